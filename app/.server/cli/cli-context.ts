@@ -1,0 +1,32 @@
+import { loadConfig, type Config } from "../config";
+import { createDb, type Db } from "../db/client";
+import { createQueues, type Queues } from "../queues/queues";
+import { createShopRepository, type ShopRepository } from "../shops/shop.repository";
+
+// The parts a CLI command needs, built from the environment the command runs in.
+export interface CliContext {
+  config: Config;
+  db: Db;
+  shops: ShopRepository;
+  queues(): Queues;
+  close(): Promise<void>;
+}
+
+export function createCliContext(env: Record<string, string | undefined>): CliContext {
+  const config = loadConfig(env);
+  const db = createDb(config.DATABASE_URL);
+  let queues: Queues | undefined;
+  return {
+    config,
+    db,
+    shops: createShopRepository(db, config.ENCRYPTION_KEY),
+    queues() {
+      queues ??= createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer" });
+      return queues;
+    },
+    async close() {
+      await queues?.close();
+      await db.$disconnect();
+    },
+  };
+}

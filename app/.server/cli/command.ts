@@ -1,0 +1,61 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+  env: Record<string, string | undefined>;
+  /** Progress lines that rewrite themselves on a terminal and print plainly elsewhere. */
+  progress?(line: string): void;
+}
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+export interface Command<O extends Options = Options> {
+  /** "connect" or "sync catalog". */
+  name: string;
+  summary: string;
+  usage: string;
+  options: O;
+  required?: (keyof O & string)[];
+  run(values: Record<string, string | boolean | undefined>, io: CliIo): Promise<number>;
+}
+
+export function defineCommand<O extends Options>(command: Command<O>): Command<O> {
+  return command;
+}
+
+export function helpText(c: Command): string {
+  const lines = [`${c.summary}`, "", `Usage: npm run cli -- ${c.name} ${c.usage}`.trimEnd(), "", "Options:"];
+  for (const [name, o] of Object.entries(c.options)) {
+    const desc = (o as { description?: string }).description ?? "";
+    lines.push(`  --${name}${o.type === "string" ? " <value>" : ""}`.padEnd(30) + desc);
+  }
+  lines.push("  --help".padEnd(30) + "show this help");
+  return lines.join("\n");
+}
+
+/** Parses argv for one command; unknown options and missing required ones are usage errors. */
+export function parseCommandArgs(c: Command, argv: string[]) {
+  let parsed;
+  try {
+    const options = Object.fromEntries(
+      Object.entries(c.options).map(([k, o]) => [k, { type: o.type, short: o.short, multiple: o.multiple }]),
+    ) as Options;
+    parsed = parseArgs({ args: argv, options: { ...options, help: { type: "boolean" } }, strict: true, allowPositionals: false });
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/\. To specify.*$/s, ""));
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  if (values.help) return { help: true as const, values };
+  for (const name of c.required ?? []) {
+    if (values[name] === undefined || values[name] === "") throw new UsageError(`--${name} is required`);
+  }
+  return { help: false as const, values };
+}

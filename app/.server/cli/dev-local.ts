@@ -1,0 +1,174 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { Redis } from "ioredis";
+import { loadDotEnv } from "../dotenv";
+
+// `npm run dev:local`: the whole app on this machine with embedded defaults and no Shopify account:
+// SQLite, a local Redis (REDIS_URL when it answers, else a private redis-server), the app server
+// and a worker. `--check` brings everything up, proves it answers, and stops (used by the tests).
+
+const check = process.argv.includes("--check");
+const children: ChildProcess[] = [];
+const say = (line: string) => process.stdout.write(`[dev:local] ${line}\n`);
+
+function writeDefaultEnv() {
+  if (existsSync(".env")) return;
+  const lines = [
+    "# Written by npm run dev:local: embedded defaults for this machine only. Never commit it.",
+    "DATABASE_URL=file:./prisma/dev.sqlite",
+    `ENCRYPTION_KEY=${randomBytes(32).toString("hex")}`,
+    "SHOPIFY_API_KEY=local-dev-api-key",
+    `SHOPIFY_API_SECRET=${randomBytes(16).toString("hex")}`,
+    "SHOPIFY_APP_URL=http://localhost:3000",
+    "REVIEWS_API_URL=http://127.0.0.1:8787/api",
+    "REVIEWS_AUTH_URL=http://127.0.0.1:8787/auth",
+    "REVIEWS_RATE_URL=http://127.0.0.1:8787",
+    "REDIS_PREFIX=reviews-dev",
+    "",
+  ];
+  writeFileSync(".env", lines.join("\n"), { mode: 0o600 });
+  say("wrote .env with local defaults");
+}
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  r.on("error", () => undefined);
+  try {
+    await r.connect();
+    return (await r.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+async function ensureRedis(): Promise<string> {
+  const url = process.env.REDIS_URL || "redis://127.0.0.1:6379";
+  if (await redisAnswers(url)) return url;
+  if (spawnSync("redis-server", ["--version"]).status !== 0) {
+    console.error("Redis is needed: install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set REDIS_URL.");
+    process.exit(1);
+  }
+  const port = await freePort();
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  children.push(child);
+  const local = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (await redisAnswers(local)) {
+      say(`started redis-server on port ${port}`);
+      return local;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  console.error("redis-server did not start");
+  process.exit(1);
+}
+
+function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  const prefix = (chunk: Buffer) =>
+    chunk
+      .toString()
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => `[${name}] ${l}\n`)
+      .join("");
+  child.stdout?.on("data", (c: Buffer) => process.stdout.write(prefix(c)));
+  child.stderr?.on("data", (c: Buffer) => process.stderr.write(prefix(c)));
+  child.on("exit", (code, signal) => {
+    if (!stopping) {
+      say(`${name} exited (${signal ?? code}); stopping`);
+      void stop(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}`)), timeoutMs);
+    const onData = (c: Buffer) => {
+      if (pattern.test(c.toString())) {
+        clearTimeout(timer);
+        child.stdout?.off("data", onData);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+  });
+}
+
+async function waitForHealth(url: string, timeoutMs: number): Promise<unknown> {
+  const deadline = Date.now() + timeoutMs;
+  let last = "";
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return await res.json();
+      last = `status ${res.status}`;
+    } catch (e) {
+      last = (e as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`health check did not pass: ${last}`);
+}
+
+let stopping = false;
+async function stop(code: number) {
+  stopping = true;
+  for (const c of children.reverse()) c.kill("SIGTERM");
+  await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once("exit", r)) : null)));
+  process.exit(code);
+}
+
+async function main() {
+  writeDefaultEnv();
+  loadDotEnv();
+  const redisUrl = await ensureRedis();
+  const port = Number(process.env.PORT || (check ? await freePort() : 3000));
+  const env = { ...process.env, REDIS_URL: redisUrl, PORT: String(port), NODE_ENV: "development" };
+
+  say("applying database migrations");
+  const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], { env, encoding: "utf8" });
+  if (migrate.status !== 0) {
+    console.error(migrate.stdout, migrate.stderr);
+    process.exit(1);
+  }
+
+  const worker = run("worker", "npx", ["tsx", "workers/index.ts"], env);
+  const workerReady = waitForLine(worker, /worker connected to Redis/, 60_000);
+  run("web", "npx", ["remix", "vite:dev", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], env);
+
+  const health = await waitForHealth(`http://127.0.0.1:${port}/health`, 120_000);
+  await workerReady;
+  say(`app server: http://127.0.0.1:${port} (health: ${JSON.stringify(health)})`);
+  say("worker: connected to Redis");
+  if (check) {
+    say("check passed");
+    await stop(0);
+  }
+  say("press Ctrl-C to stop");
+}
+
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
+main().catch((e) => {
+  console.error(`[dev:local] ${(e as Error).message}`);
+  void stop(1);
+});

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { defineCommand, UsageError, type CliIo } from "./command";
+import { createCliContext, type CliContext } from "./cli-context";
+
+export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise<T>): Promise<T> {
+  const ctx = createCliContext(io.env);
+  try {
+    return await fn(ctx);
+  } finally {
+    await ctx.close();
+  }
+}
+
+/** Turns a zod failure into the one line an operator needs. */
+export function usageFrom(error: unknown): never {
+  if (error instanceof z.ZodError) {
+    const issue = error.issues[0];
+    throw new UsageError(`${issue.path.join(".") || "input"}: ${issue.message}`);
+  }
+  throw error;
+}
+
+const shopOption = { shop: { type: "string", description: "shop domain, e.g. my-store.myshopify.com" } } as const;
+
+export const connectCommand = defineCommand({
+  name: "connect",
+  summary: "Store the shop's connection to the reviews service (the client secret is encrypted).",
+  usage: "--shop <domain> --customer <key> --client-id <id> --client-secret <secret>",
+  options: {
+    ...shopOption,
+    customer: { type: "string", description: "customer key of the account" },
+    "client-id": { type: "string", description: "client ID (dashboard: Settings > Integrations > API)" },
+    "client-secret": { type: "string", description: "client secret (stored encrypted, never printed)" },
+    "api-url": { type: "string", description: "override of REVIEWS_API_URL for this shop" },
+    "auth-url": { type: "string", description: "override of REVIEWS_AUTH_URL for this shop" },
+    "rate-url": { type: "string", description: "override of REVIEWS_RATE_URL for this shop" },
+  },
+  required: ["shop", "customer", "client-id", "client-secret"],
+  async run(v, io) {
+    return withContext(io, async (ctx) => {
+      await ctx.shops
+        .connect({
+          domain: String(v.shop),
+          customerKey: String(v.customer),
+          clientId: String(v["client-id"]),
+          clientSecret: String(v["client-secret"]),
+          apiUrl: v["api-url"] as string | undefined,
+          authUrl: v["auth-url"] as string | undefined,
+          rateUrl: v["rate-url"] as string | undefined,
+        })
+        .catch(usageFrom);
+      const status = await ctx.shops.status(String(v.shop));
+      io.out(`Connected ${status.domain} to customer ${status.customerKey} (client secret ${status.clientSecret}).`);
+      return 0;
+    });
+  },
+});
+
+export const statusCommand = defineCommand({
+  name: "status",
+  summary: "Show a shop's connection, install state and settings (secrets masked).",
+  usage: "--shop <domain> [--json]",
+  options: { ...shopOption, json: { type: "boolean", description: "print JSON" } },
+  required: ["shop"],
+  async run(v, io) {
+    return withContext(io, async (ctx) => {
+      const shop = await ctx.shops.find(String(v.shop)).catch(usageFrom);
+      if (!shop) {
+        io.err(`No shop ${v.shop}. Connect it first: npm run cli -- connect --shop ${v.shop} ...`);
+        return 1;
+      }
+      const s = await ctx.shops.status(shop.domain);
+      if (v.json) {
+        io.out(JSON.stringify(s, null, 2));
+        return 0;
+      }
+      io.out(`Shop:           ${s.domain} (${s.installState})`);
+      io.out(`Connected:      ${s.connected ? `yes, since ${s.connectedAt?.toISOString()}` : "no"}`);
+      io.out(`Customer key:   ${s.customerKey ?? "-"}`);
+      io.out(`Client id:      ${s.clientId ?? "-"}`);
+      io.out(`Client secret:  ${s.clientSecret}`);
+      io.out(`Service URLs:   api ${s.apiUrl ?? ctx.config.REVIEWS_API_URL}, auth ${s.authUrl ?? ctx.config.REVIEWS_AUTH_URL}, rate ${s.rateUrl ?? ctx.config.REVIEWS_RATE_URL}`);
+      io.out(`Primary domain: ${s.primaryDomain ?? "(not read yet)"}`);
+      io.out(`Settings:       ${JSON.stringify(s.settings)}`);
+      return 0;
+    });
+  },
+});
+
+export const disconnectCommand = defineCommand({
+  name: "disconnect",
+  summary: "Forget the shop's credentials for the reviews service (its sync stops).",
+  usage: "--shop <domain>",
+  options: { ...shopOption },
+  required: ["shop"],
+  async run(v, io) {
+    return withContext(io, async (ctx) => {
+      const shop = await ctx.shops.find(String(v.shop)).catch(usageFrom);
+      if (!shop) {
+        io.err(`No shop ${v.shop}.`);
+        return 1;
+      }
+      await ctx.shops.disconnect(shop.domain);
+      io.out(`Disconnected ${shop.domain}.`);
+      return 0;
+    });
+  },
+});

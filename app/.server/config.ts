@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+// The environment, read once and validated. A missing or malformed value stops the process at start
+// with one line naming the variable (see `loadConfig`), never a stack trace three modules later.
+
+const url = (what: string) =>
+  z.url({ protocol: /^https?$/, message: `must be an http(s) URL (${what})` }).transform((u) => u.replace(/\/+$/, ""));
+
+const key32 = z
+  .string()
+  .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, "base64").length === 32, {
+    message: "must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)",
+  });
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  SHOPIFY_API_KEY: z.string().min(1, "is required (the app's client id from the Partner Dashboard)"),
+  SHOPIFY_API_SECRET: z.string().min(1, "is required (the app's client secret)"),
+  SCOPES: z.string().min(1).default("read_products,read_orders,read_fulfillments,read_customers,write_metafields,write_app_proxy"),
+  SHOPIFY_APP_URL: url("the public URL Shopify calls"),
+  SHOP_CUSTOM_DOMAIN: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: (SQLite) or postgresql:// (PostgreSQL)")
+    .default("file:./prisma/dev.sqlite"),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").default("redis://127.0.0.1:6379"),
+  // A key prefix keeps several deployments (or test runs) apart on one Redis.
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, "may hold letters, digits, _ and - only").default("reviews"),
+  REVIEWS_API_URL: url("{base_url} of the reviews service"),
+  REVIEWS_AUTH_URL: url("{auth_url} of the reviews service"),
+  REVIEWS_RATE_URL: url("{rate_url} of the reviews service"),
+  ENCRYPTION_KEY: key32,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, detail: string) {
+    super(`Configuration error: ${variable} ${detail}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment; throws ConfigError naming the first bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings count as absent so that `FOO=` in a .env file falls back to the default.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = configSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const variable = String(issue.path[0] ?? "environment");
+  const detail = issue.code === "invalid_type" && cleaned[variable] === undefined ? "is required" : issue.message;
+  throw new ConfigError(variable, detail);
+}
+
+let cached: Config | undefined;
+
+/**
+ * The process configuration. Called at start by every entry point: on a bad value it prints one line
+ * and exits 1 (in tests it throws instead, so a test can assert on it).
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  if (cached && env === process.env) return cached;
+  try {
+    const config = parseConfig(env);
+    if (env === process.env) cached = config;
+    return config;
+  } catch (error) {
+    if (error instanceof ConfigError && process.env.NODE_ENV !== "test" && !process.env.VITEST) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** For tests that change the environment between cases. */
+export function resetConfigCache() {
+  cached = undefined;
+}

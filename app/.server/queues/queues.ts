@@ -1,0 +1,43 @@
+import { Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import { createRedis, ready, type RedisRole } from "./connection";
+import { defaultJobOptions } from "./job-options";
+import { allQueueNames, type QueueName } from "./names";
+
+export interface Queues {
+  readonly prefix: string;
+  readonly redis: Redis;
+  get(name: QueueName): Queue;
+  /** Resolves when the shared connection is ready; producers call it before the first add. */
+  ready(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The queues of one process over one Redis connection. `prefix` keeps deployments and test files
+ * apart on a shared Redis (every BullMQ key starts with it).
+ */
+export function createQueues(options: { redisUrl: string; prefix: string; role: RedisRole; onError?: (e: Error) => void }): Queues {
+  const redis = createRedis(options.redisUrl, options.role, options.onError);
+  const queues = new Map<QueueName, Queue>();
+  return {
+    prefix: options.prefix,
+    redis,
+    get(name) {
+      let queue = queues.get(name);
+      if (!queue) {
+        queue = new Queue(name, { connection: redis, prefix: options.prefix, defaultJobOptions });
+        queue.on("error", (e) => options.onError?.(e));
+        queues.set(name, queue);
+      }
+      return queue;
+    },
+    ready: (timeoutMs) => ready(redis, timeoutMs),
+    async close() {
+      await Promise.allSettled([...queues.values()].map((q) => q.close()));
+      redis.disconnect();
+    },
+  };
+}
+
+export { allQueueNames };

@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+// Merchant settings of one shop, stored as JSON text on Shop.settings and parsed here on every read.
+// Every field has a default so a shop connected before a field existed still parses.
+
+const channelOptOut = z.enum([
+  // Opt the buyer out unless Shopify records marketing consent for this channel.
+  "consent",
+  // Never opt out: review requests are transactional messages about a purchase.
+  "never",
+  // Always opt out: the merchant does not want this channel used.
+  "always",
+]);
+
+export const shopSettingsSchema = z.object({
+  catalog: z
+    .object({
+      // Which Shopify value becomes the catalog `variants[]` entry and the order item `sku`.
+      // Changing it after reviews exist orphans them: the CLI and admin warn before saving.
+      variantKey: z.enum(["id", "sku"]).default("id"),
+      // Used when a new product has no product type, taxonomy category or collection.
+      defaultCategory: z.string().min(1).default("General"),
+      // Product metafields ("namespace.key") sent as extra specifications.
+      specificationMetafields: z.array(z.string().regex(/^[^.\s]+\.[^.\s]+$/)).default([]),
+    })
+    .prefault({}),
+  orders: z
+    .object({
+      // `id` is stable; `name` (#1001) is what shoppers type into "find my order".
+      orderIdSource: z.enum(["id", "name"]).default("id"),
+      seller: z
+        .discriminatedUnion("mode", [
+          z.object({ mode: z.literal("none") }),
+          z.object({ mode: z.literal("vendor") }),
+          z.object({ mode: z.literal("property"), property: z.string().min(1) }),
+        ])
+        .default({ mode: "none" }),
+      // Many stores never receive a "delivered" fulfillment event. null = off.
+      deliveredAfterDays: z.number().int().min(1).max(90).nullable().default(null),
+      optOut: z
+        .object({
+          email: channelOptOut.default("consent"),
+          sms: channelOptOut.default("consent"),
+          whatsapp: channelOptOut.default("consent"),
+        })
+        .prefault({}),
+      exclude: z
+        .object({
+          testOrders: z.boolean().default(true),
+          giftCardOnly: z.boolean().default(true),
+          // Values of the order's source_name (web, pos, shopify_draft_order, or a channel's app id).
+          sourceNames: z.array(z.string().min(1)).default([]),
+        })
+        .prefault({}),
+      // How far back the backfill reaches on connect (Shopify allows 60 days without read_all_orders).
+      backfillDays: z.number().int().min(0).max(60).default(60),
+    })
+    .prefault({}),
+});
+
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+export const defaultSettings: ShopSettings = shopSettingsSchema.parse({});
+
+/** Parses stored settings text; a corrupt value falls back to defaults rather than stopping the sync. */
+export function parseSettings(text: string | null | undefined): ShopSettings {
+  if (!text) return defaultSettings;
+  try {
+    return shopSettingsSchema.parse(JSON.parse(text));
+  } catch {
+    return defaultSettings;
+  }
+}

@@ -1,0 +1,34 @@
+import { loadConfig } from "../app/.server/config";
+import { createWorkerContext } from "./context";
+import { startWorkers } from "./start";
+import { ready } from "../app/.server/queues/connection";
+
+// `npm run worker`: runs every queue's processors until SIGTERM or SIGINT, then finishes the jobs
+// in hand and exits. Run as many of these as the load needs, on as many machines as share Redis.
+const config = loadConfig();
+process.env.PROCESS_NAME = "worker";
+const ctx = createWorkerContext(config);
+const running = startWorkers(ctx);
+
+ready(ctx.queues.redis, 30_000).then(
+  () => ctx.log.info({ queues: running.workers.map((w) => w.name), prefix: config.REDIS_PREFIX }, "worker connected to Redis"),
+  (e) => ctx.log.error({ err: (e as Error).message }, "worker could not reach Redis yet; retrying"),
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  ctx.log.info({ signal }, "worker stopping");
+  const force = setTimeout(() => {
+    ctx.log.error("worker did not stop in 30 s; exiting");
+    process.exit(1);
+  }, 30_000);
+  force.unref();
+  await running.close();
+  await ctx.close();
+  ctx.log.info("worker stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

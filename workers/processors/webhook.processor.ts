@@ -1,0 +1,66 @@
+import type { Job } from "bullmq";
+import type { WorkerContext } from "../context";
+import { UNREADABLE_PAYLOAD, webhookJobSchema, type WebhookJob } from "../../app/.server/webhooks/delivery";
+import { PermanentJobError } from "./errors";
+import type { TopicHandler } from "./registry";
+
+// Every webhook delivery passes here: recorded (a trail an operator can read), deduplicated a second
+// time against that record (the Redis dedupe key expires; the record does not), then handed to the
+// handler of its topic.
+
+export function createWebhookProcessor(handlers: Record<string, TopicHandler>) {
+  return async function processWebhook(job: Job, ctx: WorkerContext): Promise<string> {
+    const parsed = webhookJobSchema.safeParse(job.data);
+    if (!parsed.success) throw new PermanentJobError(`malformed webhook job: ${parsed.error.issues[0]?.message}`);
+    const delivery = parsed.data;
+    const log = ctx.log.child({ shop: delivery.shop, topic: delivery.topic, delivery: delivery.deliveryId });
+
+    const shop = await ctx.shops.ensure(delivery.shop).catch(() => null);
+    if (!shop) return record(ctx, null, delivery, "failed", "unknown shop domain");
+
+    const existing = await ctx.db.webhookDelivery.findUnique({ where: { id: delivery.deliveryId } });
+    if (existing?.status === "done") return "duplicate";
+    if (!existing) {
+      await ctx.db.webhookDelivery
+        .create({
+          data: { id: delivery.deliveryId, shopId: shop.id, topic: delivery.topic, eventId: delivery.eventId },
+        })
+        .catch(() => undefined); // a concurrent attempt created it: same row, same outcome
+    }
+
+    if (delivery.payload === UNREADABLE_PAYLOAD) return record(ctx, shop.id, delivery, "failed", "malformed JSON payload");
+    const handler = handlers[delivery.topic];
+    if (!handler) return record(ctx, shop.id, delivery, "failed", `no handler for topic ${delivery.topic}`);
+
+    try {
+      await handler(delivery, ctx, job);
+    } catch (error) {
+      const message = (error as Error).message;
+      if (error instanceof PermanentJobError) {
+        log.warn({ err: message }, "delivery failed permanently");
+        return record(ctx, shop.id, delivery, "failed", message);
+      }
+      await ctx.db.webhookDelivery.update({ where: { id: delivery.deliveryId }, data: { error: message } }).catch(() => undefined);
+      throw error;
+    }
+    return record(ctx, shop.id, delivery, "done", null);
+  };
+}
+
+async function record(
+  ctx: WorkerContext,
+  shopId: string | null,
+  delivery: WebhookJob,
+  status: "done" | "failed",
+  error: string | null,
+): Promise<string> {
+  if (status === "failed") ctx.log.warn({ shop: delivery.shop, topic: delivery.topic, error }, "delivery failed");
+  if (shopId) {
+    await ctx.db.webhookDelivery.upsert({
+      where: { id: delivery.deliveryId },
+      create: { id: delivery.deliveryId, shopId, topic: delivery.topic, eventId: delivery.eventId, status, error, processedAt: new Date() },
+      update: { status, error, processedAt: new Date() },
+    });
+  }
+  return status;
+}

@@ -1,0 +1,67 @@
+import { Worker, type Job } from "bullmq";
+import type { WorkerContext } from "./context";
+import { createRedis } from "../app/.server/queues/connection";
+import { QueueName } from "../app/.server/queues/names";
+import type { JobHandler, TopicHandler } from "./processors/registry";
+import { createWebhookProcessor } from "./processors/webhook.processor";
+import { appScopesUpdate, appUninstalled } from "./processors/lifecycle.handlers";
+
+// The processors of every queue. Later capabilities add topic handlers and job handlers here.
+export interface Processors {
+  topics: Record<string, TopicHandler>;
+  jobs: Partial<Record<QueueName, Record<string, JobHandler>>>;
+}
+
+export function defaultProcessors(): Processors {
+  return {
+    topics: {
+      "app/uninstalled": appUninstalled,
+      "app/scopes_update": appScopesUpdate,
+    },
+    jobs: {},
+  };
+}
+
+export interface RunningWorkers {
+  workers: Worker[];
+  /** Finish the jobs in hand, then close: what SIGTERM does. */
+  close(): Promise<void>;
+}
+
+export function startWorkers(ctx: WorkerContext, processors: Processors = defaultProcessors()): RunningWorkers {
+  const webhook = createWebhookProcessor(processors.topics);
+  const concurrency = ctx.config.WORKER_CONCURRENCY;
+  const route = (queue: QueueName) => async (job: Job) => {
+    if (queue === QueueName.webhooks) return webhook(job, ctx);
+    const handler = processors.jobs[queue]?.[job.name];
+    if (!handler) throw new Error(`no handler for ${queue}/${job.name}`);
+    return handler(job, ctx);
+  };
+
+  const workers = Object.values(QueueName).map((queue) => {
+    // Each worker has its own blocking connection, as BullMQ requires.
+    const connection = createRedis(ctx.config.REDIS_URL, "worker", (e) => ctx.log.warn({ err: e.message, queue }, "redis error"));
+    const worker = new Worker(queue, route(queue), {
+      connection,
+      prefix: ctx.config.REDIS_PREFIX,
+      concurrency,
+      // A job whose worker died (SIGKILL) is taken up again after the lock lapses.
+      lockDuration: 30_000,
+      stalledInterval: 15_000,
+      maxStalledCount: 5,
+    });
+    worker.on("error", (e) => ctx.log.warn({ err: e.message, queue }, "worker error"));
+    worker.on("failed", (job, e) =>
+      ctx.log.warn({ queue, job: job?.id, name: job?.name, attempts: job?.attemptsMade, err: e.message }, "job failed"),
+    );
+    return { worker, connection };
+  });
+
+  return {
+    workers: workers.map((w) => w.worker),
+    async close() {
+      await Promise.allSettled(workers.map((w) => w.worker.close()));
+      for (const w of workers) w.connection.disconnect();
+    },
+  };
+}
