@@ -46,7 +46,10 @@ export function parseCommandArgs(c: Command, argv: string[]) {
   let parsed;
   try {
     const options = Object.fromEntries(
-      Object.entries(c.options).map(([k, o]) => [k, { type: o.type, short: o.short, multiple: o.multiple }]),
+      Object.entries(c.options).map(([k, o]) => [
+        k,
+        Object.fromEntries(Object.entries({ type: o.type, short: o.short, multiple: o.multiple }).filter(([, x]) => x !== undefined)),
+      ]),
     ) as Options;
     parsed = parseArgs({ args: argv, options: { ...options, help: { type: "boolean" } }, strict: true, allowPositionals: false });
   } catch (error) {

@@ -1,0 +1,44 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+const valid = {
+  SHOPIFY_API_KEY: "key",
+  SHOPIFY_API_SECRET: "secret",
+  SHOPIFY_APP_URL: "https://app.example.com/",
+  REVIEWS_API_URL: "https://api.reviews.example/v1/",
+  REVIEWS_AUTH_URL: "https://auth.reviews.example",
+  REVIEWS_RATE_URL: "https://rate.reviews.example",
+  ENCRYPTION_KEY: "ab".repeat(32),
+};
+
+describe("configuration", () => {
+  it("GIVEN a complete environment THEN defaults fill the rest and URLs lose trailing slashes", () => {
+    const c = parseConfig(valid);
+    expect(c.REDIS_URL).toBe("redis://127.0.0.1:6379");
+    expect(c.DATABASE_URL).toBe("file:./prisma/dev.sqlite");
+    expect(c.REVIEWS_API_URL).toBe("https://api.reviews.example/v1");
+    expect(c.SHOPIFY_APP_URL).toBe("https://app.example.com");
+  });
+
+  it.each([
+    ["SHOPIFY_API_KEY", undefined, /SHOPIFY_API_KEY is required/],
+    ["REVIEWS_API_URL", "not a url", /REVIEWS_API_URL must be an http\(s\) URL/],
+    ["REVIEWS_AUTH_URL", "", /REVIEWS_AUTH_URL is required/],
+    ["ENCRYPTION_KEY", "short", /ENCRYPTION_KEY must be 32 bytes/],
+    ["REDIS_URL", "http://localhost", /REDIS_URL must start with redis:/],
+    ["DATABASE_URL", "mysql://x", /DATABASE_URL must start with file:/],
+  ])("GIVEN %s=%s THEN the error names the variable", (name, value, message) => {
+    const env = { ...valid, [name]: value };
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it("GIVEN a process started with a bad variable THEN it stops at start with one line naming it", () => {
+    const env: Record<string, string> = { PATH: process.env.PATH ?? "", ...valid, REVIEWS_RATE_URL: "ftp://nope" };
+    const run = spawnSync("npx", ["tsx", "workers/index.ts"], { env, encoding: "utf8", timeout: 30_000 });
+    expect(run.status).toBe(1);
+    const lines = run.stderr.trim().split("\n").filter((l) => !l.includes("npm warn"));
+    expect(lines).toEqual(["Configuration error: REVIEWS_RATE_URL must be an http(s) URL ({rate_url} of the reviews service)"]);
+  });
+});
