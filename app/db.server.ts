@@ -3,7 +3,6 @@ import { createDb, type Db } from "./.server/db/client";
 
 // One client per process, kept across Vite's hot reloads in development.
 declare global {
-  // eslint-disable-next-line no-var
   var __reviewsDb: Db | undefined;
 }
 

@@ -18,7 +18,6 @@ export interface AppContext {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __reviewsContext: AppContext | undefined;
 }
 

@@ -10,11 +10,13 @@ import { loadDotEnv } from "../dotenv";
 // and a worker. `--check` brings everything up, proves it answers, and stops (used by the tests).
 
 const check = process.argv.includes("--check");
+// Where the embedded defaults are kept; tests point it at a temporary file.
+const envFile = process.env.DEV_LOCAL_ENV_FILE || ".env";
 const children: ChildProcess[] = [];
 const say = (line: string) => process.stdout.write(`[dev:local] ${line}\n`);
 
 function writeDefaultEnv() {
-  if (existsSync(".env")) return;
+  if (existsSync(envFile)) return;
   const lines = [
     "# Written by npm run dev:local: embedded defaults for this machine only. Never commit it.",
     "DATABASE_URL=file:./prisma/dev.sqlite",
@@ -28,8 +30,8 @@ function writeDefaultEnv() {
     "REDIS_PREFIX=reviews-dev",
     "",
   ];
-  writeFileSync(".env", lines.join("\n"), { mode: 0o600 });
-  say("wrote .env with local defaults");
+  writeFileSync(envFile, lines.join("\n"), { mode: 0o600 });
+  say(`wrote ${envFile} with local defaults`);
 }
 
 async function redisAnswers(url: string): Promise<boolean> {
@@ -139,7 +141,7 @@ async function stop(code: number) {
 
 async function main() {
   writeDefaultEnv();
-  loadDotEnv();
+  loadDotEnv(envFile);
   const redisUrl = await ensureRedis();
   const port = Number(process.env.PORT || (check ? await freePort() : 3000));
   const env = { ...process.env, REDIS_URL: redisUrl, PORT: String(port), NODE_ENV: "development" };

@@ -38,6 +38,9 @@ export async function receiveWebhook(request: Request, deps: IngressDeps): Promi
     return new Response(null, { status: 413 });
   }
 
+  // The library answers 400 to a missing signature; an unsigned request is unauthenticated: 401.
+  if (!request.headers.get("x-shopify-hmac-sha256")) return new Response(null, { status: 401 });
+
   let job: WebhookJob;
   try {
     const verified = await deps.verify(request);

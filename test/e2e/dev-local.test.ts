@@ -1,0 +1,35 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { deletePrefix, uniquePrefix } from "../helpers/redis";
+
+// The README's first command, end to end: embedded defaults, migrations, app server, worker.
+const dir = mkdtempSync(join(tmpdir(), "dev-local-"));
+const prefix = uniquePrefix("dev-local");
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await deletePrefix(prefix);
+});
+
+describe("npm run dev:local", () => {
+  it("GIVEN a fresh checkout THEN it writes embedded defaults, brings up the app server (health answering) and a worker connected to Redis", async () => {
+    const envFile = join(dir, ".env");
+    // Only what a newcomer's shell has: none of the test suite's Shopify or service variables.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SHOPIFY_|REVIEWS_|SCOPES|ENCRYPTION_KEY|LOG_LEVEL|NODE_ENV|VITEST)/.test(k)));
+    const child = spawn("npm", ["run", "dev:local", "--", "--check"], {
+      env: { ...env, DEV_LOCAL_ENV_FILE: envFile, DATABASE_URL: `file:${join(dir, "dev.sqlite")}`, REDIS_PREFIX: prefix },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (c) => (output += c));
+    child.stderr.on("data", (c) => (output += c));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(output).toContain("worker connected to Redis");
+    expect(output).toMatch(/app server: http:\/\/127\.0\.0\.1:\d+ \(health: \{"ok":true,"db":"up","redis":"up"\}\)/);
+    expect(output).toContain("check passed");
+    expect(code).toBe(0);
+    expect(readFileSync(envFile, "utf8")).toMatch(/^ENCRYPTION_KEY=[0-9a-f]{64}$/m);
+  }, 240_000);
+});
