@@ -4,6 +4,11 @@ import { createDb, type Db } from "../app/.server/db/client";
 import { createLogger } from "../app/.server/logger";
 import { createQueues, type Queues } from "../app/.server/queues/queues";
 import { createShopRepository, type ShopRepository } from "../app/.server/shops/shop.repository";
+import { createReviewsClient, redisTokenCache, type ReviewsClient, type TokenCache } from "../app/.server/reviews";
+import { createAdminGraphql, type AdminGraphql } from "../app/.server/shopify/admin-graphql";
+import { SHOPIFY_API_VERSION } from "../app/.server/shopify/api-version";
+import { createPendingChanges, type PendingChanges } from "../app/.server/catalog/pending-changes";
+import { createProductMirror, type ProductMirror } from "../app/.server/catalog/product-mirror.repository";
 
 // What a processor may use. Built once per worker process (or per test, on its own database and
 // Redis prefix), and closed on shutdown.
@@ -14,10 +19,26 @@ export interface WorkerContext {
   shops: ShopRepository;
   /** Worker-role queues: reconnect forever, used to enqueue follow-up work. */
   queues: Queues;
+  pending: PendingChanges;
+  mirror: ProductMirror;
+  /** The reviews client of a connected shop; tokens shared with every process through Redis. */
+  reviewsFor(domain: string): Promise<ReviewsClient>;
+  /** Admin GraphQL of a shop, with its offline session's token. */
+  adminFor(domain: string): Promise<AdminGraphql>;
   close(): Promise<void>;
 }
 
-export function createWorkerContext(config: Config, options: { log?: Logger; db?: Db } = {}): WorkerContext {
+export class NoOfflineSessionError extends Error {
+  constructor(readonly shop: string) {
+    super(`No offline session for ${shop}: the app must be installed (or reinstalled) on the shop`);
+    this.name = "NoOfflineSessionError";
+  }
+}
+
+export function createWorkerContext(
+  config: Config,
+  options: { log?: Logger; db?: Db; fetch?: typeof globalThis.fetch } = {},
+): WorkerContext {
   const log = options.log ?? createLogger({ name: "worker", level: config.LOG_LEVEL });
   const db = options.db ?? createDb(config.DATABASE_URL);
   const queues = createQueues({
@@ -26,12 +47,33 @@ export function createWorkerContext(config: Config, options: { log?: Logger; db?
     role: "worker",
     onError: (e) => log.warn({ err: e.message }, "redis error"),
   });
+  const shops = createShopRepository(db, config.ENCRYPTION_KEY);
+  const tokenCache: TokenCache = redisTokenCache(queues.redis, config.REDIS_PREFIX);
+  const defaults = { apiUrl: config.REVIEWS_API_URL, authUrl: config.REVIEWS_AUTH_URL, rateUrl: config.REVIEWS_RATE_URL };
   return {
     config,
     db,
     log,
-    shops: createShopRepository(db, config.ENCRYPTION_KEY),
+    shops,
     queues,
+    pending: createPendingChanges(queues.redis, config.REDIS_PREFIX),
+    mirror: createProductMirror(db),
+    async reviewsFor(domain) {
+      const account = await shops.account(domain, defaults);
+      return createReviewsClient({ account, tokenCache, logger: log.child({ shop: domain }), fetch: options.fetch });
+    },
+    async adminFor(domain) {
+      const session = await db.session.findFirst({ where: { shop: domain, isOnline: false }, select: { accessToken: true } });
+      if (!session) throw new NoOfflineSessionError(domain);
+      return createAdminGraphql({
+        shop: domain,
+        accessToken: session.accessToken,
+        apiVersion: SHOPIFY_API_VERSION,
+        logger: log.child({ shop: domain }),
+        endpoint: config.SHOPIFY_ADMIN_GRAPHQL_URL,
+        fetch: options.fetch,
+      });
+    },
     async close() {
       await queues.close();
       if (!options.db) await db.$disconnect();

@@ -5,6 +5,8 @@ import { QueueName } from "../app/.server/queues/names";
 import type { JobHandler, TopicHandler } from "./processors/registry";
 import { createWebhookProcessor } from "./processors/webhook.processor";
 import { appScopesUpdate, appUninstalled } from "./processors/lifecycle.handlers";
+import { productDeleted, productUpserted } from "./processors/catalog.handlers";
+import { flushCatalog } from "./processors/catalog.processor";
 
 // The processors of every queue. Later capabilities add topic handlers and job handlers here.
 export interface Processors {
@@ -17,8 +19,13 @@ export function defaultProcessors(): Processors {
     topics: {
       "app/uninstalled": appUninstalled,
       "app/scopes_update": appScopesUpdate,
+      "products/create": productUpserted,
+      "products/update": productUpserted,
+      "products/delete": productDeleted,
     },
-    jobs: {},
+    jobs: {
+      [QueueName.catalog]: { flush: flushCatalog },
+    },
   };
 }
 
@@ -31,11 +38,11 @@ export interface RunningWorkers {
 export function startWorkers(ctx: WorkerContext, processors: Processors = defaultProcessors()): RunningWorkers {
   const webhook = createWebhookProcessor(processors.topics);
   const concurrency = ctx.config.WORKER_CONCURRENCY;
-  const route = (queue: QueueName) => async (job: Job) => {
-    if (queue === QueueName.webhooks) return webhook(job, ctx);
+  const route = (queue: QueueName) => async (job: Job, token?: string) => {
+    if (queue === QueueName.webhooks) return webhook(job, ctx, token);
     const handler = processors.jobs[queue]?.[job.name];
     if (!handler) throw new Error(`no handler for ${queue}/${job.name}`);
-    return handler(job, ctx);
+    return handler(job, ctx, token);
   };
 
   const workers = Object.values(QueueName).map((queue) => {

@@ -30,6 +30,13 @@ export const configSchema = z.object({
   REVIEWS_AUTH_URL: url("{auth_url} of the reviews service"),
   REVIEWS_RATE_URL: url("{rate_url} of the reviews service"),
   ENCRYPTION_KEY: key32,
+  // Offline demo and tests only: every Admin GraphQL call goes to this endpoint (the simulated store)
+  // instead of https://{shop}/admin/api/{version}/graphql.json.
+  SHOPIFY_ADMIN_GRAPHQL_URL: url("Admin GraphQL endpoint override").optional(),
+  // How long live catalog changes of one shop are gathered before they are sent as one batch.
+  // Quiet time that ends a window, and the longest any change waits for its batch.
+  CATALOG_FLUSH_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  CATALOG_FLUSH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(300_000).default(3000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),

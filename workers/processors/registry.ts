@@ -3,7 +3,7 @@ import type { WorkerContext } from "../context";
 import type { WebhookJob } from "../../app/.server/webhooks/delivery";
 
 /** Handles one verified webhook delivery of one topic. Throwing means "retry"; see errors.ts. */
-export type TopicHandler = (delivery: WebhookJob, ctx: WorkerContext, job: Job) => Promise<void>;
+export type TopicHandler = (delivery: WebhookJob, ctx: WorkerContext, job: Job, token?: string) => Promise<void>;
 
 /** Handles one job of a queue other than webhooks, dispatched by job name. */
-export type JobHandler = (job: Job, ctx: WorkerContext) => Promise<unknown>;
+export type JobHandler = (job: Job, ctx: WorkerContext, token?: string) => Promise<unknown>;

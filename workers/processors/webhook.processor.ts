@@ -1,4 +1,4 @@
-import type { Job } from "bullmq";
+import { DelayedError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { UNREADABLE_PAYLOAD, webhookJobSchema, type WebhookJob } from "../../app/.server/webhooks/delivery";
 import { PermanentJobError } from "./errors";
@@ -9,7 +9,7 @@ import type { TopicHandler } from "./registry";
 // handler of its topic.
 
 export function createWebhookProcessor(handlers: Record<string, TopicHandler>) {
-  return async function processWebhook(job: Job, ctx: WorkerContext): Promise<string> {
+  return async function processWebhook(job: Job, ctx: WorkerContext, token?: string): Promise<string> {
     const parsed = webhookJobSchema.safeParse(job.data);
     if (!parsed.success) throw new PermanentJobError(`malformed webhook job: ${parsed.error.issues[0]?.message}`);
     const delivery = parsed.data;
@@ -33,9 +33,10 @@ export function createWebhookProcessor(handlers: Record<string, TopicHandler>) {
     if (!handler) return record(ctx, shop.id, delivery, "failed", `no handler for topic ${delivery.topic}`);
 
     try {
-      await handler(delivery, ctx, job);
+      await handler(delivery, ctx, job, token);
     } catch (error) {
       const message = (error as Error).message;
+      if (error instanceof DelayedError) throw error;
       if (error instanceof PermanentJobError) {
         log.warn({ err: message }, "delivery failed permanently");
         return record(ctx, shop.id, delivery, "failed", message);

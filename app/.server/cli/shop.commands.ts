@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand, UsageError, type CliIo } from "./command";
 import { createCliContext, type CliContext } from "./cli-context";
+import { ShopNotFoundError } from "../shops/shop.repository";
 
 export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise<T>): Promise<T> {
   const ctx = createCliContext(io.env);
@@ -13,6 +14,7 @@ export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise
 
 /** Turns a zod failure into the one line an operator needs. */
 export function usageFrom(error: unknown): never {
+  if (error instanceof ShopNotFoundError) throw new UsageError(`No shop ${error.domain}. Connect it first: npm run cli -- connect --shop ${error.domain} ...`);
   if (error instanceof z.ZodError) {
     const issue = error.issues[0];
     throw new UsageError(`${issue.path.join(".") || "input"}: ${issue.message}`);

@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import { keyFrom, mask, open, seal } from "../crypto/secret-box";
 import { parseSettings, shopSettingsSchema, type ShopSettings } from "./settings";
 import { z } from "zod";
+import type { ReviewsAccount } from "../reviews";
 
 // Everything the app knows about one installed store. Every read and write names the shop: no
 // function here can reach another shop's rows.
@@ -45,15 +46,6 @@ export interface ShopStatus {
   settings: ShopSettings;
 }
 
-/** The account the reviews client needs, with the secret in clear. Server-side only, never logged. */
-export interface ReviewsAccount {
-  customer: string;
-  clientId: string;
-  clientSecret: string;
-  apiUrl: string;
-  authUrl: string;
-  rateUrl: string;
-}
 
 export class ShopNotFoundError extends Error {
   constructor(readonly domain: string) {
@@ -136,7 +128,10 @@ export function createShopRepository(db: Db, encryptionKey: string) {
       };
     },
 
-    /** The account for the reviews client: per-shop URL overrides, else the deployment's URLs. */
+    /**
+     * The account for the reviews client, with the secret in clear (server-side only, never logged):
+     * per-shop URL overrides, else the deployment's URLs.
+     */
     async account(domain: string, defaults: { apiUrl: string; authUrl: string; rateUrl: string }): Promise<ReviewsAccount> {
       const shop = await get(domain);
       if (!shop.customerKey || !shop.clientId || !shop.clientSecretEncrypted) throw new ShopNotConnectedError(shop.domain);

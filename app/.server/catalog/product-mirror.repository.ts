@@ -1,0 +1,83 @@
+import type { Db } from "../db/client";
+import type { Rejected } from "./catalog-sender";
+import type { StagedProduct } from "./pending-changes";
+
+// What the service last accepted, per product of one shop: the skip-unchanged check reads the hash,
+// the order sync reads the payload for `productData`, the CLI reads the refusals.
+
+export interface MirrorRow {
+  productId: string;
+  sku: string;
+  payloadHash: string | null;
+  payload: string | null;
+  status: string;
+  error: string | null;
+  errorAt: Date | null;
+}
+
+export function createProductMirror(db: Db) {
+  return {
+    /** Accepted hashes of these products (productId → hash). */
+    async acceptedHashes(shopId: string, productIds: string[]): Promise<Map<string, string>> {
+      const map = new Map<string, string>();
+      for (let i = 0; i < productIds.length; i += 500) {
+        const rows = await db.productMirror.findMany({
+          where: { shopId, productId: { in: productIds.slice(i, i + 500) }, status: "synced" },
+          select: { productId: true, payloadHash: true },
+        });
+        for (const r of rows) if (r.payloadHash) map.set(r.productId, r.payloadHash);
+      }
+      return map;
+    },
+
+    async get(shopId: string, productId: string): Promise<MirrorRow | null> {
+      return db.productMirror.findUnique({ where: { shopId_productId: { shopId, productId } } });
+    },
+
+    async recordAccepted(shopId: string, items: StagedProduct[]) {
+      const now = new Date();
+      await db.$transaction(
+        items.map((i) =>
+          db.productMirror.upsert({
+            where: { shopId_productId: { shopId, productId: i.productId } },
+            create: { shopId, productId: i.productId, sku: i.sku, payloadHash: i.hash, payload: JSON.stringify(i.product), status: "synced", acceptedAt: now },
+            update: { sku: i.sku, payloadHash: i.hash, payload: JSON.stringify(i.product), status: "synced", error: null, errorAt: null, acceptedAt: now },
+          }),
+        ),
+      );
+    },
+
+    /** A refused product keeps its last accepted payload (if any) and shows why it was refused. */
+    async recordRejected(shopId: string, rejected: Rejected[]) {
+      const now = new Date();
+      await db.$transaction(
+        rejected.map(({ item, error }) =>
+          db.productMirror.upsert({
+            where: { shopId_productId: { shopId, productId: item.productId } },
+            create: { shopId, productId: item.productId, sku: item.sku, status: "failed", error, errorAt: now },
+            update: { status: "failed", error, errorAt: now },
+          }),
+        ),
+      );
+    },
+
+    async errors(shopId: string, limit = 100) {
+      const where = { shopId, status: "failed" };
+      const [rows, total] = await Promise.all([
+        db.productMirror.findMany({ where, orderBy: { errorAt: "desc" }, take: limit, select: { productId: true, sku: true, error: true, errorAt: true } }),
+        db.productMirror.count({ where }),
+      ]);
+      return { rows, total };
+    },
+
+    async counts(shopId: string) {
+      const [synced, failed] = await Promise.all([
+        db.productMirror.count({ where: { shopId, status: "synced" } }),
+        db.productMirror.count({ where: { shopId, status: "failed" } }),
+      ]);
+      return { synced, failed };
+    },
+  };
+}
+
+export type ProductMirror = ReturnType<typeof createProductMirror>;

@@ -1,0 +1,440 @@
+import { createHash } from "node:crypto";
+import type { ShopSettings } from "../shops/settings";
+import { legacyId, productKey, variantKey, type VariantKeyMode } from "./keys";
+import { deliveryMethodOf, pointOfSaleOf } from "./order.channel";
+import { parseTime, toIsoUtc } from "./order.dates";
+import {
+  deriveOrderStatus,
+  isLineCancelled,
+  paymentStatus,
+  refundedQuantities,
+  type FulfillmentEvents,
+  type FulfillmentFacts,
+} from "./order-status";
+import type {
+  MappedOrder,
+  MappedOrderItem,
+  OrderItemProductData,
+  OrderV2Status,
+  ShopifyLineItem,
+  ShopifyOrder,
+} from "./order.schemas";
+import { normalizePhone, type NormalizedPhone } from "./phone";
+
+// Shopify REST order (webhook payload) → version-2 order body of the reviews service. Pure: every
+// input it needs is in the order or in the context, nothing is fetched, nothing throws on odd but
+// valid payloads (guests, no e-mail, no line items, null addresses, 250 lines, any script).
+
+export { deliveryDueAt } from "./order-status";
+export type { FulfillmentEvent, FulfillmentEvents } from "./order-status";
+
+export type OrderSettings = ShopSettings["orders"];
+
+/** Marketing consent states of Shopify (GraphQL enums in any case, or REST lowercase). */
+export type ConsentState = "subscribed" | "not_subscribed" | "unsubscribed" | "pending" | "redacted" | "invalid";
+
+/** What the catalog mirror knows of a product; empty and null values are dropped. */
+export interface ProductData {
+  name?: string | null;
+  productName?: string | null;
+  brand?: string | null;
+  brandName?: string | null;
+  url?: string | null;
+  image?: string | null;
+  categories?: readonly string[] | null;
+  categoryName?: string | null;
+  gtin?: string | null;
+  ean?: string | null;
+  mpn?: string | null;
+}
+
+export interface OrderMapContext {
+  settings: OrderSettings;
+  /** settings.catalog.variantKey: the same key the catalog sends as `variants[]`. */
+  variantKeyMode: VariantKeyMode;
+  /** From the catalog mirror by product key; undefined = unknown (the caller fetches it later). */
+  productData: (productId: string) => ProductData | undefined;
+  /** From GraphQL Customer.emailMarketingConsent / smsMarketingConsent when the caller has it. */
+  consent?: { email?: ConsentState | Uppercase<ConsentState>; sms?: ConsentState | Uppercase<ConsentState> };
+  /** Fulfillment events by fulfillment id (legacy id or GID). */
+  fulfillmentEvents?: FulfillmentEvents;
+  /** For "treat as delivered N days after shipping". */
+  now: Date;
+}
+
+export type ExclusionReason = "test" | "gift_card_only" | "channel";
+export type OrderMapResult = MappedOrder | { excluded: ExclusionReason };
+
+export function isExcluded(result: OrderMapResult): result is { excluded: ExclusionReason } {
+  return "excluded" in result;
+}
+
+const trimmed = (s: unknown): string | undefined => {
+  if (typeof s !== "string") return undefined;
+  const t = s.replace(/\s+/g, " ").trim();
+  return t === "" ? undefined : t;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Exclusions
+
+/** Why the shop's settings keep this order out of the service, or undefined when it is sent. */
+export function exclusionReason(order: ShopifyOrder, settings: OrderSettings): ExclusionReason | undefined {
+  const exclude = settings.exclude;
+  if (exclude.testOrders && order.test === true) return "test";
+  if (exclude.giftCardOnly) {
+    const lines = order.line_items ?? [];
+    const refunded = refundedQuantities(order);
+    // Judged on the lines still in the order; a fully cancelled order is judged on all its lines.
+    const live = lines.filter((l) => !isLineCancelled(l, refunded));
+    const judged = live.length > 0 ? live : lines;
+    if (judged.length > 0 && judged.every((l) => l.gift_card === true)) return "gift_card_only";
+  }
+  const source = trimmed(order.source_name)?.toLowerCase();
+  if (source && exclude.sourceNames.some((s) => s.trim().toLowerCase() === source)) return "channel";
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Buyer
+
+function fullName(first: unknown, last: unknown): string | undefined {
+  return trimmed([trimmed(first), trimmed(last)].filter(Boolean).join(" "));
+}
+
+/** Customer's name, else the shipping address's, else the billing address's. */
+function buyerName(order: ShopifyOrder): string | undefined {
+  const c = order.customer;
+  const s = order.shipping_address;
+  const b = order.billing_address;
+  return (
+    fullName(c?.first_name, c?.last_name) ??
+    fullName(s?.first_name, s?.last_name) ??
+    trimmed(s?.name) ??
+    fullName(b?.first_name, b?.last_name) ??
+    trimmed(b?.name)
+  );
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
+
+/** customer.email, then the order's email, then contact_email; "" and null are absent. */
+function buyerEmail(order: ShopifyOrder): string | undefined {
+  for (const candidate of [order.customer?.email, order.email, order.contact_email]) {
+    const e = typeof candidate === "string" ? candidate.trim() : "";
+    if (EMAIL_RE.test(e)) return e;
+  }
+  return undefined;
+}
+
+/**
+ * Customer phone, then the order's phone (the checkout's SMS contact), then the shipping and billing
+ * address phones. National numbers are completed with the country of the address they came with
+ * (for the customer/order phone: shipping, then billing, then the customer's default address). The
+ * first number that could be made E.164 wins; failing that, the first usable bare number.
+ */
+function buyerPhone(order: ShopifyOrder): string | undefined {
+  const s = order.shipping_address;
+  const b = order.billing_address;
+  const country = s?.country_code ?? b?.country_code ?? order.customer?.default_address?.country_code;
+  const found = [
+    normalizePhone(order.customer?.phone, country),
+    normalizePhone(order.phone, country),
+    normalizePhone(s?.phone, s?.country_code ?? country),
+    normalizePhone(b?.phone, b?.country_code ?? country),
+  ].filter((p): p is NormalizedPhone => p !== undefined);
+  return (found.find((p) => p.international) ?? found[0])?.value;
+}
+
+/** The customer's Shopify id. Never contact data; absent for guest orders (no customer). */
+function buyerUserId(order: ShopifyOrder): string | undefined {
+  const id = order.customer?.id;
+  if (id == null) return undefined;
+  const legacy = legacyId(id);
+  return /^\d+$/.test(legacy) ? legacy : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opt-outs
+
+type ChannelMode = OrderSettings["optOut"]["email"];
+
+const consent = (s: unknown): string | undefined =>
+  typeof s === "string" && s.trim() ? s.trim().toLowerCase() : undefined;
+
+/**
+ * "never" → false, "always" → true, "consent" → opted out unless the consent is `subscribed`.
+ * Unknown consent counts as not subscribed: sending to someone who never agreed is the worse error.
+ */
+function optOut(mode: ChannelMode, state: string | undefined): boolean {
+  if (mode === "never") return false;
+  if (mode === "always") return true;
+  return state !== "subscribed";
+}
+
+/**
+ * Consent, most authoritative first: the caller's GraphQL reading (current), the customer's consent
+ * objects of pre-2025-01 payloads, and for e-mail only the checkout's "email me" box
+ * (buyer_accepts_marketing) or the legacy customer.accepts_marketing, when true.
+ * WhatsApp has no consent of its own in Shopify: it follows SMS consent (same phone number, same
+ * kind of message).
+ */
+function consentStates(order: ShopifyOrder, ctx: OrderMapContext): { email?: string; sms?: string } {
+  const c = order.customer;
+  const acceptedEmail = c?.accepts_marketing === true || order.buyer_accepts_marketing === true;
+  return {
+    email:
+      consent(ctx.consent?.email) ??
+      consent(c?.email_marketing_consent?.state) ??
+      (acceptedEmail ? "subscribed" : undefined),
+    sms: consent(ctx.consent?.sms) ?? consent(c?.sms_marketing_consent?.state),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Items
+
+function slug(s: string): string {
+  return s
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+function seller(line: ShopifyLineItem, mode: OrderSettings["seller"]): MappedOrderItem["sellerInfo"] {
+  let name: string | undefined;
+  if (mode.mode === "vendor") {
+    name = trimmed(line.vendor);
+  } else if (mode.mode === "property") {
+    const props = (line.properties ?? []).filter((p) => p && typeof p.name === "string");
+    const wanted = mode.property.trim().toLowerCase();
+    const prop =
+      props.find((p) => p.name === mode.property) ?? props.find((p) => p.name!.trim().toLowerCase() === wanted);
+    name = prop?.value == null ? undefined : trimmed(String(prop.value));
+  }
+  return name ? { id: slug(name) || name, name } : undefined;
+}
+
+function cleanProductData(data: ProductData | undefined): OrderItemProductData | undefined {
+  if (!data) return undefined;
+  const out: OrderItemProductData = {};
+  for (const key of [
+    "name",
+    "productName",
+    "brand",
+    "brandName",
+    "mpn",
+    "ean",
+    "gtin",
+    "url",
+    "image",
+    "categoryName",
+  ] as const) {
+    const v = trimmed(data[key]);
+    if (v) out[key] = v;
+  }
+  const categories = [...new Set((data.categories ?? []).map(trimmed).filter((c): c is string => !!c))];
+  if (categories.length > 0) out.categories = categories;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+const STATUS_RANK: Record<OrderV2Status, number> = {
+  cancelled: 0,
+  created: 1,
+  authorized: 2,
+  paid: 3,
+  invoiced: 4,
+  shipped: 5,
+  delivered: 6,
+};
+
+interface ItemDraft {
+  item: MappedOrderItem;
+  lines: { status: OrderV2Status; cancelled: boolean }[];
+}
+
+/**
+ * Several line items of the same variant (added twice, split by an edit, different properties)
+ * become one item: the service knows products and variants, not lines. Lines of the same variant
+ * sold by different sellers stay apart. The merged item is cancelled only when every line is, and
+ * takes the most advanced status of its live lines: one delivered unit is enough to review.
+ */
+function mergeItem(draft: ItemDraft): MappedOrderItem {
+  const live = draft.lines.filter((l) => !l.cancelled);
+  const pool = live.length > 0 ? live : draft.lines;
+  const status = pool.reduce(
+    (best, l) => (STATUS_RANK[l.status] > STATUS_RANK[best] ? l.status : best),
+    pool[0]!.status
+  );
+  return { ...draft.item, status, cancelled: live.length === 0 };
+}
+
+function mapItems(
+  order: ShopifyOrder,
+  ctx: OrderMapContext,
+  orderStatus: OrderV2Status,
+  fulfillments: FulfillmentFacts[]
+): MappedOrderItem[] {
+  const refunded = refundedQuantities(order);
+  const payment = paymentStatus(order);
+  const productDataCache = new Map<string, OrderItemProductData | undefined>();
+  const drafts = new Map<string, ItemDraft>();
+
+  for (const line of order.line_items ?? []) {
+    // Custom items (no product) cannot be tied to a catalog product and gift cards are not
+    // reviewable: both stay out of items, the order itself is still sent.
+    if (line.product_id == null || line.gift_card === true) continue;
+    const productId = productKey(line.product_id);
+    if (!productId) continue;
+
+    const sku =
+      line.variant_id != null
+        ? variantKey({ id: line.variant_id, sku: line.sku }, ctx.variantKeyMode) || undefined
+        : ctx.variantKeyMode === "sku"
+        ? trimmed(line.sku)
+        : undefined;
+    const variantTitle = trimmed(line.variant_title);
+    const skuName = variantTitle && variantTitle.toLowerCase() !== "default title" ? variantTitle : undefined;
+    const sellerInfo = seller(line, ctx.settings.seller);
+
+    const lineId = legacyId(line.id);
+    const cancelled = isLineCancelled(line, refunded) || orderStatus === "cancelled";
+    const carriers = fulfillments.filter((f) => f.lineItemIds.has(lineId));
+    // A line fulfilled by its own fields but named by no fulfillment (payload trimmed by
+    // include_fields): it went with the order.
+    const fulfilledUnlisted =
+      carriers.length === 0 &&
+      (orderStatus === "shipped" || orderStatus === "delivered") &&
+      (line.fulfillment_status === "fulfilled" ||
+        (typeof line.fulfillable_quantity === "number" && line.fulfillable_quantity <= 0 && !cancelled));
+    let status: OrderV2Status;
+    if (
+      carriers.some((f) => f.delivered) ||
+      (orderStatus === "delivered" && (carriers.some((f) => f.shipped) || fulfilledUnlisted))
+    ) {
+      status = "delivered";
+    } else if (carriers.some((f) => f.shipped) || fulfilledUnlisted) {
+      status = "shipped";
+    } else if (cancelled) {
+      status = "cancelled";
+    } else {
+      status = payment;
+    }
+
+    const key = [productId, sku ?? "", sellerInfo?.id ?? ""].join("\u0000");
+    let draft = drafts.get(key);
+    if (!draft) {
+      if (!productDataCache.has(productId))
+        productDataCache.set(productId, cleanProductData(ctx.productData(productId)));
+      const productData = productDataCache.get(productId);
+      const item: MappedOrderItem = { productId };
+      if (sku) item.sku = sku;
+      if (skuName) item.skuName = skuName;
+      if (sellerInfo) item.sellerInfo = sellerInfo;
+      if (productData) item.productData = productData;
+      draft = { item, lines: [] };
+      drafts.set(key, draft);
+    } else if (!draft.item.skuName && skuName) {
+      draft.item.skuName = skuName;
+    }
+    draft.lines.push({ status, cancelled });
+  }
+  return [...drafts.values()].map(mergeItem);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The order
+
+function orderIdOf(order: ShopifyOrder, source: OrderSettings["orderIdSource"]): string {
+  const id = legacyId(order.id) || String(order.id);
+  if (source !== "name") return id;
+  return trimmed(order.name) ?? (typeof order.order_number === "number" ? `#${order.order_number}` : id);
+}
+
+/**
+ * authorizedDate: Shopify's order payload has no transaction times, so any financial status past
+ * `pending` (authorized, paid, partially paid/refunded, refunded, voided, expired: all had an
+ * authorization once) dates the authorization at processed_at, the time the checkout completed,
+ * falling back to created_at. For orders paid later (manual payment, draft orders marked paid) this
+ * is the order time, not the payment time: the transactions API would be needed for that.
+ */
+function authorizedDateOf(order: ShopifyOrder): string | undefined {
+  const financial = order.financial_status?.trim().toLowerCase();
+  if (!financial || financial === "pending") return undefined;
+  return toIsoUtc(order.processed_at) ?? toIsoUtc(order.created_at);
+}
+
+/**
+ * Maps one order. Returns `{ excluded }` when the shop's settings keep it out of the service.
+ * Dates: date-times in ISO 8601 UTC, date fields as YYYY-MM-DD (see order.dates.ts).
+ */
+export function mapOrder(order: ShopifyOrder, ctx: OrderMapContext): OrderMapResult {
+  const excluded = exclusionReason(order, ctx.settings);
+  if (excluded) return { excluded };
+
+  const derived = deriveOrderStatus(order, {
+    settings: ctx.settings,
+    fulfillmentEvents: ctx.fulfillmentEvents,
+    now: ctx.now,
+  });
+  const consentOf = consentStates(order, ctx);
+  const optOuts = ctx.settings.optOut;
+
+  // Spec order; undefined fields are dropped below so that the body never carries null or "".
+  const body: MappedOrder = {
+    version: 2,
+    orderId: orderIdOf(order, ctx.settings.orderIdSource),
+    createdDate: toIsoUtc(order.created_at) ?? toIsoUtc(order.processed_at),
+    authorizedDate: authorizedDateOf(order),
+    modifiedDate: toIsoUtc(order.updated_at),
+    userId: buyerUserId(order),
+    name: buyerName(order),
+    email: buyerEmail(order),
+    phone: buyerPhone(order),
+    status: derived.status,
+    deliveredDate: derived.status === "delivered" ? derived.deliveredDate : undefined,
+    estimatedDeliveryDate: derived.status === "shipped" ? derived.estimatedDeliveryDate : undefined,
+    pointOfSale: pointOfSaleOf(order),
+    deliveryMethod: deliveryMethodOf(order),
+    optOutEmail: optOut(optOuts.email, consentOf.email),
+    optOutSMS: optOut(optOuts.sms, consentOf.sms),
+    optOutWhatsApp: optOut(optOuts.whatsapp, consentOf.sms),
+    items: mapItems(order, ctx, derived.status, derived.facts.fulfillments),
+  };
+  for (const key of Object.keys(body) as (keyof MappedOrder)[]) {
+    if (body[key] === undefined) delete body[key];
+  }
+  return body;
+}
+
+/** The payload's updated_at (created_at when absent): compare with what was last applied. */
+export function orderUpdatedAt(order: Pick<ShopifyOrder, "updated_at" | "created_at">): Date {
+  return parseTime(order.updated_at) ?? parseTime(order.created_at) ?? new Date(0);
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])])
+    );
+  }
+  return value;
+}
+
+/**
+ * sha256 (hex) of the body's canonical JSON (keys sorted, undefined dropped), for "send only when it
+ * differs". modifiedDate is left out: Shopify bumps updated_at for changes the service never sees
+ * (tags, notes, metafields), and those must not cause a resend.
+ */
+export function orderFingerprint(mapped: MappedOrder): string {
+  const { modifiedDate: _ignored, ...rest } = mapped;
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(rest)))
+    .digest("hex");
+}

@@ -1,0 +1,456 @@
+import { createHash } from "node:crypto";
+import type { ShopSettings } from "../shops/settings";
+import { legacyId, productGid, productKey, variantKey } from "./keys";
+import { productCodes } from "./product.codes";
+import {
+  graphqlProductNodeSchema,
+  type CatalogProduct,
+  type GraphqlProductNode,
+  type MappedCatalogProduct,
+  type WebhookProduct,
+} from "./product.schemas";
+import { capText, clean, htmlToText, shortDescription } from "./product.text";
+
+export type { CatalogProduct, GraphqlProductNode, MappedCatalogProduct, WebhookProduct } from "./product.schemas";
+export {
+  catalogProductSchema,
+  graphqlProductNodeSchema,
+  webhookProductDeleteSchema,
+  webhookProductSchema,
+} from "./product.schemas";
+
+// Shopify product (webhook or GraphQL) → catalog product of the reviews service. Pure: no I/O, no
+// clock, so a product maps the same way in a webhook, a backfill and a test.
+
+/**
+ * Caps, in UTF-16 units. The service states no field limits; these keep one odd product (a
+ * description pasted from a PDF, 2,048 variant values) from making a batch exceed 10 MB or be rejected.
+ */
+export const LIMITS = {
+  name: 500,
+  description: 20_000,
+  brand: 255,
+  category: 255,
+  categories: 10,
+  keyword: 255,
+  keywords: 250, // Shopify's own tag limit
+  url: 2_048,
+  specificationName: 255,
+  specificationValue: 1_000,
+  specifications: 100,
+  code: 70,
+} as const;
+
+export type ProductStatus = "ACTIVE" | "DRAFT" | "ARCHIVED" | "UNLISTED";
+
+/** The one shape both adapters produce. `null` for collections/metafields means "not carried". */
+export interface ShopifyProductInput {
+  /** Product GID. */
+  id: string;
+  title: string | null;
+  descriptionHtml: string | null;
+  vendor: string | null;
+  productType: string | null;
+  handle: string | null;
+  /** Upper-case as in GraphQL; unknown values are kept and mapped to "inactive". */
+  status: string | null;
+  tags: string[];
+  category: { name: string | null; fullName: string | null } | null;
+  imageUrl: string | null;
+  options: { name: string; values: string[] }[];
+  variants: { id: string; title: string | null; sku: string | null; barcode: string | null }[];
+  /** Collection titles; null when the source does not carry them (webhooks). */
+  collections: string[] | null;
+  /** Metafields; null when the source does not carry them. */
+  metafields: { namespace: string; key: string; value: string; type: string | null; name: string | null }[] | null;
+  updatedAt: string | null;
+}
+
+export interface MapContext {
+  /** The shop's primary domain with scheme, e.g. https://shop.example.com. */
+  primaryDomain: string;
+  settings: ShopSettings["catalog"];
+}
+
+// ---------- adapters ----------
+
+function splitTags(tags: string | readonly string[] | null | undefined): string[] {
+  if (tags == null) return [];
+  return typeof tags === "string" ? tags.split(",") : [...tags];
+}
+
+function metafieldValue(value: unknown): string {
+  if (value == null) return "";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** The REST webhook payload of products/create and products/update (already zod-parsed). */
+export function fromWebhookProduct(p: WebhookProduct): ShopifyProductInput {
+  const images = [...(p.images ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+  const firstMedia = p.media?.find((m) => m.preview_image?.src);
+  return {
+    // admin_graphql_api_id is a string; the numeric id may have lost precision in JSON.parse.
+    id: p.admin_graphql_api_id || productGid(p.id),
+    title: p.title ?? null,
+    descriptionHtml: p.body_html ?? null,
+    vendor: p.vendor ?? null,
+    productType: p.product_type ?? null,
+    handle: p.handle ?? null,
+    status: p.status ? p.status.toUpperCase() : null,
+    tags: splitTags(p.tags),
+    category: p.category ? { name: p.category.name ?? null, fullName: p.category.full_name ?? null } : null,
+    imageUrl: p.image?.src || images.find((i) => i.src)?.src || firstMedia?.preview_image?.src || null,
+    options: (p.options ?? []).map((o) => ({ name: o.name ?? "", values: o.values ?? [] })),
+    variants: [...(p.variants ?? [])]
+      .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+      .map((v) => ({
+        id: v.admin_graphql_api_id || `gid://shopify/ProductVariant/${legacyId(v.id)}`,
+        title: v.title ?? null,
+        sku: v.sku ?? null,
+        barcode: v.barcode ?? null,
+      })),
+    collections: null,
+    metafields: p.metafields
+      ? p.metafields.map((m) => ({
+          namespace: m.namespace,
+          key: m.key,
+          value: metafieldValue(m.value),
+          type: m.type ?? null,
+          name: null,
+        }))
+      : null,
+    updatedAt: p.updated_at ?? null,
+  };
+}
+
+type Connection<T> = readonly T[] | { nodes: readonly T[] } | { edges: readonly { node: T }[] };
+
+function isList<T>(c: Connection<T>): c is readonly T[] {
+  return Array.isArray(c);
+}
+
+function nodesOf<T>(c: Connection<T> | null | undefined): T[] | null {
+  if (c == null) return null;
+  if (isList(c)) return [...c];
+  if ("nodes" in c) return [...c.nodes];
+  return c.edges.map((e: { node: T }) => e.node);
+}
+
+/**
+ * A GraphQL product node (camelCase, GIDs): a `product(id:)` answer, or a bulk parent with its
+ * children already joined as arrays (see `fromBulkProduct`).
+ */
+export function fromGraphqlProduct(n: GraphqlProductNode): ShopifyProductInput {
+  const collections = nodesOf(n.collections);
+  const metafields = nodesOf(n.metafields);
+  return {
+    id: n.id,
+    title: n.title ?? null,
+    descriptionHtml: n.descriptionHtml ?? null,
+    vendor: n.vendor ?? null,
+    productType: n.productType ?? null,
+    handle: n.handle ?? null,
+    status: n.status ? n.status.toUpperCase() : null,
+    tags: splitTags(n.tags),
+    category: n.category ? { name: n.category.name ?? null, fullName: n.category.fullName ?? null } : null,
+    imageUrl:
+      n.featuredMedia?.preview?.image?.url || n.featuredMedia?.image?.url || n.featuredImage?.url || null,
+    options: (n.options ?? []).map((o) => ({
+      name: o.name ?? "",
+      values: o.values ?? o.optionValues?.map((v) => v.name) ?? [],
+    })),
+    variants: (nodesOf(n.variants) ?? []).map((v) => ({
+      id: v.id,
+      title: v.title ?? null,
+      sku: v.sku ?? null,
+      barcode: v.barcode ?? null,
+    })),
+    collections: collections ? collections.map((c) => c.title ?? "") : null,
+    metafields: metafields
+      ? metafields.map((m) => ({
+          namespace: m.namespace,
+          key: m.key,
+          value: m.value ?? "",
+          type: m.type ?? null,
+          name: m.definition?.name ?? null,
+        }))
+      : null,
+    updatedAt: typeof n.updatedAt === "string" ? n.updatedAt : null,
+  };
+}
+
+/** The GID type name: "gid://shopify/ProductVariant/1" → "ProductVariant". */
+export function gidType(gid: unknown): string | null {
+  if (typeof gid !== "string") return null;
+  const m = /^gid:\/\/shopify\/([^/]+)\//.exec(gid);
+  return m ? m[1] : null;
+}
+
+/**
+ * A bulk-operation product: the parent line and its child lines (variants, collections,
+ * metafields, told apart by their GID type). `selected` says which connections the bulk query asked
+ * for, so that "no child lines" reads as "none" rather than "unknown".
+ */
+export function bulkProductNode(
+  group: { parent: Record<string, unknown>; children: readonly Record<string, unknown>[] },
+  selected: { collections?: boolean; metafields?: boolean } = { collections: true, metafields: true },
+): Record<string, unknown> {
+  const byType = (t: string) => group.children.filter((c) => gidType(c.id) === t);
+  const node: Record<string, unknown> = { ...group.parent, variants: byType("ProductVariant") };
+  if (selected.collections) node.collections = byType("Collection");
+  if (selected.metafields) node.metafields = byType("Metafield");
+  return node;
+}
+
+/** `bulkProductNode`, validated: the bulk JSONL is an edge like any other. */
+export function fromBulkProduct(
+  group: { parent: Record<string, unknown>; children: readonly Record<string, unknown>[] },
+  selected?: { collections?: boolean; metafields?: boolean },
+): ShopifyProductInput {
+  return fromGraphqlProduct(graphqlProductNodeSchema.parse(bulkProductNode(group, selected)));
+}
+
+// ---------- mapping rules ----------
+
+const DEFAULT_OPTION = { name: "Title", value: "Default Title" };
+// Shopify's automatic collections that say nothing about what a product is.
+const NON_CATEGORY_COLLECTIONS = new Set(["home page", "frontpage", "all", "all products"]);
+// The taxonomy's placeholder (gid://shopify/TaxonomyCategory/na) is "no category".
+const NON_CATEGORY_TAXONOMY = new Set(["uncategorized"]);
+
+function dedupe(values: Iterable<string>): string[] {
+  return [...new Set(values)];
+}
+
+/**
+ * The category rule: the first non-empty source wins, so a product's categories come from one
+ * place: product type → taxonomy category `name` (the leaf; `fullName`'s last segment when name is
+ * missing) → collection titles (up to 10, automatic ones skipped) → settings.defaultCategory.
+ */
+export function categoriesOf(input: ShopifyProductInput, defaultCategory: string): string[] {
+  const one = (s: string | null | undefined) => clean(s, LIMITS.category);
+  const type = one(input.productType);
+  if (type) return [type];
+  const leaf = one(input.category?.name) ?? one(input.category?.fullName?.split(">").pop());
+  if (leaf && !NON_CATEGORY_TAXONOMY.has(leaf.toLowerCase())) return [leaf];
+  const titles = dedupe(
+    (input.collections ?? [])
+      .map((t) => one(t))
+      .filter((t): t is string => !!t && !NON_CATEGORY_COLLECTIONS.has(t.toLowerCase())),
+  ).slice(0, LIMITS.categories);
+  if (titles.length > 0) return titles;
+  return [one(defaultCategory) ?? "General"];
+}
+
+function isDefaultOptionOnly(options: ShopifyProductInput["options"]): boolean {
+  return (
+    options.length === 1 &&
+    options[0].name === DEFAULT_OPTION.name &&
+    options[0].values.length === 1 &&
+    options[0].values[0] === DEFAULT_OPTION.value
+  );
+}
+
+/** Joins values with ", " without cutting a value in half when the cap is reached. */
+function joinCapped(values: string[], max: number): string {
+  const more = ", …";
+  let out = "";
+  for (let i = 0; i < values.length; i++) {
+    const next = out ? `${out}, ${values[i]}` : values[i];
+    // Leave room for the ", …" that says values were left out, unless this is the last one.
+    const room = i === values.length - 1 ? max : max - more.length;
+    if (next.length > room) return out ? `${out}${more}` : capText(values[i], max, true);
+    out = next;
+  }
+  return out;
+}
+
+/** Human text of a metafield value; null for values that are not text (references, files). */
+export function metafieldText(value: string, type: string | null): string | null {
+  const t = type ?? "";
+  if (/reference/.test(t) || /^gid:\/\//.test(value)) return null;
+  if (t === "rich_text_field" || t === "json" || /^list\./.test(t) || /^(dimension|weight|volume|rating|money)$/.test(t)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return value;
+    }
+    return jsonText(parsed);
+  }
+  if (t === "multi_line_text_field") return value.replace(/\s*\n\s*/g, "\n");
+  return value;
+}
+
+function jsonText(v: unknown): string | null {
+  if (v == null) return null;
+  if (typeof v === "string") return /^gid:\/\//.test(v) ? null : v;
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  if (Array.isArray(v)) {
+    const parts = v.map(jsonText).filter((x): x is string => !!x);
+    return parts.length ? parts.join(", ") : null;
+  }
+  if (typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    if ("value" in o && "unit" in o) return `${String(o.value)} ${String(o.unit).toLowerCase()}`;
+    if ("amount" in o && "currency_code" in o) return `${String(o.amount)} ${String(o.currency_code)}`;
+    if ("value" in o && "scale_max" in o) return `${String(o.value)}/${String(o.scale_max)}`;
+    // Rich text: a tree of { type, children, value }; keep the text leaves.
+    if (o.type === "root" || Array.isArray(o.children)) {
+      const texts: string[] = [];
+      const walk = (n: unknown) => {
+        if (n && typeof n === "object") {
+          const node = n as { value?: unknown; children?: unknown[] };
+          if (typeof node.value === "string") texts.push(node.value);
+          node.children?.forEach(walk);
+        }
+      };
+      walk(o);
+      return texts.join(" ").trim() || null;
+    }
+  }
+  return null;
+}
+
+function humanKey(key: string): string {
+  const s = key.replace(/[_-]+/g, " ").trim();
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/**
+ * Specifications: one `{name, value}` per option (values joined by ", "; the lone "Title: Default
+ * Title" option of a variant-less product skipped), then each configured metafield
+ * ("namespace.key", in settings order) that the input carries with a text value. Named by the
+ * metafield definition's name, else by its key ("care_guide" → "Care guide").
+ */
+export function specificationsOf(
+  input: ShopifyProductInput,
+  metafieldKeys: readonly string[],
+): { name: string; value: string }[] {
+  const specs: { name: string; value: string }[] = [];
+  if (!isDefaultOptionOnly(input.options)) {
+    for (const o of input.options) {
+      const name = clean(o.name, LIMITS.specificationName);
+      const values = dedupe(o.values.map((v) => clean(v)).filter((v): v is string => !!v));
+      if (name && values.length) specs.push({ name, value: joinCapped(values, LIMITS.specificationValue) });
+    }
+  }
+  for (const wanted of metafieldKeys) {
+    const [namespace, key] = wanted.split(".");
+    const m = input.metafields?.find((f) => f.namespace === namespace && f.key === key);
+    if (!m) continue;
+    const text = metafieldText(m.value, m.type);
+    const value = text ? capText(text.trim(), LIMITS.specificationValue, true) : "";
+    const name = clean(m.name, LIMITS.specificationName) ?? humanKey(key);
+    if (value && name) specs.push({ name, value });
+  }
+  return specs.slice(0, LIMITS.specifications);
+}
+
+function absoluteImage(url: string | null): string | undefined {
+  const u = clean(url);
+  if (!u || u.length > LIMITS.url) return undefined;
+  // Older REST payloads carry protocol-relative CDN URLs.
+  return u.startsWith("//") ? `https:${u}` : u;
+}
+
+function productUrl(primaryDomain: string, handle: string | null): string | undefined {
+  const h = clean(handle);
+  if (!h) return undefined;
+  const url = `${primaryDomain.trim().replace(/\/+$/, "")}/products/${encodeURIComponent(h)}`;
+  return url.length <= LIMITS.url ? url : undefined;
+}
+
+/** ACTIVE and UNLISTED products can be bought (UNLISTED by direct link); the rest cannot. */
+export function statusOf(status: string | null): "active" | "inactive" {
+  return status === "ACTIVE" || status === "UNLISTED" ? "active" : "inactive";
+}
+
+/**
+ * The catalog product for one Shopify product. Every rule is a small function above; this puts
+ * them together and drops empty optional fields. Extra choices:
+ * - `reference` is the handle (what the merchant sees in the admin and storefront URL);
+ * - `internalSku` is the merchant's SKU when all variants share one non-empty SKU;
+ * - `specifications` are omitted (left unchanged upstream, rule 1) when metafield specifications
+ *   are configured but the input does not carry metafields (a webhook), because the service
+ *   replaces specifications whole and would lose them; and, like every list, when empty (an empty
+ *   list is not known to be accepted; the cost is a stale specification after all options go).
+ */
+export function mapProduct(input: ShopifyProductInput, ctx: MapContext): MappedCatalogProduct {
+  const sku = productKey(input.id);
+  const text = capText(htmlToText(input.descriptionHtml), LIMITS.description, true);
+  const short = text ? shortDescription(text) : "";
+  const keywords = dedupe(
+    input.tags.map((t) => clean(t, LIMITS.keyword)).filter((t): t is string => !!t),
+  ).slice(0, LIMITS.keywords);
+  const variants = dedupe(input.variants.map((v) => variantKey(v, ctx.settings.variantKey)));
+  const codes = productCodes(input.variants);
+  const skus = dedupe(input.variants.map((v) => v.sku?.trim() ?? ""));
+  const metafieldKeys = ctx.settings.specificationMetafields;
+  const specsKnown = metafieldKeys.length === 0 || input.metafields !== null;
+  const specifications = specsKnown ? specificationsOf(input, metafieldKeys) : null;
+
+  const product: MappedCatalogProduct = {
+    sku,
+    name: clean(input.title, LIMITS.name) ?? clean(input.handle, LIMITS.name) ?? `Product ${sku}`,
+    categories: categoriesOf(input, ctx.settings.defaultCategory),
+    status: statusOf(input.status),
+  };
+  const optional: Omit<CatalogProduct, "sku" | "name" | "categories" | "status"> = {
+    brand: clean(input.vendor, LIMITS.brand),
+    url: productUrl(ctx.primaryDomain, input.handle),
+    image: absoluteImage(input.imageUrl),
+    description: text || undefined,
+    descriptionShort: short || undefined,
+    keywords: keywords.length ? keywords : undefined,
+    ean: codes.ean,
+    gtin: codes.gtin,
+    mpn: codes.mpn,
+    reference: clean(input.handle, LIMITS.url),
+    internalSku: skus.length === 1 && skus[0] ? capText(skus[0], LIMITS.code) : undefined,
+    externalId: input.id.startsWith("gid://") ? input.id : productGid(input.id),
+    variants: variants.length ? variants : undefined,
+    specifications: specifications?.length ? specifications : undefined,
+  };
+  for (const [k, v] of Object.entries(optional)) if (v !== undefined) (product as Record<string, unknown>)[k] = v;
+  return product;
+}
+
+/** A deleted product is never deleted upstream (its reviews would be orphaned): it goes inactive. */
+export function mapDeletedProduct(productId: string | number | bigint): CatalogProduct & { status: "inactive" } {
+  return { sku: productKey(productId), status: "inactive" };
+}
+
+// ---------- comparing and coalescing payloads ----------
+
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+}
+
+/**
+ * sha256 (hex) of the payload as canonical JSON: keys sorted, undefined dropped, `variants` sorted
+ * (the service unites them, so their order carries no meaning). Other arrays keep their order:
+ * categories, keywords and specifications are shown in the order sent.
+ */
+export function catalogPayloadHash(product: CatalogProduct): string {
+  const normalised = product.variants ? { ...product, variants: [...product.variants].sort() } : product;
+  return createHash("sha256").update(canonicalJson(normalised)).digest("hex");
+}
+
+/**
+ * Two payloads for one sku merged the way the service merges repeated SKUs in a batch (rule 4):
+ * fields present in `b` win (categories and specifications too: they are replaced whole), fields only
+ * in `a` stay, and variants are united in first-seen order.
+ */
+export function mergeCatalogProducts<T extends CatalogProduct>(a: T, b: CatalogProduct): T {
+  if (a.sku !== b.sku) throw new Error(`mergeCatalogProducts: different skus (${a.sku}, ${b.sku})`);
+  const merged: Record<string, unknown> = { ...a };
+  for (const [k, v] of Object.entries(b)) if (v !== undefined && k !== "variants") merged[k] = v;
+  if (a.variants || b.variants) merged.variants = dedupe([...(a.variants ?? []), ...(b.variants ?? [])]);
+  return merged as T;
+}

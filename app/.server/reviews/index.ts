@@ -1,0 +1,25 @@
+// Public surface of the reviews service client: import from this folder (relative path, e.g.
+// "../reviews"); the modules behind it are free to move.
+export * from "./errors";
+export * from "./admin.schemas";
+export * from "./storefront.schemas";
+export {
+  ADMIN_AUTH_HEADER,
+  ADMIN_AUTH_SCHEME,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_TOKEN_TIMEOUT_MS,
+  RATING_LINK_ROUTE,
+  createReviewsClient,
+  type CallOptions,
+  type CreateOrderV1Result,
+  type CreateReviewsClientOptions,
+  type ReviewsAccount,
+  type ReviewsAdminApi,
+  type ReviewsClient,
+  type ReviewsStorefrontApi,
+} from "./reviews-client";
+export { ratePageUrl } from "./rate-page";
+export { retryIdempotentOnce, type RetryOnceOptions } from "./retry";
+export { memoryTokenCache, redisTokenCache, type CachedToken, type TokenCache } from "./token-cache";
+export { tokenCacheKey, tokenReuseMs } from "./token";
+export type { FetchLike, ReviewsLogger } from "./http";

@@ -1,0 +1,325 @@
+// GraphQL documents of the Admin API that the connector runs. Every document has an operation
+// name: logs, cost tracking and the simulated store (test/simulated-store) key on it. Bulk queries
+// are strings passed to bulkOperationRunQuery; Shopify allows them at most 5 connections and 2 levels
+// of nesting, and no variables, so their few parameters are validated and inlined here.
+
+/** The storefront address products live under: `primaryDomain.url` (e.g. https://shop.example.com). */
+export const SHOP_PRIMARY_DOMAIN = /* GraphQL */ `
+  query ShopPrimaryDomain {
+    shop {
+      id
+      myshopifyDomain
+      primaryDomain {
+        url
+        host
+      }
+    }
+  }
+`;
+
+// The product fields the catalog mapper reads (mapping/product.schemas.ts, graphqlProductNodeSchema).
+const PRODUCT_FIELDS = `
+      id
+      title
+      handle
+      descriptionHtml
+      vendor
+      productType
+      status
+      tags
+      updatedAt
+      category {
+        id
+        name
+        fullName
+      }
+      featuredMedia {
+        preview {
+          image {
+            url
+          }
+        }
+      }
+      options {
+        name
+        values
+      }`;
+
+const VARIANT_FIELDS = `
+          id
+          title
+          sku
+          barcode`;
+
+const METAFIELD_FIELDS = `
+          id
+          namespace
+          key
+          type
+          value
+          definition {
+            name
+          }`;
+
+/**
+ * One product with its first 250 variants, 10 collections and (when `$withMetafields`) the
+ * metafields named in `$metafieldKeys` ("namespace.key"). Variables:
+ * `{ id, withMetafields: boolean, metafieldKeys: string[] }`. A product with more variants (up to
+ * 2,048) continues with PRODUCT_VARIANTS_PAGE from `variants.pageInfo.endCursor`.
+ */
+export const PRODUCT_BY_ID = /* GraphQL */ `
+  query ProductById($id: ID!, $withMetafields: Boolean!, $metafieldKeys: [String!]) {
+    product(id: $id) {${PRODUCT_FIELDS}
+      variants(first: 250) {
+        nodes {${VARIANT_FIELDS}
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+      collections(first: 10) {
+        nodes {
+          id
+          title
+        }
+      }
+      metafields(first: 25, keys: $metafieldKeys) @include(if: $withMetafields) {
+        nodes {${METAFIELD_FIELDS}
+        }
+      }
+    }
+  }
+`;
+
+/** The next 250 variants of a product. Variables: `{ id, after }`. */
+export const PRODUCT_VARIANTS_PAGE = /* GraphQL */ `
+  query ProductVariantsPage($id: ID!, $after: String) {
+    product(id: $id) {
+      id
+      variants(first: 250, after: $after) {
+        nodes {${VARIANT_FIELDS}
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+`;
+
+const BULK_OPERATION_FIELDS = `
+    id
+    status
+    errorCode
+    createdAt
+    completedAt
+    objectCount
+    fileSize
+    url
+    partialDataUrl`;
+
+/**
+ * Starts a bulk query. Variables: `{ query, groupObjects }`. `groupObjects: true` is what puts
+ * children right after their parent in the JSONL (the default became false in 2026-01, and the
+ * argument exists from 2025-07): readBulkJsonl streams on that order.
+ */
+export const BULK_OPERATION_RUN_QUERY = /* GraphQL */ `
+  mutation BulkOperationRunQuery($query: String!, $groupObjects: Boolean!) {
+    bulkOperationRunQuery(query: $query, groupObjects: $groupObjects) {
+      bulkOperation {
+        id
+        status
+        createdAt
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+/** One bulk operation by id. Variables: `{ id }`. */
+export const BULK_OPERATION_STATUS = /* GraphQL */ `
+  query BulkOperationStatus($id: ID!) {
+    node(id: $id) {
+      ... on BulkOperation {${BULK_OPERATION_FIELDS}
+      }
+    }
+  }
+`;
+
+/** The app's most recent bulk query on this shop (to find one started before a restart). */
+export const CURRENT_BULK_OPERATION = /* GraphQL */ `
+  query CurrentBulkOperation {
+    currentBulkOperation(type: QUERY) {${BULK_OPERATION_FIELDS}
+    }
+  }
+`;
+
+/** Cancels a running bulk operation. Variables: `{ id }`. */
+export const BULK_OPERATION_CANCEL = /* GraphQL */ `
+  mutation BulkOperationCancel($id: ID!) {
+    bulkOperationCancel(id: $id) {
+      bulkOperation {
+        id
+        status
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+const METAFIELD_KEY = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+function isoDate(label: string, value: string | Date): string {
+  const s = value instanceof Date ? value.toISOString() : value;
+  if (!ISO_DATE.test(s)) throw new Error(`${label}: not an ISO 8601 date: ${JSON.stringify(s)}`);
+  return s;
+}
+
+export interface BulkProductsOptions {
+  /** Product metafields "namespace.key" to bring along (settings.catalog.specificationMetafields). */
+  metafieldKeys?: readonly string[];
+  /** Collection titles, for the category fallback. Default true. */
+  collections?: boolean;
+  /** Only products updated at or after this instant (reconciliation). */
+  updatedSince?: string | Date;
+}
+
+/**
+ * The bulk query for all products: product fields, variants, and optionally collections and
+ * metafields, each a connection one level under products (nesting 2, connections ≤ 4).
+ * The JSONL then holds a product line followed by its ProductVariant, Collection and Metafield lines.
+ */
+export function bulkProductsQuery(options: BulkProductsOptions = {}): string {
+  const { metafieldKeys = [], collections = true, updatedSince } = options;
+  for (const k of metafieldKeys) if (!METAFIELD_KEY.test(k)) throw new Error(`bulkProductsQuery: bad metafield key ${JSON.stringify(k)}`);
+  const filter = updatedSince ? `(query: ${JSON.stringify(`updated_at:>='${isoDate("updatedSince", updatedSince)}'`)})` : "";
+  const collectionsPart = collections
+    ? `
+      collections {
+        edges {
+          node {
+            id
+            title
+          }
+        }
+      }`
+    : "";
+  const metafieldsPart = metafieldKeys.length
+    ? `
+      metafields(keys: ${JSON.stringify(metafieldKeys)}) {
+        edges {
+          node {${METAFIELD_FIELDS}
+          }
+        }
+      }`
+    : "";
+  return `{
+  products${filter} {
+    edges {
+      node {${PRODUCT_FIELDS}
+      variants {
+        edges {
+          node {${VARIANT_FIELDS}
+          }
+        }
+      }${collectionsPart}${metafieldsPart}
+      }
+    }
+  }
+}`;
+}
+
+export interface BulkOrdersOptions {
+  /** Orders created at or after this instant (Shopify keeps 60 days without read_all_orders). */
+  createdSince: string | Date;
+}
+
+/**
+ * The bulk query for recent orders with line items (a connection: child lines with __parentId
+ * pointing at the order) and fulfillments (a list: inline on the order line). Which fields the
+ * order mapper needs is that mapper's call; this is the shape the simulated store answers.
+ */
+export function bulkOrdersQuery(options: BulkOrdersOptions): string {
+  const since = isoDate("createdSince", options.createdSince);
+  return `{
+  orders(query: ${JSON.stringify(`created_at:>='${since}'`)}, sortKey: CREATED_AT) {
+    edges {
+      node {
+        id
+        name
+        createdAt
+        updatedAt
+        processedAt
+        cancelledAt
+        closedAt
+        test
+        sourceName
+        email
+        phone
+        displayFinancialStatus
+        displayFulfillmentStatus
+        customer {
+          id
+          firstName
+          lastName
+          emailMarketingConsent {
+            marketingState
+          }
+          smsMarketingConsent {
+            marketingState
+          }
+        }
+        fulfillments(first: 20) {
+          id
+          status
+          displayStatus
+          createdAt
+          updatedAt
+          inTransitAt
+          deliveredAt
+          estimatedDeliveryAt
+          trackingInfo(first: 5) {
+            company
+            number
+            url
+          }
+        }
+        lineItems {
+          edges {
+            node {
+              id
+              sku
+              name
+              title
+              variantTitle
+              vendor
+              quantity
+              currentQuantity
+              isGiftCard
+              requiresShipping
+              product {
+                id
+              }
+              variant {
+                id
+                sku
+                barcode
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}`;
+}

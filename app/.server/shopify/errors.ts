@@ -1,0 +1,86 @@
+// Errors of the Shopify Admin API, sorted by what the caller should do:
+// - ShopifyRetryableError: try again later (5xx, network, timeout, Shopify's internal errors);
+//   ShopifyThrottledError is one, carrying how long to wait.
+// - ShopifyPermanentError: retrying the same call will fail the same way (4xx, GraphQL errors in
+//   the document, userErrors); ShopifyAuthError is one that means "the token no longer works"
+//   (app uninstalled or scopes revoked): stop syncing the shop rather than retry.
+// The job layer maps them: retryable → backoff, throttled → rate-limit the queue, permanent → fail
+// the job with a visible reason.
+
+export type ShopifyErrorKind = "retryable" | "throttled" | "permanent" | "auth";
+
+export interface GraphqlErrorEntry {
+  message: string;
+  path?: (string | number)[];
+  extensions?: { code?: string; [k: string]: unknown };
+}
+
+export interface UserError {
+  field?: string[] | null;
+  message: string;
+  code?: string | null;
+}
+
+export abstract class ShopifyApiError extends Error {
+  abstract readonly kind: ShopifyErrorKind;
+  /** The shop domain; undefined for calls outside a shop's API (bulk result downloads). */
+  readonly shop: string | undefined;
+  readonly status?: number;
+  readonly errors?: GraphqlErrorEntry[];
+
+  constructor(message: string, opts: { shop?: string; status?: number; errors?: GraphqlErrorEntry[]; cause?: unknown }) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = new.target.name;
+    this.shop = opts.shop;
+    this.status = opts.status;
+    this.errors = opts.errors;
+  }
+
+  get retryable(): boolean {
+    return this.kind === "retryable" || this.kind === "throttled";
+  }
+}
+
+export class ShopifyRetryableError extends ShopifyApiError {
+  readonly kind: ShopifyErrorKind = "retryable";
+}
+
+export class ShopifyThrottledError extends ShopifyRetryableError {
+  override readonly kind: ShopifyErrorKind = "throttled";
+  /** How long to wait before the bucket can pay for the call again. */
+  readonly retryAfterMs: number;
+
+  constructor(message: string, opts: { shop?: string; retryAfterMs: number; status?: number; errors?: GraphqlErrorEntry[] }) {
+    super(message, opts);
+    this.retryAfterMs = opts.retryAfterMs;
+  }
+}
+
+export class ShopifyPermanentError extends ShopifyApiError {
+  readonly kind: ShopifyErrorKind = "permanent";
+}
+
+export class ShopifyAuthError extends ShopifyPermanentError {
+  override readonly kind: ShopifyErrorKind = "auth";
+}
+
+export class ShopifyUserErrors extends ShopifyPermanentError {
+  readonly userErrors: UserError[];
+
+  constructor(operation: string, shop: string, userErrors: UserError[]) {
+    super(`${operation}: ${userErrors.map((e) => (e.field?.length ? `${e.field.join(".")}: ` : "") + e.message).join("; ")}`, {
+      shop,
+    });
+    this.userErrors = userErrors;
+  }
+}
+
+/** Throws ShopifyUserErrors when a mutation payload carries userErrors. */
+export function assertNoUserErrors(operation: string, shop: string, payload: { userErrors?: UserError[] | null } | null | undefined): void {
+  const errs = payload?.userErrors ?? [];
+  if (errs.length > 0) throw new ShopifyUserErrors(operation, shop, errs);
+}
+
+export function isShopifyApiError(e: unknown): e is ShopifyApiError {
+  return e instanceof ShopifyApiError;
+}

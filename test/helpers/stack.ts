@@ -1,0 +1,76 @@
+import { startEmulator, type Emulator } from "../emulator/server";
+import { createTestDb, type TestDb } from "./db";
+import { deletePrefix, uniquePrefix } from "./redis";
+import { signedWebhookRequest } from "./webhooks";
+import { testAppContext, testConfig, testWorkerContext, type LogSink } from "./contexts";
+import { defaultProcessors, startWorkers, type RunningWorkers } from "../../workers/start";
+import type { AppContext } from "../../app/.server/context.server";
+import type { WorkerContext } from "../../workers/context";
+import type { Config } from "../../app/.server/config";
+
+// The whole data path on real parts: the emulator over HTTP, a database of the test file's own,
+// real Redis under a private prefix, the real route modules and real workers.
+
+export interface Stack {
+  emu: Emulator;
+  t: TestDb;
+  config: Config;
+  web: AppContext & { sink: LogSink };
+  worker: WorkerContext & { sink: LogSink };
+  workers: RunningWorkers;
+  prefix: string;
+  /** Delivers a signed webhook through the route module of its topic. */
+  deliver(topic: string, shop: string, payload: unknown, opts?: { webhookId?: string; rawBody?: string }): Promise<Response>;
+  connect(shop: string, customer?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startStack(label: string, overrides: Partial<Record<keyof Config, string>> = {}): Promise<Stack> {
+  const emu = await startEmulator({ port: 0, accounts: [{ customer: "acme", clientId: "acme-client", clientSecret: "acme-secret-0123456789" }] });
+  const t = await createTestDb("sqlite");
+  process.env.DATABASE_URL = t.url;
+  const prefix = uniquePrefix(label);
+  const config = testConfig({
+    DATABASE_URL: t.url,
+    REDIS_PREFIX: prefix,
+    REVIEWS_API_URL: emu.baseUrl,
+    REVIEWS_AUTH_URL: emu.authUrl,
+    REVIEWS_RATE_URL: emu.rateUrl,
+    CATALOG_FLUSH_WINDOW_MS: "200",
+    ...overrides,
+  });
+  const web = testAppContext(config, t.db);
+  (await import("../../app/.server/context.server")).setAppContext(web);
+  const worker = testWorkerContext(config, t.db);
+  const workers = startWorkers(worker, defaultProcessors());
+  const routeCache = new Map<string, (a: { request: Request; params: object; context: object }) => Promise<Response>>();
+  return {
+    emu,
+    t,
+    config,
+    web,
+    worker,
+    workers,
+    prefix,
+    async deliver(topic, shop, payload, opts = {}) {
+      let action = routeCache.get(topic);
+      if (!action) {
+        action = (await import(`../../app/routes/webhooks.${topic.replace("/", ".")}.tsx`)).action as never;
+        routeCache.set(topic, action!);
+      }
+      return action!({ request: signedWebhookRequest({ topic, shop, payload, webhookId: opts.webhookId, rawBody: opts.rawBody }), params: {}, context: {} });
+    },
+    async connect(shop, customer = "acme") {
+      await web.shops.connect({ domain: shop, customerKey: customer, clientId: `${customer}-client`, clientSecret: `${customer}-secret-0123456789` });
+      await web.shops.setPrimaryDomain(shop, `https://${shop.split(".")[0]}.example.com`);
+    },
+    async close() {
+      await workers.close();
+      await worker.close();
+      await web.queues.close();
+      await emu.close();
+      await deletePrefix(prefix);
+      await t.drop();
+    },
+  };
+}

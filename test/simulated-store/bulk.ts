@@ -1,0 +1,188 @@
+import type { BulkGroupOut, StoreContext, StoreModule, StoreRouter } from "./router";
+
+// Bulk operations as Shopify runs them: bulkOperationRunQuery creates an operation (CREATED, then
+// RUNNING), which completes after `durationMs` with a JSONL file at {origin}/bulk/{n}.jsonl. The
+// file is generated while it is streamed. With groupObjects: true children follow their parent;
+// with false they come after a batch of parents, as Shopify's ungrouped output may.
+
+export interface BulkOperationRecord {
+  n: number;
+  id: string;
+  status: "CREATED" | "RUNNING" | "COMPLETED" | "FAILED" | "CANCELED";
+  errorCode: string | null;
+  query: string;
+  root: string;
+  groupObjects: boolean;
+  createdAt: string;
+  completedAt: string | null;
+  objectCount: number;
+  url: string | null;
+}
+
+const UNGROUPED_BATCH = 10;
+
+export class BulkOperations {
+  private readonly ops = new Map<number, BulkOperationRecord>();
+  private counter = 0;
+  private failNext: string | null = null;
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly router: StoreRouter,
+    private readonly ctx: StoreContext,
+    private readonly durationMs: number,
+    private readonly onFinish: (op: BulkOperationRecord) => void,
+  ) {}
+
+  failNextOperation(errorCode: string): void {
+    this.failNext = errorCode;
+  }
+
+  get(n: number): BulkOperationRecord | undefined {
+    return this.ops.get(n);
+  }
+
+  all(): BulkOperationRecord[] {
+    return [...this.ops.values()];
+  }
+
+  private byGid(gid: unknown): BulkOperationRecord | undefined {
+    if (typeof gid !== "string") return undefined;
+    const m = /^gid:\/\/shopify\/BulkOperation\/(\d+)$/.exec(gid);
+    return m ? this.ops.get(Number(m[1])) : undefined;
+  }
+
+  private start(query: string, groupObjects: boolean) {
+    const found = this.router.bulkRoot(query);
+    if (!found) {
+      return {
+        bulkOperation: null,
+        userErrors: [{ field: ["query"], message: "Invalid bulk query: no connection the store knows at the top level", code: "INVALID" }],
+      };
+    }
+    const n = ++this.counter + 4_512_000;
+    const op: BulkOperationRecord = {
+      n,
+      id: `gid://shopify/BulkOperation/${n}`,
+      status: "CREATED",
+      errorCode: null,
+      query,
+      root: found.root,
+      groupObjects,
+      createdAt: this.ctx.now().toISOString(),
+      completedAt: null,
+      objectCount: 0,
+      url: null,
+    };
+    this.ops.set(n, op);
+    const failWith = this.failNext;
+    this.failNext = null;
+    // Shopify picks the operation up soon after; "RUNNING" is what a first poll usually sees.
+    queueMicrotask(() => {
+      if (op.status === "CREATED") op.status = "RUNNING";
+    });
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (op.status !== "RUNNING" && op.status !== "CREATED") return;
+      op.completedAt = this.ctx.now().toISOString();
+      if (failWith) {
+        op.status = "FAILED";
+        op.errorCode = failWith;
+      } else {
+        op.objectCount = found.source.objectCount(query, this.ctx);
+        op.status = "COMPLETED";
+        // Shopify gives no file when nothing matched.
+        op.url = op.objectCount > 0 ? `${this.ctx.origin}/bulk/${n}.jsonl` : null;
+      }
+      this.onFinish(op);
+    }, this.durationMs);
+    timer.unref();
+    this.timers.add(timer);
+    return { bulkOperation: { id: op.id, status: op.status, createdAt: op.createdAt }, userErrors: [] };
+  }
+
+  private out(op: BulkOperationRecord | undefined) {
+    if (!op) return null;
+    return {
+      __typename: "BulkOperation",
+      id: op.id,
+      status: op.status,
+      errorCode: op.errorCode,
+      createdAt: op.createdAt,
+      completedAt: op.completedAt,
+      // UnsignedInt64 values are strings in Shopify's answers.
+      objectCount: String(op.objectCount),
+      fileSize: null,
+      url: op.url,
+      partialDataUrl: null,
+      query: op.query,
+      type: "QUERY",
+    };
+  }
+
+  /** The JSONL lines of a completed operation, made as they are read. */
+  async *lines(n: number): AsyncGenerator<string> {
+    const op = this.ops.get(n);
+    const found = op ? this.router.bulkRoot(op.query) : undefined;
+    if (!op || !found || op.status !== "COMPLETED") return;
+    const line = (o: Record<string, unknown>) => `${JSON.stringify(o)}\n`;
+    let held: BulkGroupOut[] = [];
+    const flushUngrouped = function* () {
+      for (const g of held) yield line(g.parent);
+      for (const g of held) for (const c of g.children) yield line(c);
+      held = [];
+    };
+    for await (const group of found.source.groups(op.query, this.ctx)) {
+      if (op.groupObjects) {
+        // One chunk per group keeps writes few without holding more than a product in memory.
+        yield [line(group.parent), ...group.children.map(line)].join("");
+      } else {
+        held.push(group);
+        if (held.length >= UNGROUPED_BATCH) yield* flushUngrouped();
+      }
+    }
+    yield* flushUngrouped();
+  }
+
+  module(): StoreModule {
+    return {
+      name: "bulk",
+      operations: {
+        BulkOperationRunQuery: {
+          requestedCost: () => 10,
+          handle: (v) => ({
+            data: {
+              bulkOperationRunQuery: this.start(String(v.query ?? ""), v.groupObjects === undefined ? false : Boolean(v.groupObjects)),
+            },
+          }),
+        },
+        BulkOperationStatus: {
+          requestedCost: () => 1,
+          handle: (v) => ({ data: { node: this.out(this.byGid(v.id)) } }),
+        },
+        CurrentBulkOperation: {
+          requestedCost: () => 1,
+          handle: () => ({ data: { currentBulkOperation: this.out(this.ops.get(this.counter + 4_512_000)) } }),
+        },
+        BulkOperationCancel: {
+          requestedCost: () => 10,
+          handle: (v) => {
+            const op = this.byGid(v.id);
+            if (!op) return { data: { bulkOperationCancel: { bulkOperation: null, userErrors: [{ field: ["id"], message: "Bulk operation does not exist" }] } } };
+            if (op.status === "CREATED" || op.status === "RUNNING") {
+              op.status = "CANCELED";
+              op.completedAt = this.ctx.now().toISOString();
+              this.onFinish(op);
+            }
+            return { data: { bulkOperationCancel: { bulkOperation: { id: op.id, status: op.status }, userErrors: [] } } };
+          },
+        },
+      },
+    };
+  }
+
+  close(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+}

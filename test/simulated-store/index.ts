@@ -1,0 +1,13 @@
+// The simulated Shopify store: see README.md.
+export { startSimulatedStore, type SimulatedStore, type SimulatedStoreOptions, type RequestRecord, type WebhookRecord } from "./server";
+export {
+  generateProduct,
+  generateProducts,
+  generatedShape,
+  productGidOf,
+  type ShopifyProductNode,
+  type ShopifyVariantNode,
+} from "./product-generator";
+export { ProductCatalog, productsModule, type ProductPatch } from "./products";
+export { StoreRouter, bulkRootField, type StoreModule, type OperationHandler, type BulkRoot, type BulkGroupOut, type StoreContext } from "./router";
+export { productWebhookPayload, productDeletePayload, deliverWebhook, signWebhook, webhookHeaders, type WebhookDelivery } from "./webhooks";

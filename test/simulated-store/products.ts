@@ -1,0 +1,256 @@
+import {
+  PRODUCT_ID_BASE,
+  generateProduct,
+  generatedShape,
+  productGidOf,
+  productIndexOf,
+  type ShopifyProductNode,
+} from "./product-generator";
+import type { BulkGroupOut, StoreModule } from "./router";
+
+// The store's products: `count` generated ones (made on demand from the seed, so 100,000 of them
+// cost nothing until read), plus explicit ones (given at start or added), with edits and deletions
+// kept as overrides.
+
+export type ProductPatch = Partial<Omit<ShopifyProductNode, "id">>;
+
+export class ProductCatalog {
+  private readonly overrides = new Map<string, ShopifyProductNode>();
+  private readonly deleted = new Set<string>();
+  // Insertion-ordered: explicit products come after the generated ones, in the order added.
+  private readonly explicit = new Map<string, ShopifyProductNode>();
+  private nextIndex: number;
+
+  constructor(
+    readonly generatedCount: number,
+    readonly seed: number,
+    initial: readonly ShopifyProductNode[] = [],
+  ) {
+    this.nextIndex = generatedCount;
+    for (const p of initial) {
+      this.explicit.set(p.id, structuredClone(p));
+      const i = productIndexOf(p.id);
+      if (i !== null && i >= this.nextIndex) this.nextIndex = i + 1;
+    }
+  }
+
+  private isGenerated(gid: string): number | null {
+    const i = productIndexOf(gid);
+    return i !== null && i < this.generatedCount ? i : null;
+  }
+
+  static gid(idOrGid: string | number): string {
+    const s = String(idOrGid);
+    return s.startsWith("gid://") ? s : `gid://shopify/Product/${s}`;
+  }
+
+  get(idOrGid: string | number): ShopifyProductNode | null {
+    const gid = ProductCatalog.gid(idOrGid);
+    if (this.deleted.has(gid)) return null;
+    const explicit = this.explicit.get(gid);
+    if (explicit) return explicit;
+    const override = this.overrides.get(gid);
+    if (override) return override;
+    const i = this.isGenerated(gid);
+    return i === null ? null : generateProduct(i, this.seed);
+  }
+
+  /** Every live product, generated ones first, lazily. */
+  *iterate(): Generator<ShopifyProductNode> {
+    for (let i = 0; i < this.generatedCount; i++) {
+      const gid = productGidOf(i);
+      if (this.deleted.has(gid)) continue;
+      yield this.overrides.get(gid) ?? generateProduct(i, this.seed);
+    }
+    for (const p of this.explicit.values()) if (!this.deleted.has(p.id)) yield p;
+  }
+
+  /** Lines of a bulk result without building products that were never touched. */
+  lineCount(select: { collections: boolean; metafields: boolean }): number {
+    let n = 0;
+    const count = (p: { variants: number; collections: number; metafields: number }) =>
+      1 + p.variants + (select.collections ? p.collections : 0) + (select.metafields ? p.metafields : 0);
+    for (let i = 0; i < this.generatedCount; i++) {
+      const gid = productGidOf(i);
+      if (this.deleted.has(gid)) continue;
+      const o = this.overrides.get(gid);
+      n += o
+        ? count({ variants: o.variants.length, collections: o.collections.length, metafields: o.metafields.length })
+        : count(generatedShape(i, this.seed));
+    }
+    for (const p of this.explicit.values()) {
+      if (this.deleted.has(p.id)) continue;
+      n += count({ variants: p.variants.length, collections: p.collections.length, metafields: p.metafields.length });
+    }
+    return n;
+  }
+
+  /** Adds a product: a generated one with `patch` applied, under a fresh id. */
+  add(patch: ProductPatch = {}, now = new Date()): ShopifyProductNode {
+    const index = this.nextIndex++;
+    const base = generateProduct(index, this.seed);
+    const ts = now.toISOString();
+    const node: ShopifyProductNode = { ...base, createdAt: ts, updatedAt: ts, ...structuredClone(patch), id: productGidOf(index) };
+    this.explicit.set(node.id, node);
+    return node;
+  }
+
+  update(idOrGid: string | number, patch: ProductPatch | ((p: ShopifyProductNode) => ProductPatch), now = new Date()): ShopifyProductNode {
+    const current = this.get(idOrGid);
+    if (!current) throw new Error(`simulated store: no product ${idOrGid}`);
+    const changes = typeof patch === "function" ? patch(structuredClone(current)) : patch;
+    const next: ShopifyProductNode = { ...current, ...structuredClone(changes), id: current.id, updatedAt: now.toISOString() };
+    if (this.explicit.has(current.id)) this.explicit.set(current.id, next);
+    else this.overrides.set(current.id, next);
+    return next;
+  }
+
+  delete(idOrGid: string | number): boolean {
+    const current = this.get(idOrGid);
+    if (!current) return false;
+    this.deleted.add(current.id);
+    return true;
+  }
+}
+
+function cursorOf(offset: number): string {
+  return Buffer.from(JSON.stringify({ offset })).toString("base64");
+}
+
+function offsetOf(cursor: unknown): number {
+  if (typeof cursor !== "string") return 0;
+  try {
+    const v = JSON.parse(Buffer.from(cursor, "base64").toString("utf8")) as { offset?: unknown };
+    return typeof v.offset === "number" ? v.offset : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const VARIANT_PAGE = 250;
+
+function variantOut(v: ShopifyProductNode["variants"][number]) {
+  return { id: v.id, title: v.title, sku: v.sku, barcode: v.barcode };
+}
+
+function productFields(p: ShopifyProductNode) {
+  return {
+    id: p.id,
+    title: p.title,
+    handle: p.handle,
+    descriptionHtml: p.descriptionHtml,
+    vendor: p.vendor,
+    productType: p.productType,
+    status: p.status,
+    tags: p.tags,
+    updatedAt: p.updatedAt,
+    category: p.category,
+    featuredMedia: p.featuredMedia,
+    options: p.options.map((o) => ({ name: o.name, values: o.values })),
+  };
+}
+
+function metafieldsOut(p: ShopifyProductNode, keys: string[] | null) {
+  return p.metafields
+    .filter((m) => !keys || keys.includes(`${m.namespace}.${m.key}`))
+    .map((m) => ({ id: m.id, namespace: m.namespace, key: m.key, type: m.type, value: m.value, definition: null }));
+}
+
+/** `metafields(keys: ["custom.material", ...])` of a bulk query, or null when it asks for none. */
+function bulkMetafieldKeys(query: string): string[] | null {
+  const m = /metafields\s*\(\s*keys\s*:\s*(\[[^\]]*\])/.exec(query);
+  if (m) {
+    try {
+      return JSON.parse(m[1]) as string[];
+    } catch {
+      return [];
+    }
+  }
+  return /\bmetafields\b/.test(query) ? [] : null;
+}
+
+function bulkSelection(query: string) {
+  const keys = bulkMetafieldKeys(query);
+  return { collections: /\bcollections\b/.test(query), metafields: keys !== null, keys: keys && keys.length ? keys : null };
+}
+
+/** The products module: ProductById, ProductVariantsPage and the `products` bulk root. */
+export function productsModule(catalog: ProductCatalog): StoreModule {
+  return {
+    name: "products",
+    operations: {
+      ProductById: {
+        requestedCost: (v) => 1 + (2 + VARIANT_PAGE) + (2 + 10) + (v.withMetafields ? 2 + 25 : 0),
+        handle: (v) => {
+          const p = typeof v.id === "string" ? catalog.get(v.id) : null;
+          if (!p) return { data: { product: null }, actualCost: 1 };
+          const variants = p.variants.slice(0, VARIANT_PAGE);
+          const collections = p.collections.slice(0, 10);
+          const keys = Array.isArray(v.metafieldKeys) ? (v.metafieldKeys as string[]) : null;
+          const metafields = v.withMetafields ? metafieldsOut(p, keys).slice(0, 25) : undefined;
+          return {
+            data: {
+              product: {
+                ...productFields(p),
+                variants: {
+                  nodes: variants.map(variantOut),
+                  pageInfo: { hasNextPage: p.variants.length > VARIANT_PAGE, endCursor: variants.length ? cursorOf(variants.length) : null },
+                },
+                collections: { nodes: collections.map((c) => ({ id: c.id, title: c.title })) },
+                ...(metafields ? { metafields: { nodes: metafields } } : {}),
+              },
+            },
+            actualCost: 1 + 2 + variants.length + 2 + collections.length + (metafields ? 2 + metafields.length : 0),
+          };
+        },
+      },
+      ProductVariantsPage: {
+        requestedCost: () => 1 + 2 + VARIANT_PAGE,
+        handle: (v) => {
+          const p = typeof v.id === "string" ? catalog.get(v.id) : null;
+          if (!p) return { data: { product: null }, actualCost: 1 };
+          const from = offsetOf(v.after);
+          const page = p.variants.slice(from, from + VARIANT_PAGE);
+          const end = from + page.length;
+          return {
+            data: {
+              product: {
+                id: p.id,
+                variants: {
+                  nodes: page.map(variantOut),
+                  pageInfo: { hasNextPage: end < p.variants.length, endCursor: page.length ? cursorOf(end) : null },
+                },
+              },
+            },
+            actualCost: 3 + page.length,
+          };
+        },
+      },
+    },
+    bulkRoots: {
+      products: {
+        objectCount: (query) => {
+          const s = bulkSelection(query);
+          // With a key filter, only matching metafields count: build those products (rare in tests).
+          if (s.keys) {
+            let n = 0;
+            for (const p of catalog.iterate()) n += 1 + p.variants.length + (s.collections ? p.collections.length : 0) + metafieldsOut(p, s.keys).length;
+            return n;
+          }
+          return catalog.lineCount(s);
+        },
+        *groups(query): Generator<BulkGroupOut> {
+          const s = bulkSelection(query);
+          for (const p of catalog.iterate()) {
+            const children: Record<string, unknown>[] = p.variants.map((v) => ({ ...variantOut(v), __parentId: p.id }));
+            if (s.collections) for (const c of p.collections) children.push({ id: c.id, title: c.title, __parentId: p.id });
+            if (s.metafields) for (const m of metafieldsOut(p, s.keys)) children.push({ ...m, __parentId: p.id });
+            yield { parent: productFields(p), children };
+          }
+        },
+      },
+    },
+  };
+}
+
+export { PRODUCT_ID_BASE };

@@ -1,0 +1,88 @@
+// How the simulated store is extended: a module contributes GraphQL operations (matched by
+// operation name, as every document in app/.server/shopify/documents.ts has one) and bulk roots
+// (matched by the first field of a bulk query: `products`, `orders`, ...). The products module is
+// built in; an orders module plugs in the same way (see README.md in this folder).
+
+export interface GraphqlError {
+  message: string;
+  extensions?: { code?: string; [k: string]: unknown };
+  path?: (string | number)[];
+}
+
+export interface StoreContext {
+  shop: string;
+  origin: string;
+  apiVersion: string;
+  seed: number;
+  now(): Date;
+}
+
+export interface OperationResult {
+  data?: unknown;
+  errors?: GraphqlError[];
+  /** Points actually spent; defaults to the requested cost. */
+  actualCost?: number;
+}
+
+export interface OperationHandler {
+  /** The cost Shopify would compute from the document before running it. */
+  requestedCost(variables: Record<string, unknown>): number;
+  handle(variables: Record<string, unknown>, ctx: StoreContext): OperationResult | Promise<OperationResult>;
+}
+
+/** One top-level object of a bulk result and its child lines (each carrying `__parentId`). */
+export interface BulkGroupOut {
+  parent: Record<string, unknown>;
+  children: Record<string, unknown>[];
+}
+
+export interface BulkRoot {
+  /** Lines the result will hold (objectCount), computed without building the objects if possible. */
+  objectCount(query: string, ctx: StoreContext): number;
+  /** The result, one group at a time, generated as it is streamed. */
+  groups(query: string, ctx: StoreContext): Iterable<BulkGroupOut> | AsyncIterable<BulkGroupOut>;
+}
+
+export interface StoreModule {
+  name: string;
+  operations?: Record<string, OperationHandler>;
+  bulkRoots?: Record<string, BulkRoot>;
+}
+
+export class StoreRouter {
+  private readonly operations = new Map<string, OperationHandler>();
+  private readonly bulkRoots = new Map<string, BulkRoot>();
+
+  register(module: StoreModule): void {
+    for (const [name, handler] of Object.entries(module.operations ?? {})) {
+      if (this.operations.has(name)) throw new Error(`simulated store: operation ${name} registered twice (${module.name})`);
+      this.operations.set(name, handler);
+    }
+    for (const [root, source] of Object.entries(module.bulkRoots ?? {})) {
+      if (this.bulkRoots.has(root)) throw new Error(`simulated store: bulk root ${root} registered twice (${module.name})`);
+      this.bulkRoots.set(root, source);
+    }
+  }
+
+  operation(name: string | undefined): OperationHandler | undefined {
+    return name ? this.operations.get(name) : undefined;
+  }
+
+  bulkRoot(query: string): { root: string; source: BulkRoot } | undefined {
+    const root = bulkRootField(query);
+    const source = root ? this.bulkRoots.get(root) : undefined;
+    return root && source ? { root, source } : undefined;
+  }
+}
+
+/** The operation a request names: `operationName` when sent, else the document's first named operation. */
+export function requestOperationName(document: string, operationName: unknown): string | undefined {
+  if (typeof operationName === "string" && operationName) return operationName;
+  return /\b(?:query|mutation)\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(document)?.[1];
+}
+
+/** `{ products(query: "...") { ... } }` → "products". */
+export function bulkRootField(query: string): string | undefined {
+  const body = query.replace(/#[^\n]*/g, "").replace(/^\s*query\b[^{]*/, "");
+  return /^\s*\{\s*([A-Za-z_][A-Za-z0-9_]*)/.exec(body)?.[1];
+}

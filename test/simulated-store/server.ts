@@ -1,0 +1,288 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { BulkOperations, type BulkOperationRecord } from "./bulk";
+import type { ShopifyProductNode } from "./product-generator";
+import { ProductCatalog, productsModule, type ProductPatch } from "./products";
+import { StoreRouter, requestOperationName, type GraphqlError, type StoreContext, type StoreModule } from "./router";
+import { StoreBucket } from "./throttle";
+import { deliverWebhook } from "./webhooks";
+
+// A Shopify shop over real HTTP, for tests and the offline demo: the Admin GraphQL endpoint (only
+// the documents the app runs, matched by operation name), cost-based throttling with Shopify's
+// THROTTLED answer, bulk operations with streamed JSONL results, and signed webhook deliveries.
+
+export interface SimulatedStoreOptions {
+  port?: number;
+  host?: string;
+  shop?: string;
+  accessToken?: string;
+  apiVersion?: string;
+  /** What ShopPrimaryDomain answers; https://{shop name}.example.com by default. */
+  primaryDomain?: string;
+  /** A count of generated products (made lazily from `seed`), or explicit nodes. */
+  products?: number | ShopifyProductNode[];
+  seed?: number;
+  /** Shopify Standard plan numbers by default: 2,000 points, 100 per second. */
+  throttle?: { maximumAvailable?: number; restoreRate?: number };
+  /** How long a bulk operation runs before it completes. */
+  bulkDurationMs?: number;
+  /** Where to POST bulk_operations/finish (signed with apiSecret). */
+  webhookUrl?: string;
+  apiSecret?: string;
+  /** More GraphQL operations and bulk roots (an orders module, for one). */
+  modules?: StoreModule[];
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface RequestRecord {
+  operationName: string | undefined;
+  variables: Record<string, unknown>;
+  status: number;
+  throttled: boolean;
+}
+
+export interface WebhookRecord {
+  topic: string;
+  status: number | null;
+  error?: string;
+  payload: unknown;
+}
+
+export interface SimulatedStore {
+  origin: string;
+  graphqlEndpoint: string;
+  shop: string;
+  accessToken: string;
+  apiVersion: string;
+  primaryDomain: string;
+  close(): Promise<void>;
+  addProduct(patch?: ProductPatch): ShopifyProductNode;
+  updateProduct(id: string | number, patch: ProductPatch | ((p: ShopifyProductNode) => ProductPatch)): ShopifyProductNode;
+  deleteProduct(id: string | number): boolean;
+  product(id: string | number): ShopifyProductNode | null;
+  /** Every live product (materialises generated ones: for small stores). */
+  products(): ShopifyProductNode[];
+  /** Lets a test register a module after start (same as `modules`). */
+  register(module: StoreModule): void;
+  // ---- test controls and observations ----
+  /** The next `count` GraphQL requests answer with this status (and body). */
+  injectFailure(f: { status: number; body?: string; count?: number }): void;
+  /** Sets the cost bucket's level now (0 drains it). */
+  setAvailablePoints(points: number): void;
+  failNextBulkOperation(errorCode?: string): void;
+  bulkOperations(): BulkOperationRecord[];
+  readonly requests: RequestRecord[];
+  readonly webhookDeliveries: WebhookRecord[];
+  readonly bulkDownloads: { n: number; sentAccessToken: boolean }[];
+}
+
+async function readBody(req: IncomingMessage, limit = 5_000_000): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new Error("body too large");
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+export async function startSimulatedStore(options: SimulatedStoreOptions = {}): Promise<SimulatedStore> {
+  const shop = options.shop ?? "sim-store.myshopify.com";
+  const accessToken = options.accessToken ?? "shpat_simulated_0123456789abcdef";
+  const apiVersion = options.apiVersion ?? "2026-01";
+  const seed = options.seed ?? 1;
+  const primaryDomain = options.primaryDomain ?? `https://${shop.replace(/\.myshopify\.com$/, "")}.example.com`;
+  const catalog =
+    typeof options.products === "number" || options.products === undefined
+      ? new ProductCatalog(options.products ?? 0, seed)
+      : new ProductCatalog(0, seed, options.products);
+  const bucket = new StoreBucket({
+    maximumAvailable: options.throttle?.maximumAvailable ?? 2_000,
+    restoreRate: options.throttle?.restoreRate ?? 100,
+  });
+  const requests: RequestRecord[] = [];
+  const webhookDeliveries: WebhookRecord[] = [];
+  const bulkDownloads: { n: number; sentAccessToken: boolean }[] = [];
+  const failures: { status: number; body?: string }[] = [];
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+
+  const ctx: StoreContext = { shop, origin: "", apiVersion, seed, now: () => new Date() };
+  const router = new StoreRouter();
+
+  const postWebhook = (topic: string, payload: unknown) => {
+    if (!options.webhookUrl) return;
+    const record: WebhookRecord = { topic, status: null, payload };
+    webhookDeliveries.push(record);
+    if (!options.apiSecret) {
+      record.error = "no apiSecret given: not delivered";
+      return;
+    }
+    deliverWebhook({ url: options.webhookUrl, topic, shop, apiSecret: options.apiSecret, apiVersion, payload, fetch: fetchImpl })
+      .then((r) => {
+        record.status = r.status;
+      })
+      .catch((e: unknown) => {
+        record.error = e instanceof Error ? e.message : String(e);
+      });
+  };
+
+  const bulk = new BulkOperations(router, ctx, options.bulkDurationMs ?? 20, (op) => {
+    postWebhook("bulk_operations/finish", {
+      admin_graphql_api_id: op.id,
+      completed_at: op.completedAt,
+      created_at: op.createdAt,
+      error_code: op.errorCode ? op.errorCode.toLowerCase() : null,
+      status: op.status.toLowerCase(),
+      type: "query",
+    });
+  });
+
+  router.register({
+    name: "shop",
+    operations: {
+      ShopPrimaryDomain: {
+        requestedCost: () => 2,
+        handle: () => ({
+          data: {
+            shop: {
+              id: "gid://shopify/Shop/63712485438",
+              myshopifyDomain: shop,
+              primaryDomain: { url: primaryDomain, host: new URL(primaryDomain).host },
+            },
+          },
+        }),
+      },
+    },
+  });
+  router.register(productsModule(catalog));
+  router.register(bulk.module());
+  for (const m of options.modules ?? []) router.register(m);
+
+  async function graphql(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.headers["x-shopify-access-token"] !== accessToken) {
+      // The body Shopify sends for a bad or revoked token.
+      sendJson(res, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+      return;
+    }
+    let body: { query?: unknown; variables?: unknown; operationName?: unknown };
+    try {
+      body = JSON.parse(await readBody(req)) as typeof body;
+    } catch {
+      sendJson(res, 400, { errors: [{ message: "Bad Request: body is not JSON" }] });
+      return;
+    }
+    const document = typeof body.query === "string" ? body.query : "";
+    const variables = (body.variables && typeof body.variables === "object" ? body.variables : {}) as Record<string, unknown>;
+    const name = requestOperationName(document, body.operationName);
+    const record: RequestRecord = { operationName: name, variables, status: 200, throttled: false };
+    requests.push(record);
+
+    const failure = failures.shift();
+    if (failure) {
+      record.status = failure.status;
+      res.writeHead(failure.status, { "Content-Type": "application/json" });
+      res.end(failure.body ?? JSON.stringify({ errors: "Internal Server Error" }));
+      return;
+    }
+
+    const handler = router.operation(name);
+    if (!handler) {
+      const errors: GraphqlError[] = [
+        { message: `simulated store: no handler for operation ${name ?? "(anonymous)"}`, extensions: { code: "UNKNOWN_OPERATION" } },
+      ];
+      sendJson(res, 200, { errors });
+      return;
+    }
+    const requested = handler.requestedCost(variables);
+    if (!bucket.canPay(requested)) {
+      record.throttled = true;
+      sendJson(res, 200, {
+        errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } }],
+        extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: bucket.status() } },
+      });
+      return;
+    }
+    const result = await handler.handle(variables, ctx);
+    const actual = result.actualCost ?? requested;
+    bucket.charge(actual);
+    sendJson(res, 200, {
+      ...(result.data !== undefined ? { data: result.data } : {}),
+      ...(result.errors ? { errors: result.errors } : {}),
+      extensions: { cost: { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: bucket.status() } },
+    });
+  }
+
+  async function bulkFile(req: IncomingMessage, res: ServerResponse, n: number): Promise<void> {
+    const op = bulk.get(n);
+    bulkDownloads.push({ n, sentAccessToken: req.headers["x-shopify-access-token"] !== undefined });
+    if (!op || op.status !== "COMPLETED") {
+      // What Google Cloud Storage answers for a missing or expired signed URL.
+      res.writeHead(403, { "Content-Type": "application/xml" });
+      res.end("<?xml version='1.0' encoding='UTF-8'?><Error><Code>AccessDenied</Code></Error>");
+      return;
+    }
+    res.writeHead(200, { "Content-Type": "application/jsonl" });
+    await pipeline(Readable.from(bulk.lines(n)), res);
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const handle = async () => {
+      if (req.method === "POST" && /^\/admin\/api\/[^/]+\/graphql\.json$/.test(url.pathname)) return graphql(req, res);
+      const bulkMatch = /^\/bulk\/(\d+)\.jsonl$/.exec(url.pathname);
+      if (req.method === "GET" && bulkMatch) return bulkFile(req, res, Number(bulkMatch[1]));
+      sendJson(res, 404, { errors: "Not Found" });
+    };
+    handle().catch((error: unknown) => {
+      // A client that stops reading a bulk file mid-way ends here too: nothing to answer then.
+      if (!res.headersSent) sendJson(res, 500, { errors: error instanceof Error ? error.message : String(error) });
+      else res.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const origin = `http://${address.address}:${address.port}`;
+  ctx.origin = origin;
+
+  return {
+    origin,
+    graphqlEndpoint: `${origin}/admin/api/${apiVersion}/graphql.json`,
+    shop,
+    accessToken,
+    apiVersion,
+    primaryDomain,
+    requests,
+    webhookDeliveries,
+    bulkDownloads,
+    async close() {
+      bulk.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    addProduct: (patch) => catalog.add(patch),
+    updateProduct: (id, patch) => catalog.update(id, patch),
+    deleteProduct: (id) => catalog.delete(id),
+    product: (id) => catalog.get(id),
+    products: () => [...catalog.iterate()],
+    register: (m) => router.register(m),
+    injectFailure: ({ status, body, count = 1 }) => {
+      for (let i = 0; i < count; i++) failures.push({ status, body });
+    },
+    setAvailablePoints: (points) => bucket.set(points),
+    failNextBulkOperation: (errorCode = "INTERNAL_SERVER_ERROR") => bulk.failNextOperation(errorCode),
+    bulkOperations: () => bulk.all(),
+  };
+}

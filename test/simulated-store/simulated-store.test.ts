@@ -1,0 +1,220 @@
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { readFileSync } from "node:fs";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { createAdminGraphql } from "../../app/.server/shopify/admin-graphql";
+import { readBulkJsonl, startBulkQuery, waitForBulkOperation } from "../../app/.server/shopify/bulk-operations";
+import { bulkOrdersQuery, bulkProductsQuery, PRODUCT_BY_ID } from "../../app/.server/shopify/documents";
+import { fetchProduct } from "../../app/.server/shopify/queries";
+import { ThrottleRegistry } from "../../app/.server/shopify/throttle";
+import { isValidGtin } from "../../app/.server/mapping/product.codes";
+import { webhookProductSchema } from "../../app/.server/mapping/product.schemas";
+import {
+  generateProduct,
+  generateProducts,
+  generatedShape,
+  productWebhookPayload,
+  startSimulatedStore,
+  type SimulatedStore,
+  type StoreModule,
+} from ".";
+
+const open: SimulatedStore[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()));
+});
+
+async function start(options: Parameters<typeof startSimulatedStore>[0]) {
+  const store = await startSimulatedStore(options);
+  open.push(store);
+  const gql = createAdminGraphql({
+    shop: store.shop,
+    accessToken: store.accessToken,
+    apiVersion: store.apiVersion,
+    endpoint: store.graphqlEndpoint,
+    logger: pino({ level: "silent" }),
+    throttle: new ThrottleRegistry(),
+  });
+  return { store, gql };
+}
+
+/** Polls `check` until it returns a value (bounded): waits on a condition, not on a guess of time. */
+async function eventually<T>(check: () => T | undefined | null | false, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise<void>((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe("product generator", () => {
+  it("is deterministic per seed and index, and differs across seeds", () => {
+    expect(generateProducts(50, 3)).toEqual(generateProducts(50, 3));
+    expect(generateProduct(49, 3)).toEqual(generateProducts(50, 3)[49]);
+    expect(generateProducts(5, 3)).not.toEqual(generateProducts(5, 4));
+  });
+
+  it("makes real-shaped products: 1-8 variants, some valid GTINs, some empty product types, categories, images", () => {
+    const products = generateProducts(1_000, 9);
+    const variantCounts = products.map((p) => p.variants.length);
+    expect(Math.min(...variantCounts)).toBe(1);
+    expect(Math.max(...variantCounts)).toBe(8);
+    const barcodes = products.flatMap((p) => p.variants.map((v) => v.barcode ?? ""));
+    expect(barcodes.filter((b) => isValidGtin(b)).length).toBeGreaterThan(barcodes.length * 0.3);
+    expect(barcodes.some((b) => b && !isValidGtin(b))).toBe(true);
+    expect(products.some((p) => p.productType === "")).toBe(true);
+    expect(products.some((p) => p.category === null)).toBe(true);
+    expect(products.some((p) => p.category !== null)).toBe(true);
+    expect(products.some((p) => p.featuredMedia === null)).toBe(true);
+    expect(new Set(products.map((p) => p.status))).toEqual(new Set(["ACTIVE", "DRAFT", "ARCHIVED", "UNLISTED"]));
+    expect(products.some((p) => p.options[0]?.name === "Title" && p.variants[0].title === "Default Title")).toBe(true);
+    for (const p of products) {
+      expect(p.id).toMatch(/^gid:\/\/shopify\/Product\/\d+$/);
+      // Options list exactly the values the variants use.
+      p.options.forEach((o, k) => expect(new Set(p.variants.map((v) => v.selectedOptions[k].value))).toEqual(new Set(o.values)));
+    }
+    expect(new Set(products.map((p) => p.handle)).size).toBe(products.length);
+  });
+
+  it("generatedShape predicts a product's line counts without building it", () => {
+    for (let i = 0; i < 300; i++) {
+      const p = generateProduct(i, 5);
+      expect(generatedShape(i, 5)).toEqual({ variants: p.variants.length, collections: p.collections.length, metafields: p.metafields.length });
+    }
+  });
+
+  it("productWebhookPayload renders a node as the REST products/update payload", () => {
+    const node = generateProducts(30, 2).find((p) => p.variants.length > 1 && p.category)!;
+    const payload = productWebhookPayload(node);
+    const real = JSON.parse(readFileSync(new URL("../fixtures/products/apparel-tee.products-update.json", import.meta.url), "utf8")) as object;
+    expect(Object.keys(payload).sort()).toEqual(Object.keys(real).sort());
+    const parsed = webhookProductSchema.parse(payload);
+    expect(parsed.id).toBe(Number(node.id.split("/").pop()));
+    expect(parsed.admin_graphql_api_id).toBe(node.id);
+    expect(parsed.status).toBe(node.status.toLowerCase());
+    expect(parsed.variants?.[0]).toMatchObject({ admin_graphql_api_id: node.variants[0].id, option1: node.variants[0].selectedOptions[0].value });
+    expect(parsed.category).toMatchObject({ name: node.category!.name, full_name: node.category!.fullName });
+  });
+});
+
+describe("simulated store over HTTP", () => {
+  it("answers ProductById and reflects added, updated and deleted products", async () => {
+    const { store, gql } = await start({ products: 10, seed: 1 });
+    const [first] = store.products();
+    expect((await fetchProduct(gql, first.id))?.title).toBe(first.title);
+    store.updateProduct(first.id, { title: "Renamed Tee" });
+    expect((await fetchProduct(gql, first.id))?.title).toBe("Renamed Tee");
+    const added = store.addProduct({ title: "Brand New Mug", productType: "" });
+    expect((await fetchProduct(gql, added.id))?.productType).toBe("");
+    expect(store.deleteProduct(first.id)).toBe(true);
+    expect(await fetchProduct(gql, first.id)).toBeNull();
+    expect(store.products()).toHaveLength(10);
+  });
+
+  it("reports cost like Shopify: requested, actual and the bucket after the call", async () => {
+    const { store, gql } = await start({ products: 3, throttle: { maximumAvailable: 1000, restoreRate: 50 } });
+    const [first] = store.products();
+    const { cost } = await gql.request(PRODUCT_BY_ID, { id: first.id, withMetafields: false, metafieldKeys: [] });
+    expect(cost?.requestedQueryCost).toBe(265);
+    expect(cost?.actualQueryCost).toBe(1 + 2 + first.variants.length + 2 + first.collections.length);
+    expect(cost?.throttleStatus).toMatchObject({ maximumAvailable: 1000, restoreRate: 50 });
+    expect(cost!.throttleStatus!.currentlyAvailable).toBeLessThan(1000);
+  });
+
+  it("answers an unknown operation with a GraphQL error", async () => {
+    const { gql } = await start({});
+    await expect(gql.query("query NotInTheStore { shop { id } }")).rejects.toThrow(/no handler for operation NotInTheStore/);
+  });
+
+  it("streams a 100,000-product bulk result generated on the fly", async () => {
+    const { store, gql } = await start({ products: 100_000, seed: 3, bulkDurationMs: 10 });
+    const id = await startBulkQuery(gql, bulkProductsQuery({ collections: false }));
+    const done = await waitForBulkOperation(gql, id, { intervalMs: 10, timeoutMs: 20_000 });
+    expect(done.objectCount).toBeGreaterThan(100_000 * 4);
+    const heapBefore = process.memoryUsage().heapUsed;
+    let products = 0;
+    let lines = 0;
+    let maxHeap = heapBefore;
+    for await (const group of readBulkJsonl(done.url)) {
+      products++;
+      lines += 1 + group.children.length;
+      if (products % 10_000 === 0) maxHeap = Math.max(maxHeap, process.memoryUsage().heapUsed);
+    }
+    expect(products).toBe(100_000);
+    expect(lines).toBe(done.objectCount);
+    // The result is ~140 MB of JSON (550,000 objects): holding it parsed would take several times
+    // that. Server and client share this heap; the bound is generous for GC timing.
+    expect(maxHeap - heapBefore).toBeLessThan(120 * 1024 * 1024);
+    expect(store.bulkDownloads).toHaveLength(1);
+  }, 120_000);
+
+  it("POSTs a signed bulk_operations/finish webhook when an operation completes", async () => {
+    const apiSecret = "shpss_test_secret_for_hmac";
+    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/bulk-operations-finish`;
+      const { store, gql } = await start({ products: 5, webhookUrl: url, apiSecret, bulkDurationMs: 5 });
+      const id = await startBulkQuery(gql, bulkProductsQuery());
+      const delivery = await eventually(() => received[0]);
+      expect(JSON.parse(delivery.body)).toMatchObject({ admin_graphql_api_id: id, status: "completed", error_code: null, type: "query" });
+      expect(delivery.headers["x-shopify-hmac-sha256"]).toBe(createHmac("sha256", apiSecret).update(delivery.body).digest("base64"));
+      expect(delivery.headers).toMatchObject({
+        "x-shopify-topic": "bulk_operations/finish",
+        "x-shopify-shop-domain": store.shop,
+        "x-shopify-api-version": store.apiVersion,
+      });
+      expect(delivery.headers["x-shopify-webhook-id"]).toBeTruthy();
+      expect(delivery.headers["x-shopify-event-id"]).toBeTruthy();
+      expect(Date.parse(String(delivery.headers["x-shopify-triggered-at"]))).not.toBeNaN();
+      await eventually(() => store.webhookDeliveries[0]?.status === 200);
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
+  });
+
+  it("takes more modules: an orders module plugs in operations and a bulk root", async () => {
+    const orders: StoreModule = {
+      name: "orders",
+      operations: {
+        OrderById: { requestedCost: () => 5, handle: (v) => ({ data: { order: { id: v.id, name: "#1001" } } }) },
+      },
+      bulkRoots: {
+        orders: {
+          objectCount: () => 3,
+          *groups() {
+            yield {
+              parent: { id: "gid://shopify/Order/1", name: "#1001" },
+              children: [
+                { id: "gid://shopify/LineItem/1", sku: "A", __parentId: "gid://shopify/Order/1" },
+                { id: "gid://shopify/LineItem/2", sku: "B", __parentId: "gid://shopify/Order/1" },
+              ],
+            };
+          },
+        },
+      },
+    };
+    const { gql } = await start({ modules: [orders] });
+    expect(await gql.query("query OrderById($id: ID!) { order(id: $id) { id name } }", { id: "gid://shopify/Order/1" })).toEqual({
+      order: { id: "gid://shopify/Order/1", name: "#1001" },
+    });
+    const id = await startBulkQuery(gql, bulkOrdersQuery({ createdSince: "2026-09-01" }));
+    const done = await waitForBulkOperation(gql, id, { intervalMs: 10, timeoutMs: 5_000 });
+    const groups = [];
+    for await (const g of readBulkJsonl(done.url)) groups.push(g);
+    expect(groups).toHaveLength(1);
+    expect(groups[0].children.map((c) => c.sku)).toEqual(["A", "B"]);
+  });
+});

@@ -1,0 +1,79 @@
+import type { Job } from "bullmq";
+import { z } from "zod";
+import type { WorkerContext } from "../context";
+import { QueueName, jobIdPart } from "../../app/.server/queues/names";
+import { MAX_BATCH_ITEMS, sendCatalog, type BatchOutcome } from "../../app/.server/catalog/catalog-sender";
+import { withShopSendLock } from "../../app/.server/catalog/send-lock";
+import type { ReviewsClient } from "../../app/.server/reviews";
+import { syncShop } from "./sync-shop";
+import { honouringRetryAfter } from "./service-errors";
+
+// The catalog queue: one "flush" job per shop at a time (BullMQ deduplication with
+// keepLastIfActive: at most one running and one waiting per shop), which drains the shop's
+// coalesced changes in batches of up to 200.
+
+export const flushJobSchema = z.object({ shop: z.string(), shopId: z.string() });
+
+/**
+ * The delay of a shop's next flush: a window of quiet (each change pushes the flush back by the
+ * window), but never past `maxWaitMs` after the oldest waiting change, so a steady stream of
+ * changes still goes out every few seconds.
+ */
+export function flushDelay(now: number, waitingSince: number, windowMs: number, maxWaitMs: number): number {
+  return Math.max(0, Math.min(windowMs, waitingSince + maxWaitMs - now));
+}
+
+/** Asks for a flush of the shop's pending changes after `delayMs`; a waiting flush is rescheduled. */
+export async function scheduleFlush(ctx: Pick<WorkerContext, "queues">, shop: { id: string; domain: string }, delayMs: number) {
+  await ctx.queues.get(QueueName.catalog).add(
+    "flush",
+    { shop: shop.domain, shopId: shop.id },
+    {
+      delay: delayMs,
+      deduplication: { id: `flush-${jobIdPart(shop.id)}`, keepLastIfActive: true, reschedule: true },
+      removeOnComplete: true,
+    },
+  );
+}
+
+/** After a change was staged: the flush that will carry it, debounced within the bounds above. */
+export async function scheduleFlushAfterStage(ctx: Pick<WorkerContext, "queues" | "config">, shop: { id: string; domain: string }, waitingSince: number) {
+  const { CATALOG_FLUSH_WINDOW_MS: windowMs, CATALOG_FLUSH_MAX_WAIT_MS: maxWaitMs } = ctx.config;
+  await scheduleFlush(ctx, shop, flushDelay(Date.now(), waitingSince, windowMs, maxWaitMs));
+}
+
+/** Records what the service said about one batch: accepted hashes, refusals with their reason. */
+export function recordOutcome(ctx: Pick<WorkerContext, "mirror">, shopId: string) {
+  return async (o: BatchOutcome) => {
+    if (o.accepted.length) await ctx.mirror.recordAccepted(shopId, o.accepted);
+    if (o.rejected.length) await ctx.mirror.recordRejected(shopId, o.rejected);
+  };
+}
+
+/** Sends through the shop's send lock: one catalog request in flight per shop. */
+export function lockedSender(ctx: WorkerContext, shopId: string, client: ReviewsClient) {
+  return (products: Parameters<ReviewsClient["admin"]["sendCatalogBatch"]>[0]) =>
+    withShopSendLock(ctx.queues.redis, ctx.config.REDIS_PREFIX, shopId, () => client.admin.sendCatalogBatch(products));
+}
+
+// Batches one flush job sends before it yields to other shops' jobs (and re-queues itself).
+const BATCHES_PER_TURN = 25;
+
+export async function flushCatalog(job: Job, ctx: WorkerContext, token?: string) {
+  const data = flushJobSchema.parse(job.data);
+  const shop = await syncShop(ctx, data.shop);
+  // Uninstalled or disconnected: the staged changes wait (shop/redact removes them).
+  if (!shop) return { skipped: true };
+  const client = await ctx.reviewsFor(shop.domain);
+  const send = lockedSender(ctx, shop.id, client);
+  let requests = 0;
+  for (let turn = 0; turn < BATCHES_PER_TURN; turn++) {
+    const items = await ctx.pending.take(shop.id, MAX_BATCH_ITEMS);
+    if (!items.length) return { requests };
+    const sent = await honouringRetryAfter(job, token, () => sendCatalog(items, send, recordOutcome(ctx, shop.id)));
+    requests += sent.requests;
+    await ctx.pending.ack(shop.id);
+  }
+  if ((await ctx.pending.pendingCount(shop.id)) > 0) await scheduleFlush(ctx, shop, 0);
+  return { requests };
+}

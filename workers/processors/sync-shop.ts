@@ -1,0 +1,29 @@
+import type { WorkerContext } from "../context";
+import { parseSettings, type ShopSettings } from "../../app/.server/shops/settings";
+import { fetchPrimaryDomain } from "../../app/.server/shopify/queries";
+
+// The shop a sync job works for, or null when it must not work for it: unknown, uninstalled (its
+// queued work stops) or not connected to the service (nothing to send to).
+export interface SyncShop {
+  id: string;
+  domain: string;
+  settings: ShopSettings;
+  primaryDomain: string;
+}
+
+export async function syncShop(ctx: WorkerContext, domain: string): Promise<SyncShop | null> {
+  const shop = await ctx.shops.find(domain).catch(() => null);
+  if (!shop || shop.installState !== "installed" || !shop.customerKey || !shop.clientSecretEncrypted) return null;
+  let primaryDomain = shop.primaryDomain;
+  if (!primaryDomain) {
+    // Read once and kept: product URLs are built on it. Without an Admin API session (tests, a
+    // shop mid-install) the myshopify domain still gives working URLs.
+    primaryDomain = await ctx
+      .adminFor(shop.domain)
+      .then((gql) => fetchPrimaryDomain(gql))
+      .catch(() => null);
+    if (primaryDomain) await ctx.shops.setPrimaryDomain(shop.domain, primaryDomain);
+    else primaryDomain = `https://${shop.domain}`;
+  }
+  return { id: shop.id, domain: shop.domain, settings: parseSettings(shop.settings), primaryDomain };
+}
