@@ -7,6 +7,8 @@ import { createWebhookProcessor } from "./processors/webhook.processor";
 import { appScopesUpdate, appUninstalled } from "./processors/lifecycle.handlers";
 import { productDeleted, productUpserted } from "./processors/catalog.handlers";
 import { flushCatalog } from "./processors/catalog.processor";
+import { catalogPoll, catalogRead, catalogStart } from "./processors/catalog-sync.processor";
+import { bulkOperationFinished } from "./processors/bulk-finish.handler";
 
 // The processors of every queue. Later capabilities add topic handlers and job handlers here.
 export interface Processors {
@@ -22,9 +24,11 @@ export function defaultProcessors(): Processors {
       "products/create": productUpserted,
       "products/update": productUpserted,
       "products/delete": productDeleted,
+      "bulk_operations/finish": bulkOperationFinished,
     },
     jobs: {
       [QueueName.catalog]: { flush: flushCatalog },
+      [QueueName.sync]: { "catalog-start": catalogStart, "catalog-poll": catalogPoll, "catalog-read": catalogRead },
     },
   };
 }

@@ -1,12 +1,11 @@
 // Catalog endpoints: `POST /{customer}/products/batch` and `PUT /{customer}/products/{sku}`.
 // There is no DELETE (spec: products cannot be deleted through the API); the router answers 405
 // with `Allow: PUT` to a DELETE on a product path.
-import { badRequest, HttpError, json } from "./http";
+import { badRequest, describeZodError, HttpError, json } from "./http";
 import { newId } from "./ids";
 import type { Route } from "./router";
 import { adminCustomer, type Ctx, type Services } from "./services";
 import { applyItem, catalogFieldsSchema, MAX_BATCH_ITEMS, runBatch, type ApplyContext } from "./catalog.rules";
-import { describeZodError } from "./http";
 import { productRecord } from "./products.view";
 
 function applyContext(ctx: Ctx): ApplyContext {

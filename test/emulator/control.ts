@@ -24,7 +24,7 @@ import type { RequestLog, RequestLogEntry } from "./request-log";
 import type { Route } from "./router";
 import { seedCustomer, type SeedOptions, type SeedSummary } from "./seed";
 import type { EmulatorUrls, Services } from "./services";
-import type { CustomerState, Store } from "./store";
+import { CustomerState, type Store } from "./store";
 import type { CustomerSettings, CustomerSnapshot, StoredQuestion, StoredReview } from "./types";
 
 export interface EmulatorControl {
@@ -93,7 +93,9 @@ export function createControl(d: Deps): EmulatorControl {
     requests: (since) => d.log.list(since),
     clearRequests: () => d.log.clear(),
     lastRequestSeq: () => d.log.lastSeq(),
-    state: (customer) => d.store.customer(customer).snapshot(),
+    // Reading the state of an unknown customer must not create it (it would become "known" to the
+    // Client API).
+    state: (customer) => (d.store.has(customer) ? d.store.customer(customer) : new CustomerState(customer)).snapshot(),
     customers: () => d.store.customers(),
     reset() {
       d.store.clear();

@@ -68,7 +68,7 @@ describe("POST /{customer}/orders version 2", () => {
         sellerInfo: { id: "s-1", name: "Seller One" },
         productData: { name: "Shirt", url: "/products/shirt", categories: ["Apparel"] },
       },
-      { productId: "p-11", cancelled: true },
+      { productId: "p-11", cancelled: true, productData: { productName: "Socks", categoryName: "Hosiery" } },
     ],
   };
 
@@ -95,6 +95,7 @@ describe("POST /{customer}/orders version 2", () => {
       sellerInfo: { id: "s-1", name: "Seller One" },
       productData: { url: "https://demo-store.example/products/shirt" },
     });
+    expect(storedOrder("v2-1")!.items[1].productData).toEqual({ productName: "Socks", categoryName: "Hosiery", categories: ["Hosiery"] });
   });
 
   it("upserts: the same orderId updates the order and increments __v", async () => {

@@ -38,6 +38,10 @@ function createOrder(ctx: Ctx) {
   if (version === 2) {
     const input = parseWith(orderV2Schema, body);
     for (const item of input.items ?? []) {
+      // Spec: `categoryName` is the alternative form, "converted into an array".
+      if (item.productData?.categoryName !== undefined && item.productData.categories === undefined) {
+        item.productData.categories = [item.productData.categoryName];
+      }
       if (item.productData?.url !== undefined) {
         const url = normalizeUrl(item.productData.url, cs.settings.storeUrl);
         if (url === null) throw badRequest(`items: productData.url of ${item.productId} is not a valid URL`);

@@ -1,7 +1,8 @@
 // The log of requests received on the service paths (everything except `/__emulator`), for tests
 // that assert what a client sent. Secrets never enter it: the Authorization, Cookie and
 // Proxy-Authorization headers and any `client_secret`/`clientSecret` field (body or query) are
-// replaced with "[redacted]". The newest 10 000 entries are kept.
+// replaced with "[redacted]". The newest 10 000 entries are kept, and older ones are dropped early
+// when the logged bodies pass 64 MB, so a benchmark cannot exhaust memory through the log.
 
 export interface RequestLogEntry {
   seq: number;
@@ -23,6 +24,7 @@ export const REDACTED = "[redacted]";
 const SECRET_KEYS = new Set(["client_secret", "clientsecret"]);
 const SECRET_HEADERS = new Set(["authorization", "cookie", "proxy-authorization"]);
 const MAX_ENTRIES = 10_000;
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
@@ -54,13 +56,24 @@ export function logHeaders(headers: Record<string, string | string[] | undefined
 
 export class RequestLog {
   private entries: RequestLogEntry[] = [];
+  private sizes = new WeakMap<RequestLogEntry, number>();
+  private bodyBytes = 0;
   private seq = 0;
 
   start(entry: Omit<RequestLogEntry, "seq" | "status">): RequestLogEntry {
     const e: RequestLogEntry = { seq: ++this.seq, status: null, ...entry };
     this.entries.push(e);
-    if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
+    this.evict();
     return e;
+  }
+
+  /** Attaches the (redacted) body; `size` is the raw byte count, used for the memory budget. */
+  setBody(entry: RequestLogEntry, body: unknown, size: number): void {
+    entry.body = body;
+    if (body === null) return;
+    this.sizes.set(entry, size);
+    this.bodyBytes += size;
+    this.evict();
   }
 
   list(since = 0): RequestLogEntry[] {
@@ -74,5 +87,18 @@ export class RequestLog {
 
   clear(): void {
     this.entries = [];
+    this.bodyBytes = 0;
+  }
+
+  private evict(): void {
+    let drop = 0;
+    while (
+      drop < this.entries.length - 1 &&
+      (this.entries.length - drop > MAX_ENTRIES || this.bodyBytes > MAX_BODY_BYTES)
+    ) {
+      this.bodyBytes -= this.sizes.get(this.entries[drop]) ?? 0;
+      drop++;
+    }
+    if (drop) this.entries.splice(0, drop);
   }
 }

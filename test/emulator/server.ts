@@ -217,7 +217,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
       return;
     }
     const contentType = String(req.headers["content-type"] ?? "").toLowerCase();
-    if (entry) entry.body = path.startsWith("/uploads/") ? null : parseLoggedBody(body.bytes, contentType);
+    if (entry && !path.startsWith("/uploads/")) log.setBody(entry, parseLoggedBody(body.bytes, contentType), body.bytes.length);
 
     if (!isControl) {
       const latency = faults.latencyFor(path);
@@ -237,7 +237,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
       }
     }
 
-    const match = router.match(method === "OPTIONS" ? "OPTIONS" : method, path);
+    const match = router.match(method, path);
     if (method === "OPTIONS") {
       // CORS preflight: only routes meant for browsers get the allow headers.
       if (match.kind === "method") {

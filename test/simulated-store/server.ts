@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
 import { BulkOperations, type BulkOperationRecord } from "./bulk";
 import type { ShopifyProductNode } from "./product-generator";
 import { ProductCatalog, productsModule, type ProductPatch } from "./products";
@@ -98,7 +99,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 export async function startSimulatedStore(options: SimulatedStoreOptions = {}): Promise<SimulatedStore> {
   const shop = options.shop ?? "sim-store.myshopify.com";
   const accessToken = options.accessToken ?? "shpat_simulated_0123456789abcdef";
-  const apiVersion = options.apiVersion ?? "2026-01";
+  const apiVersion = options.apiVersion ?? SHOPIFY_API_VERSION;
   const seed = options.seed ?? 1;
   const primaryDomain = options.primaryDomain ?? `https://${shop.replace(/\.myshopify\.com$/, "")}.example.com`;
   const catalog =

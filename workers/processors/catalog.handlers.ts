@@ -15,14 +15,32 @@ export const productUpserted: TopicHandler = async (delivery, ctx) => {
   const parsed = webhookProductSchema.safeParse(delivery.payload);
   if (!parsed.success) throw new PermanentJobError(`product payload unusable: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
   const mapCtx = { primaryDomain: shop.primaryDomain, settings: shop.settings.catalog };
+  const productId = productKey(parsed.data.id);
   let input = fromWebhookProduct(parsed.data);
   const metafieldKeys = shop.settings.catalog.specificationMetafields;
-  if (metafieldKeys.length) {
-    // Webhook payloads carry no metafields: read the product so its specifications stay whole.
-    const node = await fetchProduct(await ctx.adminFor(shop.domain), productGid(parsed.data.id), { metafieldKeys });
+  // Webhook payloads carry neither metafields nor collections. When the product needs them (chosen
+  // metafield specifications; categories that can only come from collections), read it whole, so
+  // the live path sends what the full sync sends instead of flipping between the two.
+  const needsCollections = !input.productType?.trim() && !input.category?.name && !input.category?.fullName;
+  if (metafieldKeys.length || needsCollections) {
+    const node = await ctx
+      .adminFor(shop.domain)
+      .then((gql) => fetchProduct(gql, productGid(parsed.data.id), { metafieldKeys }))
+      .catch((error: Error) => {
+        if (metafieldKeys.length) throw error; // specifications would be wiped: let the queue retry
+        ctx.log.debug({ shop: shop.domain, productId, err: error.message }, "product not re-read; keeping known categories");
+        return null;
+      });
     if (node) input = fromGraphqlProduct(node);
   }
-  const result = await stageProduct(ctx, shop.id, productKey(parsed.data.id), mapProduct(input, mapCtx));
+  let product = mapProduct(input, mapCtx);
+  if (input.collections === null && needsCollections) {
+    // Not re-read: keep the categories the service already has rather than the default.
+    const known = await ctx.mirror.get(shop.id, productId);
+    const categories = known?.payload ? (JSON.parse(known.payload) as { categories?: string[] }).categories : undefined;
+    if (categories?.length) product = { ...product, categories };
+  }
+  const result = await stageProduct(ctx, shop.id, productId, product);
   if (result.staged) await scheduleFlushAfterStage(ctx, shop, result.waitingSince);
 };
 

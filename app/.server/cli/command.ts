@@ -15,7 +15,13 @@ export class UsageError extends Error {
   }
 }
 
-type Options = NonNullable<ParseArgsConfig["options"]>;
+export interface OptionSpec {
+  type: "string" | "boolean";
+  description?: string;
+  short?: string;
+  multiple?: boolean;
+}
+type Options = Record<string, OptionSpec>;
 
 export interface Command<O extends Options = Options> {
   /** "connect" or "sync catalog". */
@@ -23,7 +29,7 @@ export interface Command<O extends Options = Options> {
   summary: string;
   usage: string;
   options: O;
-  required?: (keyof O & string)[];
+  required?: string[];
   run(values: Record<string, string | boolean | undefined>, io: CliIo): Promise<number>;
 }
 
@@ -50,7 +56,7 @@ export function parseCommandArgs(c: Command, argv: string[]) {
         k,
         Object.fromEntries(Object.entries({ type: o.type, short: o.short, multiple: o.multiple }).filter(([, x]) => x !== undefined)),
       ]),
-    ) as Options;
+    ) as unknown as NonNullable<ParseArgsConfig["options"]>;
     parsed = parseArgs({ args: argv, options: { ...options, help: { type: "boolean" } }, strict: true, allowPositionals: false });
   } catch (error) {
     throw new UsageError((error as Error).message.replace(/\. To specify.*$/s, ""));

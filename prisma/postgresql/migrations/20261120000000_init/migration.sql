@@ -84,6 +84,7 @@ CREATE TABLE "OrderState" (
     "fingerprint" TEXT,
     "status" TEXT,
     "deliveryDueAt" TIMESTAMP(3),
+    "fulfillmentEvents" TEXT NOT NULL DEFAULT '{}',
     "error" TEXT,
     "errorAt" TIMESTAMP(3),
     "sentAt" TIMESTAMP(3),

@@ -77,6 +77,7 @@ CREATE TABLE "OrderState" (
     "fingerprint" TEXT,
     "status" TEXT,
     "deliveryDueAt" DATETIME,
+    "fulfillmentEvents" TEXT NOT NULL DEFAULT '{}',
     "error" TEXT,
     "errorAt" DATETIME,
     "sentAt" DATETIME,

@@ -1,0 +1,67 @@
+import type { Db } from "../db/client";
+import { emptyTracking, parseTracking, serializeTracking, type OrderTracking } from "./order-tracking";
+
+// What the service was last told about one order of one shop, and what the connector knows of its
+// delivery since. No buyer contact data: ids, times, a hash, statuses (see order-tracking.ts for
+// what the tracking JSON holds).
+
+/** OrderState.status besides the service statuses: kept out of the service by the shop's settings. */
+export const EXCLUDED_STATUS = "excluded";
+
+export interface OrderState {
+  orderId: string;
+  /** Shopify customer id (for customers/redact and data_request); null for guests. */
+  customerId: string | null;
+  /** Shopify updated_at of the newest order payload applied (sent, unchanged or excluded). */
+  sentUpdatedAt: Date | null;
+  /** orderFingerprint of the body the service holds; null when it holds something else since (an update). */
+  fingerprint: string | null;
+  /** The service status last sent, or EXCLUDED_STATUS. */
+  status: string | null;
+  /** When "delivered after N days" applies, while the order waits for it. */
+  deliveryDueAt: Date | null;
+  tracking: OrderTracking;
+  error: string | null;
+  errorAt: Date | null;
+  sentAt: Date | null;
+}
+
+export type OrderStatePatch = Partial<Omit<OrderState, "orderId">>;
+
+export function createOrderStateRepository(db: Db) {
+  return {
+    async get(shopId: string, orderId: string): Promise<OrderState | null> {
+      const row = await db.orderState.findUnique({ where: { shopId_orderId: { shopId, orderId } } });
+      if (!row) return null;
+      return {
+        orderId: row.orderId,
+        customerId: row.customerId,
+        sentUpdatedAt: row.sentUpdatedAt,
+        fingerprint: row.fingerprint,
+        status: row.status,
+        deliveryDueAt: row.deliveryDueAt,
+        tracking: parseTracking(row.fulfillmentEvents),
+        error: row.error,
+        errorAt: row.errorAt,
+        sentAt: row.sentAt,
+      };
+    },
+
+    /** Creates or updates the order's row with the fields given; the others keep their value. */
+    async save(shopId: string, orderId: string, patch: OrderStatePatch): Promise<void> {
+      const { tracking, ...fields } = patch;
+      const data = { ...fields, ...(tracking ? { fulfillmentEvents: serializeTracking(tracking) } : {}) };
+      await db.orderState.upsert({
+        where: { shopId_orderId: { shopId, orderId } },
+        create: { shopId, orderId, fulfillmentEvents: serializeTracking(emptyTracking()), ...data },
+        update: data,
+      });
+    },
+
+    async recordError(shopId: string, orderId: string, error: string): Promise<void> {
+      await this.save(shopId, orderId, { error, errorAt: new Date() });
+    },
+  };
+}
+
+export type OrderStateRepository = ReturnType<typeof createOrderStateRepository>;

@@ -1,0 +1,18 @@
+import type { Queues } from "../queues/queues";
+import { QueueName, jobIdPart } from "../queues/names";
+import { createSyncRuns, type SyncKind } from "./sync-runs.repository";
+import type { Db } from "../db/client";
+
+/**
+ * Starts a full sync of a shop (or joins the one under way): a run row for progress, and the job
+ * that starts the bulk operation. Used by the CLI, the admin and the connect flow.
+ */
+export async function startSync(deps: { db: Db; queues: Queues }, shopId: string, kind: SyncKind, since?: Date) {
+  const runs = createSyncRuns(deps.db);
+  const active = await runs.active(shopId, kind);
+  if (active) return { run: active, joined: true };
+  const run = await runs.create(shopId, kind, since);
+  await deps.queues.ready(5000);
+  await deps.queues.get(QueueName.sync).add(`${kind}-start`, { runId: run.id }, { jobId: `${kind}-start-${jobIdPart(run.id)}` });
+  return { run, joined: false };
+}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import type { Db } from "../db/client";
+
+// Full syncs (catalog) and backfills (orders): one row per run, with the progress an operator sees
+// and the position a crashed run resumes from.
+
+export const progressSchema = z.object({
+  read: z.number().default(0),
+  sent: z.number().default(0),
+  created: z.number().default(0),
+  updated: z.number().default(0),
+  unchanged: z.number().default(0),
+  failed: z.number().default(0),
+  total: z.number().nullable().default(null),
+});
+
+export type SyncProgress = z.infer<typeof progressSchema>;
+export type SyncKind = "catalog" | "orders";
+export type SyncStatus = "pending" | "running" | "reading" | "completed" | "failed" | "cancelled";
+
+export function parseProgress(text: string): SyncProgress {
+  try {
+    return progressSchema.parse(JSON.parse(text));
+  } catch {
+    return progressSchema.parse({});
+  }
+}
+
+export function addProgress(a: SyncProgress, b: Partial<SyncProgress>): SyncProgress {
+  return {
+    read: a.read + (b.read ?? 0),
+    sent: a.sent + (b.sent ?? 0),
+    created: a.created + (b.created ?? 0),
+    updated: a.updated + (b.updated ?? 0),
+    unchanged: a.unchanged + (b.unchanged ?? 0),
+    failed: a.failed + (b.failed ?? 0),
+    total: b.total ?? a.total,
+  };
+}
+
+export function createSyncRuns(db: Db) {
+  return {
+    async create(shopId: string, kind: SyncKind, since?: Date) {
+      return db.syncRun.create({ data: { shopId, kind, status: "pending", since: since ?? null } });
+    },
+    async get(id: string) {
+      return db.syncRun.findUnique({ where: { id } });
+    },
+    async byBulkOperation(shopId: string, bulkOperationId: string) {
+      return db.syncRun.findFirst({ where: { shopId, bulkOperationId } });
+    },
+    async latest(shopId: string, kind: SyncKind) {
+      return db.syncRun.findFirst({ where: { shopId, kind }, orderBy: { startedAt: "desc" } });
+    },
+    /** A run still under way for this shop and kind (a second start joins it instead). */
+    async active(shopId: string, kind: SyncKind) {
+      return db.syncRun.findFirst({ where: { shopId, kind, status: { in: ["pending", "running", "reading"] } }, orderBy: { startedAt: "desc" } });
+    },
+    async update(id: string, data: { status?: SyncStatus; bulkOperationId?: string; resultUrl?: string | null; error?: string | null; finishedAt?: Date }) {
+      return db.syncRun.update({ where: { id }, data });
+    },
+    /** Progress and resume position move together, after the service accepted a batch. */
+    async advance(id: string, progress: SyncProgress, resumeAt: number) {
+      return db.syncRun.update({ where: { id }, data: { progress: JSON.stringify(progress), resumeAt } });
+    },
+  };
+}
+
+export type SyncRuns = ReturnType<typeof createSyncRuns>;

@@ -1,0 +1,135 @@
+import type { Job } from "bullmq";
+import { z } from "zod";
+import type { WorkerContext } from "../context";
+import { QueueName, jobIdPart } from "../../app/.server/queues/names";
+import { createSyncRuns, addProgress, parseProgress, type SyncKind } from "../../app/.server/sync/sync-runs.repository";
+import { bulkProductsQuery } from "../../app/.server/shopify/documents";
+import { pollBulkOperation, readBulkJsonl, startBulkQuery } from "../../app/.server/shopify/bulk-operations";
+import { catalogPayloadHash, fromBulkProduct, mapProduct } from "../../app/.server/mapping/product.mapper";
+import { productKey } from "../../app/.server/mapping/keys";
+import { MAX_BATCH_ITEMS, sendCatalog } from "../../app/.server/catalog/catalog-sender";
+import type { StagedProduct } from "../../app/.server/catalog/pending-changes";
+import { syncShop } from "./sync-shop";
+import { honouringRetryAfter } from "./service-errors";
+import { lockedSender, recordOutcome } from "./catalog.processor";
+import { PermanentJobError } from "./errors";
+
+// Full catalog sync: a bulk operation over every product with its variants (and collections, and
+// the merchant's chosen metafields), read as a stream, mapped, and sent in batches of 200 like live
+// changes. `resumeAt` counts the products already handled, saved after each accepted batch, so a
+// run whose worker died picks up where it stopped without resending what was accepted.
+
+const runJob = z.object({ runId: z.string() });
+const POLL_INTERVAL_MS = 5_000;
+
+export async function enqueueRead(ctx: Pick<WorkerContext, "queues">, kind: SyncKind, runId: string) {
+  // Both the finish webhook and the poll may ask: the job id makes it one read.
+  await ctx.queues.get(QueueName.sync).add(`${kind}-read`, { runId }, { jobId: `${kind}-read-${jobIdPart(runId)}` });
+}
+
+async function loadRun(ctx: WorkerContext, job: Job) {
+  const { runId } = runJob.parse(job.data);
+  const runs = createSyncRuns(ctx.db);
+  const run = await runs.get(runId);
+  if (!run) throw new PermanentJobError(`sync run ${runId} not found`);
+  const shop = await ctx.db.shop.findUnique({ where: { id: run.shopId } });
+  const target = shop ? await syncShop(ctx, shop.domain) : null;
+  return { run, runs, target };
+}
+
+export async function catalogStart(job: Job, ctx: WorkerContext) {
+  const { run, runs, target } = await loadRun(ctx, job);
+  if (!target) return runs.update(run.id, { status: "cancelled", error: "shop not installed or not connected", finishedAt: new Date() });
+  if (run.bulkOperationId) return { already: run.bulkOperationId };
+  const gql = await ctx.adminFor(target.domain);
+  const metafieldKeys = target.settings.catalog.specificationMetafields;
+  const id = await startBulkQuery(gql, bulkProductsQuery({ metafieldKeys }));
+  await runs.update(run.id, { status: "running", bulkOperationId: id });
+  // bulk_operations/finish drives the read; polling is the fallback when the webhook is late or lost.
+  await ctx.queues.get(QueueName.sync).add("catalog-poll", { runId: run.id }, { delay: POLL_INTERVAL_MS, jobId: `catalog-poll-${jobIdPart(run.id)}-1` });
+  return { bulkOperationId: id };
+}
+
+export async function catalogPoll(job: Job, ctx: WorkerContext) {
+  const { run, runs, target } = await loadRun(ctx, job);
+  if (!target || !run.bulkOperationId || run.status !== "running") return { done: true };
+  const state = await pollBulkOperation(await ctx.adminFor(target.domain), run.bulkOperationId);
+  if (state.status === "COMPLETED") {
+    await runs.update(run.id, { resultUrl: state.url ?? null });
+    await enqueueRead(ctx, "catalog", run.id);
+    return { status: state.status };
+  }
+  if (["FAILED", "CANCELED", "EXPIRED"].includes(state.status)) {
+    await runs.update(run.id, { status: "failed", error: `bulk operation ${state.status.toLowerCase()}${state.errorCode ? `: ${state.errorCode}` : ""}`, finishedAt: new Date() });
+    return { status: state.status };
+  }
+  const n = Number(String(job.id).split("-").pop()) + 1;
+  await ctx.queues.get(QueueName.sync).add("catalog-poll", { runId: run.id }, { delay: POLL_INTERVAL_MS, jobId: `catalog-poll-${jobIdPart(run.id)}-${n}` });
+  return { status: state.status };
+}
+
+export async function catalogRead(job: Job, ctx: WorkerContext, token?: string) {
+  const { run, runs, target } = await loadRun(ctx, job);
+  if (!target) return runs.update(run.id, { status: "cancelled", error: "shop not installed or not connected", finishedAt: new Date() });
+  if (run.status === "completed") return { done: true };
+  let url = run.resultUrl;
+  if (!url && run.bulkOperationId) {
+    const state = await pollBulkOperation(await ctx.adminFor(target.domain), run.bulkOperationId);
+    url = state.url ?? null;
+    await runs.update(run.id, { resultUrl: url });
+  }
+  await runs.update(run.id, { status: "reading" });
+  const client = await ctx.reviewsFor(target.domain);
+  const send = lockedSender(ctx, target.id, client);
+  const mapCtx = { primaryDomain: target.primaryDomain, settings: target.settings.catalog };
+  const selected = { collections: true, metafields: target.settings.catalog.specificationMetafields.length > 0 };
+
+  let progress = parseProgress(run.progress);
+  let position = 0;
+  let resumeAt = run.resumeAt;
+  let batch: StagedProduct[] = [];
+  let read = 0;
+  let mapFailures = 0;
+
+  const flush = async () => {
+    const items = batch;
+    batch = [];
+    const accepted = await ctx.mirror.acceptedHashes(target.id, items.map((i) => i.productId));
+    const changed = items.filter((i) => accepted.get(i.productId) !== i.hash);
+    let counters = { created: 0, updated: 0, unchanged: items.length - changed.length, failed: mapFailures };
+    if (changed.length) {
+      await honouringRetryAfter(job, token, () =>
+        sendCatalog(changed, send, async (o) => {
+          await recordOutcome(ctx, target.id)(o);
+          counters = { created: counters.created + o.counters.created, updated: counters.updated + o.counters.updated, unchanged: counters.unchanged + o.counters.unchanged, failed: counters.failed + o.rejected.length };
+        }),
+      );
+    }
+    progress = addProgress(progress, { read, sent: changed.length, ...counters });
+    resumeAt = position;
+    read = 0;
+    mapFailures = 0;
+    await runs.advance(run.id, progress, resumeAt);
+    await job.updateProgress(progress);
+  };
+
+  for await (const group of readBulkJsonl(url)) {
+    position++;
+    if (position <= run.resumeAt) continue;
+    read++;
+    try {
+      const input = fromBulkProduct(group, selected);
+      const product = mapProduct(input, mapCtx);
+      batch.push({ productId: productKey(String(group.parent.id)), sku: product.sku, hash: catalogPayloadHash(product), product });
+    } catch (error) {
+      // One odd line must not stop a catalog of thousands: counted, logged, and the sync goes on.
+      mapFailures++;
+      ctx.log.warn({ shop: target.domain, product: group.parent.id, err: (error as Error).message }, "product not mapped");
+    }
+    if (batch.length >= MAX_BATCH_ITEMS) await flush();
+  }
+  if (batch.length || read) await flush();
+  await runs.update(run.id, { status: "completed", finishedAt: new Date(), error: null });
+  ctx.log.info({ shop: target.domain, run: run.id, progress, resumedFrom: run.resumeAt }, "catalog sync completed");
+  return progress;
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "../../test/helpers/stack";
+import { eventually } from "../../test/helpers/contexts";
+import { startSimulatedStore, type SimulatedStore } from "../../test/simulated-store";
+import { startSync } from "../../app/.server/sync/start-sync";
+import { parseProgress } from "../../app/.server/sync/sync-runs.repository";
+
+// Full catalog sync: bulk operation on a simulated store, streamed, mapped and sent to the emulator.
+let s: Stack;
+let store: SimulatedStore;
+const shop = "full-sync.myshopify.com";
+const N = 450;
+
+beforeAll(async () => {
+  store = await startSimulatedStore({ shop, products: N, seed: 7, bulkDurationMs: 50 });
+  s = await startStack("catalog-full", { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint });
+  await s.connect(shop);
+  await s.t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "", accessToken: store.accessToken, isOnline: false } });
+});
+afterAll(async () => {
+  await s.close();
+  await store.close();
+});
+
+const batchRequests = (since: number) => s.emu.control.requests(since).filter((r) => r.path === "/api/acme/products/batch");
+const skusOf = (r: { body: unknown }) => (r.body as { products: { sku: string }[] }).products.map((p) => p.sku);
+
+async function runToEnd() {
+  const shopRow = await s.web.shops.get(shop);
+  const { run } = await startSync({ db: s.t.db, queues: s.web.queues }, shopRow.id, "catalog");
+  const done = await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "completed" || r.status === "failed", 60_000);
+  expect(done.error).toBeNull();
+  return { run: done, progress: parseProgress(done.progress) };
+}
+
+describe("full catalog sync", () => {
+  it("GIVEN a store of 450 products THEN every product is sent in ceil(N/200) requests and progress says so", async () => {
+    const since = s.emu.control.lastRequestSeq();
+    const { progress } = await runToEnd();
+    expect(batchRequests(since)).toHaveLength(Math.ceil(N / 200));
+    expect(s.emu.control.state("acme").products).toHaveLength(N);
+    expect(progress).toMatchObject({ read: N, sent: N, created: N, failed: 0 });
+  });
+
+  it("GIVEN nothing changed since THEN a second run reads everything and sends nothing", async () => {
+    const since = s.emu.control.lastRequestSeq();
+    const { progress } = await runToEnd();
+    expect(batchRequests(since)).toHaveLength(0);
+    expect(progress).toMatchObject({ read: N, sent: 0, unchanged: N });
+  });
+
+  it("GIVEN the run fails between batches THEN the retry resumes after the last accepted batch and sends nothing twice", async () => {
+    for (const p of store.products()) store.updateProduct(p.id, { title: `${p.title} (2027)` });
+    const since = s.emu.control.lastRequestSeq();
+    // Every second catalog request fails: each retry must start at the batch that failed.
+    s.emu.control.setFaults({ errorRate: 0.5, errorStatus: 503, paths: "/products/batch" });
+    const { progress } = await runToEnd();
+    s.emu.control.clearFaults();
+    const requests = batchRequests(since);
+    expect(requests.filter((r) => r.status === 503).length).toBeGreaterThan(0);
+    const accepted = requests.filter((r) => r.status === 200).flatMap(skusOf);
+    expect(accepted).toHaveLength(N);
+    expect(new Set(accepted).size).toBe(N);
+    expect(progress).toMatchObject({ read: N, sent: N, updated: N });
+    expect(s.emu.control.state("acme").products.every((p) => p.name.endsWith("(2027)"))).toBe(true);
+  });
+});

@@ -1,0 +1,213 @@
+import { DelayedError, type Job } from "bullmq";
+import { z } from "zod";
+import { NoOfflineSessionError, type WorkerContext } from "../context";
+import { QueueName, jobIdPart } from "../../app/.server/queues/names";
+import { ReviewsError, type ReviewsClient } from "../../app/.server/reviews";
+import { productGid, productKey } from "../../app/.server/mapping/keys";
+import { fromGraphqlProduct, mapProduct } from "../../app/.server/mapping/product.mapper";
+import { fetchProduct } from "../../app/.server/shopify/queries";
+import { ShopifyApiError, ShopifyThrottledError } from "../../app/.server/shopify/errors";
+import { stageProduct } from "../../app/.server/catalog/stage";
+import { withOrderLock } from "../../app/.server/orders/order-lock";
+import { createOrderStateRepository, type OrderState } from "../../app/.server/orders/order-state.repository";
+import { statusUpdateFor, trackedDeliveryDueAt, type OrderTracking, type StatusUpdate } from "../../app/.server/orders/order-tracking";
+import { PermanentJobError } from "./errors";
+import { honouringRetryAfter } from "./service-errors";
+import { syncShop, type SyncShop } from "./sync-shop";
+import { scheduleFlushAfterStage } from "./catalog.processor";
+
+// The order sync's queue jobs and the service calls shared with its webhook handlers:
+// - maintenance/"deliver-if-due": "treat as delivered N days after shipping", one delayed job per
+//   order and due time;
+// - catalog/"fetch-product": a product an order named but the catalog mirror lacks, read from
+//   Shopify and staged through the live catalog path. Its own job, so that a Shopify failure there
+//   never holds up or fails the order that asked for it.
+
+export const DELIVER_IF_DUE = "deliver-if-due";
+export const FETCH_PRODUCT = "fetch-product";
+
+/** Runs fn holding the order's lock (see order-lock.ts). */
+export function lockedOrder<T>(ctx: WorkerContext, shopId: string, orderId: string, fn: () => Promise<T>): Promise<T> {
+  return withOrderLock(ctx.queues.redis, ctx.config.REDIS_PREFIX, shopId, orderId, fn);
+}
+
+/**
+ * One call to the service for one order. A 429 delays the job for Retry-After (no attempt spent);
+ * a refusal (4xx, an answer we cannot read) is recorded on the order and fails the job without
+ * retries; other errors are recorded and retried by the queue.
+ */
+export async function callServiceForOrder<T>(
+  ctx: WorkerContext,
+  shop: SyncShop,
+  orderId: string,
+  job: Job,
+  token: string | undefined,
+  call: (client: ReviewsClient) => Promise<T>,
+): Promise<T> {
+  const client = await ctx.reviewsFor(shop.domain);
+  try {
+    return await honouringRetryAfter(job, token, () => call(client));
+  } catch (error) {
+    if (!(error instanceof ReviewsError)) throw error;
+    await createOrderStateRepository(ctx.db).recordError(shop.id, orderId, error.message);
+    if (error.kind === "permanent" || error.kind === "response") {
+      throw new PermanentJobError(`order ${orderId} refused by the service: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Sends a status change (shipped, delivered) through the update operation and records it. The
+ * fingerprint is cleared: the service no longer holds exactly the body it was taken of, so the next
+ * order webhook sends the whole order again.
+ */
+export async function sendStatusUpdate(
+  ctx: WorkerContext,
+  shop: SyncShop,
+  orderId: string,
+  previous: OrderState,
+  tracking: OrderTracking,
+  update: StatusUpdate,
+  job: Job,
+  token: string | undefined,
+): Promise<void> {
+  const serviceOrderId = tracking.serviceOrderId;
+  if (!serviceOrderId) throw new Error(`order ${orderId}: no service order id to update`);
+  await callServiceForOrder(ctx, shop, orderId, job, token, (client) => client.admin.updateOrder(serviceOrderId, update));
+  const due = update.status === "shipped" ? trackedDeliveryDueAt(tracking, shop.settings.orders) : null;
+  await createOrderStateRepository(ctx.db).save(shop.id, orderId, {
+    status: update.status,
+    fingerprint: null,
+    deliveryDueAt: due,
+    tracking,
+    sentAt: new Date(),
+    error: null,
+    errorAt: null,
+  });
+  await syncDeliveryTimer(ctx, shop, orderId, due, previous.deliveryDueAt);
+  ctx.log.info({ shop: shop.domain, order: orderId, status: update.status }, "order status updated");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delivered after N days
+
+export const deliverJobSchema = z.object({
+  shop: z.string(),
+  shopId: z.string(),
+  orderId: z.string(),
+  /** The time the job is for: it decides "delivered by age" as of this time. */
+  dueAt: z.iso.datetime(),
+});
+export type DeliverJob = z.infer<typeof deliverJobSchema>;
+
+// The due time is part of the id: a later shipment moves the due time, and the job for the new time
+// must not be swallowed by the id of a job that is already running.
+export function deliverJobId(shopId: string, orderId: string, dueAt: Date): string {
+  return `deliver-${jobIdPart(shopId)}-${jobIdPart(orderId)}-${dueAt.getTime()}`;
+}
+
+/**
+ * Keeps the maintenance queue in step with OrderState.deliveryDueAt: the job for the new due time
+ * (added once, whatever the number of calls), none left for an old one.
+ */
+export async function syncDeliveryTimer(
+  ctx: Pick<WorkerContext, "queues" | "log">,
+  shop: { id: string; domain: string },
+  orderId: string,
+  due: Date | null,
+  previous: Date | null,
+): Promise<void> {
+  const queue = ctx.queues.get(QueueName.maintenance);
+  if (previous && previous.getTime() !== due?.getTime()) {
+    // A job already running (it holds the lock we are under, so it cannot be) or gone: nothing to do.
+    await queue.remove(deliverJobId(shop.id, orderId, previous)).catch(() => 0);
+  }
+  if (!due) return;
+  const data: DeliverJob = { shop: shop.domain, shopId: shop.id, orderId, dueAt: due.toISOString() };
+  await queue.add(DELIVER_IF_DUE, data, {
+    jobId: deliverJobId(shop.id, orderId, due),
+    delay: Math.max(0, due.getTime() - Date.now()),
+    removeOnComplete: true,
+  });
+}
+
+/**
+ * At the due time: delivered, unless the order was delivered, cancelled or changed in between (then
+ * the order webhooks decided, or a later shipment moved the due time and that time's job decides).
+ */
+export async function deliverIfDue(job: Job, ctx: WorkerContext, token?: string) {
+  const data = deliverJobSchema.parse(job.data);
+  const shop = await syncShop(ctx, data.shop);
+  if (!shop) return { skipped: "shop not syncing" };
+  return lockedOrder(ctx, shop.id, data.orderId, async () => {
+    const states = createOrderStateRepository(ctx.db);
+    const state = await states.get(shop.id, data.orderId);
+    if (!state || state.status !== "shipped") return { skipped: `order ${state?.status ?? "unknown"}` };
+    const dueAt = new Date(data.dueAt);
+    // The job is the clock: it stands for its due time even when it runs early (promoted by hand).
+    const asOf = new Date(Math.max(Date.now(), dueAt.getTime()));
+    const update = statusUpdateFor(state.status, state.tracking, shop.settings.orders, asOf);
+    if (update?.status === "delivered") {
+      await sendStatusUpdate(ctx, shop, data.orderId, state, state.tracking, update, job, token);
+      return { delivered: update.deliveredDate ?? true };
+    }
+    const due = trackedDeliveryDueAt(state.tracking, shop.settings.orders);
+    if (due?.getTime() !== state.deliveryDueAt?.getTime()) {
+      await states.save(shop.id, data.orderId, { deliveryDueAt: due });
+      await syncDeliveryTimer(ctx, shop, data.orderId, due && due > dueAt ? due : null, null);
+    }
+    return { skipped: "not due", due: due?.toISOString() ?? null };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products the mirror lacks
+
+export const fetchProductJobSchema = z.object({ shop: z.string(), shopId: z.string(), productId: z.string().min(1) });
+export type FetchProductJob = z.infer<typeof fetchProductJobSchema>;
+
+// Orders naming the same unknown product in a burst ask for one fetch.
+const FETCH_DEDUPE_TTL_MS = 60_000;
+
+export async function requestProductFetch(
+  ctx: Pick<WorkerContext, "queues">,
+  shop: { id: string; domain: string },
+  productIds: readonly string[],
+): Promise<void> {
+  const queue = ctx.queues.get(QueueName.catalog);
+  await Promise.all(
+    productIds.map((productId) => {
+      const data: FetchProductJob = { shop: shop.domain, shopId: shop.id, productId };
+      const id = `fetch-product-${jobIdPart(shop.id)}-${jobIdPart(productId)}`;
+      return queue.add(FETCH_PRODUCT, data, { deduplication: { id, ttl: FETCH_DEDUPE_TTL_MS }, removeOnComplete: true });
+    }),
+  );
+}
+
+/** Reads one product from the Admin API and stages it like a products/update would. */
+export async function fetchProductForOrder(job: Job, ctx: WorkerContext, token?: string) {
+  const data = fetchProductJobSchema.parse(job.data);
+  const shop = await syncShop(ctx, data.shop);
+  if (!shop) return { skipped: true };
+  let node: Awaited<ReturnType<typeof fetchProduct>>;
+  try {
+    const gql = await ctx.adminFor(shop.domain);
+    node = await fetchProduct(gql, productGid(data.productId), { metafieldKeys: shop.settings.catalog.specificationMetafields });
+  } catch (error) {
+    if (error instanceof ShopifyThrottledError && token) {
+      await job.moveToDelayed(Date.now() + error.retryAfterMs, token);
+      throw new DelayedError(`throttled by Shopify for ${error.retryAfterMs} ms`);
+    }
+    if (error instanceof NoOfflineSessionError || (error instanceof ShopifyApiError && !error.retryable)) {
+      throw new PermanentJobError(`product ${data.productId} not fetched: ${(error as Error).message}`);
+    }
+    throw error;
+  }
+  // Deleted since the order was placed: nothing to add to the catalog.
+  if (!node) return { found: false };
+  const product = mapProduct(fromGraphqlProduct(node), { primaryDomain: shop.primaryDomain, settings: shop.settings.catalog });
+  const result = await stageProduct(ctx, shop.id, productKey(data.productId), product);
+  if (result.staged) await scheduleFlushAfterStage(ctx, shop, result.waitingSince);
+  return { found: true, staged: result.staged };
+}
