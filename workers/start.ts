@@ -7,6 +7,8 @@ import { createWebhookProcessor } from "./processors/webhook.processor";
 import { appScopesUpdate, appUninstalled } from "./processors/lifecycle.handlers";
 import { productDeleted, productUpserted } from "./processors/catalog.handlers";
 import { flushCatalog } from "./processors/catalog.processor";
+import { fulfillmentChanged, fulfillmentEventCreated, orderChanged } from "./processors/order.handlers";
+import { DELIVER_IF_DUE, FETCH_PRODUCT, deliverIfDue, fetchProductForOrder } from "./processors/order.processor";
 import { catalogPoll, catalogRead, catalogStart } from "./processors/catalog-sync.processor";
 import { bulkOperationFinished } from "./processors/bulk-finish.handler";
 
@@ -24,10 +26,20 @@ export function defaultProcessors(): Processors {
       "products/create": productUpserted,
       "products/update": productUpserted,
       "products/delete": productDeleted,
+      "orders/create": orderChanged,
+      "orders/updated": orderChanged,
+      "orders/paid": orderChanged,
+      "orders/cancelled": orderChanged,
+      "orders/fulfilled": orderChanged,
+      "orders/partially_fulfilled": orderChanged,
+      "fulfillments/create": fulfillmentChanged,
+      "fulfillments/update": fulfillmentChanged,
+      "fulfillment_events/create": fulfillmentEventCreated,
       "bulk_operations/finish": bulkOperationFinished,
     },
     jobs: {
-      [QueueName.catalog]: { flush: flushCatalog },
+      [QueueName.catalog]: { flush: flushCatalog, [FETCH_PRODUCT]: fetchProductForOrder },
+      [QueueName.maintenance]: { [DELIVER_IF_DUE]: deliverIfDue },
       [QueueName.sync]: { "catalog-start": catalogStart, "catalog-poll": catalogPoll, "catalog-read": catalogRead },
     },
   };

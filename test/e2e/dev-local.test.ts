@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe("npm run dev:local", () => {
-  it("GIVEN a fresh checkout THEN it writes embedded defaults, brings up the app server (health answering) and a worker connected to Redis", async () => {
+  it("GIVEN a fresh checkout THEN it brings up the app server, a worker, the emulator and a simulated store, and syncs the demo catalog", async () => {
     const envFile = join(dir, ".env");
     // Only what a newcomer's shell has: none of the test suite's Shopify or service variables.
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SHOPIFY_|REVIEWS_|SCOPES|ENCRYPTION_KEY|LOG_LEVEL|NODE_ENV|VITEST)/.test(k)));
@@ -28,6 +28,8 @@ describe("npm run dev:local", () => {
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
     expect(output).toContain("worker connected to Redis");
     expect(output).toMatch(/app server: http:\/\/127\.0\.0\.1:\d+ \(health: \{"ok":true,"db":"up","redis":"up"\}\)/);
+    expect(output).toMatch(/catalog sync \[completed\] read 300, sent 300, created 300, updated 0, unchanged 0, failed 0/);
+    expect(output).toContain("the reviews service now holds 300 products of demo-shop.myshopify.com");
     expect(output).toContain("check passed");
     expect(code).toBe(0);
     expect(readFileSync(envFile, "utf8")).toMatch(/^ENCRYPTION_KEY=[0-9a-f]{64}$/m);

@@ -4,12 +4,17 @@ import { existsSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { Redis } from "ioredis";
 import { loadDotEnv } from "../dotenv";
+import { DEMO_SHOP, runCatalogDemo } from "./demo";
 
-// `npm run dev:local`: the whole app on this machine with embedded defaults and no Shopify account:
-// SQLite, a local Redis (REDIS_URL when it answers, else a private redis-server), the app server
-// and a worker. `--check` brings everything up, proves it answers, and stops (used by the tests).
+// `npm run dev:local`: the whole system on this machine with embedded defaults and no Shopify
+// account: SQLite, a local Redis (REDIS_URL when it answers, else a private redis-server), the
+// reviews-service emulator, a simulated Shopify store with a few hundred products, the app server
+// and a worker; then the demo: a shop connects and its catalog is synced, with progress.
+// `--check` does all that on free ports, proves it, and stops (used by the tests); `--no-demo`
+// brings up only the app server and the worker.
 
 const check = process.argv.includes("--check");
+const demo = !process.argv.includes("--no-demo");
 // Where the embedded defaults are kept; tests point it at a temporary file.
 const envFile = process.env.DEV_LOCAL_ENV_FILE || ".env";
 const children: ChildProcess[] = [];
@@ -101,14 +106,17 @@ function run(name: string, command: string, args: string[], env: NodeJS.ProcessE
   return child;
 }
 
-function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
+function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}`)), timeoutMs);
+    let seen = "";
     const onData = (c: Buffer) => {
-      if (pattern.test(c.toString())) {
+      seen += c.toString();
+      const match = seen.match(pattern);
+      if (match) {
         clearTimeout(timer);
         child.stdout?.off("data", onData);
-        resolve();
+        resolve(match);
       }
     };
     child.stdout?.on("data", onData);
@@ -153,6 +161,27 @@ async function main() {
     process.exit(1);
   }
 
+  let store: { token: string; emulatorOrigin: string } | undefined;
+  if (demo) {
+    const emulatorPort = check ? await freePort() : Number(process.env.EMULATOR_PORT || 8787);
+    const storePort = check ? await freePort() : Number(process.env.SIMULATED_STORE_PORT || 8788);
+    const emulator = run("emulator", "npx", ["tsx", "test/emulator/main.ts", "--port", String(emulatorPort), "--quiet"], env);
+    await waitForLine(emulator, /reviews emulator: base_url=(\S+)/, 60_000);
+    const emulatorOrigin = `http://127.0.0.1:${emulatorPort}`;
+    Object.assign(env, { REVIEWS_API_URL: `${emulatorOrigin}/api`, REVIEWS_AUTH_URL: `${emulatorOrigin}/auth`, REVIEWS_RATE_URL: emulatorOrigin });
+    const sim = run(
+      "store",
+      "npx",
+      ["tsx", "test/simulated-store/main.ts", "--port", String(storePort), "--products", String(process.env.DEMO_PRODUCTS || 300), "--shop", DEMO_SHOP,
+        "--webhook-url", `http://127.0.0.1:${port}/webhooks/bulk_operations/finish`, "--api-secret", String(env.SHOPIFY_API_SECRET)],
+      env,
+    );
+    const [, endpoint, token] = await waitForLine(sim, /GraphQL endpoint:\s+(\S+)\s+access token:\s+(\S+)/, 60_000);
+    env.SHOPIFY_ADMIN_GRAPHQL_URL = endpoint;
+    store = { token: String(token), emulatorOrigin };
+    say(`reviews emulator: ${emulatorOrigin}; simulated store: ${endpoint}`);
+  }
+
   const worker = run("worker", "npx", ["tsx", "workers/index.ts"], env);
   const workerReady = waitForLine(worker, /worker connected to Redis/, 60_000);
   run("web", "npx", ["remix", "vite:dev", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], env);
@@ -161,6 +190,10 @@ async function main() {
   await workerReady;
   say(`app server: http://127.0.0.1:${port} (health: ${JSON.stringify(health)})`);
   say("worker: connected to Redis");
+  if (store) {
+    const result = await runCatalogDemo({ env, storeAccessToken: store.token, emulatorOrigin: store.emulatorOrigin, say });
+    if (result.status !== "completed") throw new Error(`demo catalog sync ${result.status}`);
+  }
   if (check) {
     say("check passed");
     await stop(0);

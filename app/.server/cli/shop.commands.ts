@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand, UsageError, type CliIo } from "./command";
 import { createCliContext, type CliContext } from "./cli-context";
 import { ShopNotFoundError } from "../shops/shop.repository";
+import { startSync } from "../sync/start-sync";
 
 export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise<T>): Promise<T> {
   const ctx = createCliContext(io.env);
@@ -36,6 +37,7 @@ export const connectCommand = defineCommand({
     "api-url": { type: "string", description: "override of REVIEWS_API_URL for this shop" },
     "auth-url": { type: "string", description: "override of REVIEWS_AUTH_URL for this shop" },
     "rate-url": { type: "string", description: "override of REVIEWS_RATE_URL for this shop" },
+    "no-sync": { type: "boolean", description: "do not start the first full catalog sync" },
   },
   required: ["shop", "customer", "client-id", "client-secret"],
   async run(v, io) {
@@ -53,6 +55,12 @@ export const connectCommand = defineCommand({
         .catch(usageFrom);
       const status = await ctx.shops.status(String(v.shop));
       io.out(`Connected ${status.domain} to customer ${status.customerKey} (client secret ${status.clientSecret}).`);
+      if (v["no-sync"]) return 0;
+      // A new connection starts with the whole catalog: the service can only ask about products it knows.
+      const shop = await ctx.shops.get(status.domain);
+      const started = await startSync({ db: ctx.db, queues: ctx.queues() }, shop.id, "catalog").catch((e: Error) => e);
+      if (started instanceof Error) io.err(`Warning: the first catalog sync could not be queued (${started.message}); run \`npm run cli -- sync catalog --shop ${status.domain}\` later.`);
+      else io.out(`Full catalog sync queued (run ${started.run.id}); watch it with: npm run cli -- sync catalog --shop ${status.domain}`);
       return 0;
     });
   },

@@ -1,6 +1,9 @@
 import { defineCommand } from "./command";
 import { usageFrom, withContext } from "./shop.commands";
 import { createProductMirror } from "../catalog/product-mirror.repository";
+import { startSync } from "../sync/start-sync";
+import { createSyncRuns, parseProgress } from "../sync/sync-runs.repository";
+import { progressLine } from "./progress-bar";
 
 const shopOption = { shop: { type: "string", description: "shop domain, e.g. my-store.myshopify.com" } } as const;
 
@@ -26,6 +29,49 @@ export const syncErrorsCommand = defineCommand({
       io.out(`${total} product(s) refused by the service${total > rows.length ? ` (showing ${rows.length})` : ""}:`);
       for (const r of rows) io.out(`  product ${r.productId}  sku ${r.sku}  ${r.errorAt?.toISOString() ?? ""}  ${r.error}`);
       return 0;
+    });
+  },
+});
+
+export const syncCatalogCommand = defineCommand({
+  name: "sync catalog",
+  summary: "Run a full catalog sync (bulk operation) and show its progress; a worker must be running.",
+  usage: "--shop <domain> [--no-wait] [--timeout <seconds>]",
+  options: {
+    ...shopOption,
+    "no-wait": { type: "boolean", description: "start it and return" },
+    timeout: { type: "string", description: "stop watching after this many seconds (default 3600)" },
+  },
+  required: ["shop"],
+  async run(v, io) {
+    return withContext(io, async (ctx) => {
+      const shop = await ctx.shops.get(String(v.shop)).catch(usageFrom);
+      const { run, joined } = await startSync({ db: ctx.db, queues: ctx.queues() }, shop.id, "catalog");
+      io.out(`${joined ? "Joined the catalog sync under way" : "Started a catalog sync"} for ${shop.domain} (run ${run.id}).`);
+      if (v["no-wait"]) return 0;
+      const runs = createSyncRuns(ctx.db);
+      const deadline = Date.now() + Number(v.timeout ?? 3600) * 1000;
+      let last = "";
+      for (;;) {
+        const current = await runs.get(run.id);
+        if (!current) return 1;
+        const line = progressLine(parseProgress(current.progress), current.status);
+        if (line !== last) (io.progress ?? io.out)(line);
+        last = line;
+        if (current.status === "completed") {
+          io.out(`\nCatalog sync completed: ${line.replace(/^\[[^\]]*\]\s*/, "")}`);
+          return 0;
+        }
+        if (current.status === "failed" || current.status === "cancelled") {
+          io.err(`\nCatalog sync ${current.status}: ${current.error ?? "no reason recorded"}`);
+          return 1;
+        }
+        if (Date.now() > deadline) {
+          io.err("\nStopped watching; the sync goes on in the worker.");
+          return 1;
+        }
+        await new Promise((r) => setTimeout(r, 500));
+      }
     });
   },
 });

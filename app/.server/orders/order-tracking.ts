@@ -156,21 +156,42 @@ export function statusSkeleton(order: ShopifyOrder): ShopifyOrder {
 const isNewer = (a: string | null | undefined, b: string | null | undefined): boolean =>
   (parseTime(a)?.getTime() ?? -Infinity) > (parseTime(b)?.getTime() ?? -Infinity);
 
+const INACTIVE_FULFILLMENT = new Set(["cancelled", "error", "failure"]);
+
 /**
- * The order with what fulfillment webhooks said since: a fulfillment the payload lacks is added (a
- * fulfillment never leaves an order's list, so the payload predates it), one the webhook saw in a
- * newer state replaces the payload's (keeping the payload's line items if the webhook had none).
+ * The order with what fulfillment webhooks said since:
+ * - a fulfillment the payload lacks is added: a fulfillment never leaves an order's list, so the
+ *   payload predates it, and its line items' fulfillable quantities do not count it yet, so they are
+ *   lowered by what it carries (unless it was cancelled);
+ * - one the webhook saw in a newer state replaces the payload's (keeping the payload's line items if
+ *   the webhook had none).
  */
 export function withFulfillments(order: ShopifyOrder, fulfillments: OrderTracking["fulfillments"]): ShopifyOrder {
   const known = Object.values(fulfillments);
   if (!known.length) return order;
   const merged = [...(order.fulfillments ?? [])];
+  const unaccounted = new Map<string, number | null>(); // line id → units fulfilled (null: unknown)
   for (const snap of known) {
     const i = merged.findIndex((f) => legacyId(f.id) === legacyId(snap.id));
-    if (i < 0) merged.push(snap);
-    else if (isNewer(snap.updated_at, merged[i]!.updated_at)) merged[i] = { ...snap, line_items: snap.line_items ?? merged[i]!.line_items };
+    if (i < 0) {
+      merged.push(snap);
+      if (INACTIVE_FULFILLMENT.has(snap.status?.trim().toLowerCase() ?? "")) continue;
+      for (const li of snap.line_items ?? []) {
+        const id = legacyId(li.id);
+        const before = unaccounted.has(id) ? unaccounted.get(id)! : 0;
+        unaccounted.set(id, before === null || typeof li.quantity !== "number" ? null : before + li.quantity);
+      }
+    } else if (isNewer(snap.updated_at, merged[i]!.updated_at)) {
+      merged[i] = { ...snap, line_items: snap.line_items ?? merged[i]!.line_items };
+    }
   }
-  return { ...order, fulfillments: merged };
+  const lineItems = order.line_items?.map((line) => {
+    const id = legacyId(line.id);
+    if (!unaccounted.has(id) || typeof line.fulfillable_quantity !== "number") return line;
+    const units = unaccounted.get(id);
+    return { ...line, fulfillable_quantity: units == null ? 0 : Math.max(0, line.fulfillable_quantity - units) };
+  });
+  return { ...order, fulfillments: merged, ...(lineItems ? { line_items: lineItems } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------

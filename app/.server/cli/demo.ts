@@ -1,0 +1,59 @@
+import { parseConfig } from "../config";
+import { createDb } from "../db/client";
+import { createQueues } from "../queues/queues";
+import { createShopRepository } from "../shops/shop.repository";
+import { startSync } from "../sync/start-sync";
+import { createSyncRuns, parseProgress } from "../sync/sync-runs.repository";
+import { progressLine } from "./progress-bar";
+
+// The offline demo's story, told against the running app: a demo shop connects to the (emulated)
+// reviews service, and its whole catalog goes across from the simulated store.
+
+export const DEMO_SHOP = "demo-shop.myshopify.com";
+// The emulator's default account (test/emulator/server.ts DEFAULT_ACCOUNT).
+export const DEMO_ACCOUNT = { customer: "demo-store", clientId: "demo-client", clientSecret: "demo-secret" };
+
+export async function runCatalogDemo(options: {
+  env: NodeJS.ProcessEnv;
+  storeAccessToken: string;
+  emulatorOrigin: string;
+  say: (line: string) => void;
+  timeoutMs?: number;
+}): Promise<{ products: number; status: string }> {
+  const config = parseConfig(options.env);
+  const db = createDb(config.DATABASE_URL);
+  const queues = createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer" });
+  try {
+    const shops = createShopRepository(db, config.ENCRYPTION_KEY);
+    await shops.connect({ domain: DEMO_SHOP, customerKey: DEMO_ACCOUNT.customer, clientId: DEMO_ACCOUNT.clientId, clientSecret: DEMO_ACCOUNT.clientSecret });
+    // What OAuth would have stored on install: the offline session the workers call Shopify with.
+    await db.session.upsert({
+      where: { id: `offline_${DEMO_SHOP}` },
+      create: { id: `offline_${DEMO_SHOP}`, shop: DEMO_SHOP, state: "", isOnline: false, accessToken: options.storeAccessToken, scope: config.SCOPES },
+      update: { accessToken: options.storeAccessToken },
+    });
+    options.say(`connected ${DEMO_SHOP} to the reviews service as customer ${DEMO_ACCOUNT.customer}`);
+    const shop = await shops.get(DEMO_SHOP);
+    const { run } = await startSync({ db, queues }, shop.id, "catalog");
+    options.say(`full catalog sync started (run ${run.id})`);
+    const runs = createSyncRuns(db);
+    const deadline = Date.now() + (options.timeoutMs ?? 300_000);
+    let last = "";
+    for (;;) {
+      const current = await runs.get(run.id);
+      const line = progressLine(parseProgress(current?.progress ?? "{}"), current?.status ?? "?");
+      if (line !== last) options.say(`catalog sync ${line}`);
+      last = line;
+      if (!current || ["completed", "failed", "cancelled"].includes(current.status)) {
+        const state = (await (await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json()) as { products: unknown[] };
+        options.say(`the reviews service now holds ${state.products.length} products of ${DEMO_SHOP}`);
+        return { products: state.products.length, status: current?.status ?? "missing" };
+      }
+      if (Date.now() > deadline) throw new Error("the demo catalog sync did not finish in time");
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } finally {
+    await queues.close();
+    await db.$disconnect();
+  }
+}

@@ -1,0 +1,155 @@
+import type { Job } from "bullmq";
+import type { WorkerContext } from "../context";
+import { legacyId } from "../../app/.server/mapping/keys";
+import { deliveryDueAt, isExcluded, mapOrder, orderFingerprint, orderUpdatedAt } from "../../app/.server/mapping/order.mapper";
+import { shopifyOrderSchema, type ShopifyOrder } from "../../app/.server/mapping/order.schemas";
+import { createOrderStateRepository, EXCLUDED_STATUS } from "../../app/.server/orders/order-state.repository";
+import { loadProductData, orderProductKeys } from "../../app/.server/orders/product-data";
+import {
+  emptyTracking,
+  fulfillmentEventWebhookSchema,
+  fulfillmentWebhookSchema,
+  recordEvent,
+  recordFulfillment,
+  statusSkeleton,
+  statusUpdateFor,
+  withFulfillments,
+  type OrderTracking,
+} from "../../app/.server/orders/order-tracking";
+import type { TopicHandler } from "./registry";
+import { PermanentJobError } from "./errors";
+import { syncShop, type SyncShop } from "./sync-shop";
+import { callServiceForOrder, lockedOrder, requestProductFetch, sendStatusUpdate, syncDeliveryTimer } from "./order.processor";
+
+// Live order sync. Every order webhook carries the whole order, and the status is derived from the
+// whole order (never from the topic), so all six order topics share one handler: the newest payload
+// wins, an older one is dropped, an unchanged one is not sent. Fulfillment webhooks carry no order:
+// they are recorded, and move the service's status forward (shipped, delivered) when the last order
+// applied plus what they say make it so. All work on one order runs under that order's lock.
+
+const unusable = (what: string, issue: { path: PropertyKey[]; message: string } | undefined) =>
+  new PermanentJobError(`${what} payload unusable: ${issue?.path.join(".") ?? ""} ${issue?.message ?? ""}`.trim());
+
+/** orders/create, updated, paid, cancelled, fulfilled, partially_fulfilled. */
+export const orderChanged: TopicHandler = async (delivery, ctx, job, token) => {
+  const shop = await syncShop(ctx, delivery.shop);
+  if (!shop) return;
+  const parsed = shopifyOrderSchema.safeParse(delivery.payload);
+  if (!parsed.success) throw unusable("order", parsed.error.issues[0]);
+  const orderId = legacyId(parsed.data.id);
+  if (!orderId) throw new PermanentJobError(`order payload unusable: id ${String(parsed.data.id)}`);
+  await lockedOrder(ctx, shop.id, orderId, () => applyOrder(ctx, shop, orderId, parsed.data, job, token));
+};
+
+async function applyOrder(ctx: WorkerContext, shop: SyncShop, orderId: string, order: ShopifyOrder, job: Job, token?: string) {
+  const log = ctx.log.child({ shop: shop.domain, order: orderId });
+  const states = createOrderStateRepository(ctx.db);
+  const state = await states.get(shop.id, orderId);
+  const updatedAt = orderUpdatedAt(order);
+  if (state?.sentUpdatedAt && state.sentUpdatedAt.getTime() > updatedAt.getTime()) {
+    log.debug({ updatedAt, applied: state.sentUpdatedAt }, "older order payload ignored");
+    return;
+  }
+
+  const tracking: OrderTracking = { ...(state?.tracking ?? emptyTracking()), order: statusSkeleton(order) };
+  // The payload plus fulfillments that fulfillment webhooks reported after it was written.
+  const current = withFulfillments(order, tracking.fulfillments);
+  const products = await loadProductData(ctx.db, shop.id, orderProductKeys(current));
+  const now = new Date();
+  const mapped = mapOrder(current, {
+    settings: shop.settings.orders,
+    variantKeyMode: shop.settings.catalog.variantKey,
+    productData: (productId) => products.byProduct.get(productId),
+    fulfillmentEvents: tracking.events,
+    now,
+  });
+  const customerId = order.customer?.id != null ? legacyId(order.customer.id) : (state?.customerId ?? null);
+
+  if (isExcluded(mapped)) {
+    await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, status: EXCLUDED_STATUS, customerId, deliveryDueAt: null, tracking });
+    await syncDeliveryTimer(ctx, shop, orderId, null, state?.deliveryDueAt ?? null);
+    log.debug({ reason: mapped.excluded }, "order excluded by the shop's settings");
+    return;
+  }
+
+  tracking.serviceOrderId = mapped.orderId;
+  const fingerprint = orderFingerprint(mapped);
+  if (state?.fingerprint === fingerprint) {
+    await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, customerId, tracking });
+    log.debug("order unchanged for the service");
+    return;
+  }
+
+  // The client adds `version: 2` itself and refuses a body that already has it.
+  const { version: _version, ...body } = mapped;
+  await callServiceForOrder(ctx, shop, orderId, job, token, (client) => client.admin.createOrderV2(body));
+  const due = mapped.status === "shipped" ? deliveryDueAt(current, shop.settings.orders, tracking.events) : null;
+  await states.save(shop.id, orderId, {
+    sentUpdatedAt: updatedAt,
+    fingerprint,
+    status: mapped.status,
+    customerId,
+    deliveryDueAt: due,
+    tracking,
+    sentAt: now,
+    error: null,
+    errorAt: null,
+  });
+  await syncDeliveryTimer(ctx, shop, orderId, due, state?.deliveryDueAt ?? null);
+  log.info({ status: mapped.status, items: mapped.items.length }, "order sent");
+
+  if (products.missing.length) {
+    // The order went without their productData; the catalog learns them for the next orders.
+    await requestProductFetch(ctx, shop, products.missing).catch((e: Error) =>
+      log.warn({ err: e.message, products: products.missing }, "product fetch not requested"),
+    );
+  }
+}
+
+/** fulfillments/create and fulfillments/update. */
+export const fulfillmentChanged: TopicHandler = async (delivery, ctx, job, token) => {
+  const shop = await syncShop(ctx, delivery.shop);
+  if (!shop) return;
+  const parsed = fulfillmentWebhookSchema.safeParse(delivery.payload);
+  if (!parsed.success) throw unusable("fulfillment", parsed.error.issues[0]);
+  const orderId = legacyId(parsed.data.order_id);
+  await lockedOrder(ctx, shop.id, orderId, () =>
+    applyTracking(ctx, shop, orderId, (t) => recordFulfillment(t, parsed.data), job, token),
+  );
+};
+
+/** fulfillment_events/create (a delivery is an event with status `delivered`). */
+export const fulfillmentEventCreated: TopicHandler = async (delivery, ctx, job, token) => {
+  const shop = await syncShop(ctx, delivery.shop);
+  if (!shop) return;
+  const parsed = fulfillmentEventWebhookSchema.safeParse(delivery.payload);
+  if (!parsed.success) throw unusable("fulfillment event", parsed.error.issues[0]);
+  const orderId = legacyId(parsed.data.order_id);
+  await lockedOrder(ctx, shop.id, orderId, () =>
+    applyTracking(ctx, shop, orderId, (t) => recordEvent(t, parsed.data, new Date()), job, token),
+  );
+};
+
+async function applyTracking(
+  ctx: WorkerContext,
+  shop: SyncShop,
+  orderId: string,
+  change: (t: OrderTracking) => OrderTracking,
+  job: Job,
+  token?: string,
+) {
+  const states = createOrderStateRepository(ctx.db);
+  const state = await states.get(shop.id, orderId);
+  const tracking = change(state?.tracking ?? emptyTracking());
+  // Never sent (unknown order, excluded, or only fulfillment news so far): recorded, and the next
+  // order webhook sends the order with it.
+  const update =
+    state && state.status !== EXCLUDED_STATUS && tracking.serviceOrderId
+      ? statusUpdateFor(state.status, tracking, shop.settings.orders, new Date())
+      : null;
+  if (!state || !update) {
+    await states.save(shop.id, orderId, { tracking });
+    return;
+  }
+  await sendStatusUpdate(ctx, shop, orderId, state, tracking, update, job, token);
+}
