@@ -19,7 +19,7 @@ describe("npm run dev:local", () => {
     // Only what a newcomer's shell has: none of the test suite's Shopify or service variables.
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SHOPIFY_|REVIEWS_|SCOPES|ENCRYPTION_KEY|LOG_LEVEL|NODE_ENV|VITEST)/.test(k)));
     const child = spawn("npm", ["run", "dev:local", "--", "--check"], {
-      env: { ...env, DEV_LOCAL_ENV_FILE: envFile, DATABASE_URL: `file:${join(dir, "dev.sqlite")}`, REDIS_PREFIX: prefix },
+      env: { ...env, DEV_LOCAL_ENV_FILE: envFile, DATABASE_URL: `file:${join(dir, "dev.sqlite")}`, REDIS_PREFIX: prefix } as unknown as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../../test/helpers/db";
+import { loadOrder } from "../mapping/order.test-helpers";
+import { createOrderStateRepository } from "./order-state.repository";
+import { emptyTracking, statusSkeleton } from "./order-tracking";
+import { loadProductData, orderProductKeys, productDataFromCatalog } from "./product-data";
+
+let t: TestDb;
+let shopId: string;
+let otherShopId: string;
+
+beforeAll(async () => {
+  t = await createTestDb("sqlite");
+  shopId = (await t.db.shop.create({ data: { domain: "order-state.myshopify.com" } })).id;
+  otherShopId = (await t.db.shop.create({ data: { domain: "order-state-2.myshopify.com" } })).id;
+});
+afterAll(async () => t.drop());
+
+describe("order state repository", () => {
+  it("GIVEN an order never seen THEN get answers null", async () => {
+    expect(await createOrderStateRepository(t.db).get(shopId, "1")).toBeNull();
+  });
+
+  it("GIVEN a record of what was sent THEN it reads back, and a later partial save keeps the rest", async () => {
+    const repo = createOrderStateRepository(t.db);
+    const tracking = { ...emptyTracking(), order: statusSkeleton(loadOrder("paid-web-customer")), serviceOrderId: "#1001" };
+    await repo.save(shopId, "5923018113099", {
+      sentUpdatedAt: new Date("2026-11-18T14:42:21Z"),
+      fingerprint: "f".repeat(64),
+      status: "paid",
+      customerId: "7412345678901",
+      deliveryDueAt: null,
+      tracking,
+      sentAt: new Date("2026-11-18T14:42:22Z"),
+    });
+    await repo.save(shopId, "5923018113099", { sentUpdatedAt: new Date("2026-11-18T15:00:00Z") });
+    expect(await repo.get(shopId, "5923018113099")).toEqual({
+      orderId: "5923018113099",
+      customerId: "7412345678901",
+      sentUpdatedAt: new Date("2026-11-18T15:00:00Z"),
+      fingerprint: "f".repeat(64),
+      status: "paid",
+      deliveryDueAt: null,
+      tracking,
+      error: null,
+      errorAt: null,
+      sentAt: new Date("2026-11-18T14:42:22Z"),
+    });
+    // Per shop: the same order id of another shop is another order.
+    expect(await repo.get(otherShopId, "5923018113099")).toBeNull();
+  });
+
+  it("GIVEN an error THEN it is recorded with its time, and the sent state stays", async () => {
+    const repo = createOrderStateRepository(t.db);
+    await repo.recordError(shopId, "5923018113099", "POST /acme/orders → 400 bad_request");
+    expect(await repo.get(shopId, "5923018113099")).toMatchObject({ status: "paid", error: "POST /acme/orders → 400 bad_request", errorAt: expect.any(Date) });
+  });
+});
+
+describe("productData from the catalog mirror", () => {
+  it("GIVEN accepted catalog payloads THEN the order's products get their data and the others are listed as missing", async () => {
+    const order = loadOrder("partially-fulfilled");
+    const keys = orderProductKeys(order);
+    expect(keys).toEqual(["8712345776203", "8712345808971", "8712345841739"]);
+    const payload = { sku: keys[0], name: "Trail Runner 2", brand: "Northpeak", categories: ["Shoes"], url: "https://shop.example.com/products/tr2", image: "https://cdn.example.com/tr2.jpg", gtin: "00012345678905", description: "long text", variants: ["1"] };
+    await t.db.productMirror.create({ data: { shopId, productId: keys[0]!, sku: keys[0]!, payload: JSON.stringify(payload), status: "synced" } });
+    // Refused once and never accepted: no payload, so missing.
+    await t.db.productMirror.create({ data: { shopId, productId: keys[1]!, sku: keys[1]!, status: "failed", error: "no categories" } });
+    // Another shop's copy of the third product is not this shop's.
+    await t.db.productMirror.create({ data: { shopId: otherShopId, productId: keys[2]!, sku: keys[2]!, payload: JSON.stringify({ sku: keys[2], name: "X" }), status: "synced" } });
+
+    const { byProduct, missing } = await loadProductData(t.db, shopId, keys);
+    expect(Object.fromEntries(byProduct)).toEqual({
+      [keys[0]!]: { name: "Trail Runner 2", brand: "Northpeak", categories: ["Shoes"], url: "https://shop.example.com/products/tr2", image: "https://cdn.example.com/tr2.jpg", gtin: "00012345678905", ean: undefined, mpn: undefined },
+    });
+    expect(missing).toEqual([keys[1], keys[2]]);
+  });
+
+  it("GIVEN gift cards and custom items THEN they ask for no product data", () => {
+    expect(orderProductKeys(loadOrder("gift-card-only"))).toEqual([]);
+    expect(productDataFromCatalog("{broken")).toBeUndefined();
+  });
+});

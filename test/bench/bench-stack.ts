@@ -1,0 +1,130 @@
+import { createTestDb, type TestDb } from "../helpers/db";
+import { deletePrefix, uniquePrefix } from "../helpers/redis";
+import { LogSink, eventually, testAppContext, testConfig, testWorkerContext } from "../helpers/contexts";
+import { defaultProcessors, startWorkers, type RunningWorkers } from "../../workers/start";
+import { QueueName } from "../../app/.server/queues/names";
+import { startSync } from "../../app/.server/sync/start-sync";
+import { parseProgress, type SyncProgress } from "../../app/.server/sync/sync-runs.repository";
+import type { AppContext } from "../../app/.server/context.server";
+import type { WorkerContext } from "../../workers/context";
+import type { Config } from "../../app/.server/config";
+import type { EmulatorInfo, StoreInfo } from "./children";
+
+// The app side of a measured run, inside its child process: like test/helpers/stack.ts (a SQLite
+// database of its own, a private Redis prefix, the real workers), but the emulator and the store
+// are other processes, reached by URL, and logs are counted rather than kept (a sink that keeps
+// every line would grow with N and spoil the memory figure).
+
+/** Keeps the last lines (LOG_LEVEL=warn: warnings and errors only) and a count. */
+class BoundedSink extends LogSink {
+  count = 0;
+  _write(chunk: Buffer, _enc: string, done: () => void) {
+    this.count++;
+    this.lines.push(chunk.toString());
+    if (this.lines.length > 50) this.lines.shift();
+    done();
+  }
+}
+
+export interface Services {
+  emulator: EmulatorInfo;
+  store: StoreInfo;
+}
+
+export interface BenchStack {
+  t: TestDb;
+  config: Config;
+  web: AppContext;
+  worker: WorkerContext;
+  workers: RunningWorkers;
+  shopId: string;
+  sink: BoundedSink;
+  /** When the (last) catalog-read job started and ended (performance.now()). */
+  readMarks: { start?: number; end?: number };
+  close(): Promise<void>;
+}
+
+export async function startBenchStack(label: string, services: Services, overrides: Partial<Record<keyof Config, string>> = {}): Promise<BenchStack> {
+  const t = await createTestDb("sqlite");
+  // db.server (imported by the route modules) reads it when first imported.
+  process.env.DATABASE_URL = t.url;
+  const prefix = uniquePrefix(label);
+  const config = testConfig({
+    DATABASE_URL: t.url,
+    REDIS_PREFIX: prefix,
+    REVIEWS_API_URL: services.emulator.baseUrl,
+    REVIEWS_AUTH_URL: services.emulator.authUrl,
+    REVIEWS_RATE_URL: services.emulator.rateUrl,
+    SHOPIFY_ADMIN_GRAPHQL_URL: services.store.graphqlEndpoint,
+    LOG_LEVEL: "warn",
+    ...overrides,
+  });
+  const sink = new BoundedSink();
+  const web = testAppContext(config, t.db, sink);
+  const worker = testWorkerContext(config, t.db, sink);
+
+  // The real processors; the read job is wrapped only to time it.
+  const readMarks: BenchStack["readMarks"] = {};
+  const processors = defaultProcessors();
+  const syncJobs = processors.jobs[QueueName.sync]!;
+  const read = syncJobs["catalog-read"];
+  syncJobs["catalog-read"] = async (job, ctx, token) => {
+    readMarks.start = performance.now();
+    try {
+      return await read(job, ctx, token);
+    } finally {
+      readMarks.end = performance.now();
+    }
+  };
+  const workers = startWorkers(worker, processors);
+
+  const { store, emulator } = services;
+  const shop = await web.shops.connect({ domain: store.shop, customerKey: emulator.customer, clientId: emulator.clientId, clientSecret: emulator.clientSecret });
+  await web.shops.setPrimaryDomain(store.shop, store.primaryDomain);
+  await t.db.session.create({ data: { id: `offline_${store.shop}`, shop: store.shop, state: "", accessToken: store.accessToken, isOnline: false } });
+
+  return {
+    t,
+    config,
+    web,
+    worker,
+    workers,
+    shopId: shop.id,
+    sink,
+    readMarks,
+    async close() {
+      await workers.close();
+      await worker.close();
+      await web.queues.close();
+      await deletePrefix(prefix);
+      await t.drop();
+    },
+  };
+}
+
+export interface SyncOutcome {
+  status: string;
+  error: string | null;
+  progress: SyncProgress;
+  /** startSync → run completed, ms. */
+  totalMs: number;
+}
+
+/** Starts a full catalog sync and waits for its end; `onTick` sees the run every `tickMs`. */
+export async function runFullSync(s: BenchStack, timeoutMs: number, onTick?: (p: SyncProgress, status: string) => void, tickMs = 250): Promise<SyncOutcome> {
+  const started = performance.now();
+  const { run } = await startSync({ db: s.t.db, queues: s.web.queues }, s.shopId, "catalog");
+  let lastTick = 0;
+  const done = await eventually(
+    () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
+    (r) => {
+      if (onTick && performance.now() - lastTick >= tickMs) {
+        lastTick = performance.now();
+        onTick(parseProgress(r.progress), r.status);
+      }
+      return r.status === "completed" || r.status === "failed" || r.status === "cancelled";
+    },
+    timeoutMs,
+  );
+  return { status: done.status, error: done.error, progress: parseProgress(done.progress), totalMs: performance.now() - started };
+}

@@ -1,0 +1,166 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import type { RequestLogEntry } from "../emulator/server";
+
+// The processes of a benchmark: the reviews emulator and the simulated store each run in a child
+// of their own (what they hold in memory is the services', not ours), and so does every measured
+// run, so that its RSS is its own. Children are started as `node --import tsx` (no wrapper
+// process) from the repository root, and stopped through the handle that started them.
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface Child {
+  process: ChildProcess;
+  /** SIGTERM, then wait for the exit. */
+  stop(): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+function startTsx(
+  file: string,
+  args: string[],
+  opts: { onStderr?: (line: string) => void; nodeFlags?: string[] } = {},
+): { child: ChildProcess; lines: AsyncIterator<string>; handle: Child } {
+  const { onStderr, nodeFlags = [] } = opts;
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", file, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const stderr = createInterface({ input: child.stderr! });
+  stderr.on("line", (l) => (onStderr ? onStderr(l) : process.stderr.write(`${l}\n`)));
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const handle: Child = {
+    process: child,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+  return { child, lines, handle };
+}
+
+async function firstLine(lines: AsyncIterator<string>, what: string, match: (l: string) => boolean, exited: Promise<number | null>): Promise<string> {
+  const read = (async () => {
+    for (;;) {
+      const next = await lines.next();
+      if (next.done) throw new Error(`${what} ended before it was ready`);
+      if (match(next.value)) return next.value;
+    }
+  })();
+  const died = exited.then((code) => {
+    throw new Error(`${what} exited (${code}) before it was ready`);
+  });
+  return Promise.race([read, died]);
+}
+
+/** Peak resident set (VmHWM) of a live process, in MB; null where /proc is not available. */
+export function peakRssOf(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------- the emulator ----------
+
+export interface EmulatorInfo {
+  origin: string;
+  baseUrl: string;
+  authUrl: string;
+  rateUrl: string;
+  customer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface EmulatorControlClient {
+  /** The request log after `since` (seq), newest last. */
+  requests(since?: number): Promise<RequestLogEntry[]>;
+  state(customer: string): Promise<{ products: { sku: string; name?: string }[] }>;
+}
+
+/** The emulator's control API (`/__emulator`) over HTTP. */
+export function emulatorControl(origin: string): EmulatorControlClient {
+  const get = async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${origin}/__emulator${path}`);
+    if (!res.ok) throw new Error(`emulator control ${path}: ${res.status}`);
+    return (await res.json()) as T;
+  };
+  return {
+    async requests(since = 0) {
+      return (await get<{ requests: RequestLogEntry[] }>(`/requests?since=${since}`)).requests;
+    },
+    state: (customer) => get(`/state?customer=${encodeURIComponent(customer)}`),
+  };
+}
+
+export interface EmulatorChild extends Child, EmulatorControlClient {
+  info: EmulatorInfo;
+}
+
+export async function startEmulatorChild(): Promise<EmulatorChild> {
+  const { lines, handle } = startTsx("test/emulator/main.ts", ["--port", "0", "--quiet"]);
+  const line = await firstLine(lines, "emulator", (l) => l.startsWith("reviews emulator:"), handle.exited);
+  const field = (k: string) => {
+    const m = new RegExp(`${k}=(\\S+)`).exec(line);
+    if (!m) throw new Error(`emulator line without ${k}: ${line}`);
+    return m[1];
+  };
+  const baseUrl = field("base_url");
+  const origin = new URL(baseUrl).origin;
+  const info: EmulatorInfo = {
+    origin,
+    baseUrl,
+    authUrl: field("auth_url"),
+    rateUrl: field("rate_url"),
+    customer: field("customer"),
+    clientId: field("client_id"),
+    clientSecret: field("client_secret"),
+  };
+  return { ...handle, ...emulatorControl(origin), info };
+}
+
+// ---------- the simulated store ----------
+
+export interface StoreInfo {
+  shop: string;
+  graphqlEndpoint: string;
+  accessToken: string;
+  primaryDomain: string;
+  /** POST {id, patch} here to change a product the way a merchant would (see store-child.ts). */
+  controlUrl: string;
+}
+
+export interface StoreChild extends Child {
+  info: StoreInfo;
+}
+
+export async function startStoreChild(o: { products: number; seed: number; shop: string }): Promise<StoreChild> {
+  const { lines, handle } = startTsx("test/bench/store-child.ts", ["--products", String(o.products), "--seed", String(o.seed), "--shop", o.shop]);
+  const line = await firstLine(lines, "simulated store", (l) => l.startsWith("{"), handle.exited);
+  return { ...handle, info: JSON.parse(line) as StoreInfo };
+}
+
+// ---------- a measured run ----------
+
+/**
+ * Runs `test/bench/main.ts --child ...` and resolves with the JSON of its last stdout line.
+ * Its stderr (progress lines) is shown with a prefix.
+ */
+export async function runChild<T>(args: string[], label: string): Promise<T> {
+  // --expose-gc: the run collects garbage once before it reads its baseline RSS.
+  const { lines, handle } = startTsx("test/bench/main.ts", args, { onStderr: (l) => console.log(`  [${label}] ${l}`), nodeFlags: ["--expose-gc"] });
+  let last: string | undefined;
+  for (;;) {
+    const next = await lines.next();
+    if (next.done) break;
+    last = next.value;
+  }
+  const code = await handle.exited;
+  if (code !== 0 || !last) throw new Error(`${label} failed (exit ${code})`);
+  return JSON.parse(last) as T;
+}

@@ -1,0 +1,63 @@
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { startSimulatedStore } from "../simulated-store";
+
+// The simulated store as a child process of a benchmark: generated products on a free port, and a
+// small control endpoint so the benchmark can change a product the way a merchant does before the
+// matching webhook is delivered (a re-read of the product must then see the change, as on Shopify).
+// Prints one JSON line (see StoreInfo in children.ts), then runs until SIGTERM.
+//   node --import tsx test/bench/store-child.ts --products 100000 --seed 11 --shop bench.myshopify.com
+
+const { values } = parseArgs({
+  options: {
+    products: { type: "string", default: "1000" },
+    seed: { type: "string", default: "1" },
+    shop: { type: "string", default: "bench-store.myshopify.com" },
+  },
+});
+
+const store = await startSimulatedStore({ port: 0, products: Number(values.products), seed: Number(values.seed), shop: values.shop, bulkDurationMs: 50 });
+
+const updateSchema = z.object({
+  id: z.union([z.string(), z.number()]),
+  patch: z.object({ title: z.string().optional() }),
+});
+
+async function body(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+const control = createServer((req, res) => {
+  if (req.method !== "POST" || req.url !== "/update") {
+    res.writeHead(404).end();
+    return;
+  }
+  body(req)
+    .then((text) => {
+      const u = updateSchema.parse(JSON.parse(text));
+      store.updateProduct(u.id, u.patch);
+      res.writeHead(204).end();
+    })
+    .catch((e: unknown) => {
+      res.writeHead(400, { "Content-Type": "text/plain" }).end(String(e));
+    });
+});
+await new Promise<void>((resolve) => control.listen(0, "127.0.0.1", resolve));
+const controlUrl = `http://127.0.0.1:${(control.address() as AddressInfo).port}/update`;
+
+process.stdout.write(
+  `${JSON.stringify({ shop: store.shop, graphqlEndpoint: store.graphqlEndpoint, accessToken: store.accessToken, primaryDomain: store.primaryDomain, controlUrl })}\n`,
+);
+
+const stop = () => {
+  // Keep-alive sockets of the app's HTTP client may hold a close open: do not wait long for them.
+  setTimeout(() => process.exit(0), 2000).unref();
+  control.close();
+  void store.close().then(() => process.exit(0));
+};
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);
