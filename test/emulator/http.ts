@@ -61,8 +61,9 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown, label = "inva
 export type BodyResult = { ok: true; bytes: Buffer } | { ok: false; received: number };
 
 /**
- * Reads the request body and stops at `limit` bytes: the promise resolves `{ok: false}` as soon as
- * the limit is passed, so the caller can answer 413 at once, and nothing more is buffered.
+ * Reads the request body and stops buffering at `limit` bytes: past it, the rest is read and thrown
+ * away, and the promise resolves `{ok: false}` when the body ends, so that the 413 reaches a client
+ * still uploading (an early answer on a closing connection reads as a reset to most clients).
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   return new Promise((resolve, reject) => {
@@ -76,8 +77,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
       }
       cleanup();
       chunks.length = 0;
-      discardRest(req, limit);
-      resolve({ ok: false, received });
+      discardRest(req, DISCARD_CAP, () => resolve({ ok: false, received }));
     };
     const onEnd = () => {
       cleanup();
@@ -102,12 +102,16 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
  * Lets the rest of a rejected body flow without buffering it, so the client can read our early
  * answer; a client that keeps sending past `cap` more bytes has its connection cut.
  */
-export function discardRest(req: IncomingMessage, cap: number): void {
+/** How much of an oversized body is read (and dropped) before the connection is cut instead. */
+export const DISCARD_CAP = 256 * 1024 * 1024;
+
+export function discardRest(req: IncomingMessage, cap: number, onEnd?: () => void): void {
   let extra = 0;
   req.on("data", (chunk: Buffer) => {
     extra += chunk.length;
     if (extra > cap) req.socket.destroy();
   });
+  if (onEnd) req.on("end", onEnd);
   req.on("error", () => {});
   req.resume();
 }

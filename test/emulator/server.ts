@@ -24,7 +24,7 @@ import { Clock } from "./clock";
 import { controlRoutes, createControl, type EmulatorControl } from "./control";
 import { Faults } from "./faults";
 import { groupRoutes } from "./groups";
-import { discardRest, HttpError, json, readBody, type Reply } from "./http";
+import { DISCARD_CAP, discardRest, HttpError, json, readBody, type Reply } from "./http";
 import { randomToken } from "./ids";
 import { npsRoutes } from "./nps";
 import { orderRoutes } from "./orders";
@@ -203,12 +203,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     // at once and the connection closed, like a front proxy does; an undeclared one (chunked) is
     // counted while reading and answered as soon as it passes the limit.
     const limit = path.startsWith("/uploads/") ? UPLOAD_LIMIT : MAX_BODY_BYTES;
-    const tooLarge = () =>
-      json(413, { error: "payload_too_large", message: `request body over ${limit} bytes` }, { Connection: "close" });
+    const tooLarge = () => json(413, { error: "payload_too_large", message: `request body over ${limit} bytes` });
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > limit) {
-      send(tooLarge());
-      discardRest(req, limit);
+      // Answered once the body has been read and thrown away: answering first and closing makes
+      // many clients see a reset connection instead of the 413 (the upload is still going).
+      discardRest(req, DISCARD_CAP, () => send(tooLarge()));
       return;
     }
     const body = await readBody(req, limit);

@@ -1,3 +1,18 @@
+// `REVIEWS_API_URL=<base_url> npm test` (or `npx vitest run test/contract`): the contract suite runs
+// against that implementation of the service instead of its own emulators. The other URLs and the
+// credentials default to the layout and demo account of `npm run emulator`; CONTRACT_* variables
+// (test/contract/README.md) override each of them.
+if (process.env.REVIEWS_API_URL && !process.env.CONTRACT_API_URL) {
+  const base = process.env.REVIEWS_API_URL.replace(/\/+$/, "");
+  const origin = new URL(base).origin;
+  process.env.CONTRACT_API_URL = base;
+  process.env.CONTRACT_AUTH_URL ??= process.env.REVIEWS_AUTH_URL ?? `${origin}/auth`;
+  process.env.CONTRACT_RATE_URL ??= process.env.REVIEWS_RATE_URL ?? origin;
+  process.env.CONTRACT_CUSTOMER ??= "demo-store";
+  process.env.CONTRACT_CLIENT_ID ??= "demo-client";
+  process.env.CONTRACT_CLIENT_SECRET ??= "demo-secret";
+}
+
 // The environment every test starts from: complete and valid, so a test changes one thing at a time.
 // The Shopify values are test values; nothing here reaches Shopify.
 const defaults: Record<string, string> = {

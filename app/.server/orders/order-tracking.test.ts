@@ -136,6 +136,10 @@ describe("fulfillment webhooks", () => {
 
     const cancelled = withFulfillments(order, recordFulfillment(emptyTracking(), fulfillmentPayload({ status: "cancelled" })).fulfillments);
     expect(cancelled.line_items![0]!.fulfillable_quantity).toBe(1);
+
+    const trimmed = withFulfillments({ ...order, fulfillments: undefined }, recordFulfillment(emptyTracking(), fulfillmentPayload()).fulfillments);
+    expect(trimmed.fulfillments).toHaveLength(1);
+    expect(trimmed.line_items![0]!.fulfillable_quantity).toBe(1);
   });
 
   it("GIVEN a fulfillment the payload has in an older state THEN the newer one replaces it, keeping its line items", () => {

@@ -132,7 +132,6 @@ export function statusSkeleton(order: ShopifyOrder): ShopifyOrder {
     line_items: order.line_items?.map((l) =>
       pickDefined({
         id: legacyId(l.id),
-        product_id: l.product_id == null ? undefined : legacyId(l.product_id),
         quantity: l.quantity,
         current_quantity: l.current_quantity,
         fulfillable_quantity: l.fulfillable_quantity,
@@ -162,7 +161,8 @@ const INACTIVE_FULFILLMENT = new Set(["cancelled", "error", "failure"]);
  * The order with what fulfillment webhooks said since:
  * - a fulfillment the payload lacks is added: a fulfillment never leaves an order's list, so the
  *   payload predates it, and its line items' fulfillable quantities do not count it yet, so they are
- *   lowered by what it carries (unless it was cancelled);
+ *   lowered by what it carries (unless it was cancelled, or the payload has no fulfillment list at
+ *   all: trimmed by include_fields, it proves nothing about when it was written);
  * - one the webhook saw in a newer state replaces the payload's (keeping the payload's line items if
  *   the webhook had none).
  */
@@ -170,12 +170,13 @@ export function withFulfillments(order: ShopifyOrder, fulfillments: OrderTrackin
   const known = Object.values(fulfillments);
   if (!known.length) return order;
   const merged = [...(order.fulfillments ?? [])];
+  const predates = Array.isArray(order.fulfillments);
   const unaccounted = new Map<string, number | null>(); // line id → units fulfilled (null: unknown)
   for (const snap of known) {
     const i = merged.findIndex((f) => legacyId(f.id) === legacyId(snap.id));
     if (i < 0) {
       merged.push(snap);
-      if (INACTIVE_FULFILLMENT.has(snap.status?.trim().toLowerCase() ?? "")) continue;
+      if (!predates || INACTIVE_FULFILLMENT.has(snap.status?.trim().toLowerCase() ?? "")) continue;
       for (const li of snap.line_items ?? []) {
         const id = legacyId(li.id);
         const before = unaccounted.has(id) ? unaccounted.get(id)! : 0;
