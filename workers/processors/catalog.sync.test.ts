@@ -11,7 +11,7 @@ const shop = "catalog-live.myshopify.com";
 let s: Stack;
 
 beforeAll(async () => {
-  s = await startStack("catalog-live", { CATALOG_FLUSH_WINDOW_MS: "500", CATALOG_FLUSH_MAX_WAIT_MS: "3000" });
+  s = await startStack("catalog-live", { CATALOG_FLUSH_WINDOW_MS: "1000", CATALOG_FLUSH_MAX_WAIT_MS: "10000" });
   await s.connect(shop);
 });
 afterAll(async () => s.close());

@@ -120,7 +120,7 @@ export async function syncDeliveryTimer(
 ): Promise<void> {
   const queue = ctx.queues.get(QueueName.maintenance);
   if (previous && previous.getTime() !== due?.getTime()) {
-    // A job already running (it holds the lock we are under, so it cannot be) or gone: nothing to do.
+    // Fails quietly when that job is gone, or is the one running now (the timer that fired).
     await queue.remove(deliverJobId(shop.id, orderId, previous)).catch(() => 0);
   }
   if (!due) return;
