@@ -11,6 +11,7 @@ import { fulfillmentChanged, fulfillmentEventCreated, orderChanged } from "./pro
 import { DELIVER_IF_DUE, FETCH_PRODUCT, deliverIfDue, fetchProductForOrder } from "./processors/order.processor";
 import { catalogPoll, catalogRead, catalogStart } from "./processors/catalog-sync.processor";
 import { bulkOperationFinished } from "./processors/bulk-finish.handler";
+import { customersDataRequest, customersRedact, shopRedact } from "./processors/compliance.handlers";
 
 // The processors of every queue. Later capabilities add topic handlers and job handlers here.
 export interface Processors {
@@ -36,6 +37,9 @@ export function defaultProcessors(): Processors {
       "fulfillments/update": fulfillmentChanged,
       "fulfillment_events/create": fulfillmentEventCreated,
       "bulk_operations/finish": bulkOperationFinished,
+      "customers/data_request": customersDataRequest,
+      "customers/redact": customersRedact,
+      "shop/redact": shopRedact,
     },
     jobs: {
       [QueueName.catalog]: { flush: flushCatalog, [FETCH_PRODUCT]: fetchProductForOrder },

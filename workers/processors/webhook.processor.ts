@@ -56,7 +56,8 @@ async function record(
   error: string | null,
 ): Promise<string> {
   if (status === "failed") ctx.log.warn({ shop: delivery.shop, topic: delivery.topic, error }, "delivery failed");
-  if (shopId) {
+  if (shopId && (await ctx.db.shop.count({ where: { id: shopId } }))) {
+    // (shop/redact has just removed the shop and its trail: nothing left to record against.)
     await ctx.db.webhookDelivery.upsert({
       where: { id: delivery.deliveryId },
       create: { id: delivery.deliveryId, shopId, topic: delivery.topic, eventId: delivery.eventId, status, error, processedAt: new Date() },

@@ -116,3 +116,20 @@ export const disconnectCommand = defineCommand({
     });
   },
 });
+
+export const complianceCommand = defineCommand({
+  name: "compliance",
+  summary: "Show the compliance requests received for a shop (data requests carry the record to hand over).",
+  usage: "--shop <domain>",
+  options: { ...shopOption },
+  required: ["shop"],
+  async run(v, io) {
+    return withContext(io, async (ctx) => {
+      const domain = String(v.shop).trim().toLowerCase();
+      const rows = await ctx.db.complianceRequest.findMany({ where: { shopDomain: domain }, orderBy: { createdAt: "asc" } });
+      if (!rows.length) io.out(`No compliance requests for ${domain}.`);
+      for (const r of rows) io.out(JSON.stringify({ at: r.createdAt.toISOString(), topic: r.topic, customerId: r.customerId, record: JSON.parse(r.record) }, null, 2));
+      return 0;
+    });
+  },
+});

@@ -112,6 +112,18 @@ CREATE TABLE "SyncRun" (
     CONSTRAINT "SyncRun_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "ComplianceRequest" (
+    "id" TEXT NOT NULL,
+    "shopDomain" TEXT NOT NULL,
+    "topic" TEXT NOT NULL,
+    "customerId" TEXT,
+    "record" TEXT NOT NULL DEFAULT '{}',
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "ComplianceRequest_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE INDEX "Session_shop_idx" ON "Session"("shop");
 
@@ -138,6 +150,9 @@ CREATE UNIQUE INDEX "OrderState_shopId_orderId_key" ON "OrderState"("shopId", "o
 
 -- CreateIndex
 CREATE INDEX "SyncRun_shopId_kind_startedAt_idx" ON "SyncRun"("shopId", "kind", "startedAt");
+
+-- CreateIndex
+CREATE INDEX "ComplianceRequest_shopDomain_createdAt_idx" ON "ComplianceRequest"("shopDomain", "createdAt");
 
 -- AddForeignKey
 ALTER TABLE "WebhookDelivery" ADD CONSTRAINT "WebhookDelivery_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop"("id") ON DELETE CASCADE ON UPDATE CASCADE;

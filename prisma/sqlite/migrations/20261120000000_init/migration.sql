@@ -101,6 +101,16 @@ CREATE TABLE "SyncRun" (
     "updatedAt" DATETIME NOT NULL
 );
 
+-- CreateTable
+CREATE TABLE "ComplianceRequest" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shopDomain" TEXT NOT NULL,
+    "topic" TEXT NOT NULL,
+    "customerId" TEXT,
+    "record" TEXT NOT NULL DEFAULT '{}',
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
 -- CreateIndex
 CREATE INDEX "Session_shop_idx" ON "Session"("shop");
 
@@ -127,4 +137,7 @@ CREATE UNIQUE INDEX "OrderState_shopId_orderId_key" ON "OrderState"("shopId", "o
 
 -- CreateIndex
 CREATE INDEX "SyncRun_shopId_kind_startedAt_idx" ON "SyncRun"("shopId", "kind", "startedAt");
+
+-- CreateIndex
+CREATE INDEX "ComplianceRequest_shopDomain_createdAt_idx" ON "ComplianceRequest"("shopDomain", "createdAt");
 
