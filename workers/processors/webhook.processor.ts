@@ -15,18 +15,13 @@ export function createWebhookProcessor(handlers: Record<string, TopicHandler>) {
     const delivery = parsed.data;
     const log = ctx.log.child({ shop: delivery.shop, topic: delivery.topic, delivery: delivery.deliveryId });
 
-    const shop = await ctx.shops.ensure(delivery.shop).catch(() => null);
+    // Reads first: most deliveries are for a known shop and a new delivery id. One write per
+    // delivery (its record at the end) keeps a storm of webhooks cheap on SQLite.
+    const shop = (await ctx.shops.find(delivery.shop).catch(() => null)) ?? (await ctx.shops.ensure(delivery.shop).catch(() => null));
     if (!shop) return record(ctx, null, delivery, "failed", "unknown shop domain");
 
-    const existing = await ctx.db.webhookDelivery.findUnique({ where: { id: delivery.deliveryId } });
+    const existing = await ctx.db.webhookDelivery.findUnique({ where: { id: delivery.deliveryId }, select: { status: true } });
     if (existing?.status === "done") return "duplicate";
-    if (!existing) {
-      await ctx.db.webhookDelivery
-        .create({
-          data: { id: delivery.deliveryId, shopId: shop.id, topic: delivery.topic, eventId: delivery.eventId },
-        })
-        .catch(() => undefined); // a concurrent attempt created it: same row, same outcome
-    }
 
     if (delivery.payload === UNREADABLE_PAYLOAD) return record(ctx, shop.id, delivery, "failed", "malformed JSON payload");
     const handler = handlers[delivery.topic];
@@ -41,7 +36,14 @@ export function createWebhookProcessor(handlers: Record<string, TopicHandler>) {
         log.warn({ err: message }, "delivery failed permanently");
         return record(ctx, shop.id, delivery, "failed", message);
       }
-      await ctx.db.webhookDelivery.update({ where: { id: delivery.deliveryId }, data: { error: message } }).catch(() => undefined);
+      // Retried by the queue; the record shows why meanwhile.
+      await ctx.db.webhookDelivery
+        .upsert({
+          where: { id: delivery.deliveryId },
+          create: { id: delivery.deliveryId, shopId: shop.id, topic: delivery.topic, eventId: delivery.eventId, status: "queued", error: message },
+          update: { error: message },
+        })
+        .catch(() => undefined);
       throw error;
     }
     return record(ctx, shop.id, delivery, "done", null);
@@ -56,13 +58,17 @@ async function record(
   error: string | null,
 ): Promise<string> {
   if (status === "failed") ctx.log.warn({ shop: delivery.shop, topic: delivery.topic, error }, "delivery failed");
-  if (shopId && (await ctx.db.shop.count({ where: { id: shopId } }))) {
-    // (shop/redact has just removed the shop and its trail: nothing left to record against.)
-    await ctx.db.webhookDelivery.upsert({
-      where: { id: delivery.deliveryId },
-      create: { id: delivery.deliveryId, shopId, topic: delivery.topic, eventId: delivery.eventId, status, error, processedAt: new Date() },
-      update: { status, error, processedAt: new Date() },
-    });
+  if (shopId) {
+    try {
+      await ctx.db.webhookDelivery.upsert({
+        where: { id: delivery.deliveryId },
+        create: { id: delivery.deliveryId, shopId, topic: delivery.topic, eventId: delivery.eventId, status, error, processedAt: new Date() },
+        update: { status, error, processedAt: new Date() },
+      });
+    } catch (e) {
+      // shop/redact has just removed the shop and its trail: nothing is left to record against.
+      if (await ctx.db.shop.count({ where: { id: shopId } })) throw e;
+    }
   }
   return status;
 }
