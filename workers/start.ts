@@ -11,6 +11,7 @@ import { fulfillmentChanged, fulfillmentEventCreated, orderChanged } from "./pro
 import { DELIVER_IF_DUE, FETCH_PRODUCT, deliverIfDue, fetchProductForOrder } from "./processors/order.processor";
 import { catalogPoll, catalogRead, catalogStart } from "./processors/catalog-sync.processor";
 import { bulkOperationFinished } from "./processors/bulk-finish.handler";
+import { ordersPoll, ordersRead, ordersStart } from "./processors/orders-sync.processor";
 import { customersDataRequest, customersRedact, shopRedact } from "./processors/compliance.handlers";
 
 // The processors of every queue. Later capabilities add topic handlers and job handlers here.
@@ -44,7 +45,14 @@ export function defaultProcessors(): Processors {
     jobs: {
       [QueueName.catalog]: { flush: flushCatalog, [FETCH_PRODUCT]: fetchProductForOrder },
       [QueueName.maintenance]: { [DELIVER_IF_DUE]: deliverIfDue },
-      [QueueName.sync]: { "catalog-start": catalogStart, "catalog-poll": catalogPoll, "catalog-read": catalogRead },
+      [QueueName.sync]: {
+        "catalog-start": catalogStart,
+        "catalog-poll": catalogPoll,
+        "catalog-read": catalogRead,
+        "orders-start": ordersStart,
+        "orders-poll": ordersPoll,
+        "orders-read": ordersRead,
+      },
     },
   };
 }

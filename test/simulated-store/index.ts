@@ -11,3 +11,4 @@ export {
 export { ProductCatalog, productsModule, type ProductPatch } from "./products";
 export { StoreRouter, bulkRootField, type StoreModule, type OperationHandler, type BulkRoot, type BulkGroupOut, type StoreContext } from "./router";
 export { productWebhookPayload, productDeletePayload, deliverWebhook, signWebhook, webhookHeaders, type WebhookDelivery } from "./webhooks";
+export { OrderBook, ordersModule, orderBulkGroup, orderWebhookPayload, fulfillmentWebhookPayload, ORDER_ID_BASE, type SimOrder, type SimLine, type SimFulfillment, type SimCustomer, type OrderChange, type OrderWebhook, type OrderBookOptions } from "./orders";

@@ -1,7 +1,7 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { legacyId } from "../../app/.server/mapping/keys";
-import { deliveryDueAt, isExcluded, mapOrder, orderFingerprint, orderUpdatedAt } from "../../app/.server/mapping/order.mapper";
+import { deliveryDueAt, isExcluded, mapOrder, orderFingerprint, orderUpdatedAt, type OrderMapContext } from "../../app/.server/mapping/order.mapper";
 import { shopifyOrderSchema, type ShopifyOrder } from "../../app/.server/mapping/order.schemas";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "../../app/.server/orders/order-state.repository";
 import { loadProductData, orderProductKeys } from "../../app/.server/orders/product-data";
@@ -41,17 +41,43 @@ export const orderChanged: TopicHandler = async (delivery, ctx, job, token) => {
   await lockedOrder(ctx, shop.id, orderId, () => applyOrder(ctx, shop, orderId, parsed.data, job, token));
 };
 
-async function applyOrder(ctx: WorkerContext, shop: SyncShop, orderId: string, order: ShopifyOrder, job: Job, token?: string) {
+/** What applyOrder did with one order state: sent (first time or again), or why not. */
+export type OrderApplyOutcome = "created" | "updated" | "unchanged" | "excluded" | "stale";
+
+export interface ApplyOrderOptions {
+  /** Customer consent read through GraphQL (the reconciliation has it; webhooks carry none). */
+  consent?: OrderMapContext["consent"];
+}
+
+/**
+ * Applies one whole order (webhook payload, or a reconciliation's order in the same shape) to the
+ * service: dropped when older than what was applied, recorded when excluded or unchanged, sent
+ * otherwise. The caller holds the order's lock.
+ */
+export async function applyOrder(
+  ctx: WorkerContext,
+  shop: SyncShop,
+  orderId: string,
+  order: ShopifyOrder,
+  job: Job,
+  token?: string,
+  options: ApplyOrderOptions = {},
+): Promise<OrderApplyOutcome> {
   const log = ctx.log.child({ shop: shop.domain, order: orderId });
   const states = createOrderStateRepository(ctx.db);
   const state = await states.get(shop.id, orderId);
   const updatedAt = orderUpdatedAt(order);
   if (state?.sentUpdatedAt && state.sentUpdatedAt.getTime() > updatedAt.getTime()) {
     log.debug({ updatedAt, applied: state.sentUpdatedAt }, "older order payload ignored");
-    return;
+    return "stale";
   }
 
   const tracking: OrderTracking = { ...(state?.tracking ?? emptyTracking()), order: statusSkeleton(order) };
+  // Consent read by the reconciliation is remembered; a webhook (which carries none) reuses it.
+  if (options.consent && (options.consent.email || options.consent.sms)) {
+    tracking.consent = { email: options.consent.email?.toLowerCase(), sms: options.consent.sms?.toLowerCase() };
+  }
+  const consent = options.consent ?? (tracking.consent as OrderMapContext["consent"] | null) ?? undefined;
   // The payload plus fulfillments that fulfillment webhooks reported after it was written.
   const current = withFulfillments(order, tracking.fulfillments);
   const products = await loadProductData(ctx.db, shop.id, orderProductKeys(current));
@@ -61,6 +87,7 @@ async function applyOrder(ctx: WorkerContext, shop: SyncShop, orderId: string, o
     variantKeyMode: shop.settings.catalog.variantKey,
     productData: (productId) => products.byProduct.get(productId),
     fulfillmentEvents: tracking.events,
+    consent,
     now,
   });
   const customerId = order.customer?.id != null ? legacyId(order.customer.id) : (state?.customerId ?? null);
@@ -69,7 +96,7 @@ async function applyOrder(ctx: WorkerContext, shop: SyncShop, orderId: string, o
     await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, status: EXCLUDED_STATUS, customerId, deliveryDueAt: null, tracking });
     await syncDeliveryTimer(ctx, shop, orderId, null, state?.deliveryDueAt ?? null);
     log.debug({ reason: mapped.excluded }, "order excluded by the shop's settings");
-    return;
+    return "excluded";
   }
 
   tracking.serviceOrderId = mapped.orderId;
@@ -77,7 +104,7 @@ async function applyOrder(ctx: WorkerContext, shop: SyncShop, orderId: string, o
   if (state?.fingerprint === fingerprint) {
     await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, customerId, tracking });
     log.debug("order unchanged for the service");
-    return;
+    return "unchanged";
   }
 
   // The client adds `version: 2` itself and refuses a body that already has it.
@@ -104,6 +131,7 @@ async function applyOrder(ctx: WorkerContext, shop: SyncShop, orderId: string, o
       log.warn({ err: e.message, products: products.missing }, "product fetch not requested"),
     );
   }
+  return state?.sentAt ? "updated" : "created";
 }
 
 /** fulfillments/create and fulfillments/update. */

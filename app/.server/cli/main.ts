@@ -1,12 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { helpText, parseCommandArgs, UsageError, type CliIo, type Command } from "./command";
 import { complianceCommand, connectCommand, disconnectCommand, statusCommand } from "./shop.commands";
-import { syncCatalogCommand, syncErrorsCommand } from "./sync.commands";
+import { syncCatalogCommand, syncErrorsCommand, syncOrdersCommand } from "./sync.commands";
 import { ConfigError } from "../config";
 import { loadDotEnv } from "../dotenv";
 
 // `npm run cli -- <command>`: what an operator (and a test) can do without the admin UI.
-export const commands: Command[] = [connectCommand, statusCommand, disconnectCommand, syncCatalogCommand, syncErrorsCommand, complianceCommand];
+export const commands: Command[] = [connectCommand, statusCommand, disconnectCommand, syncCatalogCommand, syncOrdersCommand, syncErrorsCommand, complianceCommand];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length)) + 2;

@@ -61,6 +61,9 @@ export const connectCommand = defineCommand({
       const started = await startSync({ db: ctx.db, queues: ctx.queues() }, shop.id, "catalog").catch((e: Error) => e);
       if (started instanceof Error) io.err(`Warning: the first catalog sync could not be queued (${started.message}); run \`npm run cli -- sync catalog --shop ${status.domain}\` later.`);
       else io.out(`Full catalog sync queued (run ${started.run.id}); watch it with: npm run cli -- sync catalog --shop ${status.domain}`);
+      const backfill = await startSync({ db: ctx.db, queues: ctx.queues() }, shop.id, "orders").catch((e: Error) => e);
+      if (backfill instanceof Error) io.err(`Warning: the orders backfill could not be queued (${backfill.message}); run \`npm run cli -- sync orders --shop ${status.domain}\` later.`);
+      else io.out(`Orders backfill queued (run ${backfill.run.id}): recent orders go to the service once the catalog is in.`);
       return 0;
     });
   },

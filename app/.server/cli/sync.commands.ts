@@ -1,9 +1,10 @@
-import { defineCommand } from "./command";
+import { defineCommand, UsageError } from "./command";
 import { usageFrom, withContext } from "./shop.commands";
 import { createProductMirror } from "../catalog/product-mirror.repository";
 import { startSync } from "../sync/start-sync";
 import { createSyncRuns, parseProgress } from "../sync/sync-runs.repository";
 import { progressLine } from "./progress-bar";
+import { parseSettings } from "../shops/settings";
 
 const shopOption = { shop: { type: "string", description: "shop domain, e.g. my-store.myshopify.com" } } as const;
 
@@ -64,6 +65,82 @@ export const syncCatalogCommand = defineCommand({
         }
         if (current.status === "failed" || current.status === "cancelled") {
           io.err(`\nCatalog sync ${current.status}: ${current.error ?? "no reason recorded"}`);
+          return 1;
+        }
+        if (Date.now() > deadline) {
+          io.err("\nStopped watching; the sync goes on in the worker.");
+          return 1;
+        }
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    });
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+const DAY_MS = 86_400_000;
+
+/** `--since YYYY-MM-DD`: that day from 00:00 UTC. A usage error names what is wrong with it. */
+export function parseSinceDay(text: string, now = new Date()): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  if (!m) throw new UsageError(`--since: expected a date as YYYY-MM-DD, got ${JSON.stringify(text)}`);
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (day.getUTCFullYear() !== Number(m[1]) || day.getUTCMonth() !== Number(m[2]) - 1 || day.getUTCDate() !== Number(m[3])) {
+    throw new UsageError(`--since: ${text} is not a calendar date`);
+  }
+  if (day.getTime() > now.getTime()) throw new UsageError(`--since: ${text} is in the future`);
+  return day;
+}
+
+export const syncOrdersCommand = defineCommand({
+  name: "sync orders",
+  summary: "Reconcile the orders created since a date with the service (sends only what differs); a worker must be running.",
+  usage: "--shop <domain> [--since YYYY-MM-DD] [--no-wait] [--timeout <seconds>]",
+  options: {
+    ...shopOption,
+    since: { type: "string", description: "orders created on or after this day, UTC (default: the backfill window)" },
+    "no-wait": { type: "boolean", description: "start it and return" },
+    timeout: { type: "string", description: "stop watching after this many seconds (default 3600)" },
+  },
+  required: ["shop"],
+  async run(v, io) {
+    const given = v.since === undefined ? undefined : parseSinceDay(String(v.since));
+    return withContext(io, async (ctx) => {
+      const shop = await ctx.shops.get(String(v.shop)).catch(usageFrom);
+      const since = given ?? new Date(Date.now() - parseSettings(shop.settings).orders.backfillDays * DAY_MS);
+      if (Date.now() - since.getTime() > 60 * DAY_MS) {
+        io.out("Note: Shopify gives the last 60 days of orders only, unless the app has the read_all_orders scope.");
+      }
+      const { run, joined } = await startSync({ db: ctx.db, queues: ctx.queues() }, shop.id, "orders", since);
+      const window = (run.since ?? since).toISOString().slice(0, 10);
+      io.out(
+        joined
+          ? `Joined the orders sync under way for ${shop.domain} (run ${run.id}, orders since ${window}); start another when it is done.`
+          : `Started an orders reconciliation for ${shop.domain}: orders created since ${window} (run ${run.id}).`,
+      );
+      if (v["no-wait"]) return 0;
+      const runs = createSyncRuns(ctx.db);
+      const deadline = Date.now() + Number(v.timeout ?? 3600) * 1000;
+      let last = "";
+      for (;;) {
+        const current = await runs.get(run.id);
+        if (!current) return 1;
+        const progress = parseProgress(current.progress);
+        const line = progressLine(progress, current.status);
+        if (line !== last) (io.progress ?? io.out)(line);
+        last = line;
+        if (current.status === "completed") {
+          const excluded = progress.read - progress.sent - progress.unchanged - progress.failed;
+          io.out(
+            `\nOrders sync completed: read ${progress.read}, sent ${progress.sent} (created ${progress.created}, updated ${progress.updated}), ` +
+              `unchanged ${progress.unchanged}, excluded by settings ${excluded}, failed ${progress.failed}`,
+          );
+          return 0;
+        }
+        if (current.status === "failed" || current.status === "cancelled") {
+          io.err(`\nOrders sync ${current.status}: ${current.error ?? "no reason recorded"}`);
           return 1;
         }
         if (Date.now() > deadline) {

@@ -41,13 +41,21 @@ export interface OrderTracking {
   order: ShopifyOrder | null;
   /** The service's orderId of this order (the mapper's choice: Shopify id or order name). */
   serviceOrderId: string | null;
+  /**
+   * The buyer's marketing consent as last read through GraphQL (reconciliation). Webhooks carry none
+   * since API 2025-01: the live path reuses this one, so the opt-outs sent do not flip between the
+   * two paths. Consent states only, no contact data.
+   */
+  consent: { email?: string; sms?: string } | null;
 }
 
-export const emptyTracking = (): OrderTracking => ({ events: {}, fulfillments: {}, order: null, serviceOrderId: null });
+export const emptyTracking = (): OrderTracking => ({ events: {}, fulfillments: {}, order: null, serviceOrderId: null, consent: null });
 
 const FULFILLMENTS_KEY = "$fulfillments";
 const ORDER_KEY = "$order";
 const SERVICE_ORDER_ID_KEY = "$serviceOrderId";
+const CONSENT_KEY = "$consent";
+const consentSchema = z.object({ email: z.string().optional(), sms: z.string().optional() });
 
 const trackedEventSchema = z.object({
   id: z.string().optional(),
@@ -75,6 +83,9 @@ export function parseTracking(text: string | null | undefined): OrderTracking {
       if (parsed.success) tracking.order = parsed.data;
     } else if (key === SERVICE_ORDER_ID_KEY) {
       if (typeof value === "string" && value) tracking.serviceOrderId = value;
+    } else if (key === CONSENT_KEY) {
+      const parsed = consentSchema.safeParse(value);
+      if (parsed.success) tracking.consent = parsed.data;
     } else if (!key.startsWith("$") && Array.isArray(value)) {
       const events = value.flatMap((e) => {
         const parsed = trackedEventSchema.safeParse(e);
@@ -91,6 +102,7 @@ export function serializeTracking(tracking: OrderTracking): string {
   if (Object.keys(tracking.fulfillments).length) out[FULFILLMENTS_KEY] = tracking.fulfillments;
   if (tracking.order) out[ORDER_KEY] = tracking.order;
   if (tracking.serviceOrderId) out[SERVICE_ORDER_ID_KEY] = tracking.serviceOrderId;
+  if (tracking.consent) out[CONSENT_KEY] = tracking.consent;
   return JSON.stringify(out);
 }
 

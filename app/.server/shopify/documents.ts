@@ -245,12 +245,23 @@ export interface BulkOrdersOptions {
 }
 
 /**
- * The bulk query for recent orders with line items (a connection: child lines with __parentId
- * pointing at the order) and fulfillments (a list: inline on the order line). Which fields the
- * order mapper needs is that mapper's call; this is the shape the simulated store answers.
+ * The bulk query for recent orders, with the fields the order mapper reads once the GraphQL node is
+ * turned into the webhook shape (orders/graphql-order.adapter.ts). Line items are a connection
+ * (child lines with __parentId pointing at the order); fulfillments are a list, inline on the order
+ * line. Shopify refuses a connection inside a list field in bulk queries, so neither a
+ * fulfillment's line items nor a refund's lines can come along: the adapter infers the first and
+ * line quantities stand in for the second. Customer consent comes from GraphQL (webhook payloads
+ * dropped it in 2025-01). Two connections, one level under orders.
  */
 export function bulkOrdersQuery(options: BulkOrdersOptions): string {
   const since = isoDate("createdSince", options.createdSince);
+  const address = `{
+          firstName
+          lastName
+          name
+          phone
+          countryCodeV2
+        }`;
   return `{
   orders(query: ${JSON.stringify(`created_at:>='${since}'`)}, sortKey: CREATED_AT) {
     edges {
@@ -266,18 +277,37 @@ export function bulkOrdersQuery(options: BulkOrdersOptions): string {
         sourceName
         email
         phone
+        customerAcceptsMarketing
         displayFinancialStatus
         displayFulfillmentStatus
         customer {
           id
           firstName
           lastName
+          defaultEmailAddress {
+            emailAddress
+          }
+          defaultPhoneNumber {
+            phoneNumber
+          }
+          defaultAddress {
+            countryCodeV2
+          }
           emailMarketingConsent {
             marketingState
           }
           smsMarketingConsent {
             marketingState
           }
+        }
+        shippingAddress ${address}
+        billingAddress ${address}
+        shippingLine {
+          code
+          title
+          source
+          carrierIdentifier
+          deliveryCategory
         }
         fulfillments(first: 20) {
           id
@@ -305,8 +335,13 @@ export function bulkOrdersQuery(options: BulkOrdersOptions): string {
               vendor
               quantity
               currentQuantity
+              unfulfilledQuantity
               isGiftCard
               requiresShipping
+              customAttributes {
+                key
+                value
+              }
               product {
                 id
               }

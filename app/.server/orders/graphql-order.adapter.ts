@@ -1,0 +1,441 @@
+import { z } from "zod";
+import { legacyId } from "../mapping/keys";
+import type { ConsentState, OrderMapContext } from "../mapping/order.mapper";
+import type { ShopifyFulfillment, ShopifyLineItem, ShopifyOrder } from "../mapping/order.schemas";
+import type { OrderTracking } from "./order-tracking";
+
+// A bulk-operation order (GraphQL: camelCase, GIDs, line items as child lines joined by __parentId,
+// as readBulkJsonl yields them) → the REST webhook order the order mapper takes. Pure. The point is
+// parity with the live path: an order the webhooks already sent must map to the very same body, or
+// every reconciliation would send it again. What GraphQL cannot give in a bulk query is completed
+// from what the live path recorded (withKnownFulfillmentLines) or inferred where it is unambiguous.
+//
+// Where the two shapes differ:
+// - ids: GIDs → legacy numeric ids (strings when beyond 2^53), `admin_graphql_api_id` kept;
+// - timestamps: GraphQL writes UTC, REST the shop's offset, and delivery dates are taken as the
+//   calendar day of that offset (order.dates.ts); `utcOffset` rewrites them into the shop's offset;
+// - statuses: enums (PAID, PARTIALLY_FULFILLED, IN_TRANSIT) → REST strings (paid, partial, in_transit);
+// - a fulfillment's line items: a connection inside a list, which bulk queries refuse (see
+//   bulkOrdersQuery); inferred when the order has one active fulfillment;
+// - consent: Customer.emailMarketingConsent / smsMarketingConsent go to the mapper's ctx.consent,
+//   never into the REST shape (webhooks since 2025-01 carry none).
+
+const str = z.string().nullish();
+const num = z.number().nullish();
+const bool = z.boolean().nullish();
+const gidRef = z.looseObject({ id: z.string() }).nullish();
+const consentRef = z.looseObject({ marketingState: str }).nullish();
+
+const graphqlAddressSchema = z
+  .looseObject({ firstName: str, lastName: str, name: str, phone: str, countryCodeV2: str, countryCode: str })
+  .nullish();
+
+const graphqlFulfillmentSchema = z.looseObject({
+  id: z.string(),
+  status: str,
+  displayStatus: str,
+  createdAt: str,
+  updatedAt: str,
+  inTransitAt: str,
+  deliveredAt: str,
+  estimatedDeliveryAt: str,
+  trackingInfo: z.array(z.looseObject({ company: str, number: str, url: str })).nullish(),
+  // Present only when the node came from a regular (non-bulk) query.
+  fulfillmentLineItems: z.unknown().optional(),
+});
+
+const graphqlRefundSchema = z.looseObject({ id: str, createdAt: str, refundLineItems: z.unknown().optional() });
+
+export const graphqlOrderNodeSchema = z.looseObject({
+  id: z.string().regex(/^gid:\/\/shopify\/Order\/\d+$/, "an Order GID"),
+  name: str,
+  createdAt: str,
+  updatedAt: str,
+  processedAt: str,
+  cancelledAt: str,
+  closedAt: str,
+  test: bool,
+  sourceName: str,
+  email: str,
+  phone: str,
+  customerAcceptsMarketing: bool,
+  displayFinancialStatus: str,
+  displayFulfillmentStatus: str,
+  customer: z
+    .looseObject({
+      id: z.string(),
+      firstName: str,
+      lastName: str,
+      email: str,
+      phone: str,
+      defaultEmailAddress: z.looseObject({ emailAddress: str, marketingState: str }).nullish(),
+      defaultPhoneNumber: z.looseObject({ phoneNumber: str, marketingState: str }).nullish(),
+      defaultAddress: graphqlAddressSchema,
+      emailMarketingConsent: consentRef,
+      smsMarketingConsent: consentRef,
+    })
+    .nullish(),
+  shippingAddress: graphqlAddressSchema,
+  billingAddress: graphqlAddressSchema,
+  shippingLine: z
+    .looseObject({ code: str, title: str, source: str, carrierIdentifier: str, deliveryCategory: str })
+    .nullish(),
+  fulfillments: z.array(graphqlFulfillmentSchema).nullish(),
+  refunds: z.array(graphqlRefundSchema).nullish(),
+});
+
+export const graphqlLineItemSchema = z.looseObject({
+  id: z.string(),
+  sku: str,
+  name: str,
+  title: str,
+  variantTitle: str,
+  vendor: str,
+  quantity: num,
+  currentQuantity: num,
+  unfulfilledQuantity: num,
+  isGiftCard: bool,
+  requiresShipping: bool,
+  customAttributes: z.array(z.looseObject({ key: z.string(), value: str })).nullish(),
+  product: gidRef,
+  variant: z.looseObject({ id: z.string(), sku: str }).nullish(),
+});
+
+export type GraphqlOrderNode = z.infer<typeof graphqlOrderNodeSchema>;
+export type GraphqlLineItemNode = z.infer<typeof graphqlLineItemSchema>;
+
+/** A bulk line group: the order line and its child lines. */
+export interface BulkOrderGroup {
+  parent: Record<string, unknown>;
+  children: readonly Record<string, unknown>[];
+}
+
+export interface AdaptedOrder {
+  /** Legacy order id ("5923018211403"). */
+  orderId: string;
+  order: ShopifyOrder;
+  /** For the mapper's ctx.consent; undefined members when GraphQL did not say. */
+  consent: NonNullable<OrderMapContext["consent"]>;
+}
+
+/** The node is not an order we can read (its reason names the field). */
+export class OrderNodeError extends Error {
+  constructor(readonly gid: unknown, message: string) {
+    super(`order ${String(gid)}: ${message}`);
+    this.name = "OrderNodeError";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small conversions
+
+/** GID or legacy id → the number REST payloads carry (a string when it would lose precision). */
+function restId(idOrGid: string | number): number | string {
+  const legacy = legacyId(idOrGid);
+  const n = Number(legacy);
+  return /^\d+$/.test(legacy) && Number.isSafeInteger(n) ? n : legacy;
+}
+
+const OFFSET_RE = /^([+-])(\d{2}):?(\d{2})$/;
+
+/** "+01:00", "-0800", "Z" → minutes east of UTC; undefined when not an offset. */
+function offsetMinutes(offset: string): number | undefined {
+  if (offset.toUpperCase() === "Z") return 0;
+  const m = OFFSET_RE.exec(offset);
+  if (!m) return undefined;
+  return (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+}
+
+/** The offset a REST timestamp is written in ("2026-11-10T08:01:09-08:00" → "-08:00"). */
+export function utcOffsetOf(raw: string | null | undefined): string | undefined {
+  const m = typeof raw === "string" ? /(Z|[+-]\d{2}:?\d{2})$/i.exec(raw.trim()) : null;
+  if (!m || offsetMinutes(m[1]) === undefined) return undefined;
+  const minutes = offsetMinutes(m[1])!;
+  if (minutes === 0) return "+00:00";
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
+/**
+ * A GraphQL DateTime written as REST writes it: in the shop's offset when known
+ * ("2026-11-14T23:32:10Z" with "-08:00" → "2026-11-14T15:32:10-08:00"), else unchanged.
+ */
+export function restTime(iso: string | null | undefined, utcOffset?: string): string | null {
+  if (typeof iso !== "string" || !iso.trim()) return null;
+  const minutes = utcOffset === undefined ? undefined : offsetMinutes(utcOffset);
+  const ms = Date.parse(iso);
+  if (minutes === undefined || Number.isNaN(ms)) return iso;
+  const local = new Date(ms + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, "");
+  return `${local}${utcOffsetOf(minutes === 0 ? "+00:00" : utcOffset)}`;
+}
+
+const lower = (s: string | null | undefined): string | null => (typeof s === "string" && s.trim() ? s.trim().toLowerCase() : null);
+
+/** OrderDisplayFulfillmentStatus → the REST order's fulfillment_status (null = unfulfilled). */
+function orderFulfillmentStatus(display: string | null | undefined): string | null {
+  switch (lower(display)) {
+    case "fulfilled":
+      return "fulfilled";
+    case "partially_fulfilled":
+      return "partial";
+    case "restocked":
+      return "restocked";
+    default:
+      // UNFULFILLED, OPEN, IN_PROGRESS, ON_HOLD, SCHEDULED, PENDING_FULFILLMENT, REQUEST_DECLINED.
+      return null;
+  }
+}
+
+// FulfillmentDisplayStatus values that are REST shipment_status values (lowercased); the others
+// (FULFILLED, MARKED_AS_FULFILLED, SUBMITTED, CANCELED, LABEL_VOIDED, NOT_DELIVERED) say nothing of
+// the parcel and are null in REST.
+const SHIPMENT_STATUSES = new Set([
+  "label_printed",
+  "label_purchased",
+  "attempted_delivery",
+  "ready_for_pickup",
+  "picked_up",
+  "confirmed",
+  "in_transit",
+  "out_for_delivery",
+  "delivered",
+  "failure",
+  "carrier_picked_up",
+  "delayed",
+]);
+
+function shipmentStatus(f: z.infer<typeof graphqlFulfillmentSchema>): string | null {
+  const display = lower(f.displayStatus);
+  if (display && SHIPMENT_STATUSES.has(display)) return display;
+  if (display) return null;
+  // No display status selected: the tracking timestamps still tell.
+  if (f.deliveredAt) return "delivered";
+  if (f.inTransitAt) return "in_transit";
+  return null;
+}
+
+const CONSENT_STATES: ReadonlySet<string> = new Set(["subscribed", "not_subscribed", "unsubscribed", "pending", "redacted", "invalid"]);
+
+function consentState(...candidates: (string | null | undefined)[]): ConsentState | undefined {
+  for (const c of candidates) {
+    const s = lower(c);
+    if (s && CONSENT_STATES.has(s)) return s as ConsentState;
+  }
+  return undefined;
+}
+
+/** `{ nodes: [...] }`, `{ edges: [{ node }] }` or a plain array → the items. */
+function connectionItems(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value && typeof value === "object") {
+    const v = value as { nodes?: unknown; edges?: unknown };
+    if (Array.isArray(v.nodes)) return v.nodes;
+    if (Array.isArray(v.edges)) return v.edges.map((e) => (e && typeof e === "object" ? (e as { node?: unknown }).node : undefined));
+  }
+  return [];
+}
+
+const lineRefSchema = z.looseObject({ lineItem: gidRef, quantity: num });
+
+function lineRefs(value: unknown): { id: number | string; quantity: number | null }[] | undefined {
+  if (value === undefined) return undefined;
+  return connectionItems(value).flatMap((item) => {
+    const parsed = lineRefSchema.safeParse(item);
+    return parsed.success && parsed.data.lineItem ? [{ id: restId(parsed.data.lineItem.id), quantity: parsed.data.quantity ?? null }] : [];
+  });
+}
+
+function address(a: z.infer<typeof graphqlAddressSchema>) {
+  if (!a) return null;
+  return { first_name: a.firstName ?? null, last_name: a.lastName ?? null, name: a.name ?? null, phone: a.phone ?? null, country_code: a.countryCodeV2 ?? a.countryCode ?? null };
+}
+
+const isLineItemChild = (c: Record<string, unknown>) =>
+  typeof c.id === "string" ? /^gid:\/\/shopify\/LineItem\//.test(c.id) : "quantity" in c;
+
+// ---------------------------------------------------------------------------------------------
+// Line items and fulfillments
+
+function lineItem(node: GraphqlLineItemNode): ShopifyLineItem {
+  const quantity = node.quantity ?? null;
+  const current = node.currentQuantity ?? quantity;
+  const unfulfilled = node.unfulfilledQuantity ?? null;
+  // REST: "fulfilled" once nothing is left to fulfil of what was fulfilled, "partial" in between,
+  // null when nothing was fulfilled (removed or refunded units are neither).
+  const fulfilled = current !== null && unfulfilled !== null ? Math.max(0, current - unfulfilled) : null;
+  const fulfillmentStatus = fulfilled ? (unfulfilled === 0 ? "fulfilled" : "partial") : null;
+  return {
+    id: restId(node.id),
+    admin_graphql_api_id: node.id,
+    product_id: node.product ? restId(node.product.id) : null,
+    variant_id: node.variant ? restId(node.variant.id) : null,
+    sku: node.sku ?? node.variant?.sku ?? null,
+    name: node.name ?? null,
+    title: node.title ?? null,
+    variant_title: node.variantTitle ?? null,
+    vendor: node.vendor ?? null,
+    quantity,
+    current_quantity: current,
+    fulfillable_quantity: unfulfilled,
+    fulfillment_status: fulfillmentStatus,
+    requires_shipping: node.requiresShipping ?? null,
+    gift_card: node.isGiftCard ?? null,
+    product_exists: node.product != null,
+    properties: (node.customAttributes ?? []).map((a) => ({ name: a.key, value: a.value ?? null })),
+  };
+}
+
+const INACTIVE_FULFILLMENT = new Set(["cancelled", "error", "failure"]);
+const isActive = (f: ShopifyFulfillment) => !INACTIVE_FULFILLMENT.has(lower(f.status) ?? "");
+
+/** Units of a line that went out: what is left of it minus what is still to fulfil. */
+function fulfilledUnits(line: ShopifyLineItem): number {
+  const current = line.current_quantity ?? line.quantity;
+  if (typeof current !== "number" || typeof line.fulfillable_quantity !== "number") return 0;
+  return Math.max(0, current - line.fulfillable_quantity);
+}
+
+/**
+ * With one active fulfillment, every line with fulfilled units went in it. With several, which
+ * line went in which is unknown (their states may differ): left without line items, the mapper
+ * then gives every fulfilled line the order's shipment state, until withKnownFulfillmentLines
+ * or a webhook tells.
+ */
+function inferFulfillmentLines(fulfillments: ShopifyFulfillment[], lines: ShopifyLineItem[]): ShopifyFulfillment[] {
+  const active = fulfillments.filter(isActive);
+  if (active.length !== 1 || active[0]!.line_items) return fulfillments;
+  const only = active[0]!;
+  const items = lines.filter((l) => fulfilledUnits(l) > 0).map((l) => ({ id: l.id, quantity: fulfilledUnits(l) }));
+  return fulfillments.map((f) => (f === only ? { ...f, line_items: items } : f));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The order
+
+export interface AdaptOptions {
+  /** The shop's UTC offset ("-08:00"): timestamps are written in it, as webhooks write them. */
+  utcOffset?: string;
+}
+
+/** One bulk order group → the REST order and the customer's consent. Throws OrderNodeError. */
+export function adaptBulkOrder(group: BulkOrderGroup, options: AdaptOptions = {}): AdaptedOrder {
+  const parsed = graphqlOrderNodeSchema.safeParse(group.parent);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new OrderNodeError(group.parent?.id, `${issue?.path.join(".") ?? ""} ${issue?.message ?? ""}`.trim());
+  }
+  const node = parsed.data;
+  const time = (iso: string | null | undefined) => restTime(iso, options.utcOffset);
+
+  const lines: ShopifyLineItem[] = [];
+  for (const child of group.children) {
+    if (child.__parentId !== node.id || !isLineItemChild(child)) continue;
+    const line = graphqlLineItemSchema.safeParse(child);
+    if (!line.success) throw new OrderNodeError(node.id, `line item ${String(child.id)}: ${line.error.issues[0]?.message ?? "unreadable"}`);
+    lines.push(lineItem(line.data));
+  }
+
+  const fulfillments: ShopifyFulfillment[] = (node.fulfillments ?? []).map((f) => {
+    const tracking = f.trackingInfo?.[0];
+    const out: ShopifyFulfillment = {
+      id: restId(f.id),
+      admin_graphql_api_id: f.id,
+      status: lower(f.status),
+      shipment_status: shipmentStatus(f),
+      created_at: time(f.createdAt),
+      updated_at: time(f.updatedAt),
+      estimated_delivery_at: time(f.estimatedDeliveryAt),
+      tracking_company: tracking?.company ?? null,
+      tracking_number: tracking?.number ?? null,
+    };
+    const items = lineRefs(f.fulfillmentLineItems);
+    if (items) out.line_items = items;
+    return out;
+  });
+
+  const refunds = node.refunds?.map((r) => ({
+    id: r.id ? restId(r.id) : null,
+    created_at: time(r.createdAt),
+    refund_line_items: (lineRefs(r.refundLineItems) ?? []).map((li) => ({ line_item_id: li.id, quantity: li.quantity })),
+  }));
+
+  const c = node.customer;
+  const customer = c
+    ? {
+        id: restId(c.id),
+        admin_graphql_api_id: c.id,
+        first_name: c.firstName ?? null,
+        last_name: c.lastName ?? null,
+        email: c.defaultEmailAddress?.emailAddress ?? c.email ?? null,
+        phone: c.defaultPhoneNumber?.phoneNumber ?? c.phone ?? null,
+        default_address: c.defaultAddress ? { country_code: c.defaultAddress.countryCodeV2 ?? c.defaultAddress.countryCode ?? null } : null,
+      }
+    : null;
+
+  const s = node.shippingLine;
+  const numberMatch = /^#?(\d+)$/.exec(node.name?.trim() ?? "");
+  const order: ShopifyOrder = {
+    id: restId(node.id),
+    admin_graphql_api_id: node.id,
+    name: node.name ?? null,
+    ...(numberMatch ? { order_number: Number(numberMatch[1]) } : {}),
+    email: node.email ?? null,
+    phone: node.phone ?? null,
+    created_at: time(node.createdAt),
+    updated_at: time(node.updatedAt),
+    processed_at: time(node.processedAt),
+    cancelled_at: time(node.cancelledAt),
+    closed_at: time(node.closedAt),
+    financial_status: lower(node.displayFinancialStatus),
+    fulfillment_status: orderFulfillmentStatus(node.displayFulfillmentStatus),
+    test: node.test ?? false,
+    source_name: node.sourceName ?? null,
+    buyer_accepts_marketing: node.customerAcceptsMarketing ?? null,
+    customer,
+    shipping_address: address(node.shippingAddress),
+    billing_address: address(node.billingAddress),
+    line_items: lines,
+    fulfillments: inferFulfillmentLines(fulfillments, lines),
+    ...(refunds ? { refunds } : {}),
+    shipping_lines: s
+      ? [{ code: s.code ?? null, title: s.title ?? null, source: s.source ?? null, carrier_identifier: s.carrierIdentifier ?? null, delivery_category: s.deliveryCategory ?? null }]
+      : [],
+  };
+
+  return {
+    orderId: legacyId(node.id),
+    order,
+    consent: {
+      email: consentState(c?.emailMarketingConsent?.marketingState, c?.defaultEmailAddress?.marketingState),
+      sms: consentState(c?.smsMarketingConsent?.marketingState, c?.defaultPhoneNumber?.marketingState),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the live path already knows
+
+/**
+ * Fills in the line items of fulfillments from what the order's webhooks recorded (a fulfillment's
+ * lines never change once it exists): the last order payload applied and the fulfillments/*
+ * webhooks since. Known lines replace inferred ones.
+ */
+export function withKnownFulfillmentLines(order: ShopifyOrder, tracking: Pick<OrderTracking, "fulfillments" | "order">): ShopifyOrder {
+  if (!order.fulfillments?.length) return order;
+  const known = new Map<string, ShopifyFulfillment["line_items"]>();
+  for (const f of tracking.order?.fulfillments ?? []) if (f.line_items?.length) known.set(legacyId(f.id), f.line_items);
+  for (const f of Object.values(tracking.fulfillments)) if (f.line_items?.length) known.set(legacyId(f.id), f.line_items);
+  if (!known.size) return order;
+  return {
+    ...order,
+    fulfillments: order.fulfillments.map((f) => {
+      const lines = known.get(legacyId(f.id));
+      return lines ? { ...f, line_items: lines } : f;
+    }),
+  };
+}
+
+/** The shop offset the order's webhooks were written in, if one was applied. */
+export function trackedUtcOffset(tracking: Pick<OrderTracking, "order">): string | undefined {
+  return utcOffsetOf(tracking.order?.updated_at) ?? utcOffsetOf(tracking.order?.created_at);
+}

@@ -1,0 +1,260 @@
+import { DelayedError, UnrecoverableError, type Job } from "bullmq";
+import { z } from "zod";
+import type { WorkerContext } from "../context";
+import { QueueName, jobIdPart } from "../../app/.server/queues/names";
+import { createSyncRuns, addProgress, parseProgress, type SyncProgress } from "../../app/.server/sync/sync-runs.repository";
+import { bulkOrdersQuery } from "../../app/.server/shopify/documents";
+import { pollBulkOperation, readBulkJsonl, startBulkQuery, type BulkGroup } from "../../app/.server/shopify/bulk-operations";
+import { ShopifyPermanentError } from "../../app/.server/shopify/errors";
+import { createOrderStateRepository } from "../../app/.server/orders/order-state.repository";
+import { emptyTracking, parseTracking } from "../../app/.server/orders/order-tracking";
+import {
+  adaptBulkOrder,
+  OrderNodeError,
+  trackedUtcOffset,
+  withKnownFulfillmentLines,
+} from "../../app/.server/orders/graphql-order.adapter";
+import { applyOrder, type OrderApplyOutcome } from "./order.handlers";
+import { lockedOrder } from "./order.processor";
+import { enqueueRead } from "./catalog-sync.processor";
+import { syncShop, type SyncShop } from "./sync-shop";
+import { PermanentJobError } from "./errors";
+
+// Orders backfill (on connect: the last settings.orders.backfillDays days) and reconciliation (the
+// CLI, from a date): a bulk query over the orders created since then, read as a stream. Each order
+// goes through the live path's own applyOrder under the order's lock, so the same rules decide:
+// identical to what the service holds → not sent; different → sent once; older than what a
+// webhook applied meanwhile → dropped. `resumeAt` counts the orders handled and moves with the
+// progress every few orders; a worker killed in between re-reads at most that many orders, which
+// applyOrder then finds unchanged.
+//
+// A service failure on one order stops the job there. When the job got further than where it
+// started, it comes back shortly without spending an attempt (a flaky service still lets a long
+// backfill advance); a failure with no progress at all spends one, with the queue's backoff.
+
+const runJob = z.object({ runId: z.string() });
+const POLL_INTERVAL_MS = 5_000;
+/** Orders handled between two progress saves. */
+export const SAVE_EVERY = 10;
+/** Pause before a job that advanced and then hit a transient failure goes on from where it stopped. */
+export const RESUME_AFTER_PROGRESS_MS = 500;
+// While the catalog's full sync runs, orders wait: sent before their products, they would go
+// without productData (and be sent again once it is known). A catalog run that stopped moving does
+// not hold them up.
+const CATALOG_WAIT_MS = 5_000;
+const CATALOG_STALE_MS = 15 * 60_000;
+const DAY_MS = 86_400_000;
+
+async function loadRun(ctx: WorkerContext, job: Job) {
+  const { runId } = runJob.parse(job.data);
+  const runs = createSyncRuns(ctx.db);
+  const run = await runs.get(runId);
+  if (!run) throw new PermanentJobError(`sync run ${runId} not found`);
+  const shop = await ctx.db.shop.findUnique({ where: { id: run.shopId } });
+  const target = shop ? await syncShop(ctx, shop.domain) : null;
+  return { run, runs, target };
+}
+
+const cancelled = { status: "cancelled" as const, error: "shop not installed or not connected", finishedAt: new Date() };
+
+function isPermanent(error: unknown): boolean {
+  return error instanceof UnrecoverableError || error instanceof ShopifyPermanentError;
+}
+
+/**
+ * Runs a step of a run; when it fails for good (a permanent error, or the last attempt) the run is
+ * marked failed with the reason, so that the CLI and admin stop waiting for it.
+ */
+async function step<T>(ctx: WorkerContext, job: Job, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof DelayedError) throw error;
+    const last = isPermanent(error) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    if (last) {
+      const { runId } = runJob.parse(job.data);
+      await createSyncRuns(ctx.db)
+        .update(runId, { status: "failed", error: (error as Error).message, finishedAt: new Date() })
+        .catch(() => undefined);
+    }
+    // An expired result URL or a refused query will not get better with retries.
+    if (error instanceof ShopifyPermanentError) throw new PermanentJobError(error.message);
+    throw error;
+  }
+}
+
+/** Where a run without its own date starts: backfillDays before now. */
+export function backfillSince(backfillDays: number, now: Date): Date {
+  return new Date(now.getTime() - backfillDays * DAY_MS);
+}
+
+export function ordersStart(job: Job, ctx: WorkerContext) {
+  return step(ctx, job, async () => {
+    const { run, runs, target } = await loadRun(ctx, job);
+    if (!target) return runs.update(run.id, cancelled);
+    if (run.bulkOperationId) return { already: run.bulkOperationId };
+    let since = run.since;
+    if (!since) {
+      const days = target.settings.orders.backfillDays;
+      if (days === 0) {
+        await runs.update(run.id, { status: "completed", error: null, finishedAt: new Date() });
+        return { skipped: "backfillDays is 0" };
+      }
+      since = backfillSince(days, new Date());
+      // Kept on the run: what the window was, for the operator and for a restarted start.
+      await ctx.db.syncRun.update({ where: { id: run.id }, data: { since } });
+    }
+    const gql = await ctx.adminFor(target.domain);
+    const id = await startBulkQuery(gql, bulkOrdersQuery({ createdSince: since }));
+    await runs.update(run.id, { status: "running", bulkOperationId: id });
+    // bulk_operations/finish drives the read; polling is the fallback when the webhook is late or lost.
+    await ctx.queues.get(QueueName.sync).add("orders-poll", { runId: run.id }, { delay: POLL_INTERVAL_MS, jobId: `orders-poll-${jobIdPart(run.id)}-1` });
+    return { bulkOperationId: id, since: since.toISOString() };
+  });
+}
+
+export function ordersPoll(job: Job, ctx: WorkerContext) {
+  return step(ctx, job, async () => {
+    const { run, runs, target } = await loadRun(ctx, job);
+    if (!target || !run.bulkOperationId || run.status !== "running") return { done: true };
+    const state = await pollBulkOperation(await ctx.adminFor(target.domain), run.bulkOperationId);
+    if (state.status === "COMPLETED") {
+      await runs.update(run.id, { resultUrl: state.url ?? null });
+      await enqueueRead(ctx, "orders", run.id);
+      return { status: state.status };
+    }
+    if (["FAILED", "CANCELED", "EXPIRED"].includes(state.status)) {
+      await runs.update(run.id, { status: "failed", error: `bulk operation ${state.status.toLowerCase()}${state.errorCode ? `: ${state.errorCode}` : ""}`, finishedAt: new Date() });
+      return { status: state.status };
+    }
+    const n = Number(String(job.id).split("-").pop()) + 1;
+    await ctx.queues.get(QueueName.sync).add("orders-poll", { runId: run.id }, { delay: POLL_INTERVAL_MS, jobId: `orders-poll-${jobIdPart(run.id)}-${n}` });
+    return { status: state.status };
+  });
+}
+
+type Outcome = OrderApplyOutcome | "failed";
+
+function counted(outcome: Outcome): Partial<SyncProgress> {
+  switch (outcome) {
+    case "created":
+      return { read: 1, sent: 1, created: 1 };
+    case "updated":
+      return { read: 1, sent: 1, updated: 1 };
+    case "unchanged":
+    case "stale":
+      return { read: 1, unchanged: 1 };
+    case "failed":
+      return { read: 1, failed: 1 };
+    case "excluded":
+      // Kept out by the shop's settings: read, and neither sent nor unchanged.
+      return { read: 1 };
+  }
+}
+
+/**
+ * The shop's UTC offset as its webhooks write it, from the newest order a webhook applied: bulk
+ * results are in UTC, and delivery dates are calendar days in the shop's offset.
+ */
+async function shopUtcOffset(ctx: WorkerContext, shopId: string): Promise<string | undefined> {
+  const row = await ctx.db.orderState.findFirst({
+    where: { shopId, fulfillmentEvents: { contains: '"$order"' } },
+    orderBy: { updatedAt: "desc" },
+    select: { fulfillmentEvents: true },
+  });
+  return row ? trackedUtcOffset(parseTracking(row.fulfillmentEvents)) : undefined;
+}
+
+/** One order of the bulk result through the live path. A refusal or an unreadable node is "failed". */
+async function reconcileOrder(
+  ctx: WorkerContext,
+  shop: SyncShop,
+  group: BulkGroup,
+  shopOffset: string | undefined,
+  job: Job,
+  token: string | undefined,
+): Promise<Outcome> {
+  let orderId: string;
+  try {
+    orderId = adaptBulkOrder(group).orderId;
+  } catch (error) {
+    if (!(error instanceof OrderNodeError)) throw error;
+    // One odd order must not stop a backfill of thousands: counted, logged, and the run goes on.
+    ctx.log.warn({ shop: shop.domain, order: group.parent.id, err: error.message }, "order not adapted");
+    return "failed";
+  }
+  try {
+    return await lockedOrder(ctx, shop.id, orderId, async () => {
+      // Under the lock: what the webhooks recorded of this order completes the bulk node.
+      const state = await createOrderStateRepository(ctx.db).get(shop.id, orderId);
+      const tracking = state?.tracking ?? emptyTracking();
+      const { order, consent } = adaptBulkOrder(group, { utcOffset: trackedUtcOffset(tracking) ?? shopOffset });
+      return applyOrder(ctx, shop, orderId, withKnownFulfillmentLines(order, tracking), job, token, { consent });
+    });
+  } catch (error) {
+    // Refused by the service: recorded on the order (sync errors show it), the run goes on.
+    if (error instanceof PermanentJobError) {
+      ctx.log.warn({ shop: shop.domain, order: orderId, err: error.message }, "order refused during reconciliation");
+      return "failed";
+    }
+    throw error;
+  }
+}
+
+export function ordersRead(job: Job, ctx: WorkerContext, token?: string) {
+  return step(ctx, job, async () => {
+    const { run, runs, target } = await loadRun(ctx, job);
+    if (!target) return runs.update(run.id, cancelled);
+    if (run.status === "completed" || run.status === "failed" || run.status === "cancelled") return { done: true };
+
+    const catalog = await runs.active(target.id, "catalog");
+    if (catalog && token && Date.now() - catalog.updatedAt.getTime() < CATALOG_STALE_MS) {
+      await job.moveToDelayed(Date.now() + CATALOG_WAIT_MS, token);
+      throw new DelayedError("orders wait for the catalog sync under way");
+    }
+
+    let url = run.resultUrl;
+    if (!url && run.bulkOperationId) {
+      const state = await pollBulkOperation(await ctx.adminFor(target.domain), run.bulkOperationId);
+      url = state.url ?? null;
+      await runs.update(run.id, { resultUrl: url });
+    }
+    await runs.update(run.id, { status: "reading" });
+    const shopOffset = await shopUtcOffset(ctx, target.id);
+
+    let progress = parseProgress(run.progress);
+    let pending: Partial<SyncProgress>[] = [];
+    let position = 0;
+    let done = run.resumeAt;
+    const save = async () => {
+      if (!pending.length) return;
+      for (const p of pending) progress = addProgress(progress, p);
+      pending = [];
+      await runs.advance(run.id, progress, done);
+      await job.updateProgress(progress);
+    };
+
+    try {
+      for await (const group of readBulkJsonl(url)) {
+        position++;
+        if (position <= run.resumeAt) continue;
+        pending.push(counted(await reconcileOrder(ctx, target, group, shopOffset, job, token)));
+        done = position;
+        if (pending.length >= SAVE_EVERY) await save();
+      }
+      await save();
+    } catch (error) {
+      await save();
+      if (error instanceof DelayedError) throw error;
+      if (!isPermanent(error) && done > run.resumeAt && token) {
+        ctx.log.warn({ shop: target.domain, run: run.id, at: done, err: (error as Error).message }, "orders sync interrupted; resuming");
+        await job.moveToDelayed(Date.now() + RESUME_AFTER_PROGRESS_MS, token);
+        throw new DelayedError(`resuming after order ${done}: ${(error as Error).message}`);
+      }
+      throw error;
+    }
+    await runs.update(run.id, { status: "completed", finishedAt: new Date(), error: null });
+    ctx.log.info({ shop: target.domain, run: run.id, progress, resumedFrom: run.resumeAt }, "orders sync completed");
+    return progress;
+  });
+}
