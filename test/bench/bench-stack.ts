@@ -5,6 +5,8 @@ import { defaultProcessors, startWorkers, type RunningWorkers } from "../../work
 import { QueueName } from "../../app/.server/queues/names";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { parseProgress, type SyncProgress } from "../../app/.server/sync/sync-runs.repository";
+import { createDb } from "../../app/.server/db/client";
+import { createPendingChanges, type PendingChanges } from "../../app/.server/catalog/pending-changes";
 import type { AppContext } from "../../app/.server/context.server";
 import type { WorkerContext } from "../../workers/context";
 import type { Config } from "../../app/.server/config";
@@ -35,36 +37,30 @@ export interface BenchStack {
   t: TestDb;
   config: Config;
   web: AppContext;
-  worker: WorkerContext;
-  workers: RunningWorkers;
+  /** Staged live changes, read through the web process's Redis connection. */
+  pending: PendingChanges;
   shopId: string;
   sink: BoundedSink;
-  /** When the (last) catalog-read job started and ended (performance.now()). */
+  /** When the (last) catalog-read job of the in-process workers started and ended (performance.now()). */
   readMarks: { start?: number; end?: number };
   close(): Promise<void>;
 }
 
-export async function startBenchStack(label: string, services: Services, overrides: Partial<Record<keyof Config, string>> = {}): Promise<BenchStack> {
-  const t = await createTestDb("sqlite");
-  // db.server (imported by the route modules) reads it when first imported.
-  process.env.DATABASE_URL = t.url;
-  const prefix = uniquePrefix(label);
-  const config = testConfig({
-    DATABASE_URL: t.url,
+function benchConfig(services: Services, databaseUrl: string, prefix: string): Config {
+  return testConfig({
+    DATABASE_URL: databaseUrl,
     REDIS_PREFIX: prefix,
     REVIEWS_API_URL: services.emulator.baseUrl,
     REVIEWS_AUTH_URL: services.emulator.authUrl,
     REVIEWS_RATE_URL: services.emulator.rateUrl,
     SHOPIFY_ADMIN_GRAPHQL_URL: services.store.graphqlEndpoint,
+    // Warnings and errors only: they are counted and the last few shown.
     LOG_LEVEL: "warn",
-    ...overrides,
   });
-  const sink = new BoundedSink();
-  const web = testAppContext(config, t.db, sink);
-  const worker = testWorkerContext(config, t.db, sink);
+}
 
-  // The real processors; the read job is wrapped only to time it.
-  const readMarks: BenchStack["readMarks"] = {};
+/** The real workers on a context of their own; the read job is wrapped only to time it. */
+function startTimedWorkers(worker: WorkerContext, readMarks: BenchStack["readMarks"]): RunningWorkers {
   const processors = defaultProcessors();
   const syncJobs = processors.jobs[QueueName.sync]!;
   const read = syncJobs["catalog-read"];
@@ -76,7 +72,29 @@ export async function startBenchStack(label: string, services: Services, overrid
       readMarks.end = performance.now();
     }
   };
-  const workers = startWorkers(worker, processors);
+  return startWorkers(worker, processors);
+}
+
+/**
+ * The database, Redis prefix, web context and connected shop of a run; with `workers: true` the
+ * real workers run in this process too (the sync run), otherwise in a worker process of their own
+ * (see `workersChild`), as in production where web and worker processes are separate.
+ */
+export async function startBenchStack(label: string, services: Services, opts: { workers: boolean }): Promise<BenchStack & { prefix: string }> {
+  const t = await createTestDb("sqlite");
+  // db.server (imported by the route modules) reads it when first imported.
+  process.env.DATABASE_URL = t.url;
+  const prefix = uniquePrefix(label);
+  const config = benchConfig(services, t.url, prefix);
+  const sink = new BoundedSink();
+  const web = testAppContext(config, t.db, sink);
+  const readMarks: BenchStack["readMarks"] = {};
+  let worker: WorkerContext | undefined;
+  let workers: RunningWorkers | undefined;
+  if (opts.workers) {
+    worker = testWorkerContext(config, t.db, sink);
+    workers = startTimedWorkers(worker, readMarks);
+  }
 
   const { store, emulator } = services;
   const shop = await web.shops.connect({ domain: store.shop, customerKey: emulator.customer, clientId: emulator.clientId, clientSecret: emulator.clientSecret });
@@ -87,19 +105,39 @@ export async function startBenchStack(label: string, services: Services, overrid
     t,
     config,
     web,
-    worker,
-    workers,
+    pending: createPendingChanges(web.queues.redis, prefix),
+    prefix,
     shopId: shop.id,
     sink,
     readMarks,
     async close() {
-      await workers.close();
-      await worker.close();
+      await workers?.close();
+      await worker?.close();
       await web.queues.close();
       await deletePrefix(prefix);
       await t.drop();
     },
   };
+}
+
+/**
+ * A worker process (`--child workers`): the real workers on the run's database and Redis prefix,
+ * until SIGTERM; then it closes them the way workers/index.ts does and reports what it logged.
+ */
+export async function workersChild(services: Services, databaseUrl: string, prefix: string): Promise<{ warnings: number; lastWarnings: string[] }> {
+  const config = benchConfig(services, databaseUrl, prefix);
+  const db = createDb(databaseUrl);
+  const sink = new BoundedSink();
+  const worker = testWorkerContext(config, db, sink);
+  const workers = startTimedWorkers(worker, {});
+  await worker.queues.ready(5000);
+  const stopped = new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
+  process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
+  await stopped;
+  await workers.close();
+  await worker.close();
+  await db.$disconnect();
+  return { warnings: sink.count, lastWarnings: sink.lines.slice(-5) };
 }
 
 export interface SyncOutcome {

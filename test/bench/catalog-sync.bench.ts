@@ -38,7 +38,7 @@ export interface SyncRunFigures {
 // ---------- inside the measured child ----------
 
 export async function syncChild(n: number, services: Services): Promise<SyncRunFigures> {
-  const s = await startBenchStack("bench-sync", services);
+  const s = await startBenchStack("bench-sync", services, { workers: true });
   try {
     (globalThis as { gc?: () => void }).gc?.();
     const sampler = rssSampler(100);

@@ -23,7 +23,10 @@ function startTsx(
   args: string[],
   opts: { onStderr?: (line: string) => void; nodeFlags?: string[] } = {},
 ): { child: ChildProcess; lines: AsyncIterator<string>; handle: Child } {
-  const { onStderr, nodeFlags = [] } = opts;
+  const { onStderr } = opts;
+  // BENCH_CPU_PROF=<dir>: every child writes a V8 CPU profile there (to see where the time goes).
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const nodeFlags = [...(opts.nodeFlags ?? []), ...profile];
   const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", file, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: process.env });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const stderr = createInterface({ input: child.stderr! });
@@ -163,4 +166,30 @@ export async function runChild<T>(args: string[], label: string): Promise<T> {
   const code = await handle.exited;
   if (code !== 0 || !last) throw new Error(`${label} failed (exit ${code})`);
   return JSON.parse(last) as T;
+}
+
+/**
+ * Starts `test/bench/main.ts --child ...` that runs until told to stop (a worker process): resolves
+ * once it printed its ready line; `stop()` sends SIGTERM and resolves with its last JSON line.
+ */
+export async function startServiceChild<T>(args: string[], label: string): Promise<{ pid: number | undefined; stop(): Promise<T> }> {
+  const { child, lines, handle } = startTsx("test/bench/main.ts", args, { onStderr: (l) => console.error(`[${label}] ${l}`) });
+  await firstLine(lines, label, (l) => l.startsWith('{"ready"'), handle.exited);
+  return {
+    pid: child.pid,
+    async stop() {
+      const rest = (async () => {
+        let last: string | undefined;
+        for (;;) {
+          const next = await lines.next();
+          if (next.done) return last;
+          last = next.value;
+        }
+      })();
+      await handle.stop();
+      const last = await rest;
+      if (!last) throw new Error(`${label} ended without its result line`);
+      return JSON.parse(last) as T;
+    },
+  };
 }

@@ -3,16 +3,18 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { runCatalogSyncBench, syncChild } from "./catalog-sync.bench";
 import { runUpdateStormBench, stormChild } from "./update-storm.bench";
-import { writeReport, type BenchResult } from "./report";
-import type { Services } from "./bench-stack";
+import { appendToReport, machineLoad, writeReport, type BenchResult } from "./report";
+import { workersChild, type Services } from "./bench-stack";
 
 // Benchmarks: speed and memory targets, measured on the real data path (see test/bench/README.md).
 //   npm run bench                          # every scenario, full sizes (several minutes)
 //   npm run bench -- --quick               # small sizes, a smoke run
 //   npm run bench -- --scenario sync --n 10000,100000
 //   npm run bench -- --scenario storm --deliveries 10000
-// Writes bench-report.md and bench-report.json at the repository root and prints the markdown.
-// `--child sync|storm` is the measured process the orchestrator starts; it prints one JSON line.
+// Writes bench-report.md and bench-report.json at the repository root and prints the markdown (a
+// single --scenario replaces its own results in the existing report and keeps the others).
+// `--child sync|storm` is a measured process the orchestrator starts (it prints one JSON line), and
+// `--child workers` the worker process of the storm.
 
 const USAGE = "usage: bench [--quick] [--scenario all|sync|storm] [--n N[,N...]] [--deliveries D] [--seed S]";
 
@@ -26,6 +28,8 @@ const { values } = parseArgs({
     seed: { type: "string", default: "11" },
     child: { type: "string" },
     services: { type: "string" },
+    "database-url": { type: "string" },
+    prefix: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
@@ -45,6 +49,7 @@ async function child(kind: string): Promise<unknown> {
   const services: Services = servicesSchema.parse(JSON.parse(values.services ?? "null"));
   const seed = count(values.seed, 11);
   if (kind === "sync") return syncChild(count(values.n, 1000), services);
+  if (kind === "workers") return workersChild(services, values["database-url"] ?? "", values.prefix ?? "");
   if (kind === "storm") return stormChild({ products: count(values.products, 1000), deliveries: count(values.deliveries, 10_000), seed, services });
   throw new Error(`unknown child ${kind}`);
 }
@@ -58,11 +63,20 @@ async function orchestrate(): Promise<void> {
   const deliveries = count(values.deliveries, quick ? 2_000 : 10_000);
   const started = performance.now();
   const results: BenchResult[] = [];
-  if (scenario === "all" || scenario === "sync") results.push(...(await runCatalogSyncBench({ sizes, seed })));
-  if (scenario === "all" || scenario === "storm") results.push(...(await runUpdateStormBench({ products: 1_000, deliveries, seed })));
+  // The load average counts our own processes too: "before" shows what else the machine was doing.
+  const withLoad = async (run: () => Promise<BenchResult[]>) => {
+    const before = machineLoad();
+    const out = await run();
+    const load = `${before} / ${machineLoad()}`;
+    for (const r of out) r.figures["machine load, 1-min avg (before / after)"] = load;
+    results.push(...out);
+  };
+  if (scenario === "all" || scenario === "sync") await withLoad(() => runCatalogSyncBench({ sizes, seed }));
+  if (scenario === "all" || scenario === "storm") await withLoad(() => runUpdateStormBench({ products: 1_000, deliveries, seed }));
   const mode = `${quick ? "quick" : "full"}, scenario ${scenario}, seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s`;
   console.log("");
-  console.log(writeReport(results, mode));
+  // Every scenario: a new report. One scenario: its results replace the same ones in the report.
+  console.log(scenario === "all" ? writeReport(results, mode) : appendToReport(results, mode));
 }
 
 if (values.help) {

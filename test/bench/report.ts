@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 
 // The one report every benchmark writes to: `bench-report.json` (machine-readable, for comparing
@@ -74,9 +74,18 @@ export function writeReport(results: BenchResult[], mode: string, dir = process.
 /** Adds results to the report on disk; a result replaces an earlier one of the same scenario. */
 export function appendToReport(results: BenchResult[], mode: string, dir = process.cwd()): string {
   const file = join(dir, REPORT_JSON);
-  const earlier = existsSync(file) ? ((JSON.parse(readFileSync(file, "utf8")) as BenchReport).results ?? []) : [];
+  const earlier = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as BenchReport) : undefined;
   const names = new Set(results.map((r) => r.scenario));
-  return writeReport([...earlier.filter((r) => !names.has(r.scenario)), ...results], mode, dir);
+  const kept = (earlier?.results ?? []).filter((r) => !names.has(r.scenario));
+  return writeReport([...kept, ...results], kept.length && earlier ? `${earlier.mode}; then ${mode}` : mode, dir);
+}
+
+/**
+ * The machine's 1-minute load average: other work on the machine (builds, tests) slows a run, so a
+ * result carries it, and a figure taken on a busy machine can be told from a regression.
+ */
+export function machineLoad(): number {
+  return Math.round(loadavg()[0] * 100) / 100;
 }
 
 /** A target met when `value <= limit`. */

@@ -4,7 +4,7 @@ import { QueueName } from "../../app/.server/queues/names";
 import { eventually } from "../helpers/contexts";
 import { signedWebhookRequest } from "../helpers/webhooks";
 import { runFullSync, startBenchStack, type Services } from "./bench-stack";
-import { emulatorControl, runChild, startEmulatorChild, startStoreChild } from "./children";
+import { emulatorControl, runChild, startEmulatorChild, startServiceChild, startStoreChild } from "./children";
 import { percentile, pool, progress, round, seededRandom } from "./measure";
 import { atMost, type BenchResult } from "./report";
 
@@ -18,7 +18,7 @@ import { atMost, type BenchResult } from "./report";
 
 export const STORM_SHOP = "bench-storm.myshopify.com";
 const CHANGING_SHARE = 0.3;
-const CONCURRENCY = 32;
+const CONCURRENCY = 8;
 const TITLE_REV = / r(\d+)$/;
 
 export interface StormFigures {
@@ -37,6 +37,9 @@ export interface StormFigures {
   non200Acks: number;
   drainSeconds: number;
   batchRequests: number;
+  batchRequestsDuringIngress: number;
+  batchItemsP50: number;
+  batchItemsMax: number;
   batchStatuses: string;
   itemsSent: number;
   itemsWithoutTitleChange: number;
@@ -90,9 +93,15 @@ function plan(products: ShopifyProductNode[], deliveries: number, seed: number):
 
 export async function stormChild(o: { products: number; deliveries: number; seed: number; services: Services }): Promise<StormFigures> {
   const { services } = o;
-  const s = await startBenchStack("bench-storm", services);
+  const s = await startBenchStack("bench-storm", services, { workers: false });
   const emu = emulatorControl(services.emulator.origin);
   const batchPath = `/api/${services.emulator.customer}/products/batch`;
+  // This process is the web process (the route module); the workers run in a process of their own.
+  const workers = await startServiceChild<{ warnings: number; lastWarnings: string[] }>(
+    ["--child", "workers", "--services", JSON.stringify(services), "--database-url", s.t.url, "--prefix", s.prefix],
+    "workers",
+  );
+  let workerLog: { warnings: number; lastWarnings: string[] } | undefined;
   try {
     progress(`full sync of ${o.products} products first`);
     const sync = await runFullSync(s, 180_000);
@@ -130,6 +139,7 @@ export async function stormChild(o: { products: number; deliveries: number; seed
       if (++done % 1000 === 0) progress(`${done.toLocaleString("en-US")} delivered, ${Math.round((done * 1000) / (performance.now() - t0))}/s`);
     });
     const ingressMs = performance.now() - t0;
+    const ingressEndedAt = Date.now();
 
     // Drained: every delivery processed, nothing waiting for a flush, no flush running.
     const queueBusy = async (name: QueueName) => {
@@ -137,9 +147,9 @@ export async function stormChild(o: { products: number; deliveries: number; seed
       return Object.values(c).reduce((a, b) => a + b, 0);
     };
     await eventually(
-      async () => (await queueBusy(QueueName.webhooks)) + (await queueBusy(QueueName.catalog)) + (await s.worker.pending.pendingCount(s.shopId)),
+      async () => (await queueBusy(QueueName.webhooks)) + (await queueBusy(QueueName.catalog)) + (await s.pending.pendingCount(s.shopId)),
       (n) => n === 0,
-      180_000,
+      Math.max(180_000, o.deliveries * 30),
     );
     const drainMs = performance.now() - t0 - ingressMs;
     progress(`ingress ${round(ingressMs / 1000, 2)} s, drained ${round(drainMs / 1000, 2)} s later`);
@@ -150,11 +160,14 @@ export async function stormChild(o: { products: number; deliveries: number; seed
     const accepted = new Map<string, { rev: number; at: number }[]>();
     let items = 0;
     let itemsWithoutTitleChange = 0;
+    const sizes: number[] = [];
     const lastRev = new Map<string, number>();
     for (const e of log) {
       statuses.set(e.status ?? -1, (statuses.get(e.status ?? -1) ?? 0) + 1);
       if (e.status !== 200) continue;
-      for (const p of (e.body as { products: { sku: string; name?: string }[] }).products) {
+      const batch = (e.body as { products: { sku: string; name?: string }[] }).products;
+      sizes.push(batch.length);
+      for (const p of batch) {
         const rev = Number(TITLE_REV.exec(p.name ?? "")?.[1] ?? 0);
         items++;
         if ((lastRev.get(p.sku) ?? 0) === rev) itemsWithoutTitleChange++;
@@ -178,6 +191,8 @@ export async function stormChild(o: { products: number; deliveries: number; seed
     }
     const upstream = new Map((await emu.state(services.emulator.customer)).products.map((p) => [p.sku, p.name ?? ""]));
     const mismatches = products.filter((p, i) => upstream.get(productKey(p.id)) !== (finalRev[i] ? `${p.title} r${finalRev[i]}` : p.title)).length;
+    workerLog = await workers.stop();
+    for (const l of workerLog.lastWarnings) progress(`worker warning: ${l.trim()}`);
 
     return {
       products: o.products,
@@ -195,6 +210,9 @@ export async function stormChild(o: { products: number; deliveries: number; seed
       non200Acks: non200,
       drainSeconds: round(drainMs / 1000, 2),
       batchRequests: log.length,
+      batchRequestsDuringIngress: log.filter((e) => Date.parse(e.at) <= ingressEndedAt).length,
+      batchItemsP50: percentile(sizes, 50),
+      batchItemsMax: sizes.length ? Math.max(...sizes) : 0,
       batchStatuses: [...statuses.entries()].sort(([a], [b]) => a - b).map(([st, n]) => `${st}×${n}`).join(", ") || "none",
       itemsSent: items,
       itemsWithoutTitleChange,
@@ -204,9 +222,10 @@ export async function stormChild(o: { products: number; deliveries: number; seed
       changesNeverAccepted: never,
       changesSuperseded: superseded,
       finalTitleMismatches: mismatches,
-      warnings: s.sink.count,
+      warnings: s.sink.count + workerLog.warnings,
     };
   } finally {
+    if (!workerLog) await workers.stop().catch(() => undefined);
     await s.close();
   }
 }
@@ -250,8 +269,12 @@ export async function runUpdateStormBench(o: { products: number; deliveries: num
         "ack latency max (ms)": f.ackMaxMs,
         "non-200 acks": f.non200Acks,
         "drained after ingress (s)": f.drainSeconds,
+        "webhook processing rate, first delivery → drained (deliveries/s)": round(f.deliveries / (f.ingressSeconds + f.drainSeconds), 0),
         "batch requests sent": f.batchRequests,
         "batch request statuses": f.batchStatuses,
+        "batch requests while deliveries were arriving": f.batchRequestsDuringIngress,
+        "products per accepted batch, p50": f.batchItemsP50,
+        "products per accepted batch, max": f.batchItemsMax,
         "products in accepted batches": f.itemsSent,
         "of which without a title change": f.itemsWithoutTitleChange,
         "change ack → accepted p50 (ms)": f.delayP50Ms,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TopicHandler } from "./registry";
 import { createSyncRuns, type SyncKind } from "../../app/.server/sync/sync-runs.repository";
-import { enqueueRead } from "./catalog-sync.processor";
+import { enqueueRead } from "./bulk-run";
 
 const payload = z.looseObject({ admin_graphql_api_id: z.string(), status: z.string().optional(), error_code: z.string().nullish() });
 

@@ -1,76 +1,41 @@
 import type { Job } from "bullmq";
-import { z } from "zod";
 import type { WorkerContext } from "../context";
-import { QueueName, jobIdPart } from "../../app/.server/queues/names";
-import { createSyncRuns, addProgress, parseProgress, type SyncKind } from "../../app/.server/sync/sync-runs.repository";
+import { addProgress, parseProgress } from "../../app/.server/sync/sync-runs.repository";
 import { bulkProductsQuery } from "../../app/.server/shopify/documents";
 import { pollBulkOperation, readBulkJsonl, startBulkQuery } from "../../app/.server/shopify/bulk-operations";
 import { catalogPayloadHash, fromBulkProduct, mapProduct } from "../../app/.server/mapping/product.mapper";
 import { productKey } from "../../app/.server/mapping/keys";
 import { MAX_BATCH_ITEMS, sendCatalog } from "../../app/.server/catalog/catalog-sender";
 import type { StagedProduct } from "../../app/.server/catalog/pending-changes";
-import { syncShop } from "./sync-shop";
+import { cancelledRun, loadRun, pollRun, schedulePoll, step } from "./bulk-run";
 import { honouringRetryAfter } from "./service-errors";
 import { lockedSender, recordOutcome } from "./catalog.processor";
-import { PermanentJobError } from "./errors";
 
 // Full catalog sync: a bulk operation over every product with its variants (and collections, and
 // the merchant's chosen metafields), read as a stream, mapped, and sent in batches of 200 like live
 // changes. `resumeAt` counts the products already handled, saved after each accepted batch, so a
 // run whose worker died picks up where it stopped without resending what was accepted.
 
-const runJob = z.object({ runId: z.string() });
-const POLL_INTERVAL_MS = 5_000;
+export const catalogStart = (job: Job, ctx: WorkerContext) => step(ctx, job, () => startCatalogRun(job, ctx));
+export const catalogPoll = (job: Job, ctx: WorkerContext) => step(ctx, job, () => pollRun(job, ctx, "catalog"));
+export const catalogRead = (job: Job, ctx: WorkerContext, token?: string) => step(ctx, job, () => readCatalogRun(job, ctx, token));
 
-export async function enqueueRead(ctx: Pick<WorkerContext, "queues">, kind: SyncKind, runId: string) {
-  // Both the finish webhook and the poll may ask: the job id makes it one read.
-  await ctx.queues.get(QueueName.sync).add(`${kind}-read`, { runId }, { jobId: `${kind}-read-${jobIdPart(runId)}` });
-}
-
-async function loadRun(ctx: WorkerContext, job: Job) {
-  const { runId } = runJob.parse(job.data);
-  const runs = createSyncRuns(ctx.db);
-  const run = await runs.get(runId);
-  if (!run) throw new PermanentJobError(`sync run ${runId} not found`);
-  const shop = await ctx.db.shop.findUnique({ where: { id: run.shopId } });
-  const target = shop ? await syncShop(ctx, shop.domain) : null;
-  return { run, runs, target };
-}
-
-export async function catalogStart(job: Job, ctx: WorkerContext) {
+async function startCatalogRun(job: Job, ctx: WorkerContext) {
   const { run, runs, target } = await loadRun(ctx, job);
-  if (!target) return runs.update(run.id, { status: "cancelled", error: "shop not installed or not connected", finishedAt: new Date() });
+  if (!target) return runs.update(run.id, cancelledRun());
   if (run.bulkOperationId) return { already: run.bulkOperationId };
   const gql = await ctx.adminFor(target.domain);
   const metafieldKeys = target.settings.catalog.specificationMetafields;
   const id = await startBulkQuery(gql, bulkProductsQuery({ metafieldKeys }));
   await runs.update(run.id, { status: "running", bulkOperationId: id });
   // bulk_operations/finish drives the read; polling is the fallback when the webhook is late or lost.
-  await ctx.queues.get(QueueName.sync).add("catalog-poll", { runId: run.id }, { delay: POLL_INTERVAL_MS, jobId: `catalog-poll-${jobIdPart(run.id)}-1` });
+  await schedulePoll(ctx, "catalog", run.id);
   return { bulkOperationId: id };
 }
 
-export async function catalogPoll(job: Job, ctx: WorkerContext) {
+async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
   const { run, runs, target } = await loadRun(ctx, job);
-  if (!target || !run.bulkOperationId || run.status !== "running") return { done: true };
-  const state = await pollBulkOperation(await ctx.adminFor(target.domain), run.bulkOperationId);
-  if (state.status === "COMPLETED") {
-    await runs.update(run.id, { resultUrl: state.url ?? null });
-    await enqueueRead(ctx, "catalog", run.id);
-    return { status: state.status };
-  }
-  if (["FAILED", "CANCELED", "EXPIRED"].includes(state.status)) {
-    await runs.update(run.id, { status: "failed", error: `bulk operation ${state.status.toLowerCase()}${state.errorCode ? `: ${state.errorCode}` : ""}`, finishedAt: new Date() });
-    return { status: state.status };
-  }
-  const n = Number(String(job.id).split("-").pop()) + 1;
-  await ctx.queues.get(QueueName.sync).add("catalog-poll", { runId: run.id }, { delay: POLL_INTERVAL_MS, jobId: `catalog-poll-${jobIdPart(run.id)}-${n}` });
-  return { status: state.status };
-}
-
-export async function catalogRead(job: Job, ctx: WorkerContext, token?: string) {
-  const { run, runs, target } = await loadRun(ctx, job);
-  if (!target) return runs.update(run.id, { status: "cancelled", error: "shop not installed or not connected", finishedAt: new Date() });
+  if (!target) return runs.update(run.id, cancelledRun());
   if (run.status === "completed") return { done: true };
   let url = run.resultUrl;
   if (!url && run.bulkOperationId) {

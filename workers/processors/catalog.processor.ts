@@ -1,4 +1,4 @@
-import type { Job } from "bullmq";
+import { DelayedError, type Job } from "bullmq";
 import { z } from "zod";
 import type { WorkerContext } from "../context";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
@@ -59,21 +59,51 @@ export function lockedSender(ctx: WorkerContext, shopId: string, client: Reviews
 // Batches one flush job sends before it yields to other shops' jobs (and re-queues itself).
 const BATCHES_PER_TURN = 25;
 
+/**
+ * When the shop's waiting changes are due: after a quiet window since the newest, and never later
+ * than the max wait after the oldest; at once when a full batch waits. Null: nothing waits.
+ */
+export function flushDueAt(
+  t: { waiting: number; waitingSince: number | null; lastStagedAt: number | null },
+  windowMs: number,
+  maxWaitMs: number,
+): number | null {
+  if (t.waiting === 0) return null;
+  if (t.waiting >= MAX_BATCH_ITEMS || t.waitingSince === null || t.lastStagedAt === null) return 0;
+  return Math.min(t.lastStagedAt + windowMs, t.waitingSince + maxWaitMs);
+}
+
+/**
+ * Sends the shop's waiting changes in full batches. A flush that starts before its changes are due
+ * (it was triggered while another flush ran, say) puts itself back until they are, so a steady
+ * stream of changes leaves in few, full batches rather than one small batch per round-trip.
+ */
 export async function flushCatalog(job: Job, ctx: WorkerContext, token?: string) {
   const data = flushJobSchema.parse(job.data);
   const shop = await syncShop(ctx, data.shop);
   // Uninstalled or disconnected: the staged changes wait (shop/redact removes them).
   if (!shop) return { skipped: true };
+  const { CATALOG_FLUSH_WINDOW_MS: windowMs, CATALOG_FLUSH_MAX_WAIT_MS: maxWaitMs } = ctx.config;
   const client = await ctx.reviewsFor(shop.domain);
   const send = lockedSender(ctx, shop.id, client);
   let requests = 0;
   for (let turn = 0; turn < BATCHES_PER_TURN; turn++) {
+    const timing = await ctx.pending.timing(shop.id);
+    if (!timing.inflight) {
+      const due = flushDueAt(timing, windowMs, maxWaitMs);
+      if (due === null) return { requests };
+      if (due > Date.now()) {
+        if (!token) return { requests, early: true };
+        await job.moveToDelayed(due, token);
+        throw new DelayedError("catalog changes not due yet");
+      }
+    }
     const items = await ctx.pending.take(shop.id, MAX_BATCH_ITEMS);
     if (!items.length) return { requests };
     const sent = await honouringRetryAfter(job, token, () => sendCatalog(items, send, recordOutcome(ctx, shop.id)));
     requests += sent.requests;
     await ctx.pending.ack(shop.id);
   }
-  if ((await ctx.pending.pendingCount(shop.id)) > 0) await scheduleFlush(ctx, shop, 0);
+  await scheduleFlush(ctx, shop, 0);
   return { requests };
 }

@@ -1,11 +1,8 @@
-import { DelayedError, UnrecoverableError, type Job } from "bullmq";
-import { z } from "zod";
+import { DelayedError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import { QueueName, jobIdPart } from "../../app/.server/queues/names";
-import { createSyncRuns, addProgress, parseProgress, type SyncProgress } from "../../app/.server/sync/sync-runs.repository";
+import { addProgress, parseProgress, type SyncProgress } from "../../app/.server/sync/sync-runs.repository";
 import { bulkOrdersQuery } from "../../app/.server/shopify/documents";
 import { pollBulkOperation, readBulkJsonl, startBulkQuery, type BulkGroup } from "../../app/.server/shopify/bulk-operations";
-import { ShopifyPermanentError } from "../../app/.server/shopify/errors";
 import { createOrderStateRepository } from "../../app/.server/orders/order-state.repository";
 import { emptyTracking, parseTracking } from "../../app/.server/orders/order-tracking";
 import {
@@ -16,8 +13,8 @@ import {
 } from "../../app/.server/orders/graphql-order.adapter";
 import { applyOrder, type OrderApplyOutcome } from "./order.handlers";
 import { lockedOrder } from "./order.processor";
-import { enqueueRead } from "./catalog-sync.processor";
-import { syncShop, type SyncShop } from "./sync-shop";
+import { cancelledRun, isPermanent, loadRun, pollRun, schedulePoll, step } from "./bulk-run";
+import type { SyncShop } from "./sync-shop";
 import { PermanentJobError } from "./errors";
 
 // Orders backfill (on connect: the last settings.orders.backfillDays days) and reconciliation (the
@@ -32,8 +29,6 @@ import { PermanentJobError } from "./errors";
 // started, it comes back shortly without spending an attempt (a flaky service still lets a long
 // backfill advance); a failure with no progress at all spends one, with the queue's backoff.
 
-const runJob = z.object({ runId: z.string() });
-const POLL_INTERVAL_MS = 5_000;
 /** Orders handled between two progress saves. */
 export const SAVE_EVERY = 10;
 /** Pause before a job that advanced and then hit a transient failure goes on from where it stopped. */
@@ -45,43 +40,7 @@ const CATALOG_WAIT_MS = 5_000;
 const CATALOG_STALE_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
 
-async function loadRun(ctx: WorkerContext, job: Job) {
-  const { runId } = runJob.parse(job.data);
-  const runs = createSyncRuns(ctx.db);
-  const run = await runs.get(runId);
-  if (!run) throw new PermanentJobError(`sync run ${runId} not found`);
-  const shop = await ctx.db.shop.findUnique({ where: { id: run.shopId } });
-  const target = shop ? await syncShop(ctx, shop.domain) : null;
-  return { run, runs, target };
-}
-
-const cancelled = { status: "cancelled" as const, error: "shop not installed or not connected", finishedAt: new Date() };
-
-function isPermanent(error: unknown): boolean {
-  return error instanceof UnrecoverableError || error instanceof ShopifyPermanentError;
-}
-
-/**
- * Runs a step of a run; when it fails for good (a permanent error, or the last attempt) the run is
- * marked failed with the reason, so that the CLI and admin stop waiting for it.
- */
-async function step<T>(ctx: WorkerContext, job: Job, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof DelayedError) throw error;
-    const last = isPermanent(error) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    if (last) {
-      const { runId } = runJob.parse(job.data);
-      await createSyncRuns(ctx.db)
-        .update(runId, { status: "failed", error: (error as Error).message, finishedAt: new Date() })
-        .catch(() => undefined);
-    }
-    // An expired result URL or a refused query will not get better with retries.
-    if (error instanceof ShopifyPermanentError) throw new PermanentJobError(error.message);
-    throw error;
-  }
-}
+const cancelled = cancelledRun();
 
 /** Where a run without its own date starts: backfillDays before now. */
 export function backfillSince(backfillDays: number, now: Date): Date {
@@ -108,29 +67,13 @@ export function ordersStart(job: Job, ctx: WorkerContext) {
     const id = await startBulkQuery(gql, bulkOrdersQuery({ createdSince: since }));
     await runs.update(run.id, { status: "running", bulkOperationId: id });
     // bulk_operations/finish drives the read; polling is the fallback when the webhook is late or lost.
-    await ctx.queues.get(QueueName.sync).add("orders-poll", { runId: run.id }, { delay: POLL_INTERVAL_MS, jobId: `orders-poll-${jobIdPart(run.id)}-1` });
+    await schedulePoll(ctx, "orders", run.id);
     return { bulkOperationId: id, since: since.toISOString() };
   });
 }
 
 export function ordersPoll(job: Job, ctx: WorkerContext) {
-  return step(ctx, job, async () => {
-    const { run, runs, target } = await loadRun(ctx, job);
-    if (!target || !run.bulkOperationId || run.status !== "running") return { done: true };
-    const state = await pollBulkOperation(await ctx.adminFor(target.domain), run.bulkOperationId);
-    if (state.status === "COMPLETED") {
-      await runs.update(run.id, { resultUrl: state.url ?? null });
-      await enqueueRead(ctx, "orders", run.id);
-      return { status: state.status };
-    }
-    if (["FAILED", "CANCELED", "EXPIRED"].includes(state.status)) {
-      await runs.update(run.id, { status: "failed", error: `bulk operation ${state.status.toLowerCase()}${state.errorCode ? `: ${state.errorCode}` : ""}`, finishedAt: new Date() });
-      return { status: state.status };
-    }
-    const n = Number(String(job.id).split("-").pop()) + 1;
-    await ctx.queues.get(QueueName.sync).add("orders-poll", { runId: run.id }, { delay: POLL_INTERVAL_MS, jobId: `orders-poll-${jobIdPart(run.id)}-${n}` });
-    return { status: state.status };
-  });
+  return step(ctx, job, () => pollRun(job, ctx, "orders"));
 }
 
 type Outcome = OrderApplyOutcome | "failed";

@@ -25,6 +25,8 @@ export interface PendingChanges {
   /** Puts items of the in-flight batch back to pending (when a batch is split across flushes). */
   requeue(shopId: string, items: StagedProduct[]): Promise<void>;
   pendingCount(shopId: string): Promise<number>;
+  /** When the oldest waiting change and the newest one were staged, and whether a batch is in flight. */
+  timing(shopId: string): Promise<{ waiting: number; waitingSince: number | null; lastStagedAt: number | null; inflight: boolean }>;
   clear(shopId: string): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
   const pendingKey = (shopId: string) => `${prefix}:catalog:pending:${shopId}`;
   const inflightKey = (shopId: string) => `${prefix}:catalog:inflight:${shopId}`;
   const sinceKey = (shopId: string) => `${prefix}:catalog:waiting-since:${shopId}`;
+  const lastKey = (shopId: string) => `${prefix}:catalog:last-staged:${shopId}`;
   return {
     async stage(shopId, item) {
       const now = Date.now();
@@ -63,7 +66,8 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
         .multi()
         .hset(pendingKey(shopId), item.sku, JSON.stringify(item))
         .set(sinceKey(shopId), String(now), "NX", "GET")
-        .exec()) as [unknown, [unknown, string | null]];
+        .set(lastKey(shopId), String(now))
+        .exec()) as [unknown, [unknown, string | null], unknown];
       return since ? Number(since) : now;
     },
     async take(shopId, max) {
@@ -83,8 +87,18 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
     async pendingCount(shopId) {
       return (await redis.hlen(pendingKey(shopId))) + (await redis.hlen(inflightKey(shopId)));
     },
+    async timing(shopId) {
+      const [waiting, inflight, since, last] = (await redis
+        .multi()
+        .hlen(pendingKey(shopId))
+        .exists(inflightKey(shopId))
+        .get(sinceKey(shopId))
+        .get(lastKey(shopId))
+        .exec())!.map(([, v]) => v) as [number, number, string | null, string | null];
+      return { waiting, inflight: inflight === 1, waitingSince: since ? Number(since) : null, lastStagedAt: last ? Number(last) : null };
+    },
     async clear(shopId) {
-      await redis.del(pendingKey(shopId), inflightKey(shopId), sinceKey(shopId));
+      await redis.del(pendingKey(shopId), inflightKey(shopId), sinceKey(shopId), lastKey(shopId));
     },
   };
 }

@@ -1,8 +1,9 @@
-import { defineCommand, UsageError } from "./command";
+import { defineCommand, UsageError, type CliIo } from "./command";
+import type { CliContext } from "./cli-context";
 import { usageFrom, withContext } from "./shop.commands";
 import { createProductMirror } from "../catalog/product-mirror.repository";
 import { startSync } from "../sync/start-sync";
-import { createSyncRuns, parseProgress } from "../sync/sync-runs.repository";
+import { createSyncRuns, parseProgress, type SyncProgress } from "../sync/sync-runs.repository";
 import { progressLine } from "./progress-bar";
 import { parseSettings } from "../shops/settings";
 
@@ -34,6 +35,42 @@ export const syncErrorsCommand = defineCommand({
   },
 });
 
+/**
+ * Shows a run's progress line until it ends (exit 0 when completed, 1 when it failed or was
+ * cancelled, or when watching timed out; the run goes on in the worker either way).
+ */
+async function watchRun(
+  ctx: CliContext,
+  runId: string,
+  io: CliIo,
+  options: { label: string; timeoutSeconds: number; summary?: (p: SyncProgress) => string },
+): Promise<number> {
+  const runs = createSyncRuns(ctx.db);
+  const deadline = Date.now() + options.timeoutSeconds * 1000;
+  let last = "";
+  for (;;) {
+    const current = await runs.get(runId);
+    if (!current) return 1;
+    const progress = parseProgress(current.progress);
+    const line = progressLine(progress, current.status);
+    if (line !== last) (io.progress ?? io.out)(line);
+    last = line;
+    if (current.status === "completed") {
+      io.out(`\n${options.label} completed: ${options.summary ? options.summary(progress) : line.replace(/^\[[^\]]*\]\s*/, "")}`);
+      return 0;
+    }
+    if (current.status === "failed" || current.status === "cancelled") {
+      io.err(`\n${options.label} ${current.status}: ${current.error ?? "no reason recorded"}`);
+      return 1;
+    }
+    if (Date.now() > deadline) {
+      io.err("\nStopped watching; the sync goes on in the worker.");
+      return 1;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 export const syncCatalogCommand = defineCommand({
   name: "sync catalog",
   summary: "Run a full catalog sync (bulk operation) and show its progress; a worker must be running.",
@@ -50,29 +87,7 @@ export const syncCatalogCommand = defineCommand({
       const { run, joined } = await startSync({ db: ctx.db, queues: ctx.queues() }, shop.id, "catalog");
       io.out(`${joined ? "Joined the catalog sync under way" : "Started a catalog sync"} for ${shop.domain} (run ${run.id}).`);
       if (v["no-wait"]) return 0;
-      const runs = createSyncRuns(ctx.db);
-      const deadline = Date.now() + Number(v.timeout ?? 3600) * 1000;
-      let last = "";
-      for (;;) {
-        const current = await runs.get(run.id);
-        if (!current) return 1;
-        const line = progressLine(parseProgress(current.progress), current.status);
-        if (line !== last) (io.progress ?? io.out)(line);
-        last = line;
-        if (current.status === "completed") {
-          io.out(`\nCatalog sync completed: ${line.replace(/^\[[^\]]*\]\s*/, "")}`);
-          return 0;
-        }
-        if (current.status === "failed" || current.status === "cancelled") {
-          io.err(`\nCatalog sync ${current.status}: ${current.error ?? "no reason recorded"}`);
-          return 1;
-        }
-        if (Date.now() > deadline) {
-          io.err("\nStopped watching; the sync goes on in the worker.");
-          return 1;
-        }
-        await new Promise((r) => setTimeout(r, 500));
-      }
+      return watchRun(ctx, run.id, io, { label: "Catalog sync", timeoutSeconds: Number(v.timeout ?? 3600) });
     });
   },
 });
@@ -121,34 +136,14 @@ export const syncOrdersCommand = defineCommand({
           : `Started an orders reconciliation for ${shop.domain}: orders created since ${window} (run ${run.id}).`,
       );
       if (v["no-wait"]) return 0;
-      const runs = createSyncRuns(ctx.db);
-      const deadline = Date.now() + Number(v.timeout ?? 3600) * 1000;
-      let last = "";
-      for (;;) {
-        const current = await runs.get(run.id);
-        if (!current) return 1;
-        const progress = parseProgress(current.progress);
-        const line = progressLine(progress, current.status);
-        if (line !== last) (io.progress ?? io.out)(line);
-        last = line;
-        if (current.status === "completed") {
-          const excluded = progress.read - progress.sent - progress.unchanged - progress.failed;
-          io.out(
-            `\nOrders sync completed: read ${progress.read}, sent ${progress.sent} (created ${progress.created}, updated ${progress.updated}), ` +
-              `unchanged ${progress.unchanged}, excluded by settings ${excluded}, failed ${progress.failed}`,
-          );
-          return 0;
-        }
-        if (current.status === "failed" || current.status === "cancelled") {
-          io.err(`\nOrders sync ${current.status}: ${current.error ?? "no reason recorded"}`);
-          return 1;
-        }
-        if (Date.now() > deadline) {
-          io.err("\nStopped watching; the sync goes on in the worker.");
-          return 1;
-        }
-        await new Promise((r) => setTimeout(r, 500));
-      }
+      return watchRun(ctx, run.id, io, {
+        label: "Orders sync",
+        timeoutSeconds: Number(v.timeout ?? 3600),
+        summary: (p) => {
+          const excluded = p.read - p.sent - p.unchanged - p.failed;
+          return `read ${p.read}, sent ${p.sent} (created ${p.created}, updated ${p.updated}), unchanged ${p.unchanged}, excluded by settings ${excluded}, failed ${p.failed}`;
+        },
+      });
     });
   },
 });

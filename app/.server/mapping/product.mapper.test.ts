@@ -330,7 +330,7 @@ describe("product mapper: input shapes", () => {
       gtin: "8712345678906",
       ean: "8712345678906",
       mpn: "HBH-3301-CHA",
-      keywords: ["wool", "winter"],
+      keywords: ["winter", "wool"],
       externalId: "gid://shopify/Product/7982135590990",
     });
     expect(products[2]).not.toHaveProperty("brand");

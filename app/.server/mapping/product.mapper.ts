@@ -218,6 +218,13 @@ const NON_CATEGORY_COLLECTIONS = new Set(["home page", "frontpage", "all", "all 
 // The taxonomy's placeholder (gid://shopify/TaxonomyCategory/na) is "no category".
 const NON_CATEGORY_TAXONOMY = new Set(["uncategorized"]);
 
+function byTagOrder(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function dedupe(values: Iterable<string>): string[] {
   return [...new Set(values)];
 }
@@ -380,9 +387,11 @@ export function mapProduct(input: ShopifyProductInput, ctx: MapContext): MappedC
   const sku = productKey(input.id);
   const text = capText(htmlToText(input.descriptionHtml), LIMITS.description, true);
   const short = text ? shortDescription(text) : "";
-  const keywords = dedupe(
-    input.tags.map((t) => clean(t, LIMITS.keyword)).filter((t): t is string => !!t),
-  ).slice(0, LIMITS.keywords);
+  // Sorted case-insensitively, as Shopify lists tags: webhooks and GraphQL must give the same order,
+  // or the same product would look changed and be sent again.
+  const keywords = dedupe(input.tags.map((t) => clean(t, LIMITS.keyword)).filter((t): t is string => !!t))
+    .sort(byTagOrder)
+    .slice(0, LIMITS.keywords);
   const variants = dedupe(input.variants.map((v) => variantKey(v, ctx.settings.variantKey)));
   const codes = productCodes(input.variants);
   const skus = dedupe(input.variants.map((v) => v.sku?.trim() ?? ""));

@@ -1,0 +1,81 @@
+import { DelayedError, UnrecoverableError, type Job } from "bullmq";
+import { z } from "zod";
+import type { WorkerContext } from "../context";
+import { QueueName, jobIdPart } from "../../app/.server/queues/names";
+import { createSyncRuns, type SyncKind } from "../../app/.server/sync/sync-runs.repository";
+import { pollBulkOperation } from "../../app/.server/shopify/bulk-operations";
+import { ShopifyPermanentError } from "../../app/.server/shopify/errors";
+import { syncShop } from "./sync-shop";
+import { PermanentJobError } from "./errors";
+
+// What every bulk-operation run (full catalog sync, orders backfill) shares: its job data, loading
+// the run and its shop, the polling fallback of bulk_operations/finish, the one read job, and
+// marking the run failed when a step fails for good.
+
+export const runJob = z.object({ runId: z.string() });
+export const POLL_INTERVAL_MS = 5_000;
+
+export const cancelledRun = () => ({ status: "cancelled" as const, error: "shop not installed or not connected", finishedAt: new Date() });
+
+export async function loadRun(ctx: WorkerContext, job: Job) {
+  const { runId } = runJob.parse(job.data);
+  const runs = createSyncRuns(ctx.db);
+  const run = await runs.get(runId);
+  if (!run) throw new PermanentJobError(`sync run ${runId} not found`);
+  const shop = await ctx.db.shop.findUnique({ where: { id: run.shopId } });
+  const target = shop ? await syncShop(ctx, shop.domain) : null;
+  return { run, runs, target };
+}
+
+export async function enqueueRead(ctx: Pick<WorkerContext, "queues">, kind: SyncKind, runId: string) {
+  // Both the finish webhook and the poll may ask: the job id makes it one read.
+  await ctx.queues.get(QueueName.sync).add(`${kind}-read`, { runId }, { jobId: `${kind}-read-${jobIdPart(runId)}` });
+}
+
+export async function schedulePoll(ctx: Pick<WorkerContext, "queues">, kind: SyncKind, runId: string, n = 1) {
+  await ctx.queues.get(QueueName.sync).add(`${kind}-poll`, { runId }, { delay: POLL_INTERVAL_MS, jobId: `${kind}-poll-${jobIdPart(runId)}-${n}` });
+}
+
+/** The polling fallback: reads the run's result when done, fails the run, or polls again later. */
+export async function pollRun(job: Job, ctx: WorkerContext, kind: SyncKind) {
+  const { run, runs, target } = await loadRun(ctx, job);
+  if (!target || !run.bulkOperationId || run.status !== "running") return { done: true };
+  const state = await pollBulkOperation(await ctx.adminFor(target.domain), run.bulkOperationId);
+  if (state.status === "COMPLETED") {
+    await runs.update(run.id, { resultUrl: state.url ?? null });
+    await enqueueRead(ctx, kind, run.id);
+    return { status: state.status };
+  }
+  if (["FAILED", "CANCELED", "EXPIRED"].includes(state.status)) {
+    await runs.update(run.id, { status: "failed", error: `bulk operation ${state.status.toLowerCase()}${state.errorCode ? `: ${state.errorCode}` : ""}`, finishedAt: new Date() });
+    return { status: state.status };
+  }
+  await schedulePoll(ctx, kind, run.id, Number(String(job.id).split("-").pop()) + 1);
+  return { status: state.status };
+}
+
+export function isPermanent(error: unknown): boolean {
+  return error instanceof UnrecoverableError || error instanceof ShopifyPermanentError;
+}
+
+/**
+ * Runs a step of a run; when it fails for good (a permanent error, or the last attempt) the run is
+ * marked failed with the reason, so that the CLI and admin stop waiting for it.
+ */
+export async function step<T>(ctx: WorkerContext, job: Job, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof DelayedError) throw error;
+    const last = isPermanent(error) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    if (last) {
+      const { runId } = runJob.parse(job.data);
+      await createSyncRuns(ctx.db)
+        .update(runId, { status: "failed", error: (error as Error).message, finishedAt: new Date() })
+        .catch(() => undefined);
+    }
+    // An expired result URL or a refused query will not get better with retries.
+    if (error instanceof ShopifyPermanentError) throw new PermanentJobError(error.message);
+    throw error;
+  }
+}
