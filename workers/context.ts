@@ -4,6 +4,7 @@ import { createDb, type Db } from "../app/.server/db/client";
 import { createLogger } from "../app/.server/logger";
 import { createQueues, type Queues } from "../app/.server/queues/queues";
 import { createShopRepository, type ShopRepository } from "../app/.server/shops/shop.repository";
+import type { Shop } from "@prisma/client";
 import { createReviewsClient, redisTokenCache, type ReviewsClient, type TokenCache } from "../app/.server/reviews";
 import { createAdminGraphql, type AdminGraphql } from "../app/.server/shopify/admin-graphql";
 import { SHOPIFY_API_VERSION } from "../app/.server/shopify/api-version";
@@ -21,6 +22,12 @@ export interface WorkerContext {
   queues: Queues;
   pending: PendingChanges;
   mirror: ProductMirror;
+  /**
+   * The shop's row, read at most every config.SHOP_CACHE_MS per process: a webhook storm for one shop then
+   * costs no shop reads. Changes (settings, uninstall) reach the workers within that time.
+   */
+  cachedShop(domain: string): Promise<Shop | null>;
+  forgetShop(domain: string): void;
   /** The reviews client of a connected shop; tokens shared with every process through Redis. */
   reviewsFor(domain: string): Promise<ReviewsClient>;
   /** Admin GraphQL of a shop, with its offline session's token. */
@@ -50,6 +57,7 @@ export function createWorkerContext(
   const shops = createShopRepository(db, config.ENCRYPTION_KEY);
   const tokenCache: TokenCache = redisTokenCache(queues.redis, config.REDIS_PREFIX);
   const defaults = { apiUrl: config.REVIEWS_API_URL, authUrl: config.REVIEWS_AUTH_URL, rateUrl: config.REVIEWS_RATE_URL };
+  const shopCache = new Map<string, { at: number; row: Promise<Shop | null> }>();
   return {
     config,
     db,
@@ -58,6 +66,17 @@ export function createWorkerContext(
     queues,
     pending: createPendingChanges(queues.redis, config.REDIS_PREFIX),
     mirror: createProductMirror(db),
+    cachedShop(domain) {
+      const hit = shopCache.get(domain);
+      if (hit && Date.now() - hit.at < config.SHOP_CACHE_MS) return hit.row;
+      const row = shops.find(domain).catch(() => null);
+      shopCache.set(domain, { at: Date.now(), row });
+      if (shopCache.size > 10_000) shopCache.delete(shopCache.keys().next().value as string);
+      return row;
+    },
+    forgetShop(domain) {
+      shopCache.delete(domain);
+    },
     async reviewsFor(domain) {
       const account = await shops.account(domain, defaults);
       return createReviewsClient({ account, tokenCache, logger: log.child({ shop: domain }), fetch: options.fetch });

@@ -37,6 +37,8 @@ export const configSchema = z.object({
   // Quiet time that ends a window, and the longest any change waits for its batch.
   CATALOG_FLUSH_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   CATALOG_FLUSH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(300_000).default(3000),
+  // How long a worker reuses a shop's row (settings, install state) before reading it again.
+  SHOP_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),

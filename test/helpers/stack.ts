@@ -37,6 +37,8 @@ export async function startStack(label: string, overrides: Partial<Record<keyof 
     REVIEWS_AUTH_URL: emu.authUrl,
     REVIEWS_RATE_URL: emu.rateUrl,
     CATALOG_FLUSH_WINDOW_MS: "200",
+    // Tests change settings between deliveries and expect the next one to see them.
+    SHOP_CACHE_MS: "0",
     ...overrides,
   });
   const web = testAppContext(config, t.db);

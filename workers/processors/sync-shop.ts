@@ -12,7 +12,7 @@ export interface SyncShop {
 }
 
 export async function syncShop(ctx: WorkerContext, domain: string): Promise<SyncShop | null> {
-  const shop = await ctx.shops.find(domain).catch(() => null);
+  const shop = await ctx.cachedShop(domain);
   if (!shop || shop.installState !== "installed" || !shop.customerKey || !shop.clientSecretEncrypted) return null;
   let primaryDomain = shop.primaryDomain;
   if (!primaryDomain) {
@@ -22,7 +22,10 @@ export async function syncShop(ctx: WorkerContext, domain: string): Promise<Sync
       .adminFor(shop.domain)
       .then((gql) => fetchPrimaryDomain(gql))
       .catch(() => null);
-    if (primaryDomain) await ctx.shops.setPrimaryDomain(shop.domain, primaryDomain);
+    if (primaryDomain) {
+      await ctx.shops.setPrimaryDomain(shop.domain, primaryDomain);
+      ctx.forgetShop(shop.domain);
+    }
     else primaryDomain = `https://${shop.domain}`;
   }
   return { id: shop.id, domain: shop.domain, settings: parseSettings(shop.settings), primaryDomain };

@@ -17,7 +17,7 @@ export function createWebhookProcessor(handlers: Record<string, TopicHandler>) {
 
     // Reads first: most deliveries are for a known shop and a new delivery id. One write per
     // delivery (its record at the end) keeps a storm of webhooks cheap on SQLite.
-    const shop = (await ctx.shops.find(delivery.shop).catch(() => null)) ?? (await ctx.shops.ensure(delivery.shop).catch(() => null));
+    const shop = (await ctx.cachedShop(delivery.shop)) ?? (await ctx.shops.ensure(delivery.shop).catch(() => null));
     if (!shop) return record(ctx, null, delivery, "failed", "unknown shop domain");
 
     const existing = await ctx.db.webhookDelivery.findUnique({ where: { id: delivery.deliveryId }, select: { status: true } });
@@ -29,6 +29,8 @@ export function createWebhookProcessor(handlers: Record<string, TopicHandler>) {
 
     try {
       await handler(delivery, ctx, job, token);
+      // Lifecycle and compliance topics change the shop row: the next job reads it afresh.
+      if (delivery.topic.startsWith("app/") || delivery.topic.endsWith("/redact")) ctx.forgetShop(delivery.shop);
     } catch (error) {
       const message = (error as Error).message;
       if (error instanceof DelayedError) throw error;
