@@ -3,9 +3,8 @@ import {
   type CatalogProduct,
   type ReviewsClient,
   ReviewsPermanentError,
-  type ReviewsError,
 } from "../../app/.server/reviews";
-import { type ContractTarget, EMULATED, clientFor, openTarget, uid } from "./target";
+import { type ContractTarget, EMULATED, clientFor, openTarget, uid, failure } from "./target";
 
 // Catalog batch rules (admin-api.md "Send product catalog in batch", rules 1–6), the batch
 // envelope's documented 400/413, and the single-product PUT.
@@ -38,15 +37,6 @@ const mug = (sku: string, extra: Partial<CatalogProduct> = {}): CatalogProduct =
 
 /** The service has no product GET: an empty single-product PUT (a no-op update) returns the record. */
 const read = (sku: string) => client.admin.updateProduct(sku, {});
-
-async function failure(p: Promise<unknown>): Promise<ReviewsError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as ReviewsError;
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe("catalog batch", () => {
   it("creates new products and reports the counters", async () => {

@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ReviewsClient, ReviewsPermanentError, type ReviewsError } from "../../app/.server/reviews";
-import { type ContractTarget, clientFor, openTarget, uid } from "./target";
+import { type ReviewsClient, ReviewsPermanentError } from "../../app/.server/reviews";
+import { type ContractTarget, clientFor, openTarget, uid, failure } from "./target";
 
 // Product groups CRUD and the documented 409 with conflictingSkus.
 
 let target: ContractTarget;
 let client: ReviewsClient;
-
-async function failure(p: Promise<unknown>): Promise<ReviewsError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as ReviewsError;
-  }
-  throw new Error("expected the call to fail");
-}
 
 beforeAll(async () => {
   target = await openTarget();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ReviewsClient, ReviewsPermanentError, type ReviewsError } from "../../app/.server/reviews";
-import { type ContractTarget, EMULATED, clientFor, openTarget, uid } from "./target";
+import { type ReviewsClient, ReviewsPermanentError } from "../../app/.server/reviews";
+import { type ContractTarget, EMULATED, clientFor, openTarget, uid, failure } from "./target";
 
 // Questions (Client API submit/read, Admin list), NPS survey responses and the product report.
 
@@ -8,15 +8,6 @@ let target: ContractTarget;
 let client: ReviewsClient;
 let raw: ReviewsClient;
 let sku: string;
-
-async function failure(p: Promise<unknown>): Promise<ReviewsError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as ReviewsError;
-  }
-  throw new Error("expected the call to fail");
-}
 
 beforeAll(async () => {
   target = await openTarget();

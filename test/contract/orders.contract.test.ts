@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ReviewsClient, ReviewsPermanentError, type ReviewsError } from "../../app/.server/reviews";
-import { type ContractTarget, clientFor, openTarget, uid } from "./target";
+import { type ReviewsClient, ReviewsPermanentError } from "../../app/.server/reviews";
+import { type ContractTarget, clientFor, openTarget, uid, failure } from "./target";
 
 // Orders (admin-api.md "Create order", "Update order", "Rating link") and the Client API's order
 // review status (client-api.md "Order review status").
@@ -15,15 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await target?.close();
 });
-
-async function failure(p: Promise<unknown>): Promise<ReviewsError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as ReviewsError;
-  }
-  throw new Error("expected the call to fail");
-}
 
 async function product(label: string): Promise<string> {
   const sku = uid(label);

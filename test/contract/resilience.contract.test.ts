@@ -11,7 +11,7 @@ import {
   retryIdempotentOnce,
   tokenCacheKey,
 } from "../../app/.server/reviews";
-import { type ContractTarget, EMULATED, type EmulatorControl, clientFor, openTarget, uid } from "./target";
+import { type ContractTarget, EMULATED, type EmulatorControl, clientFor, openTarget, uid, failure } from "./target";
 
 // Authentication (admin-api.md "Authentication", "Errors") and every fault kind the client sorts:
 // 401 refresh, refused credentials, 403, 5xx, 429 + Retry-After, timeouts, dropped connections.
@@ -26,15 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await target?.close();
 });
-
-async function failure(p: Promise<unknown>): Promise<ReviewsError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as ReviewsError;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const product = (): CatalogProduct => ({ sku: uid("lamp"), name: "Desk lamp", categories: ["Lighting"] });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ReviewsClient, ReviewsPermanentError, type ReviewsError, type SubmittedReview } from "../../app/.server/reviews";
-import { type ContractTarget, EMULATED, clientFor, eventually, openTarget, uid } from "./target";
+import { type ReviewsClient, ReviewsPermanentError, type SubmittedReview } from "../../app/.server/reviews";
+import { type ContractTarget, EMULATED, clientFor, eventually, openTarget, uid, failure } from "./target";
 
 // One product's review life cycle across both APIs: submission (direct and verified), media
 // upload, attributes, moderation, the admin listings, the storefront ratings and summary, and
@@ -15,15 +15,6 @@ let email: string;
 let verified: SubmittedReview;
 let direct: SubmittedReview;
 let rejected: SubmittedReview;
-
-async function failure(p: Promise<unknown>): Promise<ReviewsError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as ReviewsError;
-  }
-  throw new Error("expected the call to fail");
-}
 
 // A 1×1 transparent PNG.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");

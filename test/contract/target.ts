@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { type ReviewsAccount, createReviewsClient, memoryTokenCache } from "../../app/.server/reviews";
+import { type ReviewsAccount, type ReviewsError, createReviewsClient, memoryTokenCache } from "../../app/.server/reviews";
 
 // What the contract suite runs against: a fresh emulator per test file (default), or any other
 // implementation of the service named by CONTRACT_* variables (see README.md). Tests that need the
@@ -147,4 +147,14 @@ export async function eventually<T>(probe: () => Promise<T>, done: (v: T) => boo
     await sleep(delay);
     delay = Math.min(delay * 2, 500);
   }
+}
+
+/** The error a call fails with; the test fails if the call succeeds. */
+export async function failure(p: Promise<unknown>): Promise<ReviewsError> {
+  try {
+    await p;
+  } catch (e) {
+    return e as ReviewsError;
+  }
+  throw new Error("expected the call to fail");
 }
