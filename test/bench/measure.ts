@@ -33,17 +33,8 @@ export function rssSampler(everyMs = 100) {
   };
 }
 
-/** mulberry32: a seeded generator, so a benchmark's workload is the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (the simulated store's), so a benchmark's workload is the same on every run. */
+export { mulberry32 as seededRandom } from "../simulated-store/random";
 
 /** Runs `work(i)` for i in 0..n-1 with at most `concurrency` in flight, in index order. */
 export async function pool(n: number, concurrency: number, work: (i: number) => Promise<void>): Promise<void> {

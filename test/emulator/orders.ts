@@ -26,6 +26,27 @@ export function rateLink(base: string, customer: string, order: StoredOrder): st
   return `${base}/rate/${encodeURIComponent(customer)}/${encodeURIComponent(order.verificationTokenId)}/${encodeURIComponent(order.orderId)}`;
 }
 
+/** A new stored order: the service's defaults, then the fields sent. */
+function newOrder(ctx: Ctx, cs: ReturnType<typeof adminCustomer>, fields: object, orderId: string, version: 1 | 2, now: string): StoredOrder {
+  return {
+    _id: newId(ctx.services.clock.now()),
+    customer: cs.customer,
+    verificationTokenId: newVerificationToken(),
+    optOutEmail: false,
+    optOutSMS: false,
+    optOutWhatsApp: false,
+    status: "created",
+    createdDate: now,
+    items: [],
+    ...definedOnly(fields),
+    orderId,
+    version,
+    __v: 0,
+    created: now,
+    updated: now,
+  } as StoredOrder;
+}
+
 function createOrder(ctx: Ctx) {
   const body = ctx.body;
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("body must be a JSON object");
@@ -54,23 +75,7 @@ function createOrder(ctx: Ctx) {
     if (existing) {
       order = { ...existing, ...definedOnly(fields), version: 2, __v: existing.__v + 1, updated: now };
     } else {
-      order = {
-        _id: newId(clock.now()),
-        customer: cs.customer,
-        verificationTokenId: newVerificationToken(),
-        optOutEmail: false,
-        optOutSMS: false,
-        optOutWhatsApp: false,
-        status: "created",
-        createdDate: now,
-        items: [],
-        ...definedOnly(fields),
-        orderId: input.orderId,
-        version: 2,
-        __v: 0,
-        created: now,
-        updated: now,
-      };
+      order = newOrder(ctx, cs, fields, input.orderId, 2, now);
     }
     cs.orders.set(order.orderId, order);
     ctx.services.store.changed();
@@ -82,23 +87,7 @@ function createOrder(ctx: Ctx) {
     throw conflict(`order ${input.orderId} already exists; version 1 does not update orders`, "duplicate");
   }
   const { version: _v, ...fields } = input;
-  const order: StoredOrder = {
-    _id: newId(clock.now()),
-    customer: cs.customer,
-    verificationTokenId: newVerificationToken(),
-    optOutEmail: false,
-    optOutSMS: false,
-    optOutWhatsApp: false,
-    status: "created",
-    createdDate: now,
-    items: [],
-    ...definedOnly(fields),
-    orderId: input.orderId,
-    version: 1,
-    __v: 0,
-    created: now,
-    updated: now,
-  };
+  const order = newOrder(ctx, cs, fields, input.orderId, 1, now);
   cs.orders.set(order.orderId, order);
   ctx.services.store.changed();
   return noBody();

@@ -64,7 +64,7 @@ export async function sendCatalog(
     requests++;
     let result: CatalogBatchResult;
     try {
-      result = await send(batch.map((i) => i.product as CatalogProduct));
+      result = await send(batch.map((i) => i.product));
     } catch (error) {
       if (!isWholeBatchRefusal(error)) throw error;
       if (batch.length === 1) {

@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import type { CatalogProduct } from "../reviews";
 
 // Coalescing of live catalog changes, per shop, in Redis:
 // - `pending`: sku → newest mapped product (JSON). A product changed ten times in the window is
@@ -12,7 +13,7 @@ export interface StagedProduct {
   productId: string;
   sku: string;
   hash: string;
-  product: Record<string, unknown> & { sku: string };
+  product: CatalogProduct;
 }
 
 export interface PendingChanges {

@@ -1,4 +1,5 @@
-import { catalogPayloadHash, type MappedCatalogProduct } from "../mapping/product.mapper";
+import { catalogPayloadHash } from "../mapping/product.mapper";
+import type { CatalogProduct } from "../reviews";
 import type { PendingChanges } from "./pending-changes";
 import type { ProductMirror } from "./product-mirror.repository";
 
@@ -12,9 +13,9 @@ export async function stageProduct(
   deps: { mirror: ProductMirror; pending: PendingChanges },
   shopId: string,
   productId: string,
-  product: MappedCatalogProduct | (Record<string, unknown> & { sku: string }),
+  product: CatalogProduct,
 ): Promise<StageResult> {
-  const hash = catalogPayloadHash(product as MappedCatalogProduct);
+  const hash = catalogPayloadHash(product);
   const accepted = await deps.mirror.acceptedHashes(shopId, [productId]);
   if (accepted.get(productId) === hash) return { staged: false };
   const waitingSince = await deps.pending.stage(shopId, { productId, sku: product.sku, hash, product });

@@ -1,9 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { Redis } from "ioredis";
 import { loadDotEnv } from "../dotenv";
+import { freePort, redisAnswers, startPrivateRedis } from "./local-redis";
 import { DEMO_SHOP, runCatalogDemo } from "./demo";
 
 // `npm run dev:local`: the whole system on this machine with embedded defaults and no Shopify
@@ -39,50 +38,18 @@ function writeDefaultEnv() {
   say(`wrote ${envFile} with local defaults`);
 }
 
-async function redisAnswers(url: string): Promise<boolean> {
-  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-  r.on("error", () => undefined);
-  try {
-    await r.connect();
-    return (await r.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
-
 async function ensureRedis(): Promise<string> {
   const url = process.env.REDIS_URL || "redis://127.0.0.1:6379";
   if (await redisAnswers(url)) return url;
-  if (spawnSync("redis-server", ["--version"]).status !== 0) {
-    console.error("Redis is needed: install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set REDIS_URL.");
+  try {
+    const local = await startPrivateRedis();
+    children.push(local.child);
+    say(`started redis-server on port ${local.port}`);
+    return local.url;
+  } catch (error) {
+    console.error((error as Error).message);
     process.exit(1);
   }
-  const port = await freePort();
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  children.push(child);
-  const local = `redis://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (await redisAnswers(local)) {
-      say(`started redis-server on port ${port}`);
-      return local;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  console.error("redis-server did not start");
-  process.exit(1);
 }
 
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {

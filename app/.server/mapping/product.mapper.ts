@@ -446,7 +446,7 @@ function canonicalJson(value: unknown): string {
  * (the service unites them, so their order carries no meaning). Other arrays keep their order:
  * categories, keywords and specifications are shown in the order sent.
  */
-export function catalogPayloadHash(product: CatalogProduct): string {
+export function catalogPayloadHash(product: { sku: string; variants?: readonly string[] }): string {
   const normalised = product.variants ? { ...product, variants: [...product.variants].sort() } : product;
   return createHash("sha256").update(canonicalJson(normalised)).digest("hex");
 }
