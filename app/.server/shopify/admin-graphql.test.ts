@@ -210,6 +210,9 @@ describe("admin GraphQL client against the simulated store (real HTTP)", () => {
         updatedAt: "2026-01-01T00:00:00Z",
       })),
     });
+    // A full cost bucket: the throttling test above may have left it drained (a THROTTLED answer
+    // and its retry would add requests this test does not count).
+    store.setAvailablePoints(1000);
     const before = store.requests.length;
     const product = await fetchProduct(storeClient(), added.id);
     const variants = product?.variants as { sku: string }[];
