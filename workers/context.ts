@@ -52,6 +52,7 @@ export function createWorkerContext(
     redisUrl: config.REDIS_URL,
     prefix: config.REDIS_PREFIX,
     role: "worker",
+    backoffMs: config.JOB_BACKOFF_MS,
     onError: (e) => log.warn({ err: e.message }, "redis error"),
   });
   const shops = createShopRepository(db, config.ENCRYPTION_KEY);

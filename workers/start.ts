@@ -81,8 +81,8 @@ export function startWorkers(ctx: WorkerContext, processors: Processors = defaul
       prefix: ctx.config.REDIS_PREFIX,
       concurrency,
       // A job whose worker died (SIGKILL) is taken up again after the lock lapses.
-      lockDuration: 30_000,
-      stalledInterval: 15_000,
+      lockDuration: ctx.config.WORKER_LOCK_MS,
+      stalledInterval: Math.ceil(ctx.config.WORKER_LOCK_MS / 2),
       maxStalledCount: 5,
     });
     worker.on("error", (e) => ctx.log.warn({ err: e.message, queue }, "worker error"));

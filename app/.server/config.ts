@@ -42,6 +42,10 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  // First retry delay of a failed job; it doubles per attempt (15 attempts: about 4.5 h at 1000).
+  JOB_BACKOFF_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
+  // How long a worker holds a job before another may take it up as stalled (its process died).
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -34,6 +34,7 @@ export function appContext(): AppContext {
       redisUrl: config.REDIS_URL,
       prefix: config.REDIS_PREFIX,
       role: "producer",
+      backoffMs: config.JOB_BACKOFF_MS,
       onError: (e) => log.warn({ err: e.message }, "redis (producer) error"),
     }),
   };

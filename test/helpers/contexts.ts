@@ -32,7 +32,7 @@ export function testAppContext(config: Config, db: Db, sink = new LogSink()): Ap
     log,
     sink,
     shops: createShopRepository(db, config.ENCRYPTION_KEY),
-    queues: createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer" }),
+    queues: createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer", backoffMs: config.JOB_BACKOFF_MS }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { createRedis, ready, type RedisRole } from "./connection";
-import { defaultJobOptions } from "./job-options";
+import { jobOptions } from "./job-options";
 import { allQueueNames, type QueueName } from "./names";
 
 export interface Queues {
@@ -17,7 +17,15 @@ export interface Queues {
  * The queues of one process over one Redis connection. `prefix` keeps deployments and test files
  * apart on a shared Redis (every BullMQ key starts with it).
  */
-export function createQueues(options: { redisUrl: string; prefix: string; role: RedisRole; onError?: (e: Error) => void }): Queues {
+export function createQueues(options: {
+  redisUrl: string;
+  prefix: string;
+  role: RedisRole;
+  /** First retry delay of the exponential backoff (JOB_BACKOFF_MS). */
+  backoffMs?: number;
+  onError?: (e: Error) => void;
+}): Queues {
+  const defaultJobOptions = jobOptions(options.backoffMs);
   const redis = createRedis(options.redisUrl, options.role, options.onError);
   const queues = new Map<QueueName, Queue>();
   return {
