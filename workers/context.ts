@@ -5,11 +5,12 @@ import { createLogger } from "../app/.server/logger";
 import { createQueues, type Queues } from "../app/.server/queues/queues";
 import { createShopRepository, type ShopRepository } from "../app/.server/shops/shop.repository";
 import type { Shop } from "@prisma/client";
-import { createReviewsClient, redisTokenCache, type ReviewsClient, type TokenCache } from "../app/.server/reviews";
+import { createReviewsClient, DEFAULT_TOKEN_TIMEOUT_MS, redisServicePause, redisTokenCache, type ReviewsClient, type TokenCache } from "../app/.server/reviews";
 import { createAdminGraphql, type AdminGraphql } from "../app/.server/shopify/admin-graphql";
 import { SHOPIFY_API_VERSION } from "../app/.server/shopify/api-version";
 import { createPendingChanges, type PendingChanges } from "../app/.server/catalog/pending-changes";
 import { createProductMirror, type ProductMirror } from "../app/.server/catalog/product-mirror.repository";
+import { createDeliveryRecorder, type DeliveryRecorder } from "./delivery-records";
 
 // What a processor may use. Built once per worker process (or per test, on its own database and
 // Redis prefix), and closed on shutdown.
@@ -22,6 +23,8 @@ export interface WorkerContext {
   queues: Queues;
   pending: PendingChanges;
   mirror: ProductMirror;
+  /** The webhook delivery trail, written by group commit. */
+  deliveries: DeliveryRecorder;
   /**
    * The shop's row, read at most every config.SHOP_CACHE_MS per process: a webhook storm for one shop then
    * costs no shop reads. Changes (settings, uninstall) reach the workers within that time.
@@ -67,6 +70,7 @@ export function createWorkerContext(
     queues,
     pending: createPendingChanges(queues.redis, config.REDIS_PREFIX),
     mirror: createProductMirror(db),
+    deliveries: createDeliveryRecorder(db, log),
     cachedShop(domain) {
       const hit = shopCache.get(domain);
       if (hit && Date.now() - hit.at < config.SHOP_CACHE_MS) return hit.row;
@@ -80,7 +84,15 @@ export function createWorkerContext(
     },
     async reviewsFor(domain) {
       const account = await shops.account(domain, defaults);
-      return createReviewsClient({ account, tokenCache, logger: log.child({ shop: domain }), fetch: options.fetch });
+      return createReviewsClient({
+        account,
+        tokenCache,
+        logger: log.child({ shop: domain }),
+        fetch: options.fetch,
+        timeoutMs: config.REVIEWS_TIMEOUT_MS,
+        tokenTimeoutMs: Math.min(config.REVIEWS_TIMEOUT_MS, DEFAULT_TOKEN_TIMEOUT_MS),
+        pause: redisServicePause(queues.redis, config.REDIS_PREFIX, account),
+      });
     },
     async adminFor(domain) {
       const session = await db.session.findFirst({ where: { shop: domain, isOnline: false }, select: { accessToken: true } });

@@ -8,7 +8,7 @@ import { appScopesUpdate, appUninstalled } from "./processors/lifecycle.handlers
 import { productDeleted, productUpserted } from "./processors/catalog.handlers";
 import { flushCatalog } from "./processors/catalog.processor";
 import { fulfillmentChanged, fulfillmentEventCreated, orderChanged } from "./processors/order.handlers";
-import { DELIVER_IF_DUE, FETCH_PRODUCT, deliverIfDue, fetchProductForOrder } from "./processors/order.processor";
+import { ANNOUNCE_TRACKING, DELIVER_IF_DUE, FETCH_PRODUCT, announceTracking, deliverIfDue, fetchProductForOrder } from "./processors/order.processor";
 import { catalogPoll, catalogRead, catalogStart } from "./processors/catalog-sync.processor";
 import { bulkOperationFinished } from "./processors/bulk-finish.handler";
 import { ordersPoll, ordersRead, ordersStart } from "./processors/orders-sync.processor";
@@ -44,7 +44,7 @@ export function defaultProcessors(): Processors {
     },
     jobs: {
       [QueueName.catalog]: { flush: flushCatalog, [FETCH_PRODUCT]: fetchProductForOrder },
-      [QueueName.maintenance]: { [DELIVER_IF_DUE]: deliverIfDue },
+      [QueueName.maintenance]: { [DELIVER_IF_DUE]: deliverIfDue, [ANNOUNCE_TRACKING]: announceTracking },
       [QueueName.sync]: {
         "catalog-start": catalogStart,
         "catalog-poll": catalogPoll,
@@ -79,7 +79,7 @@ export function startWorkers(ctx: WorkerContext, processors: Processors = defaul
     const worker = new Worker(queue, route(queue), {
       connection,
       prefix: ctx.config.REDIS_PREFIX,
-      concurrency,
+      concurrency: queue === QueueName.webhooks ? ctx.config.WEBHOOK_CONCURRENCY : concurrency,
       // A job whose worker died (SIGKILL) is taken up again after the lock lapses.
       lockDuration: ctx.config.WORKER_LOCK_MS,
       stalledInterval: Math.ceil(ctx.config.WORKER_LOCK_MS / 2),

@@ -37,15 +37,26 @@ export const configSchema = z.object({
   // Quiet time that ends a window, and the longest any change waits for its batch.
   CATALOG_FLUSH_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   CATALOG_FLUSH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(300_000).default(3000),
-  // How long a worker reuses a shop's row (settings, install state) before reading it again.
+  // How long shipment news from a fulfillment webhook waits before it is sent as a status update:
+  // Shopify sends orders/fulfilled or orders/updated with most of it, and that order webhook then
+  // carries the news in the one request of the change. 0 sends the update at once.
+  ORDER_TRACKING_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  // How long a worker reuses a shop's row (settings, install state) before reading it again, and
+  // the product data (from the catalog mirror) it put into order items.
   SHOP_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  // Webhook deliveries per worker process at once: each is mostly waiting on Redis, and the ones
+  // finishing together share one write of their records.
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(8),
   // First retry delay of a failed job; it doubles per attempt (15 attempts: about 4.5 h at 1000).
   JOB_BACKOFF_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   // How long a worker holds a job before another may take it up as stalled (its process died).
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  // How long one call to the reviews service may take before it counts as failed (and is retried).
+  // Fault drills scale it down with the retry schedule, so a timeout costs them less than 15 s.
+  REVIEWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -3,6 +3,8 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { runCatalogSyncBench, syncChild } from "./catalog-sync.bench";
 import { runUpdateStormBench, stormChild } from "./update-storm.bench";
+import { ordersChild, runOrderSyncBench } from "./order-sync.bench";
+import { ingressServerChild, runIngressLoadBench } from "./ingress-load.bench";
 import { appendToReport, machineLoad, writeReport, type BenchResult } from "./report";
 import { workersChild, type Services } from "./bench-stack";
 
@@ -11,12 +13,16 @@ import { workersChild, type Services } from "./bench-stack";
 //   npm run bench -- --quick               # small sizes, a smoke run
 //   npm run bench -- --scenario sync --n 10000,100000
 //   npm run bench -- --scenario storm --deliveries 10000
+//   npm run bench -- --scenario orders --orders 500 --rate 25
+//   npm run bench -- --scenario ingress --ingress-rate 200 --seconds 60
 // Writes bench-report.md and bench-report.json at the repository root and prints the markdown (a
 // single --scenario replaces its own results in the existing report and keeps the others).
-// `--child sync|storm` is a measured process the orchestrator starts (it prints one JSON line), and
-// `--child workers` the worker process of the storm.
+// `--child sync|storm|orders` is a measured process the orchestrator starts (it prints one JSON
+// line), `--child workers` the worker process of the storm and of the order run, and
+// `--child ingress --port P` the web process the ingress load is driven against.
 
-const USAGE = "usage: bench [--quick] [--scenario all|sync|storm] [--n N[,N...]] [--deliveries D] [--seed S]";
+const USAGE =
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +31,11 @@ const { values } = parseArgs({
     n: { type: "string" },
     products: { type: "string" },
     deliveries: { type: "string" },
+    orders: { type: "string" },
+    rate: { type: "string" },
+    "ingress-rate": { type: "string" },
+    seconds: { type: "string" },
+    port: { type: "string" },
     seed: { type: "string", default: "11" },
     child: { type: "string" },
     services: { type: "string" },
@@ -46,11 +57,14 @@ const servicesSchema = z.object({
 });
 
 async function child(kind: string): Promise<unknown> {
+  // The ingress web process needs no emulator or store.
+  if (kind === "ingress") return ingressServerChild(count(values.port, 0));
   const services: Services = servicesSchema.parse(JSON.parse(values.services ?? "null"));
   const seed = count(values.seed, 11);
   if (kind === "sync") return syncChild(count(values.n, 1000), services);
   if (kind === "workers") return workersChild(services, values["database-url"] ?? "", values.prefix ?? "");
   if (kind === "storm") return stormChild({ products: count(values.products, 1000), deliveries: count(values.deliveries, 10_000), seed, services });
+  if (kind === "orders") return ordersChild({ products: count(values.products, 1000), orders: count(values.orders, 500), rate: count(values.rate, 25), seed, services });
   throw new Error(`unknown child ${kind}`);
 }
 
@@ -58,7 +72,7 @@ async function orchestrate(): Promise<void> {
   const quick = values.quick;
   const seed = count(values.seed, 11);
   const scenario = values.scenario ?? "all";
-  if (!["all", "sync", "storm"].includes(scenario)) throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
+  if (!["all", "sync", "storm", "orders", "ingress"].includes(scenario)) throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
   const sizes = values.n ? values.n.split(",").map((v) => count(v, 0)) : quick ? [2_000] : [10_000, 100_000];
   const deliveries = count(values.deliveries, quick ? 2_000 : 10_000);
   const started = performance.now();
@@ -73,6 +87,13 @@ async function orchestrate(): Promise<void> {
   };
   if (scenario === "all" || scenario === "sync") await withLoad(() => runCatalogSyncBench({ sizes, seed }));
   if (scenario === "all" || scenario === "storm") await withLoad(() => runUpdateStormBench({ products: 1_000, deliveries, seed }));
+  if (scenario === "all" || scenario === "orders") {
+    const orders = count(values.orders, quick ? 100 : 500);
+    await withLoad(() => runOrderSyncBench({ products: 1_000, orders, rate: count(values.rate, 25), seed }));
+  }
+  if (scenario === "all" || scenario === "ingress") {
+    await withLoad(() => runIngressLoadBench({ rate: count(values["ingress-rate"], 200), seconds: count(values.seconds, quick ? 10 : 60), seed }));
+  }
   const mode = `${quick ? "quick" : "full"}, scenario ${scenario}, seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s`;
   console.log("");
   // Every scenario: a new report. One scenario: its results replace the same ones in the report.

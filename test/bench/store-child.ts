@@ -6,7 +6,8 @@ import { startSimulatedStore } from "../simulated-store";
 
 // The simulated store as a child process of a benchmark: generated products on a free port, and a
 // small control endpoint so the benchmark can change a product the way a merchant does before the
-// matching webhook is delivered (a re-read of the product must then see the change, as on Shopify).
+// matching webhook is delivered (a re-read of the product must then see the change, as on Shopify),
+// and `GET /stats` counts the Admin GraphQL requests it answered (by operation).
 // Prints one JSON line (see StoreInfo in children.ts), then runs until SIGTERM.
 //   node --import tsx test/bench/store-child.ts --products 100000 --seed 11 --shop bench.myshopify.com
 
@@ -32,6 +33,13 @@ async function body(req: IncomingMessage): Promise<string> {
 }
 
 const control = createServer((req, res) => {
+  if (req.method === "GET" && req.url === "/stats") {
+    // Every Admin GraphQL request the store answered so far (a benchmark diffs two readings).
+    const byOperation: Record<string, number> = {};
+    for (const r of store.requests) byOperation[r.operationName ?? "(anonymous)"] = (byOperation[r.operationName ?? "(anonymous)"] ?? 0) + 1;
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ graphqlRequests: store.requests.length, byOperation }));
+    return;
+  }
   if (req.method !== "POST" || req.url !== "/update") {
     res.writeHead(404).end();
     return;

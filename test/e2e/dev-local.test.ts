@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe("npm run dev:local", () => {
-  it("GIVEN a fresh checkout THEN it brings up the app server, a worker, the emulator and a simulated store, and syncs the demo catalog", async () => {
+  it("GIVEN a fresh checkout THEN it brings up the app server, a worker, the emulator and a simulated store, and syncs the demo catalog and orders", async () => {
     const envFile = join(dir, ".env");
     // Only what a newcomer's shell has: none of the test suite's Shopify or service variables.
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SHOPIFY_|REVIEWS_|SCOPES|ENCRYPTION_KEY|LOG_LEVEL|NODE_ENV|VITEST)/.test(k)));
@@ -30,6 +30,17 @@ describe("npm run dev:local", () => {
     expect(output).toMatch(/app server: http:\/\/127\.0\.0\.1:\d+ \(health: \{"ok":true,"db":"up","redis":"up"\}\)/);
     expect(output).toMatch(/catalog sync \[completed\] read 300, sent 300, created 300, updated 0, unchanged 0, failed 0/);
     expect(output).toContain("the reviews service now holds 300 products of demo-shop.myshopify.com");
+    // The order story (36 orders: 3 pending, 3 authorized, 6 paid, 6 shipped, 6 partly shipped,
+    // 8 delivered, 4 cancelled), every change a signed webhook through the app's routes; then the
+    // demo reads the emulator: each row is "status, what the story implies, what the service holds".
+    expect(output).toMatch(/order story: \d+ webhooks sent \(orders\/create 36, [^)]*fulfillment_events\/create \d+[^)]*\); all acknowledged/);
+    const upstream = { created: 3, authorized: 3, paid: 6, shipped: 12, delivered: 8, cancelled: 4 };
+    for (const [status, n] of Object.entries(upstream)) expect(output).toMatch(new RegExp(`^\\[dev:local\\]\\s+${status}\\s+${n}\\s+${n}$`, "m"));
+    expect(output).toMatch(/^\[dev:local\]\s+total\s+36\s+36$/m);
+    expect(output).toContain("the reviews service now holds 36 of the 36 orders placed: created 3, authorized 3, paid 6, shipped 12, delivered 8, cancelled 4");
+    // Sample orders are shown PII-light: no buyer e-mail in the clear.
+    expect(output).toMatch(/sample order #\d+ \(placed and paid → shipped first line\)/);
+    expect(output).not.toMatch(/[\w.]+@example\.(com|net)/);
     expect(output).toContain("check passed");
     expect(code).toBe(0);
     expect(readFileSync(envFile, "utf8")).toMatch(/^ENCRYPTION_KEY=[0-9a-f]{64}$/m);

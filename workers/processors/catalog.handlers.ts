@@ -20,29 +20,35 @@ export const productUpserted: TopicHandler = async (delivery, ctx) => {
   const metafieldKeys = shop.settings.catalog.specificationMetafields;
   // Webhook payloads carry neither metafields nor collections. When the product needs them (chosen
   // metafield specifications; categories that can only come from collections), read it whole, so
-  // the live path sends what the full sync sends instead of flipping between the two.
+  // the live path sends what the full sync sends instead of flipping between the two. Categories
+  // from collections are read once: a collection change does not fire products/update, so the
+  // categories the service holds stay right, and a storm of updates costs no Shopify reads (a
+  // product read costs ~265 of the shop's cost points, which refill at 100 a second).
   const needsCollections = !input.productType?.trim() && !input.category?.name && !input.category?.fullName;
-  if (metafieldKeys.length || needsCollections) {
+  const known = needsCollections && !metafieldKeys.length ? await knownCategories(ctx, shop.id, productId) : undefined;
+  if (metafieldKeys.length || (needsCollections && !known)) {
     const node = await ctx
       .adminFor(shop.domain)
       .then((gql) => fetchProduct(gql, productGid(parsed.data.id), { metafieldKeys }))
       .catch((error: Error) => {
         if (metafieldKeys.length) throw error; // specifications would be wiped: let the queue retry
-        ctx.log.debug({ shop: shop.domain, productId, err: error.message }, "product not re-read; keeping known categories");
+        ctx.log.debug({ shop: shop.domain, productId, err: error.message }, "product not re-read; categories from the default");
         return null;
       });
     if (node) input = fromGraphqlProduct(node);
   }
   let product = mapProduct(input, mapCtx);
-  if (input.collections === null && needsCollections) {
-    // Not re-read: keep the categories the service already has rather than the default.
-    const known = await ctx.mirror.get(shop.id, productId);
-    const categories = known?.payload ? (JSON.parse(known.payload) as { categories?: string[] }).categories : undefined;
-    if (categories?.length) product = { ...product, categories };
-  }
+  if (known && input.collections === null) product = { ...product, categories: known };
   const result = await stageProduct(ctx, shop.id, productId, product);
   if (result.staged) await scheduleFlushAfterStage(ctx, shop, result.waitingSince);
 };
+
+/** The categories the service holds for this product, when it holds any. */
+async function knownCategories(ctx: Parameters<TopicHandler>[1], shopId: string, productId: string): Promise<string[] | undefined> {
+  const row = await ctx.mirror.get(shopId, productId);
+  const categories = row?.payload ? (JSON.parse(row.payload) as { categories?: string[] }).categories : undefined;
+  return categories?.length ? categories : undefined;
+}
 
 // products/delete: never deleted upstream (its reviews would be orphaned); sent as inactive, with
 // the rest of the last accepted payload so the mirror stays whole for the order sync.
@@ -52,10 +58,14 @@ export const productDeleted: TopicHandler = async (delivery, ctx) => {
   const parsed = webhookProductDeleteSchema.safeParse(delivery.payload);
   if (!parsed.success) throw new PermanentJobError("products/delete payload without id");
   const productId = productKey(parsed.data.id);
-  const row = await ctx.mirror.get(shop.id, productId);
-  // Never accepted upstream: nothing there to deactivate (and a new product needs a name).
-  if (!row?.payload) return;
-  const product = { ...(JSON.parse(row.payload) as { sku: string }), status: "inactive" };
+  // The newest payload we know: one still waiting to be sent (created or changed while the service
+  // was unreachable; it would otherwise go out active after the delete), else the last accepted one.
+  const waiting = (await ctx.pending.staged(shop.id, productId))?.product;
+  const row = waiting ? null : await ctx.mirror.get(shop.id, productId);
+  const last = waiting ?? (row?.payload ? (JSON.parse(row.payload) as { sku: string }) : undefined);
+  // Never accepted upstream nor waiting to be: nothing there to deactivate (a new product needs a name).
+  if (!last) return;
+  const product = { ...last, status: "inactive" };
   const result = await stageProduct(ctx, shop.id, productId, product);
   if (result.staged) await scheduleFlushAfterStage(ctx, shop, result.waitingSince);
 };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { WorkerContext } from "../context";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
 import { MAX_BATCH_ITEMS, sendCatalog, type BatchOutcome } from "../../app/.server/catalog/catalog-sender";
+import { NEVER_ACCEPTED } from "../../app/.server/catalog/pending-changes";
 import { withShopSendLock } from "../../app/.server/catalog/send-lock";
 import type { ReviewsClient } from "../../app/.server/reviews";
 import { syncShop } from "./sync-shop";
@@ -43,21 +44,33 @@ export async function scheduleFlushAfterStage(ctx: Pick<WorkerContext, "queues" 
 }
 
 /** Records what the service said about one batch: accepted hashes, refusals with their reason. */
-export function recordOutcome(ctx: Pick<WorkerContext, "mirror">, shopId: string) {
+export function recordOutcome(ctx: Pick<WorkerContext, "mirror" | "pending">, shopId: string) {
   return async (o: BatchOutcome) => {
-    if (o.accepted.length) await ctx.mirror.recordAccepted(shopId, o.accepted);
-    if (o.rejected.length) await ctx.mirror.recordRejected(shopId, o.rejected);
+    if (o.accepted.length) {
+      await ctx.mirror.recordAccepted(shopId, o.accepted);
+      await ctx.pending.rememberAccepted(shopId, new Map(o.accepted.map((i) => [i.productId, i.hash])));
+    }
+    if (o.rejected.length) {
+      await ctx.mirror.recordRejected(shopId, o.rejected);
+      // A refused product has no accepted payload any more (the mirror reads it as not synced).
+      await ctx.pending.rememberAccepted(shopId, new Map(o.rejected.map((r) => [r.item.productId, NEVER_ACCEPTED])));
+    }
   };
 }
 
-/** Sends through the shop's send lock: one catalog request in flight per shop. */
+/** Sends through the shop's send lock: one catalog request in flight per shop; a killed holder's lock lapses with its job's. */
 export function lockedSender(ctx: WorkerContext, shopId: string, client: ReviewsClient) {
   return (products: Parameters<ReviewsClient["admin"]["sendCatalogBatch"]>[0]) =>
-    withShopSendLock(ctx.queues.redis, ctx.config.REDIS_PREFIX, shopId, () => client.admin.sendCatalogBatch(products));
+    withShopSendLock(ctx.queues.redis, ctx.config.REDIS_PREFIX, shopId, () => client.admin.sendCatalogBatch(products), { ttlMs: ctx.config.WORKER_LOCK_MS });
 }
 
 // Batches one flush job sends before it yields to other shops' jobs (and re-queues itself).
-const BATCHES_PER_TURN = 25;
+export const BATCHES_PER_TURN = 25;
+// The next turn is queued this much later, not at once: BullMQ enqueues a deduplicated job's
+// successor before it promotes the delayed jobs that fell due meanwhile (another shop's flush, due
+// after its quiet window), so with no delay the same shop would go again first and the others wait
+// two turns. Delayed by 1 ms, the next turn goes behind every job already due.
+const NEXT_TURN_DELAY_MS = 1;
 
 /**
  * When the shop's waiting changes are due: after a quiet window since the newest, and never later
@@ -104,6 +117,6 @@ export async function flushCatalog(job: Job, ctx: WorkerContext, token?: string)
     requests += sent.requests;
     await ctx.pending.ack(shop.id);
   }
-  await scheduleFlush(ctx, shop, 0);
+  await scheduleFlush(ctx, shop, NEXT_TURN_DELAY_MS);
   return { requests };
 }

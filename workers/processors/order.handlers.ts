@@ -4,13 +4,14 @@ import { legacyId } from "../../app/.server/mapping/keys";
 import { deliveryDueAt, isExcluded, mapOrder, orderFingerprint, orderUpdatedAt, type OrderMapContext } from "../../app/.server/mapping/order.mapper";
 import { shopifyOrderSchema, type ShopifyOrder } from "../../app/.server/mapping/order.schemas";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "../../app/.server/orders/order-state.repository";
-import { loadProductData, orderProductKeys } from "../../app/.server/orders/product-data";
+import { createProductDataCache, orderProductKeys, type ProductDataCache } from "../../app/.server/orders/product-data";
 import {
   emptyTracking,
   fulfillmentEventWebhookSchema,
   fulfillmentWebhookSchema,
   recordEvent,
   recordFulfillment,
+  serializeTracking,
   statusSkeleton,
   statusUpdateFor,
   withFulfillments,
@@ -19,7 +20,14 @@ import {
 import type { TopicHandler } from "./registry";
 import { PermanentJobError } from "./errors";
 import { syncShop, type SyncShop } from "./sync-shop";
-import { callServiceForOrder, lockedOrder, requestProductFetch, sendStatusUpdate, syncDeliveryTimer } from "./order.processor";
+import {
+  callServiceForOrder,
+  lockedOrder,
+  requestProductFetch,
+  scheduleTrackingAnnouncement,
+  sendStatusUpdate,
+  syncDeliveryTimer,
+} from "./order.processor";
 
 // Live order sync. Every order webhook carries the whole order, and the status is derived from the
 // whole order (never from the topic), so all six order topics share one handler: the newest payload
@@ -29,6 +37,14 @@ import { callServiceForOrder, lockedOrder, requestProductFetch, sendStatusUpdate
 
 const unusable = (what: string, issue: { path: PropertyKey[]; message: string } | undefined) =>
   new PermanentJobError(`${what} payload unusable: ${issue?.path.join(".") ?? ""} ${issue?.message ?? ""}`.trim());
+
+// One per worker context; it lives as long as the context, as the shop cache does.
+const productDataCaches = new WeakMap<WorkerContext, ProductDataCache>();
+function productDataCache(ctx: WorkerContext): ProductDataCache {
+  let cache = productDataCaches.get(ctx);
+  if (!cache) productDataCaches.set(ctx, (cache = createProductDataCache(ctx.config.SHOP_CACHE_MS)));
+  return cache;
+}
 
 /** orders/create, updated, paid, cancelled, fulfilled, partially_fulfilled. */
 export const orderChanged: TopicHandler = async (delivery, ctx, job, token) => {
@@ -80,7 +96,7 @@ export async function applyOrder(
   const consent = options.consent ?? (tracking.consent as OrderMapContext["consent"] | null) ?? undefined;
   // The payload plus fulfillments that fulfillment webhooks reported after it was written.
   const current = withFulfillments(order, tracking.fulfillments);
-  const products = await loadProductData(ctx.db, shop.id, orderProductKeys(current));
+  const products = await productDataCache(ctx).load(ctx.db, shop.id, orderProductKeys(current));
   const now = new Date();
   const mapped = mapOrder(current, {
     settings: shop.settings.orders,
@@ -102,7 +118,13 @@ export async function applyOrder(
   tracking.serviceOrderId = mapped.orderId;
   const fingerprint = orderFingerprint(mapped);
   if (state?.fingerprint === fingerprint) {
-    await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, customerId, tracking });
+    // Shopify sends one payload under several topics (orders/paid and orders/updated): a repeat
+    // of what was applied has nothing to record either.
+    const repeat =
+      state.sentUpdatedAt?.getTime() === updatedAt.getTime() &&
+      state.customerId === customerId &&
+      serializeTracking(state.tracking) === serializeTracking(tracking);
+    if (!repeat) await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, customerId, tracking });
     log.debug("order unchanged for the service");
     return "unchanged";
   }
@@ -179,5 +201,12 @@ async function applyTracking(
     await states.save(shop.id, orderId, { tracking });
     return;
   }
-  await sendStatusUpdate(ctx, shop, orderId, state, tracking, update, job, token);
+  if (ctx.config.ORDER_TRACKING_GRACE_MS === 0) {
+    await sendStatusUpdate(ctx, shop, orderId, state, tracking, update, job, token);
+    return;
+  }
+  // Recorded now, so that an order webhook arriving in the grace carries the news (see order.processor.ts).
+  const newsAt = new Date().toISOString();
+  await states.save(shop.id, orderId, { tracking: { ...tracking, newsAt } });
+  await scheduleTrackingAnnouncement(ctx, shop, orderId, newsAt);
 }

@@ -9,7 +9,7 @@ import { fetchProduct } from "../../app/.server/shopify/queries";
 import { ShopifyApiError, ShopifyThrottledError } from "../../app/.server/shopify/errors";
 import { stageProduct } from "../../app/.server/catalog/stage";
 import { withOrderLock } from "../../app/.server/orders/order-lock";
-import { createOrderStateRepository, type OrderState } from "../../app/.server/orders/order-state.repository";
+import { createOrderStateRepository, EXCLUDED_STATUS, type OrderState } from "../../app/.server/orders/order-state.repository";
 import { statusUpdateFor, trackedDeliveryDueAt, type OrderTracking, type StatusUpdate } from "../../app/.server/orders/order-tracking";
 import { PermanentJobError } from "./errors";
 import { honouringRetryAfter } from "./service-errors";
@@ -19,16 +19,19 @@ import { scheduleFlushAfterStage } from "./catalog.processor";
 // The order sync's queue jobs and the service calls shared with its webhook handlers:
 // - maintenance/"deliver-if-due": "treat as delivered N days after shipping", one delayed job per
 //   order and due time;
+// - maintenance/"announce-tracking": the status update a fulfillment webhook implies, sent after
+//   ORDER_TRACKING_GRACE_MS unless an order webhook carried it meanwhile;
 // - catalog/"fetch-product": a product an order named but the catalog mirror lacks, read from
 //   Shopify and staged through the live catalog path. Its own job, so that a Shopify failure there
 //   never holds up or fails the order that asked for it.
 
 export const DELIVER_IF_DUE = "deliver-if-due";
+export const ANNOUNCE_TRACKING = "announce-tracking";
 export const FETCH_PRODUCT = "fetch-product";
 
 /** Runs fn holding the order's lock (see order-lock.ts). */
 export function lockedOrder<T>(ctx: WorkerContext, shopId: string, orderId: string, fn: () => Promise<T>): Promise<T> {
-  return withOrderLock(ctx.queues.redis, ctx.config.REDIS_PREFIX, shopId, orderId, fn);
+  return withOrderLock(ctx.queues.redis, ctx.config.REDIS_PREFIX, shopId, orderId, fn, { ttlMs: ctx.config.WORKER_LOCK_MS });
 }
 
 /**
@@ -87,6 +90,56 @@ export async function sendStatusUpdate(
   });
   await syncDeliveryTimer(ctx, shop, orderId, due, previous.deliveryDueAt);
   ctx.log.info({ shop: shop.domain, order: orderId, status: update.status }, "order status updated");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shipment news from fulfillment webhooks
+//
+// Shopify sends a shipment as fulfillments/create with orders/fulfilled (or partially_fulfilled)
+// and orders/updated, and a delivery often as fulfillment_events/create with fulfillments/update
+// and orders/updated, all at once and in no set order. Sent at once, the news would cost a status
+// update, and then the order webhook a second request (the update leaves the items' statuses
+// behind, so the whole order goes again). Recorded at once and announced after a grace, the news
+// is carried by the order webhook when one comes, and goes as a status update when none does.
+
+export const trackingJobSchema = z.object({
+  shop: z.string(),
+  shopId: z.string(),
+  orderId: z.string(),
+  /** OrderTracking.newsAt of the news this timer is for. */
+  newsAt: z.string(),
+});
+export type TrackingJob = z.infer<typeof trackingJobSchema>;
+
+export async function scheduleTrackingAnnouncement(
+  ctx: Pick<WorkerContext, "queues" | "config">,
+  shop: { id: string; domain: string },
+  orderId: string,
+  newsAt: string,
+): Promise<void> {
+  const data: TrackingJob = { shop: shop.domain, shopId: shop.id, orderId, newsAt };
+  // No job id: one id per order could be swallowed by a job of that order that is already running.
+  // Each piece of news has its own timer, and only the newest one's timer sends (see below).
+  await ctx.queues.get(QueueName.maintenance).add(ANNOUNCE_TRACKING, data, { delay: ctx.config.ORDER_TRACKING_GRACE_MS, removeOnComplete: true });
+}
+
+/** What the service has not been told of the order's shipments yet, if anything: sent now. */
+export async function announceTracking(job: Job, ctx: WorkerContext, token?: string) {
+  const data = trackingJobSchema.parse(job.data);
+  const shop = await syncShop(ctx, data.shop);
+  if (!shop) return { skipped: "shop not syncing" };
+  return lockedOrder(ctx, shop.id, data.orderId, async () => {
+    const state = await createOrderStateRepository(ctx.db).get(shop.id, data.orderId);
+    if (!state || state.status === EXCLUDED_STATUS || !state.tracking.serviceOrderId) return { skipped: "order not sent" };
+    // Newer news came in this one's grace: its own timer gives the order webhook that carries it
+    // the same grace, and announces both if none comes.
+    if (state.tracking.newsAt && state.tracking.newsAt > data.newsAt) return { skipped: "newer news waits" };
+    // Nothing, when an order webhook carried the news in the grace.
+    const update = statusUpdateFor(state.status, state.tracking, shop.settings.orders, new Date());
+    if (!update) return { skipped: "nothing new for the service" };
+    await sendStatusUpdate(ctx, shop, data.orderId, state, state.tracking, update, job, token);
+    return { sent: update.status };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

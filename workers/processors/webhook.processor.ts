@@ -15,13 +15,16 @@ export function createWebhookProcessor(handlers: Record<string, TopicHandler>) {
     const delivery = parsed.data;
     const log = ctx.log.child({ shop: delivery.shop, topic: delivery.topic, delivery: delivery.deliveryId });
 
-    // Reads first: most deliveries are for a known shop and a new delivery id. One write per
-    // delivery (its record at the end) keeps a storm of webhooks cheap on SQLite.
+    // Most deliveries are for a known shop (cached) and run for the first time: the ingress let
+    // only one job per webhook id in (for three days, longer than Shopify retries), so only a job
+    // that ran before — retried, or taken up again after its worker died — can find its own record.
     const shop = (await ctx.cachedShop(delivery.shop)) ?? (await ctx.shops.ensure(delivery.shop).catch(() => null));
     if (!shop) return record(ctx, null, delivery, "failed", "unknown shop domain");
 
-    const existing = await ctx.db.webhookDelivery.findUnique({ where: { id: delivery.deliveryId }, select: { status: true } });
-    if (existing?.status === "done") return "duplicate";
+    if (ranBefore(job)) {
+      const existing = await ctx.db.webhookDelivery.findUnique({ where: { id: delivery.deliveryId }, select: { status: true } });
+      if (existing?.status === "done") return "duplicate";
+    }
 
     if (delivery.payload === UNREADABLE_PAYLOAD) return record(ctx, shop.id, delivery, "failed", "malformed JSON payload");
     const handler = handlers[delivery.topic];
@@ -39,17 +42,17 @@ export function createWebhookProcessor(handlers: Record<string, TopicHandler>) {
         return record(ctx, shop.id, delivery, "failed", message);
       }
       // Retried by the queue; the record shows why meanwhile.
-      await ctx.db.webhookDelivery
-        .upsert({
-          where: { id: delivery.deliveryId },
-          create: { id: delivery.deliveryId, shopId: shop.id, topic: delivery.topic, eventId: delivery.eventId, status: "queued", error: message },
-          update: { error: message },
-        })
+      await ctx.deliveries
+        .record({ id: delivery.deliveryId, shopId: shop.id, topic: delivery.topic, eventId: delivery.eventId, status: "queued", error: message, processedAt: null })
         .catch(() => undefined);
       throw error;
     }
     return record(ctx, shop.id, delivery, "done", null);
   };
+}
+
+function ranBefore(job: Job): boolean {
+  return job.attemptsMade > 0 || job.stalledCounter > 0 || (job.attemptsStarted ?? 0) > 1;
 }
 
 async function record(
@@ -62,11 +65,7 @@ async function record(
   if (status === "failed") ctx.log.warn({ shop: delivery.shop, topic: delivery.topic, error }, "delivery failed");
   if (shopId) {
     try {
-      await ctx.db.webhookDelivery.upsert({
-        where: { id: delivery.deliveryId },
-        create: { id: delivery.deliveryId, shopId, topic: delivery.topic, eventId: delivery.eventId, status, error, processedAt: new Date() },
-        update: { status, error, processedAt: new Date() },
-      });
+      await ctx.deliveries.record({ id: delivery.deliveryId, shopId, topic: delivery.topic, eventId: delivery.eventId, status, error, processedAt: new Date() });
     } catch (e) {
       // shop/redact has just removed the shop and its trail: nothing is left to record against.
       if (await ctx.db.shop.count({ where: { id: shopId } })) throw e;

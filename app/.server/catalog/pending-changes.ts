@@ -8,6 +8,10 @@ import type { CatalogProduct } from "../reviews";
 // - `inflight`: the batch being sent. It is taken from `pending` atomically and deleted only after
 //   the service accepted it, so a worker killed mid-batch leaves it for the next flush: nothing is
 //   lost, and resending it is harmless (the batch endpoint is idempotent).
+// - `accepted`: productId → hash of the payload the service last accepted, a copy of the product
+//   mirror's column kept beside the pending changes so that the skip-unchanged check and the staging
+//   are one atomic step without a database read (a storm of inventory updates costs one Redis call
+//   each). The mirror stays the truth: a product missing here is read from it once.
 
 export interface StagedProduct {
   productId: string;
@@ -16,11 +20,26 @@ export interface StagedProduct {
   product: CatalogProduct;
 }
 
+/** What staging did: skipped as already accepted, staged, or needs the mirror's hash first. */
+export type StageOutcome = { kind: "unchanged" } | { kind: "staged"; waitingSince: number } | { kind: "unknown" };
+
+/** The mirror's answer for a product never accepted (so it is not read again). */
+export const NEVER_ACCEPTED = "-";
+
 export interface PendingChanges {
   /** Stages a change; returns when the oldest change now waiting was staged (epoch ms). */
   stage(shopId: string, item: StagedProduct): Promise<number>;
+  /**
+   * Stages a change unless the service already holds exactly this payload and none other is on its
+   * way. A waiting change of the product is then dropped: the store went back to what was accepted.
+   */
+  stageIfChanged(shopId: string, item: StagedProduct): Promise<StageOutcome>;
+  /** Copies accepted hashes from the mirror (NEVER_ACCEPTED when none); `onlyIfAbsent` for a cold read. */
+  rememberAccepted(shopId: string, hashes: Map<string, string>, onlyIfAbsent?: boolean): Promise<void>;
   /** The in-flight batch, taking up to `max` pending items first when none is in flight. */
   take(shopId: string, max: number): Promise<StagedProduct[]>;
+  /** The newest version of a product not yet accepted by the service: pending, else in flight. */
+  staged(shopId: string, sku: string): Promise<StagedProduct | null>;
   /** The service accepted (or permanently refused) the in-flight batch. */
   ack(shopId: string): Promise<void>;
   /** Puts items of the in-flight batch back to pending (when a batch is split across flushes). */
@@ -55,12 +74,56 @@ end
 return 1
 `;
 
+// KEYS: accepted, pending, inflight, waiting-since, last-staged. ARGV: productId, sku, hash, item, now.
+const STAGE_IF_CHANGED = `
+local accepted = redis.call('HGET', KEYS[1], ARGV[1])
+if not accepted then return {'unknown'} end
+if accepted == ARGV[3] then
+  local flying = redis.call('HGET', KEYS[3], ARGV[2])
+  if not flying or cjson.decode(flying).hash == ARGV[3] then
+    redis.call('HDEL', KEYS[2], ARGV[2])
+    if redis.call('HLEN', KEYS[2]) == 0 then redis.call('DEL', KEYS[4]) end
+    return {'unchanged'}
+  end
+end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[4])
+local since = redis.call('GET', KEYS[4])
+if not since then
+  since = ARGV[5]
+  redis.call('SET', KEYS[4], since)
+end
+redis.call('SET', KEYS[5], ARGV[5])
+return {'staged', since}
+`;
+
+// A shop's accepted hashes are kept for a week after the last write; a cold shop reads its mirror.
+const ACCEPTED_TTL_MS = 7 * 24 * 3600 * 1000;
+
 export function createPendingChanges(redis: Redis, prefix: string): PendingChanges {
   const pendingKey = (shopId: string) => `${prefix}:catalog:pending:${shopId}`;
   const inflightKey = (shopId: string) => `${prefix}:catalog:inflight:${shopId}`;
   const sinceKey = (shopId: string) => `${prefix}:catalog:waiting-since:${shopId}`;
   const lastKey = (shopId: string) => `${prefix}:catalog:last-staged:${shopId}`;
+  const acceptedKey = (shopId: string) => `${prefix}:catalog:accepted:${shopId}`;
   return {
+    async stageIfChanged(shopId, item) {
+      const keys = [acceptedKey(shopId), pendingKey(shopId), inflightKey(shopId), sinceKey(shopId), lastKey(shopId)];
+      const [kind, since] = (await redis.eval(STAGE_IF_CHANGED, keys.length, ...keys, item.productId, item.sku, item.hash, JSON.stringify(item), String(Date.now()))) as [
+        string,
+        string | undefined,
+      ];
+      if (kind === "staged") return { kind, waitingSince: Number(since) };
+      return kind === "unchanged" ? { kind } : { kind: "unknown" };
+    },
+    async rememberAccepted(shopId, hashes, onlyIfAbsent = false) {
+      if (!hashes.size) return;
+      const tx = redis.multi();
+      for (const [productId, hash] of hashes) {
+        if (onlyIfAbsent) tx.hsetnx(acceptedKey(shopId), productId, hash);
+        else tx.hset(acceptedKey(shopId), productId, hash);
+      }
+      await tx.pexpire(acceptedKey(shopId), ACCEPTED_TTL_MS).exec();
+    },
     async stage(shopId, item) {
       const now = Date.now();
       const [, [, since]] = (await redis
@@ -77,6 +140,14 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
       if ((await redis.hlen(pendingKey(shopId))) === 0) await redis.del(sinceKey(shopId));
       else await redis.set(sinceKey(shopId), String(Date.now()));
       return values.map((v) => JSON.parse(v) as StagedProduct);
+    },
+    async staged(shopId, sku) {
+      const [[, pending], [, inflight]] = (await redis.multi().hget(pendingKey(shopId), sku).hget(inflightKey(shopId), sku).exec()) as [
+        [unknown, string | null],
+        [unknown, string | null],
+      ];
+      const value = pending ?? inflight;
+      return value ? (JSON.parse(value) as StagedProduct) : null;
     },
     async ack(shopId) {
       await redis.del(inflightKey(shopId));
@@ -99,7 +170,7 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
       return { waiting, inflight: inflight === 1, waitingSince: since ? Number(since) : null, lastStagedAt: last ? Number(last) : null };
     },
     async clear(shopId) {
-      await redis.del(pendingKey(shopId), inflightKey(shopId), sinceKey(shopId), lastKey(shopId));
+      await redis.del(pendingKey(shopId), inflightKey(shopId), sinceKey(shopId), lastKey(shopId), acceptedKey(shopId));
     },
   };
 }

@@ -36,15 +36,23 @@ export function createProductMirror(db: Db) {
 
     async recordAccepted(shopId: string, items: StagedProduct[]) {
       const now = new Date();
-      await db.$transaction(
-        items.map((i) =>
-          db.productMirror.upsert({
-            where: { shopId_productId: { shopId, productId: i.productId } },
-            create: { shopId, productId: i.productId, sku: i.sku, payloadHash: i.hash, payload: JSON.stringify(i.product), status: "synced", acceptedAt: now },
-            update: { sku: i.sku, payloadHash: i.hash, payload: JSON.stringify(i.product), status: "synced", error: null, errorAt: null, acceptedAt: now },
-          }),
-        ),
-      );
+      const byId = new Map(items.map((i) => [i.productId, i]));
+      // Replaced rather than upserted row by row: two statements per batch of 200 instead of 200
+      // (every column of the row is set again, so nothing of the old row is kept either way).
+      await db.$transaction([
+        db.productMirror.deleteMany({ where: { shopId, productId: { in: [...byId.keys()] } } }),
+        db.productMirror.createMany({
+          data: [...byId.values()].map((i) => ({
+            shopId,
+            productId: i.productId,
+            sku: i.sku,
+            payloadHash: i.hash,
+            payload: JSON.stringify(i.product),
+            status: "synced",
+            acceptedAt: now,
+          })),
+        }),
+      ]);
     },
 
     /** A refused product keeps its last accepted payload (if any) and shows why it was refused. */

@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import { withRenewedLock } from "../queues/renewed-lock";
 
 // One catalog request in flight per shop, across processes: the live flush and a full sync of the
-// same shop take turns. The lock expires by itself if its holder dies.
-
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
+// same shop take turns. The lock is renewed while its request runs and lapses `ttlMs` after its
+// holder died (see renewed-lock.ts); workers pass WORKER_LOCK_MS.
 
 export async function withShopSendLock<T>(
   redis: Redis,
@@ -13,19 +12,9 @@ export async function withShopSendLock<T>(
   fn: () => Promise<T>,
   options: { ttlMs?: number; waitMs?: number } = {},
 ): Promise<T> {
-  const key = `${prefix}:catalog:send-lock:${shopId}`;
-  const token = randomUUID();
-  const ttl = options.ttlMs ?? 60_000;
-  const deadline = Date.now() + (options.waitMs ?? 120_000);
-  let delay = 20;
-  while ((await redis.set(key, token, "PX", ttl, "NX")) !== "OK") {
-    if (Date.now() > deadline) throw new Error(`catalog send lock of shop ${shopId} still held`);
-    await new Promise((r) => setTimeout(r, delay));
-    delay = Math.min(delay * 2, 500);
-  }
-  try {
-    return await fn();
-  } finally {
-    await redis.eval(RELEASE, 1, key, token);
-  }
+  return withRenewedLock(redis, `${prefix}:catalog:send-lock:${shopId}`, fn, {
+    ttlMs: options.ttlMs ?? 30_000,
+    waitMs: options.waitMs ?? 120_000,
+    timeoutError: () => new Error(`catalog send lock of shop ${shopId} still held`),
+  });
 }

@@ -4,11 +4,14 @@ import { existsSync, writeFileSync } from "node:fs";
 import { loadDotEnv } from "../dotenv";
 import { freePort, redisAnswers, startPrivateRedis } from "./local-redis";
 import { DEMO_SHOP, runCatalogDemo } from "./demo";
+import { runOrderDemo } from "./demo-orders";
 
 // `npm run dev:local`: the whole system on this machine with embedded defaults and no Shopify
 // account: SQLite, a local Redis (REDIS_URL when it answers, else a private redis-server), the
 // reviews-service emulator, a simulated Shopify store with a few hundred products, the app server
-// and a worker; then the demo: a shop connects and its catalog is synced, with progress.
+// and a worker; then the demo: a shop connects and its catalog is synced, with progress; then the
+// store places and moves a few dozen orders, each change a signed webhook to the app server, and
+// the demo prints what the reviews service received.
 // `--check` does all that on free ports, proves it, and stops (used by the tests); `--no-demo`
 // brings up only the app server and the worker.
 
@@ -128,7 +131,7 @@ async function main() {
     process.exit(1);
   }
 
-  let store: { token: string; emulatorOrigin: string } | undefined;
+  let store: { token: string; emulatorOrigin: string; controlUrl: string } | undefined;
   if (demo) {
     const emulatorPort = check ? await freePort() : Number(process.env.EMULATOR_PORT || 8787);
     const storePort = check ? await freePort() : Number(process.env.SIMULATED_STORE_PORT || 8788);
@@ -140,12 +143,13 @@ async function main() {
       "store",
       "npx",
       ["tsx", "test/simulated-store/main.ts", "--port", String(storePort), "--products", String(process.env.DEMO_PRODUCTS || 300), "--shop", DEMO_SHOP,
-        "--webhook-url", `http://127.0.0.1:${port}/webhooks/bulk_operations/finish`, "--api-secret", String(env.SHOPIFY_API_SECRET)],
+        "--webhook-url", `http://127.0.0.1:${port}/webhooks/bulk_operations/finish`, "--app-url", `http://127.0.0.1:${port}`,
+        "--api-secret", String(env.SHOPIFY_API_SECRET)],
       env,
     );
-    const [, endpoint, token] = await waitForLine(sim, /GraphQL endpoint:\s+(\S+)\s+access token:\s+(\S+)/, 60_000);
+    const [, endpoint, token, controlUrl] = await waitForLine(sim, /GraphQL endpoint:\s+(\S+)\s+access token:\s+(\S+)\s+control:\s+(\S+)/, 60_000);
     env.SHOPIFY_ADMIN_GRAPHQL_URL = endpoint;
-    store = { token: String(token), emulatorOrigin };
+    store = { token: String(token), emulatorOrigin, controlUrl: String(controlUrl) };
     say(`reviews emulator: ${emulatorOrigin}; simulated store: ${endpoint}`);
   }
 
@@ -160,6 +164,8 @@ async function main() {
   if (store) {
     const result = await runCatalogDemo({ env, storeAccessToken: store.token, emulatorOrigin: store.emulatorOrigin, say });
     if (result.status !== "completed") throw new Error(`demo catalog sync ${result.status}`);
+    const orders = await runOrderDemo({ env, storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, say });
+    if (!orders.matched) throw new Error("demo orders: the reviews service does not hold every order at its story's status");
   }
   if (check) {
     say("check passed");

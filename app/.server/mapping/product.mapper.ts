@@ -289,12 +289,18 @@ export function metafieldText(value: string, type: string | null): string | null
   return value;
 }
 
-function jsonText(v: unknown): string | null {
-  if (v == null) return null;
+/**
+ * How deep a JSON metafield is read. Templates read a level or two; a value nested thousands deep
+ * (valid JSON, a few KB) would otherwise overflow the stack and make the product unmappable.
+ */
+const MAX_JSON_DEPTH = 32;
+
+function jsonText(v: unknown, depth = 0): string | null {
+  if (v == null || depth > MAX_JSON_DEPTH) return null;
   if (typeof v === "string") return /^gid:\/\//.test(v) ? null : v;
   if (typeof v === "number" || typeof v === "boolean") return String(v);
   if (Array.isArray(v)) {
-    const parts = v.map(jsonText).filter((x): x is string => !!x);
+    const parts = v.map((x) => jsonText(x, depth + 1)).filter((x): x is string => !!x);
     return parts.length ? parts.join(", ") : null;
   }
   if (typeof v === "object") {
@@ -305,14 +311,14 @@ function jsonText(v: unknown): string | null {
     // Rich text: a tree of { type, children, value }; keep the text leaves.
     if (o.type === "root" || Array.isArray(o.children)) {
       const texts: string[] = [];
-      const walk = (n: unknown) => {
-        if (n && typeof n === "object") {
+      const walk = (n: unknown, level: number) => {
+        if (n && typeof n === "object" && level <= MAX_JSON_DEPTH) {
           const node = n as { value?: unknown; children?: unknown[] };
           if (typeof node.value === "string") texts.push(node.value);
-          node.children?.forEach(walk);
+          if (Array.isArray(node.children)) for (const child of node.children) walk(child, level + 1);
         }
       };
-      walk(o);
+      walk(o, depth);
       return texts.join(" ").trim() || null;
     }
   }

@@ -44,7 +44,44 @@ export function decodeEntities(s: string): string {
 
 const BLOCK_TAGS =
   "address|article|aside|blockquote|br|dd|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|table|tbody|tfoot|thead|tr|ul";
-const BLOCK_RE = new RegExp(`<\\/?(?:${BLOCK_TAGS})\\b[^>]*>`, "gi");
+// A tag's inside never contains "<": an opener that is never closed then fails at the next "<"
+// instead of scanning to the end of the text, which made a description of many unclosed openers
+// ("<p<p<p…", pasted from a broken editor) take seconds per 100 KB. The cost: a "<" inside an
+// attribute value (invalid HTML; editors write &lt;) leaves the tag's start in the text.
+const TAG_BODY = "[^<>]*";
+const BLOCK_RE = new RegExp(`<\\/?(?:${BLOCK_TAGS})\\b${TAG_BODY}>`, "gi");
+const CELL_RE = new RegExp(`<\\/?(?:td|th)\\b${TAG_BODY}>`, "gi");
+const ANY_TAG_RE = new RegExp(`<\\/?[A-Za-z!?]${TAG_BODY}>`, "g");
+const RAW_TEXT_OPENER = new RegExp(`<(script|style|template|noscript|iframe|svg|object)\\b${TAG_BODY}>`, "gi");
+
+/**
+ * Drops elements whose content is not text (scripts, styles, embedded documents) with their
+ * content, each up to its first closing tag; an element never closed is left to the tag stripper.
+ * A loop rather than one lazy regex: an element never closed costs one search of the rest of the
+ * text, not one per opener of its kind.
+ */
+function dropRawTextElements(s: string): string {
+  const unclosed = new Set<string>();
+  const opener = new RegExp(RAW_TEXT_OPENER.source, "gi");
+  let out = "";
+  let kept = 0;
+  for (let m = opener.exec(s); m; m = opener.exec(s)) {
+    const name = m[1]!.toLowerCase();
+    if (unclosed.has(name)) continue;
+    const closing = new RegExp(`</${name}\\s*>`, "gi");
+    closing.lastIndex = opener.lastIndex;
+    const close = closing.exec(s);
+    if (!close) {
+      // No closing tag after this opener: none after any later opener of the same name either.
+      unclosed.add(name);
+      continue;
+    }
+    out += `${s.slice(kept, m.index)} `;
+    kept = closing.lastIndex;
+    opener.lastIndex = kept;
+  }
+  return out + s.slice(kept);
+}
 
 /**
  * Plain text of an HTML description: scripts, styles and comments dropped, tags stripped, entities
@@ -55,12 +92,12 @@ export function htmlToText(html: string | null | undefined): string {
   if (!html) return "";
   let s = html;
   s = s.replace(/<!--[\s\S]*?(?:-->|$)/g, "");
-  s = s.replace(/<(script|style|template|noscript|iframe|svg|object)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ");
+  s = dropRawTextElements(s);
   // Source newlines are just spaces in HTML; only tags below make line breaks.
   s = s.replace(/\s+/g, " ");
-  s = s.replace(/<\/?(?:td|th)\b[^>]*>/gi, " ");
+  s = s.replace(CELL_RE, " ");
   s = s.replace(BLOCK_RE, "\n");
-  s = s.replace(/<\/?[A-Za-z!?][^>]*>/g, "");
+  s = s.replace(ANY_TAG_RE, "");
   s = decodeEntities(s);
   return s
     .split(/\r\n|\r|\n/)

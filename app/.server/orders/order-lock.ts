@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import { withRenewedLock } from "../queues/renewed-lock";
 
 // One piece of work per order at a time, across workers and processes. Two deliveries of the same
 // order (orders/updated and orders/paid are sent together for one payment; a fulfillment comes with
@@ -8,11 +8,8 @@ import type { Redis } from "ioredis";
 // other's. Under the lock each one reads what the previous one wrote.
 //
 // A Redis lock rather than queue-side grouping: BullMQ's per-group concurrency is a paid feature,
-// and the deliveries of one order come through several topics. The lock expires by itself if its
-// holder dies; its TTL is above the longest service call (timeouts: token 10 s + call 15 s, twice
-// after a 401).
-
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
+// and the deliveries of one order come through several topics. The lock is renewed while its holder
+// works and lapses `ttlMs` after the holder died (see renewed-lock.ts); workers pass WORKER_LOCK_MS.
 
 export class OrderLockTimeoutError extends Error {
   constructor(readonly orderId: string) {
@@ -34,19 +31,9 @@ export async function withOrderLock<T>(
   fn: () => Promise<T>,
   options: { ttlMs?: number; waitMs?: number } = {},
 ): Promise<T> {
-  const key = orderLockKey(prefix, shopId, orderId);
-  const token = randomUUID();
-  const ttl = options.ttlMs ?? 90_000;
-  const deadline = Date.now() + (options.waitMs ?? 60_000);
-  let delay = 10;
-  while ((await redis.set(key, token, "PX", ttl, "NX")) !== "OK") {
-    if (Date.now() > deadline) throw new OrderLockTimeoutError(orderId);
-    await new Promise((r) => setTimeout(r, delay));
-    delay = Math.min(delay * 2, 250);
-  }
-  try {
-    return await fn();
-  } finally {
-    await redis.eval(RELEASE, 1, key, token);
-  }
+  return withRenewedLock(redis, orderLockKey(prefix, shopId, orderId), fn, {
+    ttlMs: options.ttlMs ?? 30_000,
+    waitMs: options.waitMs ?? 60_000,
+    timeoutError: () => new OrderLockTimeoutError(orderId),
+  });
 }

@@ -3,7 +3,8 @@ import { createTestDb, type TestDb } from "../../../test/helpers/db";
 import { loadOrder } from "../mapping/order.test-helpers";
 import { createOrderStateRepository } from "./order-state.repository";
 import { emptyTracking, statusSkeleton } from "./order-tracking";
-import { loadProductData, orderProductKeys, productDataFromCatalog } from "./product-data";
+import { eventually } from "../../../test/helpers/contexts";
+import { createProductDataCache, loadProductData, orderProductKeys, productDataFromCatalog } from "./product-data";
 
 let t: TestDb;
 let shopId: string;
@@ -74,6 +75,30 @@ describe("productData from the catalog mirror", () => {
       [keys[0]!]: { name: "Trail Runner 2", brand: "Northpeak", categories: ["Shoes"], url: "https://shop.example.com/products/tr2", image: "https://cdn.example.com/tr2.jpg", gtin: "00012345678905", ean: undefined, mpn: undefined },
     });
     expect(missing).toEqual([keys[1], keys[2]]);
+  });
+
+  it("GIVEN the cache THEN what it found is reused for its TTL, then read again; what was missing is read again at once", async () => {
+    const [a, b] = ["8712345999001", "8712345999002"];
+    const mirror = (id: string, name: string) =>
+      t.db.productMirror.upsert({
+        where: { shopId_productId: { shopId, productId: id } },
+        create: { shopId, productId: id, sku: id, payload: JSON.stringify({ sku: id, name }), status: "synced" },
+        update: { payload: JSON.stringify({ sku: id, name }) },
+      });
+    const names = async (cache: ReturnType<typeof createProductDataCache>) => {
+      const { byProduct } = await cache.load(t.db, shopId, [a, b]);
+      return [byProduct.get(a)?.name, byProduct.get(b)?.name];
+    };
+    await mirror(a, "First");
+    // Long enough that the next lines run inside it even on a busy machine.
+    const cached = createProductDataCache(3000);
+    const uncached = createProductDataCache(0);
+    expect(await names(cached)).toEqual(["First", undefined]);
+    await mirror(a, "Second");
+    await mirror(b, "Other");
+    expect(await names(uncached)).toEqual(["Second", "Other"]);
+    expect(await names(cached)).toEqual(["First", "Other"]);
+    expect(await eventually(() => names(cached), (n) => n[0] === "Second", 15_000)).toEqual(["Second", "Other"]);
   });
 
   it("GIVEN gift cards and custom items THEN they ask for no product data", () => {

@@ -96,6 +96,17 @@ describe("the tracking column", () => {
     const t = parseTracking(JSON.stringify({ "51": [{ status: "delivered", happenedAt: "2026-11-20T10:00:00Z" }, { nonsense: 1 }], $order: 42, $serviceOrderId: "#1001" }));
     expect(t).toEqual({ ...emptyTracking(), events: { "51": [{ status: "delivered", happenedAt: "2026-11-20T10:00:00Z" }] }, serviceOrderId: "#1001" });
   });
+
+  it("GIVEN the same column text read twice THEN one reading, frozen: no caller can change what the next one reads", () => {
+    const text = serializeTracking({ ...trackingOf("paid-web-customer"), events: { "52": [{ status: "in_transit", happenedAt: "2026-11-20T10:00:00Z" }] }, newsAt: "2026-11-20T10:00:01.000Z" });
+    const first = parseTracking(text);
+    expect(parseTracking(text)).toBe(first);
+    expect(first.newsAt).toBe("2026-11-20T10:00:01.000Z");
+    expect(() => first.events["52"]!.push({ status: "delivered", happenedAt: "2026-11-21T10:00:00Z" })).toThrow(TypeError);
+    expect(() => ((first.order!.line_items as unknown[])[0] = null)).toThrow(TypeError);
+    // What callers do instead: a new tracking from it.
+    expect(recordEvent(first, { id: 9, fulfillment_id: 52, order_id: 1, status: "delivered", happened_at: "2026-11-21T10:00:00Z" }, NOW).events["52"]).toHaveLength(2);
+  });
 });
 
 describe("fulfillment webhooks", () => {

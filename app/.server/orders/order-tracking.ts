@@ -23,6 +23,7 @@ import {
 //   "$fulfillments": {id: fulfillment} each fulfillment as its newest fulfillments/* webhook said
 //   "$order": {...}                    the status-relevant skeleton of the last order applied
 //   "$serviceOrderId": "#1001"         the orderId the service knows the order by
+//   "$newsAt": "2026-…Z"               when shipment news last waited to be announced (its timer)
 // Reserved keys start with "$" (never a fulfillment id) and hold objects or strings, which the
 // mapper skips; they are stripped before the events are handed to it anyway.
 // Nothing here is buyer contact data: ids, statuses, times, quantities, shipping-rate names.
@@ -47,14 +48,20 @@ export interface OrderTracking {
    * two paths. Consent states only, no contact data.
    */
   consent: { email?: string; sms?: string } | null;
+  /**
+   * When a fulfillment webhook last brought news that waits for its announcement (ISO time; see
+   * order.processor.ts): of several timers of one order, only the one of the newest news sends.
+   */
+  newsAt: string | null;
 }
 
-export const emptyTracking = (): OrderTracking => ({ events: {}, fulfillments: {}, order: null, serviceOrderId: null, consent: null });
+export const emptyTracking = (): OrderTracking => ({ events: {}, fulfillments: {}, order: null, serviceOrderId: null, consent: null, newsAt: null });
 
 const FULFILLMENTS_KEY = "$fulfillments";
 const ORDER_KEY = "$order";
 const SERVICE_ORDER_ID_KEY = "$serviceOrderId";
 const CONSENT_KEY = "$consent";
+const NEWS_AT_KEY = "$newsAt";
 const consentSchema = z.object({ email: z.string().optional(), sms: z.string().optional() });
 
 const trackedEventSchema = z.object({
@@ -64,12 +71,35 @@ const trackedEventSchema = z.object({
   estimatedDeliveryAt: z.string().nullish(),
 });
 
+// The deliveries of one order change come together, and each reads the same column text: what
+// was read is kept (frozen: callers build new trackings from it, never change it) for the next.
+const PARSED_KEPT = 1000;
+const parsed = new Map<string, OrderTracking>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /** Reads the column. A value that does not parse loses only itself, never the rest. */
 export function parseTracking(text: string | null | undefined): OrderTracking {
+  if (!text) return emptyTracking();
+  const known = parsed.get(text);
+  if (known) return known;
+  const tracking = deepFreeze(readTracking(text));
+  parsed.set(text, tracking);
+  if (parsed.size > PARSED_KEPT) parsed.delete(parsed.keys().next().value as string);
+  return tracking;
+}
+
+function readTracking(text: string): OrderTracking {
   const tracking = emptyTracking();
   let raw: unknown;
   try {
-    raw = JSON.parse(text || "{}");
+    raw = JSON.parse(text);
   } catch {
     return tracking;
   }
@@ -83,6 +113,8 @@ export function parseTracking(text: string | null | undefined): OrderTracking {
       if (parsed.success) tracking.order = parsed.data;
     } else if (key === SERVICE_ORDER_ID_KEY) {
       if (typeof value === "string" && value) tracking.serviceOrderId = value;
+    } else if (key === NEWS_AT_KEY) {
+      if (typeof value === "string" && value) tracking.newsAt = value;
     } else if (key === CONSENT_KEY) {
       const parsed = consentSchema.safeParse(value);
       if (parsed.success) tracking.consent = parsed.data;
@@ -103,6 +135,7 @@ export function serializeTracking(tracking: OrderTracking): string {
   if (tracking.order) out[ORDER_KEY] = tracking.order;
   if (tracking.serviceOrderId) out[SERVICE_ORDER_ID_KEY] = tracking.serviceOrderId;
   if (tracking.consent) out[CONSENT_KEY] = tracking.consent;
+  if (tracking.newsAt) out[NEWS_AT_KEY] = tracking.newsAt;
   return JSON.stringify(out);
 }
 

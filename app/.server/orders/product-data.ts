@@ -65,3 +65,41 @@ export async function loadProductData(db: Db, shopId: string, productIds: readon
   }
   return { byProduct, missing: productIds.filter((id) => !byProduct.has(id)) };
 }
+
+export interface ProductDataCache {
+  load(db: Db, shopId: string, productIds: readonly string[]): Promise<OrderProductData>;
+}
+
+/**
+ * loadProductData with what it found kept `ttlMs` per process: Shopify sends every order change as
+ * two or three webhooks at once, and they name the same products. A product changed in the catalog
+ * reaches the orders mapped here within `ttlMs` (0: every order reads the mirror).
+ */
+export function createProductDataCache(ttlMs: number, maxEntries = 5000): ProductDataCache {
+  const entries = new Map<string, { at: number; data: ProductData }>();
+  return {
+    async load(db, shopId, productIds) {
+      if (ttlMs <= 0) return loadProductData(db, shopId, productIds);
+      const now = Date.now();
+      const byProduct = new Map<string, ProductData>();
+      const unknown: string[] = [];
+      for (const id of productIds) {
+        const hit = entries.get(`${shopId}:${id}`);
+        if (hit && now - hit.at < ttlMs) byProduct.set(id, hit.data);
+        else unknown.push(id);
+      }
+      if (unknown.length) {
+        const read = await loadProductData(db, shopId, unknown);
+        for (const [id, data] of read.byProduct) {
+          byProduct.set(id, data);
+          const key = `${shopId}:${id}`;
+          // Oldest first: re-inserting moves a key to the end.
+          entries.delete(key);
+          entries.set(key, { at: now, data });
+        }
+        while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      }
+      return { byProduct, missing: productIds.filter((id) => !byProduct.has(id)) };
+    },
+  };
+}

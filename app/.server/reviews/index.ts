@@ -21,5 +21,6 @@ export {
 export { ratePageUrl } from "./rate-page";
 export { retryIdempotentOnce, type RetryOnceOptions } from "./retry";
 export { memoryTokenCache, redisTokenCache, type CachedToken, type TokenCache } from "./token-cache";
+export { memoryServicePause, redisServicePause, type ServicePause } from "./service-pause";
 export { tokenCacheKey, tokenReuseMs } from "./token";
 export type { FetchLike, ReviewsLogger } from "./http";

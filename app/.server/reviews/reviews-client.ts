@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import * as admin from "./admin.schemas";
-import { ReviewsPermanentError, type ReviewsApi, type ReviewsRequestInfo } from "./errors";
+import { ReviewsPermanentError, ReviewsRateLimitedError, parseRetryAfter, type ReviewsApi, type ReviewsRequestInfo } from "./errors";
 import {
   type FetchLike,
   type HttpCall,
@@ -23,6 +23,7 @@ import {
   trimTrailingSlash,
 } from "./http";
 import { ratePageUrl } from "./rate-page";
+import type { ServicePause } from "./service-pause";
 import * as sf from "./storefront.schemas";
 import { type TokenProvider, createTokenProvider } from "./token";
 import { type TokenCache, memoryTokenCache } from "./token-cache";
@@ -30,6 +31,7 @@ import { type TokenCache, memoryTokenCache } from "./token-cache";
 // The one client of the reviews service: every Admin API and Client API endpoint, typed by the
 // zod schemas beside it. It does not retry (the queues do) except for the documented token dance:
 // a 401 on an admin call drops the cached token, fetches a new one and repeats the call once.
+// With a `pause`, a 429's Retry-After holds back every admin call of the account until it passes.
 
 /** Name of the header that carries the admin token ("not shown" in the spec: the OAuth default). */
 export const ADMIN_AUTH_HEADER = "Authorization";
@@ -68,6 +70,11 @@ export interface CreateReviewsClientOptions {
   timeoutMs?: number;
   /** Token request timeout, default 10 s. */
   tokenTimeoutMs?: number;
+  /**
+   * Where a 429's Retry-After is kept so that all calls of the account wait, default none (each
+   * caller handles its own 429). Pass `redisServicePause` to share it between processes.
+   */
+  pause?: ServicePause;
   /**
    * Check bodies and queries against the documented schemas (and the 10 MB catalog limit) before
    * sending, default true. Off only to probe how a service answers invalid input (contract tests).
@@ -163,14 +170,29 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
     }
     const token = await tokens.get();
     const call = { ...base, headers: { ...headers, [ADMIN_AUTH_HEADER]: `${ADMIN_AUTH_SCHEME} ${token}` } };
-    const res = await send(fetchFn, logger, call);
+    const res = await sendAdmin(call);
     if (res.status !== 401) return { call, res };
     logger.info({ api: ep.api, method: ep.method, path: base.request.path }, "reviews token refused, refreshing once");
     await tokens.invalidate(token);
     const fresh = await tokens.get(token);
     const retry = { ...base, headers: { ...headers, [ADMIN_AUTH_HEADER]: `${ADMIN_AUTH_SCHEME} ${fresh}` } };
     // A second 401 comes out of errorForStatus as ReviewsAuthError.
-    return { call: retry, res: await send(fetchFn, logger, retry) };
+    return { call: retry, res: await sendAdmin(retry) };
+  }
+
+  /** Sends unless the account is paused (then fails as rate limited, unsent); a 429 pauses it. */
+  async function sendAdmin(call: HttpCall): Promise<HttpResult> {
+    const pause = options.pause;
+    // A pause we cannot read (Redis away) lets the call go: the service answers 429 again if need be.
+    const waitMs = pause ? await pause.remainingMs().catch(() => 0) : 0;
+    if (waitMs > 0) {
+      throw new ReviewsRateLimitedError("Reviews calls paused after a rate limit", { request: call.request, status: null, retryAfterMs: waitMs });
+    }
+    const res = await send(fetchFn, logger, call);
+    if (res.status === 429 && pause) {
+      await pause.hold(parseRetryAfter(res.headers.get("retry-after"))).catch((e: unknown) => logger.warn({ err: String(e) }, "reviews pause not stored"));
+    }
+    return res;
   }
 
   async function json<S extends z.ZodType>(ep: Endpoint, schema: S): Promise<z.output<S>> {

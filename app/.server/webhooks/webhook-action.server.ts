@@ -1,10 +1,18 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { authenticate } from "../../shopify.server";
 import { appContext } from "../context.server";
 import { receiveWebhook } from "./ingress.server";
+import { createWebhookVerifier } from "./verify.server";
+
+let verifier: ReturnType<typeof createWebhookVerifier> | undefined;
+let verifierSecret: string | undefined;
 
 /** The action every `webhooks.*` route exports: one ingress for every topic. */
 export const webhookAction = async ({ request }: ActionFunctionArgs) => {
-  const { queues, log } = appContext();
-  return receiveWebhook(request, { verify: (r) => authenticate.webhook(r), queues, log });
+  const { queues, log, config } = appContext();
+  // Made again only when the context changes secret (tests swap contexts between files).
+  if (!verifier || verifierSecret !== config.SHOPIFY_API_SECRET) {
+    verifier = createWebhookVerifier({ apiKey: config.SHOPIFY_API_KEY, apiSecretKey: config.SHOPIFY_API_SECRET, appUrl: config.SHOPIFY_APP_URL });
+    verifierSecret = config.SHOPIFY_API_SECRET;
+  }
+  return receiveWebhook(request, { verify: verifier, queues, log });
 };

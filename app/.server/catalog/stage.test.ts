@@ -1,0 +1,86 @@
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../../test/helpers/db";
+import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redis";
+import { catalogPayloadHash } from "../mapping/product.mapper";
+import type { CatalogProduct } from "../reviews";
+import { createPendingChanges, type PendingChanges } from "./pending-changes";
+import { createProductMirror, type ProductMirror } from "./product-mirror.repository";
+import { stageProduct } from "./stage";
+
+// Skip-unchanged and staging as one step, on real Redis and a real database: what the service
+// holds (the mirror, copied into Redis) decides whether a change waits for the next batch.
+
+const prefix = uniquePrefix("stage");
+let t: TestDb;
+let redis: Redis;
+let pending: PendingChanges;
+let mirror: ProductMirror;
+let shopId: string;
+let n = 0;
+
+const product = (name: string): CatalogProduct => ({ sku: "7001", name, categories: ["Shoes"] }) as CatalogProduct;
+const accept = async (p: CatalogProduct) => {
+  const item = { productId: p.sku, sku: p.sku, hash: catalogPayloadHash(p), product: p };
+  await mirror.recordAccepted(shopId, [item]);
+  await pending.rememberAccepted(shopId, new Map([[item.productId, item.hash]]));
+};
+
+beforeAll(async () => {
+  t = await createTestDb("sqlite");
+  redis = new Redis(redisUrl());
+  pending = createPendingChanges(redis, prefix);
+  mirror = createProductMirror(t.db);
+});
+
+beforeEach(async () => {
+  const shop = await t.db.shop.create({ data: { domain: `stage-${++n}.myshopify.com` } });
+  shopId = shop.id;
+});
+
+afterAll(async () => {
+  await deletePrefix(prefix);
+  redis.disconnect();
+  await t.drop();
+});
+
+describe("staging a catalog change", () => {
+  it("GIVEN the payload the service holds THEN nothing is staged", async () => {
+    await accept(product("Runner"));
+    expect(await stageProduct({ mirror, pending }, shopId, "7001", product("Runner"))).toEqual({ staged: false });
+    expect(await pending.pendingCount(shopId)).toBe(0);
+  });
+
+  it("GIVEN a change and then the accepted payload again (the merchant reverted) THEN the waiting change is dropped", async () => {
+    await accept(product("Runner"));
+    expect((await stageProduct({ mirror, pending }, shopId, "7001", product("Runner v2"))).staged).toBe(true);
+    expect(await pending.pendingCount(shopId)).toBe(1);
+    expect(await stageProduct({ mirror, pending }, shopId, "7001", product("Runner"))).toEqual({ staged: false });
+    expect(await pending.pendingCount(shopId)).toBe(0);
+    expect((await pending.timing(shopId)).waitingSince).toBeNull();
+  });
+
+  it("GIVEN another payload in flight THEN the accepted payload is staged again, to win over it", async () => {
+    await accept(product("Runner"));
+    await stageProduct({ mirror, pending }, shopId, "7001", product("Runner v2"));
+    expect((await pending.take(shopId, 200)).map((i) => i.product.name)).toEqual(["Runner v2"]);
+    const back = await stageProduct({ mirror, pending }, shopId, "7001", product("Runner"));
+    expect(back.staged).toBe(true);
+  });
+
+  it("GIVEN Redis does not know the product THEN the mirror answers once, and a product never accepted is staged", async () => {
+    // Accepted in the database only (Redis lost its copy, or the shop was idle for a week).
+    const p = product("Runner");
+    await mirror.recordAccepted(shopId, [{ productId: "7001", sku: "7001", hash: catalogPayloadHash(p), product: p }]);
+    expect(await stageProduct({ mirror, pending }, shopId, "7001", p)).toEqual({ staged: false });
+    const fresh = { ...product("Trail"), sku: "7002" };
+    expect((await stageProduct({ mirror, pending }, shopId, "7002", fresh)).staged).toBe(true);
+    expect(await redis.hgetall(`${prefix}:catalog:accepted:${shopId}`)).toEqual({ "7001": catalogPayloadHash(p), "7002": "-" });
+  });
+
+  it("GIVEN the shop's pending state is cleared (shop/redact) THEN its accepted hashes go too", async () => {
+    await accept(product("Runner"));
+    await pending.clear(shopId);
+    expect(await redis.exists(`${prefix}:catalog:accepted:${shopId}`)).toBe(0);
+  });
+});
