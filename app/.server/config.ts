@@ -49,7 +49,7 @@ export const configSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   // Webhook deliveries per worker process at once: each is mostly waiting on Redis, and the ones
   // finishing together share one write of their records.
-  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(8),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(32),
   // First retry delay of a failed job; it doubles per attempt (15 attempts: about 4.5 h at 1000).
   JOB_BACKOFF_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   // How long a worker holds a job before another may take it up as stalled (its process died).

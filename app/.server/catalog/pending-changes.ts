@@ -54,12 +54,14 @@ export interface PendingChanges {
 // a newer pending value of a SKU that is in flight stays pending and is sent next time.
 const TAKE = `
 if redis.call('EXISTS', KEYS[2]) == 0 then
-  local keys = redis.call('HKEYS', KEYS[1])
-  local n = math.min(#keys, tonumber(ARGV[1]))
-  for i = 1, n do
+  local keys = redis.call('ZRANGE', KEYS[3], 0, tonumber(ARGV[1]) - 1)
+  for i = 1, #keys do
     local v = redis.call('HGET', KEYS[1], keys[i])
-    redis.call('HSET', KEYS[2], keys[i], v)
-    redis.call('HDEL', KEYS[1], keys[i])
+    if v then
+      redis.call('HSET', KEYS[2], keys[i], v)
+      redis.call('HDEL', KEYS[1], keys[i])
+    end
+    redis.call('ZREM', KEYS[3], keys[i])
   end
 end
 return redis.call('HVALS', KEYS[2])
@@ -67,14 +69,16 @@ return redis.call('HVALS', KEYS[2])
 
 // Puts items back to pending unless a newer value for the same SKU arrived meanwhile.
 const REQUEUE = `
-for i = 1, #ARGV, 2 do
-  redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1])
+for i = 1, #ARGV - 1, 2 do
+  if redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1]) == 1 then
+    redis.call('ZADD', KEYS[3], 'NX', ARGV[#ARGV], ARGV[i])
+  end
   redis.call('HDEL', KEYS[2], ARGV[i])
 end
 return 1
 `;
 
-// KEYS: accepted, pending, inflight, waiting-since, last-staged. ARGV: productId, sku, hash, item, now.
+// KEYS: accepted, pending, inflight, waiting-since, last-staged, pending order. ARGV: productId, sku, hash, item, now.
 const STAGE_IF_CHANGED = `
 local accepted = redis.call('HGET', KEYS[1], ARGV[1])
 if not accepted then return {'unknown'} end
@@ -82,11 +86,13 @@ if accepted == ARGV[3] then
   local flying = redis.call('HGET', KEYS[3], ARGV[2])
   if not flying or cjson.decode(flying).hash == ARGV[3] then
     redis.call('HDEL', KEYS[2], ARGV[2])
+    redis.call('ZREM', KEYS[6], ARGV[2])
     if redis.call('HLEN', KEYS[2]) == 0 then redis.call('DEL', KEYS[4]) end
     return {'unchanged'}
   end
 end
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[4])
+redis.call('ZADD', KEYS[6], 'NX', ARGV[5], ARGV[2])
 local since = redis.call('GET', KEYS[4])
 if not since then
   since = ARGV[5]
@@ -105,9 +111,12 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
   const sinceKey = (shopId: string) => `${prefix}:catalog:waiting-since:${shopId}`;
   const lastKey = (shopId: string) => `${prefix}:catalog:last-staged:${shopId}`;
   const acceptedKey = (shopId: string) => `${prefix}:catalog:accepted:${shopId}`;
+  // When each waiting SKU started waiting: batches take the oldest first, so no change is passed
+  // over flush after flush while newer ones leave (a hash has no order).
+  const orderKey = (shopId: string) => `${prefix}:catalog:pending-order:${shopId}`;
   return {
     async stageIfChanged(shopId, item) {
-      const keys = [acceptedKey(shopId), pendingKey(shopId), inflightKey(shopId), sinceKey(shopId), lastKey(shopId)];
+      const keys = [acceptedKey(shopId), pendingKey(shopId), inflightKey(shopId), sinceKey(shopId), lastKey(shopId), orderKey(shopId)];
       const [kind, since] = (await redis.eval(STAGE_IF_CHANGED, keys.length, ...keys, item.productId, item.sku, item.hash, JSON.stringify(item), String(Date.now()))) as [
         string,
         string | undefined,
@@ -126,16 +135,17 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
     },
     async stage(shopId, item) {
       const now = Date.now();
-      const [, [, since]] = (await redis
+      const [, , [, since]] = (await redis
         .multi()
         .hset(pendingKey(shopId), item.sku, JSON.stringify(item))
+        .zadd(orderKey(shopId), "NX", now, item.sku)
         .set(sinceKey(shopId), String(now), "NX", "GET")
         .set(lastKey(shopId), String(now))
-        .exec()) as [unknown, [unknown, string | null], unknown];
+        .exec()) as [unknown, unknown, [unknown, string | null], unknown];
       return since ? Number(since) : now;
     },
     async take(shopId, max) {
-      const values = (await redis.eval(TAKE, 2, pendingKey(shopId), inflightKey(shopId), String(max))) as string[];
+      const values = (await redis.eval(TAKE, 3, pendingKey(shopId), inflightKey(shopId), orderKey(shopId), String(max))) as string[];
       // What is left pending starts a new wait from now.
       if ((await redis.hlen(pendingKey(shopId))) === 0) await redis.del(sinceKey(shopId));
       else await redis.set(sinceKey(shopId), String(Date.now()));
@@ -154,7 +164,7 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
     },
     async requeue(shopId, items) {
       if (!items.length) return;
-      await redis.eval(REQUEUE, 2, pendingKey(shopId), inflightKey(shopId), ...items.flatMap((i) => [i.sku, JSON.stringify(i)]));
+      await redis.eval(REQUEUE, 3, pendingKey(shopId), inflightKey(shopId), orderKey(shopId), ...items.flatMap((i) => [i.sku, JSON.stringify(i)]), String(Date.now()));
     },
     async pendingCount(shopId) {
       return (await redis.hlen(pendingKey(shopId))) + (await redis.hlen(inflightKey(shopId)));
@@ -170,7 +180,7 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
       return { waiting, inflight: inflight === 1, waitingSince: since ? Number(since) : null, lastStagedAt: last ? Number(last) : null };
     },
     async clear(shopId) {
-      await redis.del(pendingKey(shopId), inflightKey(shopId), sinceKey(shopId), lastKey(shopId), acceptedKey(shopId));
+      await redis.del(pendingKey(shopId), inflightKey(shopId), sinceKey(shopId), lastKey(shopId), acceptedKey(shopId), orderKey(shopId));
     },
   };
 }

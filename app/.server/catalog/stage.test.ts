@@ -84,3 +84,23 @@ describe("staging a catalog change", () => {
     expect(await redis.exists(`${prefix}:catalog:accepted:${shopId}`)).toBe(0);
   });
 });
+
+describe("taking a batch", () => {
+  it("GIVEN more waiting changes than a batch holds THEN the oldest go first, whatever order the hash keeps", async () => {
+    // Over 128 fields a Redis hash keeps no order: without the waiting order, some changes would
+    // be passed over flush after flush.
+    for (let i = 0; i < 300; i++) {
+      const p = { ...product(`P${i}`), sku: String(8000 + i) };
+      await pending.stageIfChanged(shopId, { productId: p.sku, sku: p.sku, hash: `h${i}`, product: p }).then(async (o) => {
+        if (o.kind === "unknown") {
+          await pending.rememberAccepted(shopId, new Map([[p.sku, "-"]]));
+          await pending.stageIfChanged(shopId, { productId: p.sku, sku: p.sku, hash: `h${i}`, product: p });
+        }
+      });
+    }
+    const first = await pending.take(shopId, 200);
+    expect(first.map((i) => Number(i.sku)).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => 8000 + i));
+    await pending.ack(shopId);
+    expect((await pending.take(shopId, 200)).length).toBe(100);
+  });
+});
