@@ -23,7 +23,7 @@ export interface VerifiedWebhook {
 }
 
 export interface IngressDeps {
-  /** `authenticate.webhook` of shopify.server: throws a Response (401, 400, 405) when it refuses. */
+  /** The library's webhook validation (verify.server.ts): throws a Response (401, 400, 405) when it refuses. */
   verify(request: Request): Promise<VerifiedWebhook>;
   queues: Queues;
   log: Logger;
