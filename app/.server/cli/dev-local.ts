@@ -56,7 +56,9 @@ async function ensureRedis(): Promise<string> {
 }
 
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  // A process group of its own: `npx tsx …` runs the program as a grandchild that a signal to npx
+  // alone would leave running; stop() signals the whole group.
+  const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   const prefix = (chunk: Buffer) =>
     chunk
       .toString()
@@ -112,7 +114,14 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<unknown> {
 let stopping = false;
 async function stop(code: number) {
   stopping = true;
-  for (const c of children.reverse()) c.kill("SIGTERM");
+  for (const c of children.reverse()) {
+    try {
+      if (c.pid) process.kill(-c.pid, "SIGTERM");
+      else c.kill("SIGTERM");
+    } catch {
+      c.kill("SIGTERM"); // not a group leader (the local redis-server)
+    }
+  }
   await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once("exit", r)) : null)));
   process.exit(code);
 }
