@@ -255,8 +255,8 @@ export async function runUpdateStormBench(o: { products: number; deliveries: num
     {
       scenario: `update storm (${f.deliveries.toLocaleString("en-US")} deliveries over ${f.products.toLocaleString("en-US")} products)`,
       figures: {
-        "CATALOG_FLUSH_WINDOW_MS (default)": f.flushWindowMs,
-        "CATALOG_FLUSH_MAX_WAIT_MS (default)": f.flushMaxWaitMs,
+        [`CATALOG_FLUSH_WINDOW_MS${process.env.CATALOG_FLUSH_WINDOW_MS ? " (from the environment)" : " (default)"}`]: f.flushWindowMs,
+        [`CATALOG_FLUSH_MAX_WAIT_MS${process.env.CATALOG_FLUSH_MAX_WAIT_MS ? " (from the environment)" : " (default)"}`]: f.flushMaxWaitMs,
         "initial sync": `${f.initialSync.status}, ${f.initialSync.batches} batches, ${f.initialSync.failed} failed, ${f.initialSync.seconds} s`,
         deliveries: f.deliveries,
         "deliveries changing the title": f.changing,

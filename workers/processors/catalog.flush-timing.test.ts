@@ -20,8 +20,12 @@ describe("flushDueAt", () => {
     expect(flushDueAt({ waiting: 150, waitingSince: 10_000, lastStagedAt: 12_900 }, W, M)).toBe(13_000);
   });
 
-  it("GIVEN a full batch waits THEN it is due at once (more waiting would only make a second batch)", () => {
-    expect(flushDueAt({ waiting: 200, waitingSince: 10_000, lastStagedAt: 10_400 }, W, M)).toBe(0);
+  it("GIVEN a full batch waits while changes keep arriving THEN it waits for its oldest change's max wait (their next changes merge into it)", () => {
+    expect(flushDueAt({ waiting: 650, waitingSince: 10_000, lastStagedAt: 12_400 }, W, M)).toBe(13_000);
+  });
+
+  it("GIVEN a full batch and then quiet THEN it leaves after the quiet window", () => {
+    expect(flushDueAt({ waiting: 200, waitingSince: 10_000, lastStagedAt: 10_400 }, W, M)).toBe(11_400);
   });
 });
 

@@ -74,7 +74,12 @@ const NEXT_TURN_DELAY_MS = 1;
 
 /**
  * When the shop's waiting changes are due: after a quiet window since the newest, and never later
- * than the max wait after the oldest; at once when a full batch waits. Null: nothing waits.
+ * than the max wait after the oldest. Null: nothing waits.
+ *
+ * A full batch waits too. Sending it at once would not save a request: the products in it are the
+ * ones that change, and their next changes, which would have merged into it while it waited, then
+ * need a batch of their own. Held until its oldest change is due, each batch carries more of a
+ * storm's changes, and each change still leaves within the max wait (the oldest go first).
  */
 export function flushDueAt(
   t: { waiting: number; waitingSince: number | null; lastStagedAt: number | null },
@@ -82,14 +87,15 @@ export function flushDueAt(
   maxWaitMs: number,
 ): number | null {
   if (t.waiting === 0) return null;
-  if (t.waiting >= MAX_BATCH_ITEMS || t.waitingSince === null || t.lastStagedAt === null) return 0;
+  if (t.waitingSince === null || t.lastStagedAt === null) return 0;
   return Math.min(t.lastStagedAt + windowMs, t.waitingSince + maxWaitMs);
 }
 
 /**
- * Sends the shop's waiting changes in full batches. A flush that starts before its changes are due
- * (it was triggered while another flush ran, say) puts itself back until they are, so a steady
- * stream of changes leaves in few, full batches rather than one small batch per round-trip.
+ * Sends the shop's due changes, oldest first, in batches of up to 200. A flush that starts before
+ * its changes are due (it was triggered while another flush ran, say) puts itself back until they
+ * are, so a steady stream of changes leaves in few, full batches rather than one small batch per
+ * round-trip; what a batch leaves behind is due when its own oldest change is.
  */
 export async function flushCatalog(job: Job, ctx: WorkerContext, token?: string) {
   const data = flushJobSchema.parse(job.data);

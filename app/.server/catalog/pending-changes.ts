@@ -42,43 +42,46 @@ export interface PendingChanges {
   staged(shopId: string, sku: string): Promise<StagedProduct | null>;
   /** The service accepted (or permanently refused) the in-flight batch. */
   ack(shopId: string): Promise<void>;
-  /** Puts items of the in-flight batch back to pending (when a batch is split across flushes). */
-  requeue(shopId: string, items: StagedProduct[]): Promise<void>;
   pendingCount(shopId: string): Promise<number>;
   /** When the oldest waiting change and the newest one were staged, and whether a batch is in flight. */
   timing(shopId: string): Promise<{ waiting: number; waitingSince: number | null; lastStagedAt: number | null; inflight: boolean }>;
   clear(shopId: string): Promise<void>;
 }
 
-// Moves up to ARGV[1] fields from pending to inflight unless something is already in flight;
-// a newer pending value of a SKU that is in flight stays pending and is sent next time.
+// Moves the ARGV[1] oldest waiting changes from pending to inflight unless something is already in
+// flight; a newer pending value of a SKU that is in flight stays pending and is sent next time.
+// Pending SKUs missing from the waiting order (written by a release that kept none) are taken too,
+// once the ordered ones are gone, so none can be stranded.
 const TAKE = `
 if redis.call('EXISTS', KEYS[2]) == 0 then
-  local keys = redis.call('ZRANGE', KEYS[3], 0, tonumber(ARGV[1]) - 1)
+  local max = tonumber(ARGV[1])
+  local keys = redis.call('ZRANGE', KEYS[3], 0, max - 1)
+  local moved = 0
   for i = 1, #keys do
     local v = redis.call('HGET', KEYS[1], keys[i])
     if v then
       redis.call('HSET', KEYS[2], keys[i], v)
       redis.call('HDEL', KEYS[1], keys[i])
+      moved = moved + 1
     end
     redis.call('ZREM', KEYS[3], keys[i])
+  end
+  if moved < max and redis.call('ZCARD', KEYS[3]) == 0 then
+    local rest = redis.call('HSCAN', KEYS[1], 0, 'COUNT', max - moved)[2]
+    for i = 1, #rest, 2 do
+      if moved < max then
+        redis.call('HSET', KEYS[2], rest[i], rest[i + 1])
+        redis.call('HDEL', KEYS[1], rest[i])
+        moved = moved + 1
+      end
+    end
   end
 end
 return redis.call('HVALS', KEYS[2])
 `;
 
-// Puts items back to pending unless a newer value for the same SKU arrived meanwhile.
-const REQUEUE = `
-for i = 1, #ARGV - 1, 2 do
-  if redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1]) == 1 then
-    redis.call('ZADD', KEYS[3], 'NX', ARGV[#ARGV], ARGV[i])
-  end
-  redis.call('HDEL', KEYS[2], ARGV[i])
-end
-return 1
-`;
-
-// KEYS: accepted, pending, inflight, waiting-since, last-staged, pending order. ARGV: productId, sku, hash, item, now.
+// KEYS: accepted, pending, inflight, last-staged, pending order. ARGV: productId, sku, hash, item, now.
+// Staged: returns when the oldest change now waiting was staged (the head of the waiting order).
 const STAGE_IF_CHANGED = `
 local accepted = redis.call('HGET', KEYS[1], ARGV[1])
 if not accepted then return {'unknown'} end
@@ -86,20 +89,14 @@ if accepted == ARGV[3] then
   local flying = redis.call('HGET', KEYS[3], ARGV[2])
   if not flying or cjson.decode(flying).hash == ARGV[3] then
     redis.call('HDEL', KEYS[2], ARGV[2])
-    redis.call('ZREM', KEYS[6], ARGV[2])
-    if redis.call('HLEN', KEYS[2]) == 0 then redis.call('DEL', KEYS[4]) end
+    redis.call('ZREM', KEYS[5], ARGV[2])
     return {'unchanged'}
   end
 end
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[4])
-redis.call('ZADD', KEYS[6], 'NX', ARGV[5], ARGV[2])
-local since = redis.call('GET', KEYS[4])
-if not since then
-  since = ARGV[5]
-  redis.call('SET', KEYS[4], since)
-end
-redis.call('SET', KEYS[5], ARGV[5])
-return {'staged', since}
+redis.call('ZADD', KEYS[5], 'NX', ARGV[5], ARGV[2])
+redis.call('SET', KEYS[4], ARGV[5])
+return {'staged', redis.call('ZRANGE', KEYS[5], 0, 0, 'WITHSCORES')[2]}
 `;
 
 // A shop's accepted hashes are kept for a week after the last write; a cold shop reads its mirror.
@@ -108,15 +105,15 @@ const ACCEPTED_TTL_MS = 7 * 24 * 3600 * 1000;
 export function createPendingChanges(redis: Redis, prefix: string): PendingChanges {
   const pendingKey = (shopId: string) => `${prefix}:catalog:pending:${shopId}`;
   const inflightKey = (shopId: string) => `${prefix}:catalog:inflight:${shopId}`;
-  const sinceKey = (shopId: string) => `${prefix}:catalog:waiting-since:${shopId}`;
   const lastKey = (shopId: string) => `${prefix}:catalog:last-staged:${shopId}`;
   const acceptedKey = (shopId: string) => `${prefix}:catalog:accepted:${shopId}`;
-  // When each waiting SKU started waiting: batches take the oldest first, so no change is passed
-  // over flush after flush while newer ones leave (a hash has no order).
+  // When each waiting SKU started waiting (a newer change of a waiting SKU keeps its place): batches
+  // take the oldest first, so no change is passed over flush after flush while newer ones leave (a
+  // hash has no order), and the head says when the oldest waiting change is due.
   const orderKey = (shopId: string) => `${prefix}:catalog:pending-order:${shopId}`;
   return {
     async stageIfChanged(shopId, item) {
-      const keys = [acceptedKey(shopId), pendingKey(shopId), inflightKey(shopId), sinceKey(shopId), lastKey(shopId), orderKey(shopId)];
+      const keys = [acceptedKey(shopId), pendingKey(shopId), inflightKey(shopId), lastKey(shopId), orderKey(shopId)];
       const [kind, since] = (await redis.eval(STAGE_IF_CHANGED, keys.length, ...keys, item.productId, item.sku, item.hash, JSON.stringify(item), String(Date.now()))) as [
         string,
         string | undefined,
@@ -135,20 +132,18 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
     },
     async stage(shopId, item) {
       const now = Date.now();
-      const [, , [, since]] = (await redis
+      const [, , , [, head]] = (await redis
         .multi()
         .hset(pendingKey(shopId), item.sku, JSON.stringify(item))
         .zadd(orderKey(shopId), "NX", now, item.sku)
-        .set(sinceKey(shopId), String(now), "NX", "GET")
         .set(lastKey(shopId), String(now))
-        .exec()) as [unknown, unknown, [unknown, string | null], unknown];
-      return since ? Number(since) : now;
+        .zrange(orderKey(shopId), "0", "0", "WITHSCORES")
+        .exec()) as [unknown, unknown, unknown, [unknown, string[]]];
+      return Number(head[1] ?? now);
     },
     async take(shopId, max) {
+      // What is left keeps its place and its waiting time: it is due when its own wait ends.
       const values = (await redis.eval(TAKE, 3, pendingKey(shopId), inflightKey(shopId), orderKey(shopId), String(max))) as string[];
-      // What is left pending starts a new wait from now.
-      if ((await redis.hlen(pendingKey(shopId))) === 0) await redis.del(sinceKey(shopId));
-      else await redis.set(sinceKey(shopId), String(Date.now()));
       return values.map((v) => JSON.parse(v) as StagedProduct);
     },
     async staged(shopId, sku) {
@@ -162,25 +157,23 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
     async ack(shopId) {
       await redis.del(inflightKey(shopId));
     },
-    async requeue(shopId, items) {
-      if (!items.length) return;
-      await redis.eval(REQUEUE, 3, pendingKey(shopId), inflightKey(shopId), orderKey(shopId), ...items.flatMap((i) => [i.sku, JSON.stringify(i)]), String(Date.now()));
-    },
     async pendingCount(shopId) {
       return (await redis.hlen(pendingKey(shopId))) + (await redis.hlen(inflightKey(shopId)));
     },
     async timing(shopId) {
-      const [waiting, inflight, since, last] = (await redis
+      const [waiting, inflight, head, last] = (await redis
         .multi()
         .hlen(pendingKey(shopId))
         .exists(inflightKey(shopId))
-        .get(sinceKey(shopId))
+        .zrange(orderKey(shopId), "0", "0", "WITHSCORES")
         .get(lastKey(shopId))
-        .exec())!.map(([, v]) => v) as [number, number, string | null, string | null];
-      return { waiting, inflight: inflight === 1, waitingSince: since ? Number(since) : null, lastStagedAt: last ? Number(last) : null };
+        .exec())!.map(([, v]) => v) as [number, number, string[], string | null];
+      // Pending SKUs outside the waiting order (an older release's) count from the newest change.
+      const since = head.length ? Number(head[1]) : waiting && last ? Number(last) : null;
+      return { waiting, inflight: inflight === 1, waitingSince: since, lastStagedAt: last ? Number(last) : null };
     },
     async clear(shopId) {
-      await redis.del(pendingKey(shopId), inflightKey(shopId), sinceKey(shopId), lastKey(shopId), acceptedKey(shopId), orderKey(shopId));
+      await redis.del(pendingKey(shopId), inflightKey(shopId), lastKey(shopId), acceptedKey(shopId), orderKey(shopId));
     },
   };
 }

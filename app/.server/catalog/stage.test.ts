@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDb, type TestDb } from "../../../test/helpers/db";
 import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redis";
 import { catalogPayloadHash } from "../mapping/product.mapper";
@@ -86,21 +86,51 @@ describe("staging a catalog change", () => {
 });
 
 describe("taking a batch", () => {
+  const stageNew = async (i: number) => {
+    const p = { ...product(`P${i}`), sku: String(8000 + i) };
+    const item = { productId: p.sku, sku: p.sku, hash: `h${i}`, product: p };
+    if ((await pending.stageIfChanged(shopId, item)).kind === "unknown") {
+      await pending.rememberAccepted(shopId, new Map([[p.sku, "-"]]));
+      await pending.stageIfChanged(shopId, item);
+    }
+  };
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("GIVEN more waiting changes than a batch holds THEN the oldest go first, whatever order the hash keeps", async () => {
     // Over 128 fields a Redis hash keeps no order: without the waiting order, some changes would
     // be passed over flush after flush.
-    for (let i = 0; i < 300; i++) {
-      const p = { ...product(`P${i}`), sku: String(8000 + i) };
-      await pending.stageIfChanged(shopId, { productId: p.sku, sku: p.sku, hash: `h${i}`, product: p }).then(async (o) => {
-        if (o.kind === "unknown") {
-          await pending.rememberAccepted(shopId, new Map([[p.sku, "-"]]));
-          await pending.stageIfChanged(shopId, { productId: p.sku, sku: p.sku, hash: `h${i}`, product: p });
-        }
-      });
-    }
+    for (let i = 0; i < 300; i++) await stageNew(i);
     const first = await pending.take(shopId, 200);
     expect(first.map((i) => Number(i.sku)).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => 8000 + i));
     await pending.ack(shopId);
     expect((await pending.take(shopId, 200)).length).toBe(100);
+  });
+
+  it("GIVEN a batch leaves THEN what it left behind keeps its own waiting time (it is not made to wait again)", async () => {
+    // Only Date is faked: the stamps below are what the staging records, Redis runs for real.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(1_000_000);
+    for (let i = 0; i < 200; i++) await stageNew(i);
+    vi.setSystemTime(1_000_500);
+    for (let i = 200; i < 250; i++) await stageNew(i);
+    vi.setSystemTime(1_001_000);
+    await stageNew(0); // a newer change of a waiting product keeps its place
+    expect(await pending.timing(shopId)).toMatchObject({ waiting: 250, waitingSince: 1_000_000, lastStagedAt: 1_001_000 });
+    vi.setSystemTime(1_003_000);
+    expect((await pending.take(shopId, 200)).map((i) => Number(i.sku) - 8000).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i));
+    expect(await pending.timing(shopId)).toMatchObject({ waiting: 50, inflight: true, waitingSince: 1_000_500 });
+  });
+
+  it("GIVEN pending changes outside the waiting order (written by an older release) THEN they are taken, not stranded", async () => {
+    const p = { ...product("Legacy"), sku: "8999" };
+    await redis.hset(`${prefix}:catalog:pending:${shopId}`, p.sku, JSON.stringify({ productId: p.sku, sku: p.sku, hash: "h", product: p }));
+    await redis.set(`${prefix}:catalog:last-staged:${shopId}`, "1234");
+    expect(await pending.timing(shopId)).toMatchObject({ waiting: 1, waitingSince: 1234 });
+    expect((await pending.take(shopId, 200)).map((i) => i.sku)).toEqual(["8999"]);
+    await pending.ack(shopId);
+    expect(await pending.timing(shopId)).toMatchObject({ waiting: 0, inflight: false, waitingSince: null });
   });
 });
