@@ -54,6 +54,34 @@ export async function pollRun(job: Job, ctx: WorkerContext, kind: SyncKind) {
   return { status: state.status };
 }
 
+/**
+ * Another runner moved the run on since this one last saved it: this one's job lock lapsed while it
+ * was paused (a long GC or a frozen machine), and BullMQ handed the job to another worker.
+ */
+export class RunTakenOverError extends Error {
+  constructor(runId: string) {
+    super(`sync run ${runId} was moved on by another runner`);
+    this.name = "RunTakenOverError";
+  }
+}
+
+/**
+ * Leaves the run to the runner that moved it on; one batch at most went twice (harmless upstream).
+ * A runner that still holds the job comes back one lock period later: it then finds the run done,
+ * or resumes it from the other's last save if that one died. One whose lock lapsed just stops.
+ */
+export async function stepAside(ctx: WorkerContext, job: Job, token: string | undefined, error: RunTakenOverError) {
+  ctx.log.warn({ job: job.id, err: error.message }, "sync run taken over; stepping aside");
+  if (token) {
+    const moved = await job.moveToDelayed(Date.now() + ctx.config.WORKER_LOCK_MS, token).then(
+      () => true,
+      () => false,
+    );
+    if (moved) throw new DelayedError(error.message);
+  }
+  return { takenOver: true };
+}
+
 export function isPermanent(error: unknown): boolean {
   return error instanceof UnrecoverableError || error instanceof ShopifyPermanentError;
 }

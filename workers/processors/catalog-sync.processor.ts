@@ -7,7 +7,7 @@ import { catalogPayloadHash, fromBulkProduct, mapProduct } from "../../app/.serv
 import { productKey } from "../../app/.server/mapping/keys";
 import { MAX_BATCH_ITEMS, sendCatalog } from "../../app/.server/catalog/catalog-sender";
 import type { StagedProduct } from "../../app/.server/catalog/pending-changes";
-import { cancelledRun, loadRun, pollRun, schedulePoll, step } from "./bulk-run";
+import { RunTakenOverError, cancelledRun, loadRun, pollRun, schedulePoll, stepAside, step } from "./bulk-run";
 import { honouringRetryAfter } from "./service-errors";
 import { lockedSender, recordOutcome } from "./catalog.processor";
 
@@ -71,29 +71,34 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
       );
     }
     progress = addProgress(progress, { read, sent: changed.length, ...counters });
-    resumeAt = position;
     read = 0;
     mapFailures = 0;
-    await runs.advance(run.id, progress, resumeAt);
+    if (!(await runs.advance(run.id, progress, position, resumeAt))) throw new RunTakenOverError(run.id);
+    resumeAt = position;
     await job.updateProgress(progress);
   };
 
-  for await (const group of readBulkJsonl(url)) {
-    position++;
-    if (position <= run.resumeAt) continue;
-    read++;
-    try {
-      const input = fromBulkProduct(group, selected);
-      const product = mapProduct(input, mapCtx);
-      batch.push({ productId: productKey(String(group.parent.id)), sku: product.sku, hash: catalogPayloadHash(product), product });
-    } catch (error) {
-      // One odd line must not stop a catalog of thousands: counted, logged, and the sync goes on.
-      mapFailures++;
-      ctx.log.warn({ shop: target.domain, product: group.parent.id, err: (error as Error).message }, "product not mapped");
+  try {
+    for await (const group of readBulkJsonl(url)) {
+      position++;
+      if (position <= run.resumeAt) continue;
+      read++;
+      try {
+        const input = fromBulkProduct(group, selected);
+        const product = mapProduct(input, mapCtx);
+        batch.push({ productId: productKey(String(group.parent.id)), sku: product.sku, hash: catalogPayloadHash(product), product });
+      } catch (error) {
+        // One odd line must not stop a catalog of thousands: counted, logged, and the sync goes on.
+        mapFailures++;
+        ctx.log.warn({ shop: target.domain, product: group.parent.id, err: (error as Error).message }, "product not mapped");
+      }
+      if (batch.length >= MAX_BATCH_ITEMS) await flush();
     }
-    if (batch.length >= MAX_BATCH_ITEMS) await flush();
+    if (batch.length || read) await flush();
+  } catch (error) {
+    if (error instanceof RunTakenOverError) return stepAside(ctx, job, token, error);
+    throw error;
   }
-  if (batch.length || read) await flush();
   await runs.update(run.id, { status: "completed", finishedAt: new Date(), error: null });
   ctx.log.info({ shop: target.domain, run: run.id, progress, resumedFrom: run.resumeAt }, "catalog sync completed");
   return progress;

@@ -1,9 +1,12 @@
+import { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
 import { startSimulatedStore, type SimulatedStore } from "../../test/simulated-store";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { parseProgress } from "../../app/.server/sync/sync-runs.repository";
+import { QueueName, jobIdPart } from "../../app/.server/queues/names";
+import { catalogRead } from "./catalog-sync.processor";
 
 // Full catalog sync: bulk operation on a simulated store, streamed, mapped and sent to the emulator.
 let s: Stack;
@@ -63,5 +66,26 @@ describe("full catalog sync", () => {
     expect(new Set(accepted).size).toBe(N);
     expect(progress).toMatchObject({ read: N, sent: N, updated: N });
     expect(s.emu.control.state("acme").products.every((p) => p.name.endsWith("(2027)"))).toBe(true);
+  });
+
+  it("GIVEN a second runner on the run (BullMQ gave the job to another worker while the first was paused) THEN one steps aside after at most one batch", async () => {
+    for (const p of store.products()) store.updateProduct(p.id, { title: `${p.title} (paused)` });
+    const since = s.emu.control.lastRequestSeq();
+    // Slow batches, so that the second runner starts while the first is still at it.
+    s.emu.control.setFaults({ latencyMs: 300, paths: "/products/batch" });
+    const shopRow = await s.web.shops.get(shop);
+    const { run } = await startSync({ db: s.t.db, queues: s.web.queues }, shopRow.id, "catalog");
+    await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "reading", 30_000);
+    const job = await Job.fromId(s.web.queues.get(QueueName.sync), `catalog-read-${jobIdPart(run.id)}`);
+    // The paused runner: same job, its lock token gone.
+    const second = await catalogRead(job!, s.worker);
+    const done = await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "completed", 60_000);
+    s.emu.control.clearFaults();
+    expect(second).not.toEqual({ done: true }); // it did run beside the first
+    const requests = batchRequests(since);
+    expect(requests.length).toBeLessThanOrEqual(Math.ceil(N / 200) + 1);
+    expect(new Set(requests.flatMap(skusOf)).size).toBe(N);
+    expect(parseProgress(done.progress)).toMatchObject({ read: N, sent: N, updated: N, failed: 0 });
+    expect(s.emu.control.state("acme").products.every((p) => p.name.endsWith("(paused)"))).toBe(true);
   });
 });

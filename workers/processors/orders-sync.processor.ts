@@ -13,7 +13,7 @@ import {
 } from "../../app/.server/orders/graphql-order.adapter";
 import { applyOrder, type OrderApplyOutcome } from "./order.handlers";
 import { lockedOrder } from "./order.processor";
-import { cancelledRun, isPermanent, loadRun, pollRun, schedulePoll, step } from "./bulk-run";
+import { RunTakenOverError, cancelledRun, isPermanent, loadRun, pollRun, schedulePoll, stepAside, step } from "./bulk-run";
 import type { SyncShop } from "./sync-shop";
 import { PermanentJobError } from "./errors";
 
@@ -169,11 +169,13 @@ export function ordersRead(job: Job, ctx: WorkerContext, token?: string) {
     let pending: Partial<SyncProgress>[] = [];
     let position = 0;
     let done = run.resumeAt;
+    let saved = run.resumeAt;
     const save = async () => {
       if (!pending.length) return;
       for (const p of pending) progress = addProgress(progress, p);
       pending = [];
-      await runs.advance(run.id, progress, done);
+      if (!(await runs.advance(run.id, progress, done, saved))) throw new RunTakenOverError(run.id);
+      saved = done;
       await job.updateProgress(progress);
     };
 
@@ -187,7 +189,13 @@ export function ordersRead(job: Job, ctx: WorkerContext, token?: string) {
       }
       await save();
     } catch (error) {
-      await save();
+      if (error instanceof RunTakenOverError) return stepAside(ctx, job, token, error);
+      try {
+        await save();
+      } catch (saveError) {
+        if (saveError instanceof RunTakenOverError) return stepAside(ctx, job, token, saveError);
+        throw saveError;
+      }
       if (error instanceof DelayedError) throw error;
       if (!isPermanent(error) && done > run.resumeAt && token) {
         ctx.log.warn({ shop: target.domain, run: run.id, at: done, err: (error as Error).message }, "orders sync interrupted; resuming");

@@ -1,3 +1,4 @@
+import { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
@@ -8,6 +9,8 @@ import { startSync } from "../../app/.server/sync/start-sync";
 import { parseProgress, type SyncKind } from "../../app/.server/sync/sync-runs.repository";
 import { runCli } from "../../app/.server/cli/main";
 import type { CliIo } from "../../app/.server/cli/command";
+import { QueueName, jobIdPart } from "../../app/.server/queues/names";
+import { ordersRead } from "./orders-sync.processor";
 
 // Orders backfill and reconciliation on real parts: a simulated store with products and orders
 // (bulk operations over HTTP), the emulator of the service, real Redis and the real workers.
@@ -209,6 +212,34 @@ describe("orders backfill and reconciliation", () => {
     expect(new Set(accepted).size).toBe(accepted.length);
     for (const o of changed) expect(serviceOrder(o.id)?.email).toBe(`changed.${o.id}@example.net`);
     expect(s.worker.sink.text()).toContain("orders sync interrupted; resuming");
+  }, 120_000);
+
+  it("GIVEN a second runner on the run (BullMQ gave the job to another worker while the first was paused) THEN one steps aside and each change is accepted once", async () => {
+    const changed = sendable().slice(0, 20);
+    for (const o of changed) {
+      book.update(o.id, (x) => {
+        x.email = `paused.${x.id}@example.net`;
+        if (x.customer) x.customer.email = x.email;
+      });
+    }
+    const since = s.emu.control.lastRequestSeq();
+    // Slow requests, so that the second runner starts while the first is still at it.
+    s.emu.control.setFaults({ latencyMs: 150, paths: "/orders" });
+    try {
+      const { run: started } = await startSync({ db: s.t.db, queues: s.web.queues }, shopId, "orders", new Date(Date.now() - 60 * DAY_MS));
+      await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: started.id } }), (r) => r.status === "reading", 30_000);
+      const job = await Job.fromId(s.web.queues.get(QueueName.sync), `orders-read-${jobIdPart(started.id)}`);
+      // The paused runner: same job, its lock token gone.
+      const second = await ordersRead(job!, s.worker);
+      expect(second).not.toEqual({ done: true }); // it did run beside the first
+      const { progress } = await waitForRun(started.id);
+      expect(progress.read).toBe(book.all().filter(inWindow).length);
+    } finally {
+      s.emu.control.clearFaults();
+    }
+    const accepted = acceptedIds(since);
+    expect(accepted.sort()).toEqual(changed.map((o) => String(o.id)).sort());
+    expect(s.worker.sink.text()).toContain("sync run taken over; stepping aside");
   }, 120_000);
 
   it("GIVEN Shopify fails the bulk operation THEN the run fails with its error code and `sync orders` says so", async () => {

@@ -59,9 +59,13 @@ export function createSyncRuns(db: Db) {
     async update(id: string, data: { status?: SyncStatus; bulkOperationId?: string; resultUrl?: string | null; error?: string | null; finishedAt?: Date }) {
       return db.syncRun.update({ where: { id }, data });
     },
-    /** Progress and resume position move together, after the service accepted a batch. */
-    async advance(id: string, progress: SyncProgress, resumeAt: number) {
-      return db.syncRun.update({ where: { id }, data: { progress: JSON.stringify(progress), resumeAt } });
+    /**
+     * Progress and resume position move together, after the service accepted a batch, and only from
+     * `from`, where this runner last left the run: false when another runner moved it meanwhile.
+     */
+    async advance(id: string, progress: SyncProgress, resumeAt: number, from: number): Promise<boolean> {
+      const { count } = await db.syncRun.updateMany({ where: { id, resumeAt: from }, data: { progress: JSON.stringify(progress), resumeAt } });
+      return count === 1;
     },
   };
 }
