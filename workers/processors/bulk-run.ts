@@ -2,8 +2,8 @@ import { DelayedError, UnrecoverableError, type Job } from "bullmq";
 import { z } from "zod";
 import type { WorkerContext } from "../context";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
-import { createSyncRuns, type SyncKind } from "../../app/.server/sync/sync-runs.repository";
-import { pollBulkOperation } from "../../app/.server/shopify/bulk-operations";
+import { createSyncRuns, type SyncKind, type SyncProgress, type SyncRuns } from "../../app/.server/sync/sync-runs.repository";
+import { pollBulkOperation, readBulkJsonl } from "../../app/.server/shopify/bulk-operations";
 import { ShopifyPermanentError } from "../../app/.server/shopify/errors";
 import { syncShop } from "./sync-shop";
 import { PermanentJobError } from "./errors";
@@ -52,6 +52,41 @@ export async function pollRun(job: Job, ctx: WorkerContext, kind: SyncKind) {
   }
   await schedulePoll(ctx, kind, run.id, Number(String(job.id).split("-").pop()) + 1);
   return { status: state.status };
+}
+
+type Run = Awaited<ReturnType<typeof loadRun>>["run"];
+type Target = NonNullable<Awaited<ReturnType<typeof loadRun>>["target"]>;
+
+/** Marks the run as being read and yields the lines of its result file after its resume point. */
+export async function* linesToRead(ctx: WorkerContext, runs: SyncRuns, run: Run, target: Target) {
+  let url = run.resultUrl;
+  if (!url && run.bulkOperationId) {
+    // The finish webhook came before the poll saw the result: Shopify is asked for it once.
+    const state = await pollBulkOperation(await ctx.adminFor(target.domain), run.bulkOperationId);
+    url = state.url ?? null;
+    await runs.update(run.id, { resultUrl: url });
+  }
+  await runs.update(run.id, { status: "reading" });
+  let position = 0;
+  for await (const group of readBulkJsonl(url)) {
+    position++;
+    if (position > run.resumeAt) yield { position, group };
+  }
+}
+
+/**
+ * Where a runner has got to in its run: progress and resume position are saved together, and only
+ * from where this runner left them (see RunTakenOverError).
+ */
+export function runCheckpoint(runs: SyncRuns, run: Run, job: Job) {
+  let at = run.resumeAt;
+  return {
+    async save(progress: SyncProgress, position: number) {
+      if (!(await runs.advance(run.id, progress, position, at))) throw new RunTakenOverError(run.id);
+      at = position;
+      await job.updateProgress(progress);
+    },
+  };
 }
 
 /**

@@ -2,12 +2,12 @@ import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { addProgress, parseProgress } from "../../app/.server/sync/sync-runs.repository";
 import { bulkProductsQuery } from "../../app/.server/shopify/documents";
-import { pollBulkOperation, readBulkJsonl, startBulkQuery } from "../../app/.server/shopify/bulk-operations";
+import { startBulkQuery } from "../../app/.server/shopify/bulk-operations";
 import { catalogPayloadHash, fromBulkProduct, mapProduct } from "../../app/.server/mapping/product.mapper";
 import { productKey } from "../../app/.server/mapping/keys";
 import { MAX_BATCH_ITEMS, sendCatalog } from "../../app/.server/catalog/catalog-sender";
 import type { StagedProduct } from "../../app/.server/catalog/pending-changes";
-import { RunTakenOverError, cancelledRun, loadRun, pollRun, schedulePoll, stepAside, step } from "./bulk-run";
+import { RunTakenOverError, cancelledRun, linesToRead, loadRun, pollRun, runCheckpoint, schedulePoll, stepAside, step } from "./bulk-run";
 import { honouringRetryAfter } from "./service-errors";
 import { lockedSender, recordOutcome } from "./catalog.processor";
 
@@ -37,21 +37,14 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
   const { run, runs, target } = await loadRun(ctx, job);
   if (!target) return runs.update(run.id, cancelledRun());
   if (run.status === "completed") return { done: true };
-  let url = run.resultUrl;
-  if (!url && run.bulkOperationId) {
-    const state = await pollBulkOperation(await ctx.adminFor(target.domain), run.bulkOperationId);
-    url = state.url ?? null;
-    await runs.update(run.id, { resultUrl: url });
-  }
-  await runs.update(run.id, { status: "reading" });
   const client = await ctx.reviewsFor(target.domain);
   const send = lockedSender(ctx, target.id, client);
   const mapCtx = { primaryDomain: target.primaryDomain, settings: target.settings.catalog };
   const selected = { collections: true, metafields: target.settings.catalog.specificationMetafields.length > 0 };
 
+  const checkpoint = runCheckpoint(runs, run, job);
   let progress = parseProgress(run.progress);
-  let position = 0;
-  let resumeAt = run.resumeAt;
+  let position = run.resumeAt;
   let batch: StagedProduct[] = [];
   let read = 0;
   let mapFailures = 0;
@@ -73,15 +66,13 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
     progress = addProgress(progress, { read, sent: changed.length, ...counters });
     read = 0;
     mapFailures = 0;
-    if (!(await runs.advance(run.id, progress, position, resumeAt))) throw new RunTakenOverError(run.id);
-    resumeAt = position;
-    await job.updateProgress(progress);
+    await checkpoint.save(progress, position);
   };
 
   try {
-    for await (const group of readBulkJsonl(url)) {
-      position++;
-      if (position <= run.resumeAt) continue;
+    for await (const line of linesToRead(ctx, runs, run, target)) {
+      const { group } = line;
+      position = line.position;
       read++;
       try {
         const input = fromBulkProduct(group, selected);

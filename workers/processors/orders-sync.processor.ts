@@ -2,7 +2,7 @@ import { DelayedError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { addProgress, parseProgress, type SyncProgress } from "../../app/.server/sync/sync-runs.repository";
 import { bulkOrdersQuery } from "../../app/.server/shopify/documents";
-import { pollBulkOperation, readBulkJsonl, startBulkQuery, type BulkGroup } from "../../app/.server/shopify/bulk-operations";
+import { startBulkQuery, type BulkGroup } from "../../app/.server/shopify/bulk-operations";
 import { createOrderStateRepository } from "../../app/.server/orders/order-state.repository";
 import { emptyTracking, parseTracking } from "../../app/.server/orders/order-tracking";
 import {
@@ -13,7 +13,7 @@ import {
 } from "../../app/.server/orders/graphql-order.adapter";
 import { applyOrder, type OrderApplyOutcome } from "./order.handlers";
 import { lockedOrder } from "./order.processor";
-import { RunTakenOverError, cancelledRun, isPermanent, loadRun, pollRun, schedulePoll, stepAside, step } from "./bulk-run";
+import { RunTakenOverError, cancelledRun, isPermanent, linesToRead, loadRun, pollRun, runCheckpoint, schedulePoll, stepAside, step } from "./bulk-run";
 import type { SyncShop } from "./sync-shop";
 import { PermanentJobError } from "./errors";
 
@@ -156,33 +156,21 @@ export function ordersRead(job: Job, ctx: WorkerContext, token?: string) {
       throw new DelayedError("orders wait for the catalog sync under way");
     }
 
-    let url = run.resultUrl;
-    if (!url && run.bulkOperationId) {
-      const state = await pollBulkOperation(await ctx.adminFor(target.domain), run.bulkOperationId);
-      url = state.url ?? null;
-      await runs.update(run.id, { resultUrl: url });
-    }
-    await runs.update(run.id, { status: "reading" });
     const shopOffset = await shopUtcOffset(ctx, target.id);
 
+    const checkpoint = runCheckpoint(runs, run, job);
     let progress = parseProgress(run.progress);
     let pending: Partial<SyncProgress>[] = [];
-    let position = 0;
     let done = run.resumeAt;
-    let saved = run.resumeAt;
     const save = async () => {
       if (!pending.length) return;
       for (const p of pending) progress = addProgress(progress, p);
       pending = [];
-      if (!(await runs.advance(run.id, progress, done, saved))) throw new RunTakenOverError(run.id);
-      saved = done;
-      await job.updateProgress(progress);
+      await checkpoint.save(progress, done);
     };
 
     try {
-      for await (const group of readBulkJsonl(url)) {
-        position++;
-        if (position <= run.resumeAt) continue;
+      for await (const { position, group } of linesToRead(ctx, runs, run, target)) {
         pending.push(counted(await reconcileOrder(ctx, target, group, shopOffset, job, token)));
         done = position;
         if (pending.length >= SAVE_EVERY) await save();

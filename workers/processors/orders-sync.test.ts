@@ -68,6 +68,17 @@ function cliIo(): CliIo & { stdout: string[]; stderr: string[] } {
   return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), env };
 }
 
+/** The buyer's address changes in the store (the customer's when there is one: it wins over the order's). */
+function changeEmails(orders: SimOrder[], label: string) {
+  for (const o of orders) {
+    book.update(o.id, (x) => {
+      x.email = `${label}.${x.id}@example.net`;
+      if (x.customer) x.customer.email = x.email;
+    });
+  }
+  return orders;
+}
+
 describe("orders backfill and reconciliation", () => {
   it("GIVEN a shop just connected THEN catalog and 60-day backfill start; every order of the window not excluded is sent once, with its products' data", async () => {
     const since = s.emu.control.lastRequestSeq();
@@ -189,14 +200,7 @@ describe("orders backfill and reconciliation", () => {
   }, 120_000);
 
   it("GIVEN every second order request failing THEN the run resumes where it stopped and each changed order is accepted exactly once", async () => {
-    const changed = sendable().slice(0, 12);
-    // The buyer's address changes (the customer's when there is one: it wins over the order's).
-    for (const o of changed) {
-      book.update(o.id, (x) => {
-        x.email = `changed.${x.id}@example.net`;
-        if (x.customer) x.customer.email = x.email;
-      });
-    }
+    const changed = changeEmails(sendable().slice(0, 12), "changed");
     const since = s.emu.control.lastRequestSeq();
     s.emu.control.setFaults({ errorRate: 0.5, errorStatus: 503, paths: "/orders" });
     try {
@@ -215,13 +219,7 @@ describe("orders backfill and reconciliation", () => {
   }, 120_000);
 
   it("GIVEN a second runner on the run (BullMQ gave the job to another worker while the first was paused) THEN one steps aside and each change is accepted once", async () => {
-    const changed = sendable().slice(0, 20);
-    for (const o of changed) {
-      book.update(o.id, (x) => {
-        x.email = `paused.${x.id}@example.net`;
-        if (x.customer) x.customer.email = x.email;
-      });
-    }
+    const changed = changeEmails(sendable().slice(0, 20), "paused");
     const since = s.emu.control.lastRequestSeq();
     // Slow requests, so that the second runner starts while the first is still at it.
     s.emu.control.setFaults({ latencyMs: 150, paths: "/orders" });
