@@ -56,6 +56,7 @@ export const configSchema = z.object({
   JOB_BACKOFF_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   // How long a worker holds a job before another may take it up as stalled (its process died).
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  BULK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000), // bulk operation polling, the fallback of bulk_operations/finish
   // How long one call to the reviews service may take before it counts as failed (and is retried).
   // Fault drills scale it down with the retry schedule, so a timeout costs them less than 15 s.
   REVIEWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),

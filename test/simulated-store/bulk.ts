@@ -1,4 +1,4 @@
-import type { BulkGroupOut, StoreContext, StoreModule, StoreRouter } from "./router";
+import type { BulkGroupOut, BulkRoot, StoreContext, StoreModule, StoreRouter } from "./router";
 
 // Bulk operations as Shopify runs them: bulkOperationRunQuery creates an operation (CREATED, then
 // RUNNING), which completes after `durationMs` with a JSONL file at {origin}/bulk/{n}.jsonl. The
@@ -16,6 +16,8 @@ export interface BulkOperationRecord {
   createdAt: string;
   completedAt: string | null;
   objectCount: number;
+  /** Top-level objects (products, orders) of the result. Shopify's counts run as the file is made; these are set at completion. */
+  rootObjectCount: number;
   url: string | null;
 }
 
@@ -72,6 +74,7 @@ export class BulkOperations {
       createdAt: this.ctx.now().toISOString(),
       completedAt: null,
       objectCount: 0,
+      rootObjectCount: 0,
       url: null,
     };
     this.ops.set(n, op);
@@ -83,22 +86,38 @@ export class BulkOperations {
     });
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      if (op.status !== "RUNNING" && op.status !== "CREATED") return;
-      op.completedAt = this.ctx.now().toISOString();
-      if (failWith) {
-        op.status = "FAILED";
-        op.errorCode = failWith;
-      } else {
-        op.objectCount = found.source.objectCount(query, this.ctx);
-        op.status = "COMPLETED";
-        // Shopify gives no file when nothing matched.
-        op.url = op.objectCount > 0 ? `${this.ctx.origin}/bulk/${n}.jsonl` : null;
-      }
-      this.onFinish(op);
+      void (async () => {
+        if (op.status !== "RUNNING" && op.status !== "CREATED") return;
+        if (!failWith) {
+          // Counted before the operation shows as done, so that a poll of COMPLETED sees both counts.
+          const roots = await this.rootObjectCount(found.source, query);
+          if (op.status !== "RUNNING" && op.status !== "CREATED") return; // cancelled meanwhile
+          op.objectCount = found.source.objectCount(query, this.ctx);
+          op.rootObjectCount = roots;
+        }
+        op.completedAt = this.ctx.now().toISOString();
+        if (failWith) {
+          op.status = "FAILED";
+          op.errorCode = failWith;
+        } else {
+          op.status = "COMPLETED";
+          // Shopify gives no file when nothing matched.
+          op.url = op.objectCount > 0 ? `${this.ctx.origin}/bulk/${n}.jsonl` : null;
+        }
+        this.onFinish(op);
+      })();
     }, this.durationMs);
     timer.unref();
     this.timers.add(timer);
     return { bulkOperation: { id: op.id, status: op.status, createdAt: op.createdAt }, userErrors: [] };
+  }
+
+  /** The root's own count when it has one, else its groups counted (small test roots). */
+  private async rootObjectCount(source: BulkRoot, query: string): Promise<number> {
+    if (source.rootObjectCount) return source.rootObjectCount(query, this.ctx);
+    let n = 0;
+    for await (const _group of source.groups(query, this.ctx)) n++;
+    return n;
   }
 
   private out(op: BulkOperationRecord | undefined) {
@@ -112,6 +131,7 @@ export class BulkOperations {
       completedAt: op.completedAt,
       // UnsignedInt64 values are strings in Shopify's answers.
       objectCount: String(op.objectCount),
+      rootObjectCount: String(op.rootObjectCount),
       fileSize: null,
       url: op.url,
       partialDataUrl: null,

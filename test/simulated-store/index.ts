@@ -10,5 +10,5 @@ export {
 } from "./product-generator";
 export { ProductCatalog, productsModule, type ProductPatch } from "./products";
 export { StoreRouter, bulkRootField, type StoreModule, type OperationHandler, type BulkRoot, type BulkGroupOut, type StoreContext } from "./router";
-export { productWebhookPayload, productDeletePayload, deliverWebhook, signWebhook, webhookHeaders, type WebhookDelivery } from "./webhooks";
+export { productWebhookPayload, productDeletePayload, bulkOperationFinishPayload, deliverWebhook, signWebhook, webhookHeaders, type WebhookDelivery } from "./webhooks";
 export { OrderBook, ordersModule, orderBulkGroup, orderWebhookPayload, fulfillmentWebhookPayload, ORDER_ID_BASE, type SimOrder, type SimLine, type SimFulfillment, type SimCustomer, type OrderChange, type OrderWebhook, type OrderBookOptions } from "./orders";

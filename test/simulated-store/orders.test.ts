@@ -93,6 +93,7 @@ describe("simulated store: orders", () => {
     const done = await waitForBulkOperation(gql, id, { intervalMs: 10, timeoutMs: 5_000 });
     const expected = b.all().filter((o) => Date.parse(o.createdAt) >= since.getTime());
     expect(done.objectCount).toBe(expected.reduce((n, o) => n + 1 + o.lines.length, 0));
+    expect(done.rootObjectCount).toBe(expected.length);
     const names: unknown[] = [];
     for await (const g of readBulkJsonl(done.url)) {
       names.push(g.parent.name);

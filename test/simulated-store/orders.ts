@@ -881,6 +881,7 @@ export function ordersModule(book: OrderBook): StoreModule {
           for (const o of matching(query)) n += 1 + o.lines.length;
           return n;
         },
+        rootObjectCount: (query) => Array.from(matching(query)).length,
         *groups(query) {
           for (const o of matching(query)) yield orderBulkGroup(o);
         },

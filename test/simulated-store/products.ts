@@ -65,6 +65,14 @@ export class ProductCatalog {
     for (const p of this.explicit.values()) if (!this.deleted.has(p.id)) yield p;
   }
 
+  /** Live products, without building any. */
+  count(): number {
+    let n = this.generatedCount;
+    for (const gid of this.deleted) if (this.isGenerated(gid) !== null) n--;
+    for (const gid of this.explicit.keys()) if (!this.deleted.has(gid)) n++;
+    return n;
+  }
+
   /** Lines of a bulk result without building products that were never touched. */
   lineCount(select: { collections: boolean; metafields: boolean }): number {
     let n = 0;
@@ -239,6 +247,7 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
           }
           return catalog.lineCount(s);
         },
+        rootObjectCount: () => catalog.count(),
         *groups(query): Generator<BulkGroupOut> {
           const s = bulkSelection(query);
           for (const p of catalog.iterate()) {

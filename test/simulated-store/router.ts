@@ -39,6 +39,8 @@ export interface BulkGroupOut {
 export interface BulkRoot {
   /** Lines the result will hold (objectCount), computed without building the objects if possible. */
   objectCount(query: string, ctx: StoreContext): number;
+  /** Top-level objects the result will hold (rootObjectCount); without it, the groups are counted. */
+  rootObjectCount?(query: string, ctx: StoreContext): number;
   /** The result, one group at a time, generated as it is streamed. */
   groups(query: string, ctx: StoreContext): Iterable<BulkGroupOut> | AsyncIterable<BulkGroupOut>;
 }

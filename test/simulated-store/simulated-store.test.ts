@@ -152,6 +152,21 @@ describe("simulated store over HTTP", () => {
     expect(store.bulkDownloads).toHaveLength(1);
   }, 120_000);
 
+  it("counts the products of a bulk result as rootObjectCount, deleted and added ones too", async () => {
+    const { store, gql } = await start({ products: 10, seed: 4, bulkDurationMs: 5 });
+    const [first, second] = store.products();
+    store.deleteProduct(first.id);
+    store.deleteProduct(second.id);
+    store.deleteProduct(store.addProduct().id);
+    store.addProduct();
+    store.updateProduct(store.products()[0].id, { title: "renamed" });
+    const done = await waitForBulkOperation(gql, await startBulkQuery(gql, bulkProductsQuery()), { intervalMs: 5, timeoutMs: 5_000 });
+    let products = 0;
+    for await (const _group of readBulkJsonl(done.url)) products++;
+    expect(products).toBe(9);
+    expect(done.rootObjectCount).toBe(9);
+  });
+
   it("POSTs a signed bulk_operations/finish webhook when an operation completes", async () => {
     const apiSecret = "shpss_test_secret_for_hmac";
     const received: { headers: IncomingHttpHeaders; body: string }[] = [];
@@ -216,5 +231,7 @@ describe("simulated store over HTTP", () => {
     for await (const g of readBulkJsonl(done.url)) groups.push(g);
     expect(groups).toHaveLength(1);
     expect(groups[0].children.map((c) => c.sku)).toEqual(["A", "B"]);
+    // A root without its own rootObjectCount: the store counts its groups.
+    expect(done).toMatchObject({ objectCount: 3, rootObjectCount: 1 });
   });
 });

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import type { ShopifyProductNode } from "./product-generator";
+import type { BulkOperationRecord } from "./bulk";
 
 // Webhook deliveries as Shopify makes them: JSON body, base64 HMAC-SHA256 of the raw body with
 // the app's client secret, and the X-Shopify-* headers. Used by the store (bulk_operations/finish)
@@ -161,4 +162,9 @@ export async function deliverWebhook(d: WebhookDelivery): Promise<DeliveryResult
     eventId: headers["X-Shopify-Event-Id"],
     body: await res.text(),
   };
+}
+
+/** The bulk_operations/finish payload Shopify sends when a completed query operation is ready. */
+export function bulkOperationFinishPayload(op: Pick<BulkOperationRecord, "id" | "completedAt" | "createdAt">): Record<string, unknown> {
+  return { admin_graphql_api_id: op.id, completed_at: op.completedAt, created_at: op.createdAt, error_code: null, status: "completed", type: "query" };
 }

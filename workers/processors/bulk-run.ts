@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { WorkerContext } from "../context";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
 import { createSyncRuns, type SyncKind, type SyncProgress, type SyncRuns } from "../../app/.server/sync/sync-runs.repository";
-import { pollBulkOperation, readBulkJsonl } from "../../app/.server/shopify/bulk-operations";
+import { pollBulkOperation, readBulkJsonl, type BulkOperationState } from "../../app/.server/shopify/bulk-operations";
 import { ShopifyPermanentError } from "../../app/.server/shopify/errors";
 import { syncShop } from "./sync-shop";
 import { PermanentJobError } from "./errors";
@@ -13,7 +13,6 @@ import { PermanentJobError } from "./errors";
 // marking the run failed when a step fails for good.
 
 export const runJob = z.object({ runId: z.string() });
-export const POLL_INTERVAL_MS = 5_000;
 
 export const cancelledRun = () => ({ status: "cancelled" as const, error: "shop not installed or not connected", finishedAt: new Date() });
 
@@ -32,9 +31,20 @@ export async function enqueueRead(ctx: Pick<WorkerContext, "queues">, kind: Sync
   await ctx.queues.get(QueueName.sync).add(`${kind}-read`, { runId }, { jobId: `${kind}-read-${jobIdPart(runId)}` });
 }
 
-export async function schedulePoll(ctx: Pick<WorkerContext, "queues">, kind: SyncKind, runId: string, n = 1) {
-  await ctx.queues.get(QueueName.sync).add(`${kind}-poll`, { runId }, { delay: POLL_INTERVAL_MS, jobId: `${kind}-poll-${jobIdPart(runId)}-${n}` });
+export async function schedulePoll(ctx: Pick<WorkerContext, "queues" | "config">, kind: SyncKind, runId: string, n = 1) {
+  const delay = ctx.config.BULK_POLL_INTERVAL_MS;
+  await ctx.queues.get(QueueName.sync).add(`${kind}-poll`, { runId }, { delay, jobId: `${kind}-poll-${jobIdPart(runId)}-${n}` });
 }
+
+/** The result file of a completed operation, and its root objects (products, orders) as the run's total. */
+async function recordResult(runs: SyncRuns, run: Run, state: BulkOperationState) {
+  await runs.recordResult(run.id, { resultUrl: state.url ?? null, total: state.rootObjectCount });
+  if (state.rootObjectCount !== null) knownTotals.set(run, state.rootObjectCount);
+}
+
+// The total a reader learnt itself (finish webhook first: it polled Shopify once), for its saves:
+// its progress was read from the run before the total was there.
+const knownTotals = new WeakMap<Run, number>();
 
 /** The polling fallback: reads the run's result when done, fails the run, or polls again later. */
 export async function pollRun(job: Job, ctx: WorkerContext, kind: SyncKind) {
@@ -42,7 +52,7 @@ export async function pollRun(job: Job, ctx: WorkerContext, kind: SyncKind) {
   if (!target || !run.bulkOperationId || run.status !== "running") return { done: true };
   const state = await pollBulkOperation(await ctx.adminFor(target.domain), run.bulkOperationId);
   if (state.status === "COMPLETED") {
-    await runs.update(run.id, { resultUrl: state.url ?? null });
+    await recordResult(runs, run, state);
     await enqueueRead(ctx, kind, run.id);
     return { status: state.status };
   }
@@ -64,7 +74,7 @@ export async function* linesToRead(ctx: WorkerContext, runs: SyncRuns, run: Run,
     // The finish webhook came before the poll saw the result: Shopify is asked for it once.
     const state = await pollBulkOperation(await ctx.adminFor(target.domain), run.bulkOperationId);
     url = state.url ?? null;
-    await runs.update(run.id, { resultUrl: url });
+    await recordResult(runs, run, state);
   }
   await runs.update(run.id, { status: "reading" });
   let position = 0;
@@ -81,7 +91,9 @@ export async function* linesToRead(ctx: WorkerContext, runs: SyncRuns, run: Run,
 export function runCheckpoint(runs: SyncRuns, run: Run, job: Job) {
   let at = run.resumeAt;
   return {
-    async save(progress: SyncProgress, position: number) {
+    async save(counted: SyncProgress, position: number) {
+      const total = counted.total ?? knownTotals.get(run) ?? null;
+      const progress = total === counted.total ? counted : { ...counted, total };
       if (!(await runs.advance(run.id, progress, position, at))) throw new RunTakenOverError(run.id);
       at = position;
       await job.updateProgress(progress);

@@ -3,7 +3,8 @@ import type { WorkerContext } from "../context";
 import { addProgress, parseProgress } from "../../app/.server/sync/sync-runs.repository";
 import { bulkProductsQuery } from "../../app/.server/shopify/documents";
 import { startBulkQuery } from "../../app/.server/shopify/bulk-operations";
-import { catalogPayloadHash, fromBulkProduct, mapProduct } from "../../app/.server/mapping/product.mapper";
+import { catalogPayloadHash, categoriesWithSource, fromBulkProduct, mapProduct, sourceUpdatedAtOf } from "../../app/.server/mapping/product.mapper";
+import { isSuperseded } from "../../app/.server/catalog/superseded";
 import { productKey } from "../../app/.server/mapping/keys";
 import { MAX_BATCH_ITEMS, sendCatalog } from "../../app/.server/catalog/catalog-sender";
 import type { StagedProduct } from "../../app/.server/catalog/pending-changes";
@@ -52,8 +53,13 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
   const flush = async () => {
     const items = batch;
     batch = [];
-    const accepted = await ctx.mirror.acceptedHashes(target.id, items.map((i) => i.productId));
-    const changed = items.filter((i) => accepted.get(i.productId) !== i.hash);
+    const ids = items.map((i) => i.productId);
+    const [accepted, newest] = await Promise.all([ctx.mirror.acceptedVersions(target.id, ids), ctx.pending.newest(target.id, ids)]);
+    // The snapshot is as old as the bulk operation: a live change staged or accepted since is newer.
+    const changed = items.filter((i) => {
+      const held = accepted.get(i.productId);
+      return held?.hash !== i.hash && !isSuperseded(i, held?.sourceUpdatedAt, newest.get(i.productId));
+    });
     let counters = { created: 0, updated: 0, unchanged: items.length - changed.length, failed: mapFailures };
     if (changed.length) {
       await honouringRetryAfter(job, token, () =>
@@ -77,7 +83,14 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
       try {
         const input = fromBulkProduct(group, selected);
         const product = mapProduct(input, mapCtx);
-        batch.push({ productId: productKey(String(group.parent.id)), sku: product.sku, hash: catalogPayloadHash(product), product });
+        batch.push({
+          productId: productKey(String(group.parent.id)),
+          sku: product.sku,
+          hash: catalogPayloadHash(product),
+          product,
+          sourceUpdatedAt: sourceUpdatedAtOf(input),
+          categoriesFrom: categoriesWithSource(input, mapCtx.settings.defaultCategory).from,
+        });
       } catch (error) {
         // One odd line must not stop a catalog of thousands: counted, logged, and the sync goes on.
         mapFailures++;

@@ -42,7 +42,7 @@ describe("full catalog sync", () => {
     const { progress } = await runToEnd();
     expect(batchRequests(since)).toHaveLength(Math.ceil(N / 200));
     expect(s.emu.control.state("acme").products).toHaveLength(N);
-    expect(progress).toMatchObject({ read: N, sent: N, created: N, failed: 0 });
+    expect(progress).toMatchObject({ read: N, sent: N, created: N, failed: 0, total: N });
   });
 
   it("GIVEN nothing changed since THEN a second run reads everything and sends nothing", async () => {

@@ -1,4 +1,13 @@
-import { fromGraphqlProduct, fromWebhookProduct, mapProduct, webhookProductDeleteSchema, webhookProductSchema } from "../../app/.server/mapping/product.mapper";
+import {
+  categoriesWithSource,
+  fromGraphqlProduct,
+  fromWebhookProduct,
+  mapProduct,
+  sourceUpdatedAtOf,
+  webhookProductDeleteSchema,
+  webhookProductSchema,
+  type CategorySource,
+} from "../../app/.server/mapping/product.mapper";
 import { productGid, productKey } from "../../app/.server/mapping/keys";
 import { fetchProduct } from "../../app/.server/shopify/queries";
 import { stageProduct } from "../../app/.server/catalog/stage";
@@ -23,7 +32,8 @@ export const productUpserted: TopicHandler = async (delivery, ctx) => {
   // the live path sends what the full sync sends instead of flipping between the two. Categories
   // from collections are read once: a collection change does not fire products/update, so the
   // categories the service holds stay right, and a storm of updates costs no Shopify reads (a
-  // product read costs ~265 of the shop's cost points, which refill at 100 a second).
+  // product read costs ~265 of the shop's cost points, which refill at 100 a second). Categories
+  // that came from a product type or taxonomy category the merchant has since removed are not kept.
   const needsCollections = !input.productType?.trim() && !input.category?.name && !input.category?.fullName;
   const known = needsCollections && !metafieldKeys.length ? await knownCategories(ctx, shop.id, productId) : undefined;
   if (metafieldKeys.length || (needsCollections && !known)) {
@@ -38,16 +48,27 @@ export const productUpserted: TopicHandler = async (delivery, ctx) => {
     if (node) input = fromGraphqlProduct(node);
   }
   let product = mapProduct(input, mapCtx);
-  if (known && input.collections === null) product = { ...product, categories: known };
-  const result = await stageProduct(ctx, shop.id, productId, product);
+  let categoriesFrom = categoriesWithSource(input, mapCtx.settings.defaultCategory).from;
+  if (known && input.collections === null) {
+    product = { ...product, categories: known.categories };
+    categoriesFrom = known.from;
+  }
+  // The version of what was mapped: the payload's, or the re-read product's (the current one).
+  const version = { sourceUpdatedAt: sourceUpdatedAtOf(input), categoriesFrom };
+  const result = await stageProduct(ctx, shop.id, productId, product, version);
   if (result.staged) await scheduleFlushAfterStage(ctx, shop, result.waitingSince);
 };
 
-/** The categories the service holds for this product, when it holds any. */
-async function knownCategories(ctx: Parameters<TopicHandler>[1], shopId: string, productId: string): Promise<string[] | undefined> {
+/**
+ * The categories the service holds for this product, when they came from its collections (or the
+ * default, for want of any): those a webhook cannot recompute. Rows from before the source was
+ * recorded count as such, so an upgrade does not re-read every such product at once.
+ */
+async function knownCategories(ctx: Parameters<TopicHandler>[1], shopId: string, productId: string): Promise<{ categories: string[]; from: CategorySource } | undefined> {
   const row = await ctx.mirror.get(shopId, productId);
-  const categories = row?.payload ? (JSON.parse(row.payload) as { categories?: string[] }).categories : undefined;
-  return categories?.length ? categories : undefined;
+  if (!row?.payload || row.categoriesFrom === "type" || row.categoriesFrom === "taxonomy") return undefined;
+  const categories = (JSON.parse(row.payload) as { categories?: string[] }).categories;
+  return categories?.length ? { categories, from: (row.categoriesFrom as CategorySource | null) ?? "collections" } : undefined;
 }
 
 // products/delete: never deleted upstream (its reviews would be orphaned); sent as inactive, with
@@ -60,12 +81,14 @@ export const productDeleted: TopicHandler = async (delivery, ctx) => {
   const productId = productKey(parsed.data.id);
   // The newest payload we know: one still waiting to be sent (created or changed while the service
   // was unreachable; it would otherwise go out active after the delete), else the last accepted one.
-  const waiting = (await ctx.pending.staged(shop.id, productId))?.product;
+  const waiting = await ctx.pending.staged(shop.id, productId);
   const row = waiting ? null : await ctx.mirror.get(shop.id, productId);
-  const last = waiting ?? (row?.payload ? (JSON.parse(row.payload) as { sku: string }) : undefined);
+  const last = waiting?.product ?? (row?.payload ? (JSON.parse(row.payload) as { sku: string }) : undefined);
   // Never accepted upstream nor waiting to be: nothing there to deactivate (a new product needs a name).
   if (!last) return;
   const product = { ...last, status: "inactive" };
-  const result = await stageProduct(ctx, shop.id, productId, product);
+  // The deletion is the product's last version: an update delivered after it is older.
+  const categoriesFrom = waiting?.categoriesFrom ?? ((row?.categoriesFrom ?? undefined) as CategorySource | undefined);
+  const result = await stageProduct(ctx, shop.id, productId, product, { sourceUpdatedAt: Date.now(), categoriesFrom });
   if (result.staged) await scheduleFlushAfterStage(ctx, shop, result.waitingSince);
 };

@@ -4,6 +4,7 @@ import type { WorkerContext } from "../context";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
 import { MAX_BATCH_ITEMS, sendCatalog, type BatchOutcome } from "../../app/.server/catalog/catalog-sender";
 import { NEVER_ACCEPTED } from "../../app/.server/catalog/pending-changes";
+import { isSuperseded } from "../../app/.server/catalog/superseded";
 import { withShopSendLock } from "../../app/.server/catalog/send-lock";
 import type { ReviewsClient } from "../../app/.server/reviews";
 import { syncShop } from "./sync-shop";
@@ -49,6 +50,7 @@ export function recordOutcome(ctx: Pick<WorkerContext, "mirror" | "pending">, sh
     if (o.accepted.length) {
       await ctx.mirror.recordAccepted(shopId, o.accepted);
       await ctx.pending.rememberAccepted(shopId, new Map(o.accepted.map((i) => [i.productId, i.hash])));
+      await ctx.pending.rememberNewest(shopId, new Map(o.accepted.flatMap((i) => (i.sourceUpdatedAt === undefined ? [] : [[i.productId, i.sourceUpdatedAt]]))));
     }
     if (o.rejected.length) {
       await ctx.mirror.recordRejected(shopId, o.rejected);
@@ -119,8 +121,13 @@ export async function flushCatalog(job: Job, ctx: WorkerContext, token?: string)
     }
     const items = await ctx.pending.take(shop.id, MAX_BATCH_ITEMS);
     if (!items.length) return { requests };
-    const sent = await honouringRetryAfter(job, token, () => sendCatalog(items, send, recordOutcome(ctx, shop.id)));
-    requests += sent.requests;
+    // A full sync may have sent a newer version of a waiting product meanwhile: not sent over it.
+    const newest = await ctx.pending.newest(shop.id, items.map((i) => i.productId));
+    const current = items.filter((i) => !isSuperseded(i, newest.get(i.productId)));
+    if (current.length) {
+      const sent = await honouringRetryAfter(job, token, () => sendCatalog(current, send, recordOutcome(ctx, shop.id)));
+      requests += sent.requests;
+    }
     await ctx.pending.ack(shop.id);
   }
   await scheduleFlush(ctx, shop, NEXT_TURN_DELAY_MS);

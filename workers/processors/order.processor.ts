@@ -4,7 +4,7 @@ import { NoOfflineSessionError, type WorkerContext } from "../context";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
 import { ReviewsError, type ReviewsClient } from "../../app/.server/reviews";
 import { productGid, productKey } from "../../app/.server/mapping/keys";
-import { fromGraphqlProduct, mapProduct } from "../../app/.server/mapping/product.mapper";
+import { categoriesWithSource, fromGraphqlProduct, mapProduct, sourceUpdatedAtOf } from "../../app/.server/mapping/product.mapper";
 import { fetchProduct } from "../../app/.server/shopify/queries";
 import { ShopifyApiError, ShopifyThrottledError } from "../../app/.server/shopify/errors";
 import { stageProduct } from "../../app/.server/catalog/stage";
@@ -259,8 +259,10 @@ export async function fetchProductForOrder(job: Job, ctx: WorkerContext, token?:
   }
   // Deleted since the order was placed: nothing to add to the catalog.
   if (!node) return { found: false };
-  const product = mapProduct(fromGraphqlProduct(node), { primaryDomain: shop.primaryDomain, settings: shop.settings.catalog });
-  const result = await stageProduct(ctx, shop.id, productKey(data.productId), product);
+  const input = fromGraphqlProduct(node);
+  const product = mapProduct(input, { primaryDomain: shop.primaryDomain, settings: shop.settings.catalog });
+  const version = { sourceUpdatedAt: sourceUpdatedAtOf(input), categoriesFrom: categoriesWithSource(input, shop.settings.catalog.defaultCategory).from };
+  const result = await stageProduct(ctx, shop.id, productKey(data.productId), product, version);
   if (result.staged) await scheduleFlushAfterStage(ctx, shop, result.waitingSince);
   return { found: true, staged: result.staged };
 }

@@ -94,7 +94,7 @@ describe("orders backfill and reconciliation", () => {
     expect(orderPosts(since)).toHaveLength(expected.length);
     const read = book.all().filter(inWindow).length;
     expect(read).toBeLessThan(book.all().length); // some orders are older than the window
-    expect(progress).toMatchObject({ read, sent: expected.length, created: expected.length, updated: 0, unchanged: 0, failed: 0 });
+    expect(progress).toMatchObject({ read, sent: expected.length, created: expected.length, updated: 0, unchanged: 0, failed: 0, total: read });
     expect(Math.abs(run.since!.getTime() - (Date.now() - 60 * DAY_MS))).toBeLessThan(5 * 60_000);
 
     // Sent after the catalog: every item of a product the service knows carries its data.

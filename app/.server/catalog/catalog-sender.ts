@@ -10,7 +10,8 @@ import type { StagedProduct } from "./pending-changes";
 //   or gives up; the batches already accepted stay accepted (reported through onBatch first).
 
 export const MAX_BATCH_ITEMS = 200;
-// Below the 10 MB limit with room for the envelope: our estimate counts UTF-16 length, not bytes.
+// The sum of the items' UTF-8 bytes (plus a comma each), kept below the client's 10,000,000-byte
+// reading of "10 MB" with room for the `{"products":[...]}` envelope.
 export const MAX_BATCH_BYTES = 9_500_000;
 
 export interface Rejected {

@@ -1,10 +1,13 @@
 import type { Redis } from "ioredis";
 import type { CatalogProduct } from "../reviews";
+import { mergeCatalogProducts, type CategorySource } from "../mapping/product.mapper";
 
 // Coalescing of live catalog changes, per shop, in Redis:
-// - `pending`: sku → newest mapped product (JSON). A product changed ten times in the window is
-//   sent once, with its newest state (the mapper always produces the whole product, so the newest
-//   state replaces the older ones; variants accumulate upstream anyway).
+// - `pending`: sku → the product to send (JSON). A product changed ten times in the window is sent
+//   once, merged the way the service merges repeated SKUs of a batch (fields of the newer version
+//   win, fields only the older one has stay, variants are united), so coalescing never sends less
+//   than the changes one by one would have: a variant added and removed inside the window is
+//   still announced, as it would have been.
 // - `inflight`: the batch being sent. It is taken from `pending` atomically and deleted only after
 //   the service accepted it, so a worker killed mid-batch leaves it for the next flush: nothing is
 //   lost, and resending it is harmless (the batch endpoint is idempotent).
@@ -12,16 +15,27 @@ import type { CatalogProduct } from "../reviews";
 //   mirror's column kept beside the pending changes so that the skip-unchanged check and the staging
 //   are one atomic step without a database read (a storm of inventory updates costs one Redis call
 //   each). The mirror stays the truth: a product missing here is read from it once.
+// - `newest`: productId → when Shopify last changed the newest version staged or accepted (epoch
+//   ms). Webhooks come out of order (32 at a time, retries, Shopify resending a failed delivery
+//   hours later with its original payload) and a bulk snapshot can predate a live change: an older
+//   version is never staged or sent over a newer one.
 
 export interface StagedProduct {
   productId: string;
   sku: string;
   hash: string;
   product: CatalogProduct;
+  /** Shopify's updatedAt of the product version this payload maps (epoch ms); unknown: undefined. */
+  sourceUpdatedAt?: number;
+  /** Where the categories came from (kept in the mirror for the live path). */
+  categoriesFrom?: CategorySource;
 }
 
-/** What staging did: skipped as already accepted, staged, or needs the mirror's hash first. */
-export type StageOutcome = { kind: "unchanged" } | { kind: "staged"; waitingSince: number } | { kind: "unknown" };
+/**
+ * What staging did: skipped as already accepted, skipped as older than a version already staged or
+ * accepted, staged, or needs the mirror's hash first.
+ */
+export type StageOutcome = { kind: "unchanged" } | { kind: "stale" } | { kind: "staged"; waitingSince: number } | { kind: "unknown" };
 
 /** The mirror's answer for a product never accepted (so it is not read again). */
 export const NEVER_ACCEPTED = "-";
@@ -36,6 +50,10 @@ export interface PendingChanges {
   stageIfChanged(shopId: string, item: StagedProduct): Promise<StageOutcome>;
   /** Copies accepted hashes from the mirror (NEVER_ACCEPTED when none); `onlyIfAbsent` for a cold read. */
   rememberAccepted(shopId: string, hashes: Map<string, string>, onlyIfAbsent?: boolean): Promise<void>;
+  /** Raises the newest known version of products (productId → Shopify updatedAt, epoch ms). */
+  rememberNewest(shopId: string, versions: Map<string, number>): Promise<void>;
+  /** The newest known version of these products (productId → epoch ms; absent when unknown). */
+  newest(shopId: string, productIds: string[]): Promise<Map<string, number>>;
   /** The in-flight batch, taking up to `max` pending items first when none is in flight. */
   take(shopId: string, max: number): Promise<StagedProduct[]>;
   /** The newest version of a product not yet accepted by the service: pending, else in flight. */
@@ -80,11 +98,33 @@ end
 return redis.call('HVALS', KEYS[2])
 `;
 
-// KEYS: accepted, pending, inflight, last-staged, pending order. ARGV: productId, sku, hash, item, now.
+// Sets each field to the larger of its value and the given one. KEYS: hash. ARGV: ttl, field, value, ...
+const RAISE = `
+for i = 2, #ARGV - 1, 2 do
+  local current = tonumber(redis.call('HGET', KEYS[1], ARGV[i]))
+  if not current or tonumber(ARGV[i + 1]) > current then redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 1
+`;
+
+// KEYS: accepted, pending, inflight, last-staged, pending order, newest.
+// ARGV: productId, sku, hash, item, now, source updatedAt ('' when unknown), newest's ttl, hash of
+// the waiting change the item was merged with ('' when none).
 // Staged: returns when the oldest change now waiting was staged (the head of the waiting order).
+// Merge: another change of the product waits and the item was not merged with it: the caller merges
+// and calls again (the merge rule lives in TypeScript, beside the mapper).
 const STAGE_IF_CHANGED = `
 local accepted = redis.call('HGET', KEYS[1], ARGV[1])
 if not accepted then return {'unknown'} end
+local version = tonumber(ARGV[6])
+if version then
+  local newest = tonumber(redis.call('HGET', KEYS[6], ARGV[1]))
+  -- Equal times are two edits in one second: the later delivery wins.
+  if newest and version < newest then return {'stale'} end
+  redis.call('HSET', KEYS[6], ARGV[1], ARGV[6])
+  redis.call('PEXPIRE', KEYS[6], ARGV[7])
+end
 if accepted == ARGV[3] then
   local flying = redis.call('HGET', KEYS[3], ARGV[2])
   if not flying or cjson.decode(flying).hash == ARGV[3] then
@@ -93,7 +133,13 @@ if accepted == ARGV[3] then
     return {'unchanged'}
   end
 end
-redis.call('HSET', KEYS[2], ARGV[2], ARGV[4])
+local waiting = redis.call('HGET', KEYS[2], ARGV[2])
+local waitingHash = waiting and cjson.decode(waiting).hash
+-- The same state again: the waiting change already carries all of it.
+if waitingHash ~= ARGV[3] then
+  if waiting and waitingHash ~= ARGV[8] then return {'merge', waiting} end
+  redis.call('HSET', KEYS[2], ARGV[2], ARGV[4])
+end
 redis.call('ZADD', KEYS[5], 'NX', ARGV[5], ARGV[2])
 redis.call('SET', KEYS[4], ARGV[5])
 return {'staged', redis.call('ZRANGE', KEYS[5], 0, 0, 'WITHSCORES')[2]}
@@ -107,19 +153,30 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
   const inflightKey = (shopId: string) => `${prefix}:catalog:inflight:${shopId}`;
   const lastKey = (shopId: string) => `${prefix}:catalog:last-staged:${shopId}`;
   const acceptedKey = (shopId: string) => `${prefix}:catalog:accepted:${shopId}`;
+  const newestKey = (shopId: string) => `${prefix}:catalog:newest:${shopId}`;
   // When each waiting SKU started waiting (a newer change of a waiting SKU keeps its place): batches
   // take the oldest first, so no change is passed over flush after flush while newer ones leave (a
   // hash has no order), and the head says when the oldest waiting change is due.
   const orderKey = (shopId: string) => `${prefix}:catalog:pending-order:${shopId}`;
   return {
     async stageIfChanged(shopId, item) {
-      const keys = [acceptedKey(shopId), pendingKey(shopId), inflightKey(shopId), lastKey(shopId), orderKey(shopId)];
-      const [kind, since] = (await redis.eval(STAGE_IF_CHANGED, keys.length, ...keys, item.productId, item.sku, item.hash, JSON.stringify(item), String(Date.now()))) as [
-        string,
-        string | undefined,
-      ];
-      if (kind === "staged") return { kind, waitingSince: Number(since) };
-      return kind === "unchanged" ? { kind } : { kind: "unknown" };
+      const keys = [acceptedKey(shopId), pendingKey(shopId), inflightKey(shopId), lastKey(shopId), orderKey(shopId), newestKey(shopId)];
+      const version = item.sourceUpdatedAt === undefined ? "" : String(item.sourceUpdatedAt);
+      let staging = item;
+      let mergedWith = "";
+      // Another worker may stage the same product between the merge and the write: merged again.
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const args = [item.productId, item.sku, item.hash, JSON.stringify(staging), String(Date.now()), version, String(ACCEPTED_TTL_MS), mergedWith];
+        const [kind, detail] = (await redis.eval(STAGE_IF_CHANGED, keys.length, ...keys, ...args)) as [string, string | undefined];
+        if (kind === "staged") return { kind, waitingSince: Number(detail) };
+        if (kind === "unchanged" || kind === "stale") return { kind };
+        if (kind === "unknown") return { kind };
+        const waiting = JSON.parse(detail!) as StagedProduct;
+        // The hash stays the newer state's own: it is what the next change is compared with.
+        staging = { ...item, product: mergeCatalogProducts(waiting.product, item.product) };
+        mergedWith = waiting.hash;
+      }
+      throw new Error(`product ${item.productId} changed too often at once to be staged`);
     },
     async rememberAccepted(shopId, hashes, onlyIfAbsent = false) {
       if (!hashes.size) return;
@@ -129,6 +186,19 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
         else tx.hset(acceptedKey(shopId), productId, hash);
       }
       await tx.pexpire(acceptedKey(shopId), ACCEPTED_TTL_MS).exec();
+    },
+    async rememberNewest(shopId, versions) {
+      if (!versions.size) return;
+      await redis.eval(RAISE, 1, newestKey(shopId), String(ACCEPTED_TTL_MS), ...[...versions].flatMap(([id, at]) => [id, String(at)]));
+    },
+    async newest(shopId, productIds) {
+      const map = new Map<string, number>();
+      if (!productIds.length) return map;
+      const values = await redis.hmget(newestKey(shopId), ...productIds);
+      productIds.forEach((id, i) => {
+        if (values[i] !== null) map.set(id, Number(values[i]));
+      });
+      return map;
     },
     async stage(shopId, item) {
       const now = Date.now();
@@ -173,7 +243,7 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
       return { waiting, inflight: inflight === 1, waitingSince: since, lastStagedAt: last ? Number(last) : null };
     },
     async clear(shopId) {
-      await redis.del(pendingKey(shopId), inflightKey(shopId), lastKey(shopId), acceptedKey(shopId), orderKey(shopId));
+      await redis.del(pendingKey(shopId), inflightKey(shopId), lastKey(shopId), acceptedKey(shopId), orderKey(shopId), newestKey(shopId));
     },
   };
 }

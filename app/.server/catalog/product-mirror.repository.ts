@@ -10,6 +10,8 @@ export interface MirrorRow {
   sku: string;
   payloadHash: string | null;
   payload: string | null;
+  sourceUpdatedAt: Date | null;
+  categoriesFrom: string | null;
   status: string;
   error: string | null;
   errorAt: Date | null;
@@ -17,15 +19,15 @@ export interface MirrorRow {
 
 export function createProductMirror(db: Db) {
   return {
-    /** Accepted hashes of these products (productId → hash). */
-    async acceptedHashes(shopId: string, productIds: string[]): Promise<Map<string, string>> {
-      const map = new Map<string, string>();
+    /** What the service holds of these products: the accepted payload's hash and source version. */
+    async acceptedVersions(shopId: string, productIds: string[]): Promise<Map<string, { hash: string; sourceUpdatedAt: number | null }>> {
+      const map = new Map<string, { hash: string; sourceUpdatedAt: number | null }>();
       for (let i = 0; i < productIds.length; i += 500) {
         const rows = await db.productMirror.findMany({
           where: { shopId, productId: { in: productIds.slice(i, i + 500) }, status: "synced" },
-          select: { productId: true, payloadHash: true },
+          select: { productId: true, payloadHash: true, sourceUpdatedAt: true },
         });
-        for (const r of rows) if (r.payloadHash) map.set(r.productId, r.payloadHash);
+        for (const r of rows) if (r.payloadHash) map.set(r.productId, { hash: r.payloadHash, sourceUpdatedAt: r.sourceUpdatedAt?.getTime() ?? null });
       }
       return map;
     },
@@ -48,6 +50,8 @@ export function createProductMirror(db: Db) {
             sku: i.sku,
             payloadHash: i.hash,
             payload: JSON.stringify(i.product),
+            sourceUpdatedAt: i.sourceUpdatedAt === undefined ? null : new Date(i.sourceUpdatedAt),
+            categoriesFrom: i.categoriesFrom ?? null,
             status: "synced",
             acceptedAt: now,
           })),

@@ -78,6 +78,32 @@ describe("staging a catalog change", () => {
     expect(await redis.hgetall(`${prefix}:catalog:accepted:${shopId}`)).toEqual({ "7001": catalogPayloadHash(p), "7002": "-" });
   });
 
+  it("GIVEN a version older than the one the service holds THEN it is not staged, also when only the mirror still knows that version", async () => {
+    const v2 = product("Runner v2");
+    await mirror.recordAccepted(shopId, [{ productId: "7001", sku: "7001", hash: catalogPayloadHash(v2), product: v2, sourceUpdatedAt: 2_000_000 }]);
+    expect(await stageProduct({ mirror, pending }, shopId, "7001", product("Runner v1"), { sourceUpdatedAt: 1_000_000 })).toEqual({ staged: false, stale: true });
+    expect((await stageProduct({ mirror, pending }, shopId, "7001", product("Runner v3"), { sourceUpdatedAt: 3_000_000 })).staged).toBe(true);
+    expect(await pending.newest(shopId, ["7001"])).toEqual(new Map([["7001", 3_000_000]]));
+  });
+
+  it("GIVEN two changes of a product inside the window THEN what waits is their merge, as the service merges repeated SKUs", async () => {
+    await accept(product("Runner"));
+    const v1 = { ...product("Runner v1"), description: "Light trail shoe.", variants: ["41", "42"] } as CatalogProduct;
+    const v2 = { ...product("Runner v2"), variants: ["42", "43"] } as CatalogProduct;
+    await stageProduct({ mirror, pending }, shopId, "7001", v1, { sourceUpdatedAt: 1_000_000 });
+    await stageProduct({ mirror, pending }, shopId, "7001", v2, { sourceUpdatedAt: 2_000_000 });
+    const waiting = await pending.staged(shopId, "7001");
+    // Newer fields win, a field only the older version has stays, variants are united.
+    expect(waiting?.product).toEqual({ ...v2, description: "Light trail shoe.", variants: ["41", "42", "43"] });
+    // Compared with the next change: the newer version's own hash, not the merge's.
+    expect(waiting?.hash).toBe(catalogPayloadHash(v2));
+    expect(waiting?.sourceUpdatedAt).toBe(2_000_000);
+    // The same state again: the merged change stays as it is.
+    await stageProduct({ mirror, pending }, shopId, "7001", v2, { sourceUpdatedAt: 2_000_000 });
+    expect((await pending.staged(shopId, "7001"))?.product).toEqual(waiting?.product);
+    expect(await pending.pendingCount(shopId)).toBe(1);
+  });
+
   it("GIVEN the shop's pending state is cleared (shop/redact) THEN its accepted hashes go too", async () => {
     await accept(product("Runner"));
     await pending.clear(shopId);

@@ -1,29 +1,40 @@
-import { catalogPayloadHash } from "../mapping/product.mapper";
+import { catalogPayloadHash, type CategorySource } from "../mapping/product.mapper";
 import type { CatalogProduct } from "../reviews";
 import { NEVER_ACCEPTED, type PendingChanges } from "./pending-changes";
 import type { ProductMirror } from "./product-mirror.repository";
 
-export type StageResult = { staged: false } | { staged: true; waitingSince: number };
+export type StageResult = { staged: false; stale?: true } | { staged: true; waitingSince: number };
+
+/** What is known of the Shopify product version a payload maps. */
+export interface SourceVersion {
+  /** Shopify's updatedAt of that version (epoch ms); undefined when the input has none. */
+  sourceUpdatedAt?: number;
+  categoriesFrom?: CategorySource;
+}
 
 /**
  * Stages one mapped product for the shop's next batch, unless the service already holds exactly
- * this payload (inventory and price updates fire products/update without changing it).
+ * this payload (inventory and price updates fire products/update without changing it), or a newer
+ * version of the product was already staged or accepted (a webhook arriving late or out of order).
  */
 export async function stageProduct(
   deps: { mirror: ProductMirror; pending: PendingChanges },
   shopId: string,
   productId: string,
   product: CatalogProduct,
+  version: SourceVersion = {},
 ): Promise<StageResult> {
-  const item = { productId, sku: product.sku, hash: catalogPayloadHash(product), product };
+  const item = { productId, sku: product.sku, hash: catalogPayloadHash(product), product, ...version };
   let outcome = await deps.pending.stageIfChanged(shopId, item);
   if (outcome.kind === "unknown") {
     // First change of this product since Redis last knew it: the mirror answers once.
-    const accepted = await deps.mirror.acceptedHashes(shopId, [productId]);
-    await deps.pending.rememberAccepted(shopId, new Map([[productId, accepted.get(productId) ?? NEVER_ACCEPTED]]), true);
+    const accepted = (await deps.mirror.acceptedVersions(shopId, [productId])).get(productId);
+    if (accepted?.sourceUpdatedAt != null) await deps.pending.rememberNewest(shopId, new Map([[productId, accepted.sourceUpdatedAt]]));
+    await deps.pending.rememberAccepted(shopId, new Map([[productId, accepted?.hash ?? NEVER_ACCEPTED]]), true);
     outcome = await deps.pending.stageIfChanged(shopId, item);
   }
   if (outcome.kind === "staged") return { staged: true, waitingSince: outcome.waitingSince };
   if (outcome.kind === "unchanged") return { staged: false };
+  if (outcome.kind === "stale") return { staged: false, stale: true };
   throw new Error(`accepted hash of ${productId} missing after it was remembered`);
 }

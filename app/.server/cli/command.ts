@@ -30,7 +30,9 @@ export interface Command<O extends Options = Options> {
   usage: string;
   options: O;
   required?: string[];
-  run(values: Record<string, string | boolean | undefined>, io: CliIo): Promise<number>;
+  /** Accepts positional arguments (`settings set ... catalog.variantKey=sku`); others refuse them. */
+  positionals?: boolean;
+  run(values: Record<string, string | boolean | undefined>, io: CliIo, positionals: string[]): Promise<number>;
 }
 
 export function defineCommand<O extends Options>(command: Command<O>): Command<O> {
@@ -57,14 +59,15 @@ export function parseCommandArgs(c: Command, argv: string[]) {
         Object.fromEntries(Object.entries({ type: o.type, short: o.short, multiple: o.multiple }).filter(([, x]) => x !== undefined)),
       ]),
     ) as unknown as NonNullable<ParseArgsConfig["options"]>;
-    parsed = parseArgs({ args: argv, options: { ...options, help: { type: "boolean" } }, strict: true, allowPositionals: false });
+    parsed = parseArgs({ args: argv, options: { ...options, help: { type: "boolean" } }, strict: true, allowPositionals: c.positionals ?? false });
   } catch (error) {
     throw new UsageError((error as Error).message.replace(/\. To specify.*$/s, ""));
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
-  if (values.help) return { help: true as const, values };
+  const positionals = parsed.positionals;
+  if (values.help) return { help: true as const, values, positionals };
   for (const name of c.required ?? []) {
     if (values[name] === undefined || values[name] === "") throw new UsageError(`--${name} is required`);
   }
-  return { help: false as const, values };
+  return { help: false as const, values, positionals };
 }

@@ -2,11 +2,12 @@ import { fileURLToPath } from "node:url";
 import { helpText, parseCommandArgs, UsageError, type CliIo, type Command } from "./command";
 import { complianceCommand, connectCommand, disconnectCommand, statusCommand } from "./shop.commands";
 import { syncCatalogCommand, syncErrorsCommand, syncOrdersCommand } from "./sync.commands";
+import { settingsSetCommand, settingsShowCommand } from "./settings.commands";
 import { ConfigError } from "../config";
 import { loadDotEnv } from "../dotenv";
 
 // `npm run cli -- <command>`: what an operator (and a test) can do without the admin UI.
-export const commands: Command[] = [connectCommand, statusCommand, disconnectCommand, syncCatalogCommand, syncOrdersCommand, syncErrorsCommand, complianceCommand];
+export const commands: Command[] = [connectCommand, statusCommand, disconnectCommand, syncCatalogCommand, syncOrdersCommand, syncErrorsCommand, settingsShowCommand, settingsSetCommand, complianceCommand];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length)) + 2;
@@ -35,12 +36,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   const rest = argv.slice(command.name.split(" ").length);
   try {
-    const { help, values } = parseCommandArgs(command, rest);
+    const { help, values, positionals } = parseCommandArgs(command, rest);
     if (help) {
       io.out(helpText(command));
       return 0;
     }
-    return await command.run(values, io);
+    return await command.run(values, io, positionals);
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`Error: ${error.message}\nRun \`npm run cli -- ${command.name} --help\` for usage.`);

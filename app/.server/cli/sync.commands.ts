@@ -4,7 +4,7 @@ import { usageFrom, withContext } from "./shop.commands";
 import { createProductMirror } from "../catalog/product-mirror.repository";
 import { startSync } from "../sync/start-sync";
 import { createSyncRuns, parseProgress, type SyncProgress } from "../sync/sync-runs.repository";
-import { progressLine } from "./progress-bar";
+import { progressCounters, progressLine } from "./progress-bar";
 import { parseSettings } from "../shops/settings";
 
 const shopOption = { shop: { type: "string", description: "shop domain, e.g. my-store.myshopify.com" } } as const;
@@ -56,7 +56,7 @@ async function watchRun(
     if (line !== last) (io.progress ?? io.out)(line);
     last = line;
     if (current.status === "completed") {
-      io.out(`\n${options.label} completed: ${options.summary ? options.summary(progress) : line.replace(/^\[[^\]]*\]\s*/, "")}`);
+      io.out(`\n${options.label} completed: ${(options.summary ?? progressCounters)(progress)}`);
       return 0;
     }
     if (current.status === "failed" || current.status === "cancelled") {

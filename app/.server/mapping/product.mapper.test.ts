@@ -243,14 +243,16 @@ describe("product mapper: one test per rule", () => {
     expect(mapProduct(bare(), ctx({ defaultCategory: "Gifts" })).categories).toEqual(["Gifts"]);
   });
 
-  it("strings: trimmed, empty optional fields omitted (never \"\"), huge strings capped", () => {
+  it("strings: trimmed, empty optional fields omitted (never \"\"), huge strings capped, a long description sent whole", () => {
     const p = mapProduct(
-      { ...bare(), title: "  Gift   wrapping \n", vendor: "   ", descriptionHtml: `<p>${"x".repeat(30_000)} end</p>` },
+      { ...bare(), title: `  Gift   wrapping \n`, vendor: "   ", descriptionHtml: `<p>${"x".repeat(300_000)} end</p>` },
       ctx(),
     );
     expect(p.name).toBe("Gift wrapping");
     expect(p).not.toHaveProperty("brand");
-    expect(p.description!.length).toBeLessThanOrEqual(LIMITS.description);
+    expect(p.description).toBe(`${"x".repeat(300_000)} end`);
+    const huge = mapProduct({ ...bare(), descriptionHtml: "y".repeat(LIMITS.description + 10) }, ctx());
+    expect(huge.description!.length).toBeLessThanOrEqual(LIMITS.description);
     for (const [k, v] of Object.entries(p)) if (typeof v === "string") expect(v, k).not.toBe("");
     expect(catalogProductSchema.safeParse(p).success).toBe(true);
   });

@@ -23,12 +23,14 @@ export {
 // clock, so a product maps the same way in a webhook, a backfill and a test.
 
 /**
- * Caps, in UTF-16 units. The service states no field limits; these keep one odd product (a
- * description pasted from a PDF, 2,048 variant values) from making a batch exceed 10 MB or be rejected.
+ * Caps, in UTF-16 units. The service states no field limits; these keep one odd product (2,048
+ * variant values, a tag list pasted from a spreadsheet) from making a batch exceed 10 MB or be
+ * rejected. The description goes whole (the service's AI summary and answers read it): its cap only
+ * keeps one product far below the 10 MB body, well above what a Shopify description holds.
  */
 export const LIMITS = {
   name: 500,
-  description: 20_000,
+  description: 1_000_000,
   brand: 255,
   category: 255,
   categories: 10,
@@ -229,24 +231,39 @@ function dedupe(values: Iterable<string>): string[] {
   return [...new Set(values)];
 }
 
+export type CategorySource = "type" | "taxonomy" | "collections" | "default";
+
 /**
  * The category rule: the first non-empty source wins, so a product's categories come from one
  * place: product type → taxonomy category `name` (the leaf; `fullName`'s last segment when name is
  * missing) → collection titles (up to 10, automatic ones skipped) → settings.defaultCategory.
  */
-export function categoriesOf(input: ShopifyProductInput, defaultCategory: string): string[] {
+export function categoriesWithSource(input: ShopifyProductInput, defaultCategory: string): { categories: string[]; from: CategorySource } {
   const one = (s: string | null | undefined) => clean(s, LIMITS.category);
   const type = one(input.productType);
-  if (type) return [type];
+  if (type) return { categories: [type], from: "type" };
   const leaf = one(input.category?.name) ?? one(input.category?.fullName?.split(">").pop());
-  if (leaf && !NON_CATEGORY_TAXONOMY.has(leaf.toLowerCase())) return [leaf];
+  if (leaf && !NON_CATEGORY_TAXONOMY.has(leaf.toLowerCase())) return { categories: [leaf], from: "taxonomy" };
   const titles = dedupe(
     (input.collections ?? [])
       .map((t) => one(t))
       .filter((t): t is string => !!t && !NON_CATEGORY_COLLECTIONS.has(t.toLowerCase())),
   ).slice(0, LIMITS.categories);
-  if (titles.length > 0) return titles;
-  return [one(defaultCategory) ?? "General"];
+  if (titles.length > 0) return { categories: titles, from: "collections" };
+  return { categories: [one(defaultCategory) ?? "General"], from: "default" };
+}
+
+export function categoriesOf(input: ShopifyProductInput, defaultCategory: string): string[] {
+  return categoriesWithSource(input, defaultCategory).categories;
+}
+
+/**
+ * Shopify's updatedAt of the product version (epoch ms, whole seconds: webhook payloads carry no
+ * more, so a product read back through GraphQL compares as the same version), when the input has one.
+ */
+export function sourceUpdatedAtOf(input: Pick<ShopifyProductInput, "updatedAt">): number | undefined {
+  const at = input.updatedAt ? Date.parse(input.updatedAt) : Number.NaN;
+  return Number.isFinite(at) ? Math.floor(at / 1000) * 1000 : undefined;
 }
 
 function isDefaultOptionOnly(options: ShopifyProductInput["options"]): boolean {
@@ -462,7 +479,7 @@ export function catalogPayloadHash(product: { sku: string; variants?: readonly s
  * fields present in `b` win (categories and specifications too: they are replaced whole), fields only
  * in `a` stay, and variants are united in first-seen order.
  */
-export function mergeCatalogProducts<T extends CatalogProduct>(a: T, b: CatalogProduct): T {
+export function mergeCatalogProducts<T extends { sku: string; variants?: string[] }>(a: T, b: T): T {
   if (a.sku !== b.sku) throw new Error(`mergeCatalogProducts: different skus (${a.sku}, ${b.sku})`);
   const merged: Record<string, unknown> = { ...a };
   for (const [k, v] of Object.entries(b)) if (v !== undefined && k !== "variants") merged[k] = v;

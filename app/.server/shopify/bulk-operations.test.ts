@@ -155,6 +155,7 @@ describe("bulk operations against the simulated store (real HTTP)", () => {
     }
     expect(products).toBe(N);
     expect(lines).toBe(done.objectCount);
+    expect(done.rootObjectCount).toBe(N);
     expect(categories.size).toBeGreaterThan(5);
     // The result URL is pre-signed storage: the Shopify token must not be sent there.
     expect(store.bulkDownloads.at(-1)).toMatchObject({ sentAccessToken: false });

@@ -25,6 +25,8 @@ export const bulkOperationSchema = z.object({
   createdAt: z.string().nullish().transform((v) => v ?? null),
   completedAt: z.string().nullish().transform((v) => v ?? null),
   objectCount: count.nullish().transform((v) => v ?? 0),
+  // Objects at the root of the query only (products, not their variants): a run's total.
+  rootObjectCount: count.nullish().transform((v) => v ?? null),
   fileSize: count.nullish().transform((v) => v ?? null),
   url: z.string().nullish().transform((v) => v ?? null),
   partialDataUrl: z.string().nullish().transform((v) => v ?? null),
@@ -61,7 +63,7 @@ export async function startBulkQuery(gql: AdminGraphql, query: string, opts: { g
   return payload.bulkOperation.id;
 }
 
-/** The state of one bulk operation: `{ id, status, url, objectCount, errorCode, ... }`. */
+/** The state of one bulk operation: `{ id, status, url, objectCount, rootObjectCount, errorCode, ... }`. */
 export async function pollBulkOperation(gql: AdminGraphql, id: string): Promise<BulkOperationState> {
   const data = z.object({ node: z.unknown() }).parse(await gql.query(BULK_OPERATION_STATUS, { id }));
   const parsed = bulkOperationSchema.safeParse(data.node);

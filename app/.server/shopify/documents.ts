@@ -116,6 +116,7 @@ const BULK_OPERATION_FIELDS = `
     createdAt
     completedAt
     objectCount
+    rootObjectCount
     fileSize
     url
     partialDataUrl`;

@@ -16,7 +16,9 @@ export const shopSettingsSchema = z.object({
   catalog: z
     .object({
       // Which Shopify value becomes the catalog `variants[]` entry and the order item `sku`.
-      // Changing it after reviews exist orphans them: the CLI and admin warn before saving.
+      // Changing it after reviews exist orphans them: `npm run cli -- settings set` counts the account's
+      // reviews first and refuses without --force, then starts a full catalog sync with the new keys
+      // (cli/settings.commands.ts). An admin settings page must do the same.
       variantKey: z.enum(["id", "sku"]).default("id"),
       // Used when a new product has no product type, taxonomy category or collection.
       defaultCategory: z.string().min(1).default("General"),

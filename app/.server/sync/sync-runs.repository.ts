@@ -60,6 +60,21 @@ export function createSyncRuns(db: Db) {
       return db.syncRun.update({ where: { id }, data });
     },
     /**
+     * The finished bulk operation: its result file, and its count of root objects (products,
+     * orders) as the progress total. The total goes in only over the progress just read: a runner
+     * that saved meanwhile keeps its counts (and knows the total itself, see bulk-run.ts).
+     */
+    async recordResult(id: string, result: { resultUrl: string | null; total: number | null }) {
+      if (result.total !== null) {
+        const row = await db.syncRun.findUnique({ where: { id }, select: { progress: true } });
+        if (!row) return;
+        const progress = JSON.stringify({ ...parseProgress(row.progress), total: result.total });
+        const { count } = await db.syncRun.updateMany({ where: { id, progress: row.progress }, data: { resultUrl: result.resultUrl, progress } });
+        if (count === 1) return;
+      }
+      await db.syncRun.update({ where: { id }, data: { resultUrl: result.resultUrl } });
+    },
+    /**
      * Progress and resume position move together, after the service accepted a batch, and only from
      * `from`, where this runner last left the run: false when another runner moved it meanwhile.
      */
