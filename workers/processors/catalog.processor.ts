@@ -4,7 +4,6 @@ import type { WorkerContext } from "../context";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
 import { MAX_BATCH_ITEMS, sendCatalog, type BatchOutcome } from "../../app/.server/catalog/catalog-sender";
 import { NEVER_ACCEPTED } from "../../app/.server/catalog/pending-changes";
-import { isSuperseded } from "../../app/.server/catalog/superseded";
 import { withShopSendLock } from "../../app/.server/catalog/send-lock";
 import type { ReviewsClient } from "../../app/.server/reviews";
 import { syncShop } from "./sync-shop";
@@ -121,13 +120,11 @@ export async function flushCatalog(job: Job, ctx: WorkerContext, token?: string)
     }
     const items = await ctx.pending.take(shop.id, MAX_BATCH_ITEMS);
     if (!items.length) return { requests };
-    // A full sync may have sent a newer version of a waiting product meanwhile: not sent over it.
-    const newest = await ctx.pending.newest(shop.id, items.map((i) => i.productId));
-    const current = items.filter((i) => !isSuperseded(i, newest.get(i.productId)));
-    if (current.length) {
-      const sent = await honouringRetryAfter(job, token, () => sendCatalog(current, send, recordOutcome(ctx, shop.id)));
-      requests += sent.requests;
-    }
+    // Not checked against the newest version here: a waiting change absorbs same-state deliveries
+    // newer than its own stamp. A full sync that sent a newer snapshot meanwhile is followed by the
+    // webhook of that newer change, which stages it after this one.
+    const sent = await honouringRetryAfter(job, token, () => sendCatalog(items, send, recordOutcome(ctx, shop.id)));
+    requests += sent.requests;
     await ctx.pending.ack(shop.id);
   }
   await scheduleFlush(ctx, shop, NEXT_TURN_DELAY_MS);

@@ -68,6 +68,17 @@ describe("product versions", () => {
     await eventually(async () => upstream(id)?.name, (n) => n === "Camp Stool v2");
   });
 
+  it("GIVEN a waiting change and then an inventory update of the same state THEN the change still goes", async () => {
+    const node = store.addProduct({ title: "Bike Bell", productType: "Bells" });
+    const id = node.id.split("/").pop()!;
+    await update({ ...productWebhookPayload(node), ...at("2026-11-20T14:00:00Z") }, "bell-v1");
+    await eventually(async () => upstream(id)?.name, (n) => n === "Bike Bell");
+    // Inside one flush window: the title change, then stock moving (a newer updated_at, same payload).
+    await s.deliver("products/update", shop, { ...productWebhookPayload(node), title: "Bike Bell II", ...at("2026-11-20T14:00:10Z") }, { webhookId: "bell-v2" });
+    await update({ ...productWebhookPayload(node), title: "Bike Bell II", ...at("2026-11-20T14:00:12Z") }, "bell-v2-stock");
+    await eventually(async () => upstream(id)?.name, (n) => n === "Bike Bell II");
+  });
+
   it("GIVEN a live change newer than the full sync's snapshot THEN the sync does not send the snapshot over it", async () => {
     const node = store.addProduct({ title: "Lantern", productType: "Lighting" });
     const id = node.id.split("/").pop()!;
