@@ -7,6 +7,7 @@ import { createWebhookProcessor } from "./processors/webhook.processor";
 import { appScopesUpdate, appUninstalled } from "./processors/lifecycle.handlers";
 import { productDeleted, productUpserted } from "./processors/catalog.handlers";
 import { flushCatalog } from "./processors/catalog.processor";
+import { CATALOG_SWEEP, scheduleCatalogSweep, sweepCatalog } from "./processors/catalog.sweep";
 import { fulfillmentChanged, fulfillmentEventCreated, orderChanged } from "./processors/order.handlers";
 import { ANNOUNCE_TRACKING, DELIVER_IF_DUE, FETCH_PRODUCT, announceTracking, deliverIfDue, fetchProductForOrder } from "./processors/order.processor";
 import { catalogPoll, catalogRead, catalogStart } from "./processors/catalog-sync.processor";
@@ -44,7 +45,7 @@ export function defaultProcessors(): Processors {
     },
     jobs: {
       [QueueName.catalog]: { flush: flushCatalog, [FETCH_PRODUCT]: fetchProductForOrder },
-      [QueueName.maintenance]: { [DELIVER_IF_DUE]: deliverIfDue, [ANNOUNCE_TRACKING]: announceTracking },
+      [QueueName.maintenance]: { [DELIVER_IF_DUE]: deliverIfDue, [ANNOUNCE_TRACKING]: announceTracking, [CATALOG_SWEEP]: (_job, ctx) => sweepCatalog(ctx) },
       [QueueName.sync]: {
         "catalog-start": catalogStart,
         "catalog-poll": catalogPoll,
@@ -91,6 +92,8 @@ export function startWorkers(ctx: WorkerContext, processors: Processors = defaul
     );
     return { worker, connection };
   });
+
+  scheduleCatalogSweep(ctx).catch((e: Error) => ctx.log.warn({ err: e.message }, "catalog sweep not scheduled"));
 
   return {
     workers: workers.map((w) => w.worker),

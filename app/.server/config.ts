@@ -46,6 +46,8 @@ export const configSchema = z.object({
   // How long a worker reuses a shop's row (settings, install state) before reading it again, and
   // the product data (from the catalog mirror) it put into order items.
   SHOP_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  // How often a worker looks for shops whose catalog changes wait with no flush coming for them.
+  CATALOG_SWEEP_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),

@@ -60,7 +60,10 @@ describe("catalog sync, live", () => {
   it("GIVEN 60 updates of 20 products inside the window THEN they go as one or two batches with each product's newest state", async () => {
     const since = s.emu.control.lastRequestSeq();
     const deliveries = [];
-    for (let round = 1; round <= 3; round++) for (let i = 0; i < 20; i++) deliveries.push(s.deliver("products/update", shop, product(10_000 + i, `P${i} v${round}`)));
+    // Delivered at once and processed 32 at a time: Shopify's updated_at says which is newest.
+    for (let round = 1; round <= 3; round++) {
+      for (let i = 0; i < 20; i++) deliveries.push(s.deliver("products/update", shop, product(10_000 + i, `P${i} v${round}`, { updated_at: `2026-11-20T12:00:0${round}Z` })));
+    }
     await Promise.all(deliveries);
     await eventually(async () => [...Array(20).keys()].every((i) => stored(String(10_000 + i))?.name === `P${i} v3`), Boolean);
     expect(batches(since).length).toBeLessThanOrEqual(2);

@@ -61,6 +61,8 @@ export interface PendingChanges {
   /** The service accepted (or permanently refused) the in-flight batch. */
   ack(shopId: string): Promise<void>;
   pendingCount(shopId: string): Promise<number>;
+  /** The shops with changes waiting or in flight. */
+  shopsWithChanges(): Promise<string[]>;
   /** When the oldest waiting change and the newest one were staged, and whether a batch is in flight. */
   timing(shopId: string): Promise<{ waiting: number; waitingSince: number | null; lastStagedAt: number | null; inflight: boolean }>;
   clear(shopId: string): Promise<void>;
@@ -226,6 +228,20 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
     },
     async ack(shopId) {
       await redis.del(inflightKey(shopId));
+    },
+    async shopsWithChanges() {
+      const shops = new Set<string>();
+      for (const kind of ["pending", "inflight"]) {
+        // The prefix is the operator's: glob characters in it are matched literally.
+        const pattern = `${prefix.replace(/[*?[\]\\]/g, "\\$&")}:catalog:${kind}:*`;
+        let cursor = "0";
+        do {
+          const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 1000);
+          for (const key of keys) shops.add(key.slice(key.lastIndexOf(":") + 1));
+          cursor = next;
+        } while (cursor !== "0");
+      }
+      return [...shops];
     },
     async pendingCount(shopId) {
       return (await redis.hlen(pendingKey(shopId))) + (await redis.hlen(inflightKey(shopId)));

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "../../test/helpers/stack";
+import { eventually } from "../../test/helpers/contexts";
+import { QueueName } from "../../app/.server/queues/names";
+import { CATALOG_SWEEP } from "./catalog.sweep";
+
+// Catalog changes that wait with no flush coming for them (the flush job used up its attempts, or
+// the shop was away) are found by the periodic sweep: real Redis, real workers, the emulator.
+
+const shop = "catalog-sweep.myshopify.com";
+let s: Stack;
+
+beforeAll(async () => {
+  s = await startStack("catalog-sweep", { CATALOG_SWEEP_MS: "3600000" });
+  await s.connect(shop);
+});
+afterAll(async () => s.close());
+
+const upstream = (sku: string) => s.emu.control.state("acme").products.find((p) => p.sku === sku);
+
+describe("catalog sweep", () => {
+  it("GIVEN the workers start THEN the sweep is scheduled every CATALOG_SWEEP_MS", async () => {
+    const schedulers = await eventually(() => s.web.queues.get(QueueName.maintenance).getJobSchedulers(), (list) => list.length > 0);
+    expect(schedulers).toEqual([expect.objectContaining({ key: CATALOG_SWEEP, every: 3_600_000 })]);
+  });
+
+  it("GIVEN changes that wait with no flush planned THEN a sweep sends them, and a sweep with nothing waiting does nothing", async () => {
+    const shopId = (await s.web.shops.get(shop)).id;
+    // Staged as the worker stages, but the flush job that should carry them is gone.
+    for (const sku of ["5101", "5102"]) await s.worker.pending.stage(shopId, { productId: sku, sku, hash: `h-${sku}`, product: { sku, name: `Stranded ${sku}`, categories: ["Mugs"] } });
+    const maintenance = s.web.queues.get(QueueName.maintenance);
+    await maintenance.add(CATALOG_SWEEP, {});
+    await eventually(async () => [upstream("5101"), upstream("5102")], (p) => p.every(Boolean), 20_000);
+    expect(upstream("5101")?.name).toBe("Stranded 5101");
+    await eventually(() => s.worker.pending.pendingCount(shopId), (n) => n === 0);
+
+    const since = s.emu.control.lastRequestSeq();
+    const job = await maintenance.add(CATALOG_SWEEP, {});
+    await eventually(() => job.getState(), (state) => state === "completed" || state === "unknown");
+    expect(s.emu.control.requests(since).filter((r) => r.path.endsWith("/products/batch"))).toHaveLength(0);
+  });
+});

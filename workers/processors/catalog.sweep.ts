@@ -1,0 +1,27 @@
+import type { WorkerContext } from "../context";
+import { QueueName } from "../../app/.server/queues/names";
+import { scheduleFlush } from "./catalog.processor";
+
+// Changes can wait with no flush coming for them: a flush job that used up its attempts (a service
+// outage longer than the backoff's ~4.5 h), or a shop disconnected and connected again (its flushes
+// stopped while it was away). Every CATALOG_SWEEP_MS the sweep asks a flush for each shop with
+// waiting or in-flight changes; one already planned keeps its time (the flush puts itself back
+// until its changes are due), so a sweep costs nothing when all is well.
+
+export const CATALOG_SWEEP = "catalog-sweep";
+
+export async function sweepCatalog(ctx: Pick<WorkerContext, "db" | "pending" | "queues" | "log">) {
+  const shopIds = await ctx.pending.shopsWithChanges();
+  if (!shopIds.length) return { shops: 0 };
+  const shops = await ctx.db.shop.findMany({ where: { id: { in: shopIds } }, select: { id: true, domain: true } });
+  for (const shop of shops) await scheduleFlush(ctx, shop, 0);
+  ctx.log.info({ shops: shops.length }, "catalog sweep: flushes asked for shops with waiting changes");
+  return { shops: shops.length };
+}
+
+/** Registers the periodic sweep (idempotent: every worker process upserts the same scheduler). */
+export async function scheduleCatalogSweep(ctx: Pick<WorkerContext, "queues" | "config">) {
+  await ctx.queues
+    .get(QueueName.maintenance)
+    .upsertJobScheduler(CATALOG_SWEEP, { every: ctx.config.CATALOG_SWEEP_MS }, { name: CATALOG_SWEEP, opts: { removeOnComplete: true, removeOnFail: 100 } });
+}
