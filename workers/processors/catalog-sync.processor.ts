@@ -1,4 +1,5 @@
 import type { Job } from "bullmq";
+import { ZodError } from "zod";
 import type { WorkerContext } from "../context";
 import { addProgress, parseProgress } from "../../app/.server/sync/sync-runs.repository";
 import { bulkProductsQuery } from "../../app/.server/shopify/documents";
@@ -6,7 +7,7 @@ import { startBulkQuery } from "../../app/.server/shopify/bulk-operations";
 import { catalogPayloadHash, categoriesWithSource, fromBulkProduct, mapProduct, sourceUpdatedAtOf } from "../../app/.server/mapping/product.mapper";
 import { isSuperseded } from "../../app/.server/catalog/superseded";
 import { productKey } from "../../app/.server/mapping/keys";
-import { MAX_BATCH_ITEMS, sendCatalog } from "../../app/.server/catalog/catalog-sender";
+import { MAX_BATCH_ITEMS, sendCatalog, type Rejected } from "../../app/.server/catalog/catalog-sender";
 import type { StagedProduct } from "../../app/.server/catalog/pending-changes";
 import { RunTakenOverError, cancelledRun, linesToRead, loadRun, pollRun, runCheckpoint, schedulePoll, stepAside, step } from "./bulk-run";
 import { honouringRetryAfter } from "./service-errors";
@@ -34,6 +35,12 @@ async function startCatalogRun(job: Job, ctx: WorkerContext) {
   return { bulkOperationId: id };
 }
 
+/** One line an operator can read: a schema error names the fields and what was wrong with them. */
+function reasonOf(error: unknown): string {
+  if (error instanceof ZodError) return error.issues.map((i) => `${i.path.join(".") || "product"}: ${i.message}`).join("; ");
+  return (error as Error).message;
+}
+
 async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
   const { run, runs, target } = await loadRun(ctx, job);
   if (!target) return runs.update(run.id, cancelledRun());
@@ -48,7 +55,8 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
   let position = run.resumeAt;
   let batch: StagedProduct[] = [];
   let read = 0;
-  let mapFailures = 0;
+  // Lines the mapper could not use: refused on our side, shown by `sync errors` like the service's refusals.
+  let unmapped: Rejected[] = [];
 
   const flush = async () => {
     const items = batch;
@@ -60,7 +68,8 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
       const held = accepted.get(i.productId);
       return held?.hash !== i.hash && !isSuperseded(i, held?.sourceUpdatedAt, newest.get(i.productId));
     });
-    let counters = { created: 0, updated: 0, unchanged: items.length - changed.length, failed: mapFailures };
+    if (unmapped.length) await ctx.mirror.recordRejected(target.id, unmapped);
+    let counters = { created: 0, updated: 0, unchanged: items.length - changed.length, failed: unmapped.length };
     if (changed.length) {
       await honouringRetryAfter(job, token, () =>
         sendCatalog(changed, send, async (o) => {
@@ -71,7 +80,7 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
     }
     progress = addProgress(progress, { read, sent: changed.length, ...counters });
     read = 0;
-    mapFailures = 0;
+    unmapped = [];
     await checkpoint.save(progress, position);
   };
 
@@ -92,11 +101,12 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
           categoriesFrom: categoriesWithSource(input, mapCtx.settings.defaultCategory).from,
         });
       } catch (error) {
-        // One odd line must not stop a catalog of thousands: counted, logged, and the sync goes on.
-        mapFailures++;
+        // One odd line must not stop a catalog of thousands: recorded, logged, and the sync goes on.
+        const productId = productKey(String(group.parent.id ?? "unknown"));
+        unmapped.push({ item: { productId, sku: productId, hash: "", product: { sku: productId } }, error: `not mapped: ${reasonOf(error)}` });
         ctx.log.warn({ shop: target.domain, product: group.parent.id, err: (error as Error).message }, "product not mapped");
       }
-      if (batch.length >= MAX_BATCH_ITEMS) await flush();
+      if (batch.length + unmapped.length >= MAX_BATCH_ITEMS) await flush();
     }
     if (batch.length || read) await flush();
   } catch (error) {

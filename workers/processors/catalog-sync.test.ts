@@ -88,4 +88,18 @@ describe("full catalog sync", () => {
     expect(parseProgress(done.progress)).toMatchObject({ read: N, sent: N, updated: N, failed: 0 });
     expect(s.emu.control.state("acme").products.every((p) => p.name.endsWith("(paused)"))).toBe(true);
   });
+
+  it("GIVEN a product the mapper cannot use THEN the sync goes on, and the product is counted failed and listed by `sync errors`", async () => {
+    const odd = store.addProduct({ title: "Odd one" });
+    // A line Shopify would never send, standing for any the mapper refuses.
+    store.updateProduct(odd.id, { status: 7 as unknown as "ACTIVE" });
+    const { progress } = await runToEnd();
+    expect(progress.failed).toBe(1);
+    expect(progress.read).toBe(N + 1);
+    const { runCli } = await import("../../app/.server/cli/main");
+    const out: string[] = [];
+    const code = await runCli(["sync", "errors", "--shop", shop], { out: (l) => out.push(l), err: (l) => out.push(l), env: { ...process.env, DATABASE_URL: s.t.url } });
+    expect(code).toBe(0);
+    expect(out.join("\n")).toMatch(new RegExp(`product ${odd.id.split("/").pop()} .* not mapped: status: Invalid input: expected string, received number$`, "m"));
+  });
 });

@@ -28,7 +28,8 @@ export const syncErrorsCommand = defineCommand({
         io.out(`No refused products for ${shop.domain}.`);
         return 0;
       }
-      io.out(`${total} product(s) refused by the service${total > rows.length ? ` (showing ${rows.length})` : ""}:`);
+      // Refused by the service (its reason), or by the mapper before sending ("not mapped: ...").
+      io.out(`${total} product(s) refused${total > rows.length ? ` (showing ${rows.length})` : ""}:`);
       for (const r of rows) io.out(`  product ${r.productId}  sku ${r.sku}  ${r.errorAt?.toISOString() ?? ""}  ${r.error}`);
       return 0;
     });
