@@ -1,7 +1,8 @@
 import { startEmulator, type Emulator } from "../emulator/server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { deletePrefix, redisUrl, uniquePrefix } from "../helpers/redis";
-import { signedWebhookRequest } from "../helpers/webhooks";
+import { routeDeliverer } from "../helpers/webhooks";
+import { connectToEmulator } from "../helpers/connect";
 import { testAppContext, testConfig, type LogSink } from "../helpers/contexts";
 import { createPendingChanges, type PendingChanges } from "../../app/.server/catalog/pending-changes";
 import { createProductMirror, type ProductMirror } from "../../app/.server/catalog/product-mirror.repository";
@@ -65,7 +66,6 @@ export async function startWebStack(label: string, overrides: Env = {}): Promise
   const web = testAppContext(config, t.db);
   (await import("../../app/.server/context.server")).setAppContext(web);
   const workers: WorkerProcess[] = [];
-  const routes = new Map<string, (a: { request: Request; params: object; context: object }) => Promise<Response>>();
 
   return {
     emu,
@@ -75,17 +75,9 @@ export async function startWebStack(label: string, overrides: Env = {}): Promise
     prefix,
     pending: createPendingChanges(web.queues.redis, prefix),
     mirror: createProductMirror(t.db),
-    async deliver(topic, shop, payload, opts = {}) {
-      let action = routes.get(topic);
-      if (!action) {
-        action = (await import(`../../app/routes/webhooks.${topic.replace("/", ".")}.tsx`)).action as never;
-        routes.set(topic, action!);
-      }
-      return action!({ request: signedWebhookRequest({ topic, shop, payload, webhookId: opts.webhookId }), params: {}, context: {} });
-    },
+    deliver: routeDeliverer(),
     async connect(shop, customer, accessToken) {
-      const row = await web.shops.connect({ domain: shop, customerKey: customer, clientId: `${customer}-client`, clientSecret: `${customer}-secret-0123456789` });
-      await web.shops.setPrimaryDomain(shop, `https://${shop.split(".")[0]}.example.com`);
+      const row = await connectToEmulator(web, shop, customer);
       if (accessToken) await t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "", accessToken, isOnline: false } });
       return row.id;
     },

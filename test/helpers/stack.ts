@@ -1,7 +1,8 @@
 import { startEmulator, type Emulator } from "../emulator/server";
 import { createTestDb, type TestDb } from "./db";
 import { deletePrefix, uniquePrefix } from "./redis";
-import { signedWebhookRequest } from "./webhooks";
+import { routeDeliverer } from "./webhooks";
+import { connectToEmulator } from "./connect";
 import { testAppContext, testConfig, testWorkerContext, type LogSink } from "./contexts";
 import { defaultProcessors, startWorkers, type RunningWorkers } from "../../workers/start";
 import type { AppContext } from "../../app/.server/context.server";
@@ -45,7 +46,6 @@ export async function startStack(label: string, overrides: Partial<Record<keyof 
   (await import("../../app/.server/context.server")).setAppContext(web);
   const worker = testWorkerContext(config, t.db);
   const workers = startWorkers(worker, defaultProcessors());
-  const routeCache = new Map<string, (a: { request: Request; params: object; context: object }) => Promise<Response>>();
   return {
     emu,
     t,
@@ -54,17 +54,9 @@ export async function startStack(label: string, overrides: Partial<Record<keyof 
     worker,
     workers,
     prefix,
-    async deliver(topic, shop, payload, opts = {}) {
-      let action = routeCache.get(topic);
-      if (!action) {
-        action = (await import(`../../app/routes/webhooks.${topic.replace("/", ".")}.tsx`)).action as never;
-        routeCache.set(topic, action!);
-      }
-      return action!({ request: signedWebhookRequest({ topic, shop, payload, webhookId: opts.webhookId, rawBody: opts.rawBody }), params: {}, context: {} });
-    },
+    deliver: routeDeliverer(),
     async connect(shop, customer = "acme") {
-      await web.shops.connect({ domain: shop, customerKey: customer, clientId: `${customer}-client`, clientSecret: `${customer}-secret-0123456789` });
-      await web.shops.setPrimaryDomain(shop, `https://${shop.split(".")[0]}.example.com`);
+      await connectToEmulator(web, shop, customer);
     },
     async close() {
       await workers.close();
