@@ -58,11 +58,28 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   loadDotEnv();
+  // On a terminal the progress line is redrawn in place (cleared to its end, as it can get shorter)
+  // and ended before anything else is printed; elsewhere each change is a line of its own.
+  let progressShown = false;
+  const endProgress = () => {
+    if (progressShown) process.stdout.write("\n");
+    progressShown = false;
+  };
   const io: CliIo = {
-    out: (l) => process.stdout.write(`${l}\n`),
-    err: (l) => process.stderr.write(`${l}\n`),
+    out: (l) => {
+      endProgress();
+      process.stdout.write(`${l}\n`);
+    },
+    err: (l) => {
+      endProgress();
+      process.stderr.write(`${l}\n`);
+    },
     env: process.env,
-    progress: (l) => (process.stdout.isTTY ? process.stdout.write(`\r${l}`) : process.stdout.write(`${l}\n`)),
+    progress: (l) => {
+      if (!process.stdout.isTTY) return void process.stdout.write(`${l}\n`);
+      process.stdout.write(`\r${l}\x1b[K`);
+      progressShown = true;
+    },
   };
   runCli(process.argv.slice(2), io).then((code) => process.exit(code));
 }
