@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
+import { orderPayload } from "../helpers/order-payloads";
 
 // Webhook payloads for the fault drills, built from the real-shaped fixtures: products re-keyed from
-// the tee, orders re-keyed from the paid web order, each with its own id and updated_at so that
-// "newest wins" can be checked.
+// the tee, orders re-keyed from the paid web order (test/helpers/order-payloads.ts), each with its
+// own id and updated_at so that "newest wins" can be checked.
 
 export type Json = Record<string, unknown>;
 
 const fixture = (path: string): Json => JSON.parse(readFileSync(path, "utf8")) as Json;
 const tee = fixture("test/fixtures/products/apparel-tee.products-update.json");
-const paidOrder = fixture("test/fixtures/orders/paid-web-customer.json");
 
 /** The product and variant the order fixture's one line names. */
 export const RUNNER = { product: 8712345677899, variant: 45012345678923, sku: "TR2-BLU-42" };
@@ -37,16 +37,7 @@ export function runnerProduct(): Json {
 
 /** An order of the shop as orders/create or orders/updated delivers it. */
 export function order(id: number, updatedAt: string, patch: Json = {}): Json {
-  const number = 1000 + (id % 1000);
-  return {
-    ...structuredClone(paidOrder),
-    id,
-    admin_graphql_api_id: `gid://shopify/Order/${id}`,
-    name: `#${number}`,
-    order_number: number,
-    updated_at: updatedAt,
-    ...patch,
-  };
+  return orderPayload(id, { updated_at: updatedAt, ...patch });
 }
 
 /** The order with its one line shipped by one fulfillment, as orders/fulfilled delivers it. */

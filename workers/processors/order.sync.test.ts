@@ -3,6 +3,7 @@ import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
+import { orderPayload } from "../../test/helpers/order-payloads";
 import { startSimulatedStore, type SimulatedStore } from "../../test/simulated-store";
 import { QueueName } from "../../app/.server/queues/names";
 import { createOrderStateRepository } from "../../app/.server/orders/order-state.repository";
@@ -15,7 +16,6 @@ import { deliverIfDue, deliverJobId } from "./order.processor";
 
 type Json = Record<string, unknown>;
 const fixture = (path: string): Json => JSON.parse(readFileSync(path, "utf8"));
-const paidOrder = fixture("test/fixtures/orders/paid-web-customer.json");
 const testOrder = fixture("test/fixtures/orders/test-order.json");
 const tee = fixture("test/fixtures/products/apparel-tee.products-update.json");
 
@@ -41,18 +41,7 @@ function productPayload(id: number, title: string, variant: { id: number; sku: s
   };
 }
 
-/** The paid fixture as another order of the shop (own id, name and number), with changes. */
-function order(id: number, patch: Json = {}): Json {
-  const number = 1000 + (id % 1000);
-  return {
-    ...structuredClone(paidOrder),
-    id,
-    admin_graphql_api_id: `gid://shopify/Order/${id}`,
-    name: `#${number}`,
-    order_number: number,
-    ...patch,
-  };
-}
+const order = orderPayload;
 
 /** A REST fulfillment of the fixture's one line, as fulfillments/create delivers it. */
 function fulfillment(orderId: number, id: number, at: string, extra: Json = {}): Json {
