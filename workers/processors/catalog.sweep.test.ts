@@ -19,9 +19,12 @@ afterAll(async () => s.close());
 const upstream = (sku: string) => s.emu.control.state("acme").products.find((p) => p.sku === sku);
 
 describe("catalog sweep", () => {
-  it("GIVEN the workers start THEN the sweep is scheduled every CATALOG_SWEEP_MS", async () => {
-    const schedulers = await eventually(() => s.web.queues.get(QueueName.maintenance).getJobSchedulers(), (list) => list.length > 0);
-    expect(schedulers).toEqual([expect.objectContaining({ key: CATALOG_SWEEP, every: 3_600_000 })]);
+  it("GIVEN the workers start THEN the sweep is scheduled every CATALOG_SWEEP_MS, the first one interval later (not at once)", async () => {
+    const maintenance = s.web.queues.get(QueueName.maintenance);
+    const schedulers = await eventually(() => maintenance.getJobSchedulers(), (list) => list.length > 0);
+    // Iteration 1 still to come (a sweep run at start would have moved it to 2).
+    expect(schedulers).toEqual([expect.objectContaining({ key: CATALOG_SWEEP, every: 3_600_000, iterationCount: 1 })]);
+    expect(schedulers[0]!.next).toBeGreaterThan(Date.now() + 3_500_000);
   });
 
   it("GIVEN changes that wait with no flush planned THEN a sweep sends them, and a sweep with nothing waiting does nothing", async () => {

@@ -19,9 +19,14 @@ export async function sweepCatalog(ctx: Pick<WorkerContext, "db" | "pending" | "
   return { shops: shops.length };
 }
 
-/** Registers the periodic sweep (idempotent: every worker process upserts the same scheduler). */
+/**
+ * Registers the periodic sweep (idempotent: every worker process upserts the same scheduler). The
+ * first sweep comes one interval after the first start, not at once: flushes planned before a
+ * restart are still in Redis, and a sweep is for changes that waited longer than that.
+ */
 export async function scheduleCatalogSweep(ctx: Pick<WorkerContext, "queues" | "config">) {
+  const every = ctx.config.CATALOG_SWEEP_MS;
   await ctx.queues
     .get(QueueName.maintenance)
-    .upsertJobScheduler(CATALOG_SWEEP, { every: ctx.config.CATALOG_SWEEP_MS }, { name: CATALOG_SWEEP, opts: { removeOnComplete: true, removeOnFail: 100 } });
+    .upsertJobScheduler(CATALOG_SWEEP, { every, startDate: Date.now() + every }, { name: CATALOG_SWEEP, opts: { removeOnComplete: true, removeOnFail: 100 } });
 }
