@@ -2,7 +2,7 @@ import { DelayedError, UnrecoverableError, type Job } from "bullmq";
 import { z } from "zod";
 import type { WorkerContext } from "../context";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
-import { createSyncRuns, type SyncKind, type SyncProgress, type SyncRuns } from "../../app/.server/sync/sync-runs.repository";
+import { createSyncRuns, parseProgress, type SyncKind, type SyncProgress, type SyncRuns } from "../../app/.server/sync/sync-runs.repository";
 import { pollBulkOperation, readBulkJsonl, type BulkOperationState } from "../../app/.server/shopify/bulk-operations";
 import { ShopifyPermanentError } from "../../app/.server/shopify/errors";
 import { syncShop } from "./sync-shop";
@@ -39,12 +39,7 @@ export async function schedulePoll(ctx: Pick<WorkerContext, "queues" | "config">
 /** The result file of a completed operation, and its root objects (products, orders) as the run's total. */
 async function recordResult(runs: SyncRuns, run: Run, state: BulkOperationState) {
   await runs.recordResult(run.id, { resultUrl: state.url ?? null, total: state.rootObjectCount });
-  if (state.rootObjectCount !== null) knownTotals.set(run, state.rootObjectCount);
 }
-
-// The total a reader learnt itself (finish webhook first: it polled Shopify once), for its saves:
-// its progress was read from the run before the total was there.
-const knownTotals = new WeakMap<Run, number>();
 
 /** The polling fallback: reads the run's result when done, fails the run, or polls again later. */
 export async function pollRun(job: Job, ctx: WorkerContext, kind: SyncKind) {
@@ -67,33 +62,42 @@ export async function pollRun(job: Job, ctx: WorkerContext, kind: SyncKind) {
 type Run = Awaited<ReturnType<typeof loadRun>>["run"];
 type Target = NonNullable<Awaited<ReturnType<typeof loadRun>>["target"]>;
 
-/** Marks the run as being read and yields the lines of its result file after its resume point. */
-export async function* linesToRead(ctx: WorkerContext, runs: SyncRuns, run: Run, target: Target) {
+/**
+ * Marks the run as being read and opens its result file: the lines after the run's resume point,
+ * and the run's total (products, orders) when Shopify counted them.
+ */
+export async function openResult(ctx: WorkerContext, runs: SyncRuns, run: Run, target: Target) {
   let url = run.resultUrl;
+  let total = parseProgress(run.progress).total ?? null;
   if (!url && run.bulkOperationId) {
     // The finish webhook came before the poll saw the result: Shopify is asked for it once.
     const state = await pollBulkOperation(await ctx.adminFor(target.domain), run.bulkOperationId);
     url = state.url ?? null;
+    total = state.rootObjectCount ?? total;
     await recordResult(runs, run, state);
   }
   await runs.update(run.id, { status: "reading" });
+  return { total, lines: linesAfter(url, run.resumeAt) };
+}
+
+async function* linesAfter(url: string | null, resumeAt: number) {
   let position = 0;
   for await (const group of readBulkJsonl(url)) {
     position++;
-    if (position > run.resumeAt) yield { position, group };
+    if (position > resumeAt) yield { position, group };
   }
 }
 
 /**
  * Where a runner has got to in its run: progress and resume position are saved together, and only
- * from where this runner left them (see RunTakenOverError).
+ * from where this runner left them (see RunTakenOverError). `total` is the one `openResult` found:
+ * the progress the runner counts on was read before a total recorded by the runner itself.
  */
-export function runCheckpoint(runs: SyncRuns, run: Run, job: Job) {
+export function runCheckpoint(runs: SyncRuns, run: Run, job: Job, total: number | null) {
   let at = run.resumeAt;
   return {
     async save(counted: SyncProgress, position: number) {
-      const total = counted.total ?? knownTotals.get(run) ?? null;
-      const progress = total === counted.total ? counted : { ...counted, total };
+      const progress = total === null || counted.total === total ? counted : { ...counted, total };
       if (!(await runs.advance(run.id, progress, position, at))) throw new RunTakenOverError(run.id);
       at = position;
       await job.updateProgress(progress);

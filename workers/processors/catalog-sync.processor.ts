@@ -9,7 +9,7 @@ import { isSuperseded } from "../../app/.server/catalog/superseded";
 import { productKey } from "../../app/.server/mapping/keys";
 import { MAX_BATCH_ITEMS, sendCatalog, type Rejected } from "../../app/.server/catalog/catalog-sender";
 import type { StagedProduct } from "../../app/.server/catalog/pending-changes";
-import { RunTakenOverError, cancelledRun, linesToRead, loadRun, pollRun, runCheckpoint, schedulePoll, stepAside, step } from "./bulk-run";
+import { RunTakenOverError, cancelledRun, openResult, loadRun, pollRun, runCheckpoint, schedulePoll, stepAside, step } from "./bulk-run";
 import { honouringRetryAfter } from "./service-errors";
 import { lockedSender, recordOutcome } from "./catalog.processor";
 
@@ -50,7 +50,8 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
   const mapCtx = { primaryDomain: target.primaryDomain, settings: target.settings.catalog };
   const selected = { collections: true, metafields: target.settings.catalog.specificationMetafields.length > 0 };
 
-  const checkpoint = runCheckpoint(runs, run, job);
+  const result = await openResult(ctx, runs, run, target);
+  const checkpoint = runCheckpoint(runs, run, job, result.total);
   let progress = parseProgress(run.progress);
   let position = run.resumeAt;
   let batch: StagedProduct[] = [];
@@ -85,7 +86,7 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
   };
 
   try {
-    for await (const line of linesToRead(ctx, runs, run, target)) {
+    for await (const line of result.lines) {
       const { group } = line;
       position = line.position;
       read++;

@@ -13,7 +13,7 @@ import {
 } from "../../app/.server/orders/graphql-order.adapter";
 import { applyOrder, type OrderApplyOutcome } from "./order.handlers";
 import { lockedOrder } from "./order.processor";
-import { RunTakenOverError, cancelledRun, isPermanent, linesToRead, loadRun, pollRun, runCheckpoint, schedulePoll, stepAside, step } from "./bulk-run";
+import { RunTakenOverError, cancelledRun, isPermanent, openResult, loadRun, pollRun, runCheckpoint, schedulePoll, stepAside, step } from "./bulk-run";
 import type { SyncShop } from "./sync-shop";
 import { PermanentJobError } from "./errors";
 
@@ -158,7 +158,8 @@ export function ordersRead(job: Job, ctx: WorkerContext, token?: string) {
 
     const shopOffset = await shopUtcOffset(ctx, target.id);
 
-    const checkpoint = runCheckpoint(runs, run, job);
+    const result = await openResult(ctx, runs, run, target);
+    const checkpoint = runCheckpoint(runs, run, job, result.total);
     let progress = parseProgress(run.progress);
     let pending: Partial<SyncProgress>[] = [];
     let done = run.resumeAt;
@@ -170,7 +171,7 @@ export function ordersRead(job: Job, ctx: WorkerContext, token?: string) {
     };
 
     try {
-      for await (const { position, group } of linesToRead(ctx, runs, run, target)) {
+      for await (const { position, group } of result.lines) {
         pending.push(counted(await reconcileOrder(ctx, target, group, shopOffset, job, token)));
         done = position;
         if (pending.length >= SAVE_EVERY) await save();
