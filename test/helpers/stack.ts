@@ -5,6 +5,8 @@ import { routeDeliverer } from "./webhooks";
 import { connectToEmulator } from "./connect";
 import { testAppContext, testConfig, testWorkerContext, type LogSink } from "./contexts";
 import { defaultProcessors, startWorkers, type RunningWorkers } from "../../workers/start";
+import { allQueueNames } from "../../app/.server/queues/names";
+import { eventually } from "./contexts";
 import type { AppContext } from "../../app/.server/context.server";
 import type { WorkerContext } from "../../workers/context";
 import type { Config } from "../../app/.server/config";
@@ -23,6 +25,12 @@ export interface Stack {
   /** Delivers a signed webhook through the route module of its topic. */
   deliver(topic: string, shop: string, payload: unknown, opts?: { webhookId?: string; rawBody?: string }): Promise<Response>;
   connect(shop: string, customer?: string): Promise<void>;
+  /**
+   * Resolves once the system has nothing left to do: no catalog change waiting or in flight for
+   * any shop, and no job waiting, running or delayed in any queue (the sweep's scheduler aside),
+   * seen twice in a row. Take baselines after it, not after the first visible effect of a change.
+   */
+  idle(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,6 +65,20 @@ export async function startStack(label: string, overrides: Partial<Record<keyof 
     deliver: routeDeliverer(),
     async connect(shop, customer = "acme") {
       await connectToEmulator(web, shop, customer);
+    },
+    async idle(timeoutMs = 30_000) {
+      const outstanding = async () => {
+        let n = (await worker.pending.shopsWithChanges()).length;
+        for (const name of allQueueNames) {
+          const queue = web.queues.get(name);
+          const counts = await queue.getJobCounts("waiting", "active", "prioritized", "waiting-children");
+          n += Object.values(counts).reduce((a, b) => a + b, 0);
+          n += (await queue.getDelayed()).filter((job) => !job.repeatJobKey).length;
+        }
+        return n;
+      };
+      let quietProbes = 0;
+      await eventually(async () => ((await outstanding()) === 0 ? ++quietProbes : (quietProbes = 0)), (n) => n >= 2, timeoutMs);
     },
     async close() {
       await workers.close();
