@@ -24,6 +24,8 @@ export default defineConfig({
   },
   plugins: [
     remix({
+      // The Chromium tests and benchmarks build into a folder of their own (test/helpers/admin-browser.ts).
+      buildDirectory: process.env.REMIX_BUILD_DIR || "build",
       ignoredRouteFiles: ["**/.*", "**/*.test.*"],
       // All v3 flags on, so the move to React Router v7 is a rename, not a rewrite.
       future: {

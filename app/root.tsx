@@ -1,8 +1,10 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 
 export default function App() {
+  // The embedded admin's language (routes/app.tsx reads Shopify's `locale`); English elsewhere.
+  const admin = useRouteLoaderData<{ locale?: string }>("routes/app");
   return (
-    <html lang="en">
+    <html lang={admin?.locale ?? "en"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />

@@ -5,7 +5,8 @@ import { createLogger } from "../app/.server/logger";
 import { createQueues, type Queues } from "../app/.server/queues/queues";
 import { createShopRepository, type ShopRepository } from "../app/.server/shops/shop.repository";
 import type { Shop } from "@prisma/client";
-import { createReviewsClient, DEFAULT_TOKEN_TIMEOUT_MS, redisServicePause, redisTokenCache, type ReviewsClient, type TokenCache } from "../app/.server/reviews";
+import type { ReviewsClient } from "../app/.server/reviews";
+import { shopReviewsClients } from "../app/.server/shops/reviews-for-shop";
 import { createAdminGraphql, type AdminGraphql } from "../app/.server/shopify/admin-graphql";
 import { SHOPIFY_API_VERSION } from "../app/.server/shopify/api-version";
 import { createPendingChanges, type PendingChanges } from "../app/.server/catalog/pending-changes";
@@ -59,8 +60,7 @@ export function createWorkerContext(
     onError: (e) => log.warn({ err: e.message }, "redis error"),
   });
   const shops = createShopRepository(db, config.ENCRYPTION_KEY);
-  const tokenCache: TokenCache = redisTokenCache(queues.redis, config.REDIS_PREFIX);
-  const defaults = { apiUrl: config.REVIEWS_API_URL, authUrl: config.REVIEWS_AUTH_URL, rateUrl: config.REVIEWS_RATE_URL };
+  const reviewsFor = shopReviewsClients({ config, shops, redis: queues.redis, log, fetch: options.fetch });
   const shopCache = new Map<string, { at: number; row: Promise<Shop | null> }>();
   return {
     config,
@@ -82,18 +82,7 @@ export function createWorkerContext(
     forgetShop(domain) {
       shopCache.delete(domain);
     },
-    async reviewsFor(domain) {
-      const account = await shops.account(domain, defaults);
-      return createReviewsClient({
-        account,
-        tokenCache,
-        logger: log.child({ shop: domain }),
-        fetch: options.fetch,
-        timeoutMs: config.REVIEWS_TIMEOUT_MS,
-        tokenTimeoutMs: Math.min(config.REVIEWS_TIMEOUT_MS, DEFAULT_TOKEN_TIMEOUT_MS),
-        pause: redisServicePause(queues.redis, config.REDIS_PREFIX, account),
-      });
-    },
+    reviewsFor,
     async adminFor(domain) {
       const session = await db.session.findFirst({ where: { shop: domain, isOnline: false }, select: { accessToken: true } });
       if (!session) throw new NoOfflineSessionError(domain);

@@ -48,6 +48,10 @@ export const configSchema = z.object({
   SHOP_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   // How often a worker looks for shops whose catalog changes wait with no flush coming for them.
   CATALOG_SWEEP_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
+  // `npm run dev:local` only: the app serves a stand-in for App Bridge's CDN script at
+  // /local/app-bridge.js so the embedded admin opens with no Shopify admin around it. Ignored when
+  // NODE_ENV is production (app/.server/admin/local-bridge.ts).
+  ADMIN_LOCAL_BRIDGE: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),

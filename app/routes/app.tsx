@@ -1,30 +1,68 @@
-import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { translator } from "../admin/i18n/translate";
+import { Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
-import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { authenticate } from "../shopify.server";
+import { appBridgeUrl } from "../.server/admin/local-bridge";
+import { AdminProvider } from "../admin/ui/AdminProvider";
+import { PageSkeleton } from "../admin/ui/feedback";
+import { pickLocale } from "../admin/i18n/locale";
+import { useI18n } from "../admin/i18n/context";
+import { adminPages } from "../admin/pages";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: translator(data?.locale ?? "en")("app.name") }];
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   await authenticate.admin(request);
-  // The API key is public (it is in every embedded app URL); the secret never leaves the server.
-  return { apiKey: process.env.SHOPIFY_API_KEY || "" };
+  return {
+    // The API key is public (it is in every embedded app URL); the secret never leaves the server.
+    apiKey: process.env.SHOPIFY_API_KEY || "",
+    // Shopify opens the app with the merchant's admin language in `locale`.
+    locale: pickLocale(new URL(request.url).searchParams.get("locale")),
+    bridgeUrl: appBridgeUrl(),
+  };
 };
 
-export default function App() {
-  const { apiKey } = useLoaderData<typeof loader>();
+// The layout's data comes from the document load (Shopify's `locale` is in that URL only): client
+// navigations and form posts keep it.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
+  nextUrl.searchParams.has("locale") ? defaultShouldRevalidate : false;
+
+function Navigation() {
+  const { t } = useI18n();
   return (
-    <AppProvider isEmbeddedApp apiKey={apiKey}>
-      <NavMenu>
-        <Link to="/app" rel="home">
-          Reviews
+    <NavMenu>
+      <Link to="/app" rel="home">
+        {t("app.name")}
+      </Link>
+      {adminPages.map((p) => (
+        <Link key={p.path} to={p.path}>
+          {t(p.label)}
         </Link>
-      </NavMenu>
-      <Outlet />
-    </AppProvider>
+      ))}
+    </NavMenu>
+  );
+}
+
+function Body() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  // Another page's data is on its way: show its shape rather than the old page.
+  const switching = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
+  return <main>{switching ? <PageSkeleton /> : <Outlet />}</main>;
+}
+
+export default function App() {
+  const { apiKey, locale, bridgeUrl } = useLoaderData<typeof loader>();
+  return (
+    <AdminProvider apiKey={apiKey} locale={locale} bridgeUrl={bridgeUrl}>
+      <Navigation />
+      <Body />
+    </AdminProvider>
   );
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCommand, UsageError, type CliIo } from "./command";
 import { createCliContext, type CliContext } from "./cli-context";
 import { ShopNotFoundError } from "../shops/shop.repository";
-import { startSync } from "../sync/start-sync";
+import { startFirstSyncs } from "../shops/connect-shop";
 
 export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise<T>): Promise<T> {
   const ctx = createCliContext(io.env);
@@ -56,12 +56,10 @@ export const connectCommand = defineCommand({
       const status = await ctx.shops.status(String(v.shop));
       io.out(`Connected ${status.domain} to customer ${status.customerKey} (client secret ${status.clientSecret}).`);
       if (v["no-sync"]) return 0;
-      // A new connection starts with the whole catalog: the service can only ask about products it knows.
       const shop = await ctx.shops.get(status.domain);
-      const started = await startSync({ db: ctx.db, queues: ctx.queues() }, shop.id, "catalog").catch((e: Error) => e);
+      const { catalog: started, orders: backfill } = await startFirstSyncs({ db: ctx.db, queues: ctx.queues() }, shop.id);
       if (started instanceof Error) io.err(`Warning: the first catalog sync could not be queued (${started.message}); run \`npm run cli -- sync catalog --shop ${status.domain}\` later.`);
       else io.out(`Full catalog sync queued (run ${started.run.id}); watch it with: npm run cli -- sync catalog --shop ${status.domain}`);
-      const backfill = await startSync({ db: ctx.db, queues: ctx.queues() }, shop.id, "orders").catch((e: Error) => e);
       if (backfill instanceof Error) io.err(`Warning: the orders backfill could not be queued (${backfill.message}); run \`npm run cli -- sync orders --shop ${status.domain}\` later.`);
       else io.out(`Orders backfill queued (run ${backfill.run.id}): recent orders go to the service once the catalog is in.`);
       return 0;

@@ -1,0 +1,105 @@
+// A small stand-in for App Bridge's CDN script (https://cdn.shopify.com/shopifycloud/app-bridge.js),
+// for a machine with no Shopify admin around the app: the Chromium tests answer the CDN URL with it,
+// and `npm run dev:local` serves it from /local/app-bridge.js (never in production, see
+// routes/local.app-bridge[.js].tsx). It provides what the app uses of `window.shopify` and, as App
+// Bridge does, adds the session token to the app's own fetch calls (Remix data requests and form
+// posts rely on it). Its elements render in a shadow root around the app's light DOM children, so
+// React's hydration sees the markup it rendered.
+//
+// The token: `window.__SESSION_TOKEN__` (set by a test's init script), else the `id_token` of the
+// URL the page was opened with (kept for the tab in sessionStorage).
+
+export const APP_BRIDGE_CDN_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
+
+export function appBridgeStandIn(): string {
+  return `(() => {
+  if (window.shopify) return;
+  const KEY = "app-bridge-stand-in:id_token";
+  const fromUrl = new URLSearchParams(location.search).get("id_token");
+  if (fromUrl) sessionStorage.setItem(KEY, fromUrl);
+  const token = () => window.__SESSION_TOKEN__ || sessionStorage.getItem(KEY) || "";
+  const script = document.currentScript;
+  const params = new URLSearchParams(location.search);
+
+  const originalFetch = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, location.href);
+    if (url.origin !== location.origin) return originalFetch(input, init);
+    const headers = new Headers(init && init.headers ? init.headers : input instanceof Request ? input.headers : undefined);
+    if (!headers.has("Authorization") && token()) headers.set("Authorization", "Bearer " + token());
+    return originalFetch(input, { ...(init || {}), headers });
+  };
+
+  const region = document.createElement("div");
+  region.setAttribute("role", "status");
+  region.setAttribute("aria-live", "polite");
+  region.id = "app-bridge-stand-in-toasts";
+  region.style.cssText = "position:fixed;left:50%;bottom:24px;transform:translateX(-50%);z-index:1000;display:flex;flex-direction:column;gap:8px;";
+  const attach = () => document.body && !region.isConnected && document.body.appendChild(region);
+
+  const saveBars = new Set();
+  window.shopify = {
+    ready: Promise.resolve(),
+    config: { apiKey: script ? script.getAttribute("data-api-key") : "", shop: params.get("shop"), locale: params.get("locale") || "en" },
+    environment: { embedded: true, mobile: false, pos: false },
+    origin: location.origin,
+    idToken: async () => token(),
+    loading: () => {},
+    toast: {
+      show(message, options) {
+        attach();
+        const item = document.createElement("div");
+        item.textContent = message;
+        item.dataset.toast = options && options.isError ? "error" : "info";
+        item.style.cssText = "background:" + (options && options.isError ? "#8e1f0b" : "#1a1a1a") + ";color:#fff;padding:10px 16px;border-radius:8px;font:14px/20px system-ui,sans-serif;";
+        region.appendChild(item);
+        setTimeout(() => item.remove(), (options && options.duration) || 5000);
+        return "toast-" + Date.now();
+      },
+      hide() {},
+    },
+    saveBar: {
+      show: async (id) => document.getElementById(id)?.show(),
+      hide: async (id) => document.getElementById(id)?.hide(),
+      toggle: async (id) => document.getElementById(id)?.toggle(),
+      leaveConfirmation: async () => {},
+    },
+    modal: {
+      show: async (id) => document.getElementById(id)?.show?.(),
+      hide: async (id) => document.getElementById(id)?.hide?.(),
+      toggle: async (id) => document.getElementById(id)?.toggle?.(),
+    },
+    webVitals: { onReport: () => {} },
+    user: async () => ({ accountAccess: "Account owner" }),
+  };
+
+  class NavMenu extends HTMLElement {
+    connectedCallback() {
+      if (this.shadowRoot) return;
+      const root = this.attachShadow({ mode: "open" });
+      root.innerHTML = '<style>:host{display:block;background:#ebebeb;border-bottom:1px solid #d4d4d4;padding:0 12px;overflow-x:auto}nav{display:flex;gap:4px;min-height:44px;align-items:center;white-space:nowrap}::slotted(a){color:#303030;text-decoration:none;padding:6px 10px;border-radius:8px;font:500 13px/20px system-ui,sans-serif}::slotted(a[aria-current=page]){background:#fff}::slotted(a[rel=home]){font-weight:650}</style><nav aria-label="App"><slot></slot></nav>';
+    }
+  }
+  class SaveBar extends HTMLElement {
+    connectedCallback() {
+      if (this.shadowRoot) return;
+      const root = this.attachShadow({ mode: "open" });
+      root.innerHTML = '<style>:host{display:none}:host([data-shown]){display:flex;position:sticky;top:0;z-index:900;gap:8px;align-items:center;justify-content:flex-end;background:#1a1a1a;color:#fff;padding:8px 16px;font:13px/20px system-ui,sans-serif}span{margin-right:auto}::slotted(button){font:600 13px/20px system-ui,sans-serif;border-radius:8px;padding:4px 12px;border:0;cursor:pointer}::slotted(button[variant=primary]){background:#fff;color:#1a1a1a}</style><span>Unsaved changes</span><slot></slot>';
+      saveBars.add(this);
+    }
+    disconnectedCallback() { saveBars.delete(this); }
+    show() { this.setAttribute("data-shown", ""); this.dispatchEvent(new Event("show")); }
+    hide() { if (!this.hasAttribute("data-shown")) return; this.removeAttribute("data-shown"); this.dispatchEvent(new Event("hide")); }
+    toggle() { this.hasAttribute("data-shown") ? this.hide() : this.show(); }
+    get showing() { return this.hasAttribute("data-shown"); }
+  }
+  class Hidden extends HTMLElement {
+    connectedCallback() { if (!this.shadowRoot) this.attachShadow({ mode: "open" }); }
+  }
+  customElements.define("ui-nav-menu", NavMenu);
+  customElements.define("ui-save-bar", SaveBar);
+  customElements.define("ui-title-bar", Hidden);
+  customElements.define("ui-modal", Hidden);
+})();
+`;
+}

@@ -1,0 +1,18 @@
+import { loadConfig } from "../config";
+import { APP_BRIDGE_CDN_URL } from "./app-bridge-stand-in";
+
+export const LOCAL_BRIDGE_PATH = "/local/app-bridge.js";
+
+/**
+ * Whether this process serves the App Bridge stand-in: only when `dev:local` asked for it, and
+ * never in production, whatever the environment says.
+ */
+export function localBridgeEnabled(env: Record<string, string | undefined> = process.env): boolean {
+  if (env.NODE_ENV === "production") return false;
+  return loadConfig(env).ADMIN_LOCAL_BRIDGE === "1";
+}
+
+/** The App Bridge script the embedded admin loads. */
+export function appBridgeUrl(): string {
+  return localBridgeEnabled() ? LOCAL_BRIDGE_PATH : APP_BRIDGE_CDN_URL;
+}

@@ -1,0 +1,66 @@
+import type { AppContext } from "../context.server";
+import { createSyncRuns, parseProgress } from "../sync/sync-runs.repository";
+import { createProductMirror } from "../catalog/product-mirror.repository";
+import { activateEmbedLink, addBlockLink, THEME_BLOCKS } from "../../admin/theme-blocks";
+
+// The home page's setup checklist, read from real state: the connection and when its credentials
+// last passed a token request, the sync runs, the review-request policy in the settings, and what
+// the merchant confirmed (the app cannot read the theme).
+
+export type OnboardingStep = "credentials" | "catalog" | "orders" | "policy" | "theme";
+
+export async function onboardingState(ctx: AppContext, domain: string, apiKey: string) {
+  const shop = await ctx.shops.ensure(domain);
+  const status = await ctx.shops.status(shop.domain);
+  const confirmed = await ctx.db.adminOnboarding.findUnique({ where: { shopId: shop.id } });
+  const runs = createSyncRuns(ctx.db);
+  const [catalogDone, catalogActive, ordersDone, ordersActive, mirror] = await Promise.all([
+    ctx.db.syncRun.findFirst({ where: { shopId: shop.id, kind: "catalog", status: "completed" }, orderBy: { startedAt: "desc" } }),
+    runs.active(shop.id, "catalog"),
+    ctx.db.syncRun.findFirst({ where: { shopId: shop.id, kind: "orders", status: "completed" }, orderBy: { startedAt: "desc" } }),
+    runs.active(shop.id, "orders"),
+    createProductMirror(ctx.db).counts(shop.id),
+  ]);
+  const credentialsChecked = status.connected && Boolean(confirmed?.credentialsCheckedAt);
+  const steps = {
+    credentials: { done: credentialsChecked, customerKey: status.customerKey },
+    catalog: {
+      done: Boolean(catalogDone),
+      running: catalogActive ? { read: parseProgress(catalogActive.progress).read } : null,
+      synced: mirror.synced,
+    },
+    orders: {
+      done: Boolean(ordersDone),
+      running: ordersActive ? { read: parseProgress(ordersActive.progress).read } : null,
+      days: status.settings.orders.backfillDays,
+    },
+    policy: { done: Boolean(confirmed?.policyConfirmedAt), optOut: status.settings.orders.optOut },
+    theme: {
+      done: Boolean(confirmed?.themeConfirmedAt),
+      links: {
+        starRating: addBlockLink(shop.domain, apiKey, THEME_BLOCKS.starRating),
+        reviews: addBlockLink(shop.domain, apiKey, THEME_BLOCKS.reviews),
+        embed: activateEmbedLink(shop.domain, apiKey),
+      },
+    },
+  };
+  // Only what the page shows: the mask of the secret, never the secret (encrypted or clear).
+  const connection = {
+    connected: status.connected,
+    customerKey: status.customerKey,
+    clientId: status.clientId,
+    clientSecretMask: status.connected ? status.clientSecret : null,
+    apiUrl: status.apiUrl,
+    authUrl: status.authUrl,
+    rateUrl: status.rateUrl,
+    defaults: { apiUrl: ctx.config.REVIEWS_API_URL, authUrl: ctx.config.REVIEWS_AUTH_URL, rateUrl: ctx.config.REVIEWS_RATE_URL },
+  };
+  return { domain: shop.domain, connection, steps };
+}
+
+export async function confirmStep(ctx: AppContext, domain: string, step: "policy" | "theme" | "credentials") {
+  const shop = await ctx.shops.get(domain);
+  const field = { policy: "policyConfirmedAt", theme: "themeConfirmedAt", credentials: "credentialsCheckedAt" }[step];
+  const now = new Date();
+  await ctx.db.adminOnboarding.upsert({ where: { shopId: shop.id }, create: { shopId: shop.id, [field]: now }, update: { [field]: now } });
+}

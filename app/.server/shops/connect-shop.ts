@@ -1,0 +1,27 @@
+import type { Db } from "../db/client";
+import type { Queues } from "../queues/queues";
+import { createReviewsClient, DEFAULT_TOKEN_TIMEOUT_MS, type ReviewsAccount } from "../reviews";
+import { startSync } from "../sync/start-sync";
+
+// Connecting a shop to its reviews-service account, as the CLI's `connect` and the admin's
+// credentials form both do it: the credentials can be checked with a token request before
+// anything is saved, and a new connection starts with the whole catalog and the recent orders
+// (the service can only ask about products and orders it knows).
+
+/**
+ * One token request with these credentials, bypassing every cache: resolves when the service
+ * issues a token, throws the client's typed error (ReviewsAuthError for refused credentials).
+ */
+export async function verifyCredentials(account: ReviewsAccount, timeoutMs: number): Promise<void> {
+  const client = createReviewsClient({ account, timeoutMs, tokenTimeoutMs: Math.min(timeoutMs, DEFAULT_TOKEN_TIMEOUT_MS) });
+  await client.verifyCredentials();
+}
+
+type Started = { run: { id: string }; joined: boolean } | Error;
+
+/** The first full catalog sync and the orders backfill; each is an Error when it could not be queued. */
+export async function startFirstSyncs(deps: { db: Db; queues: Queues }, shopId: string): Promise<{ catalog: Started; orders: Started }> {
+  const catalog = await startSync(deps, shopId, "catalog").catch((e: Error) => e);
+  const orders = await startSync(deps, shopId, "orders").catch((e: Error) => e);
+  return { catalog, orders };
+}

@@ -1,0 +1,151 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import express from "express";
+import { createRequestHandler } from "@remix-run/express";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import axe from "axe-core";
+import { appBridgeStandIn, APP_BRIDGE_CDN_URL } from "../../app/.server/admin/app-bridge-stand-in";
+import { hostParam } from "../../app/.server/admin/session-token";
+import { sessionToken } from "./session-token";
+import type { Db } from "../../app/.server/db/client";
+
+// The embedded admin in Chromium with no Shopify around it: the app built (`remix vite:build`, into
+// a folder of the caller's) and served for real over HTTP in this process, on the test's database
+// and app context; App Bridge's CDN script answered with the stand-in, which adds the session token
+// to the app's requests; other cdn.shopify.com files answered empty; anything else outside the app
+// aborted. An ordinary desktop user agent: the library answers 410 to HeadlessChrome.
+
+export const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+export const SHOTS_DIR = process.env.ADMIN_SHOTS_DIR || "/work/shots/admin";
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** Builds the app into .cache/admin-build/<label> (inside the project, so its imports resolve). */
+export function buildAdmin(label: string): string {
+  const dir = path.join(ROOT, ".cache", "admin-build", `${label}-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const out = spawnSync("npx", ["remix", "vite:build"], { cwd: ROOT, env: { ...process.env, REMIX_BUILD_DIR: dir, NODE_ENV: "production" }, encoding: "utf8" });
+  if (out.status !== 0) throw new Error(`admin build failed:\n${out.stdout}\n${out.stderr}`);
+  return dir;
+}
+
+export interface AdminServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a build in this process. The build's modules read the test's app context and database
+ * through globalThis (context.server.ts, db.server.ts), so set them (startStack does the context)
+ * before the first request.
+ */
+export async function serveAdmin(buildDir: string, db: Db): Promise<AdminServer> {
+  globalThis.__reviewsDb = db;
+  const build = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
+  const app = express();
+  app.disable("x-powered-by");
+  app.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  app.all("*", createRequestHandler({ build, mode: "production" }));
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+}
+
+/** Where a test opens the admin: the URL Shopify's admin would give the app's iframe. */
+export function embeddedUrl(server: AdminServer, shop: string, pathname: string, opts: { locale?: string; token?: string } = {}): string {
+  const q = new URLSearchParams({ embedded: "1", shop, host: hostParam(shop), locale: opts.locale ?? "en" });
+  if (opts.token) q.set("id_token", opts.token);
+  return `${server.url}${pathname}?${q}`;
+}
+
+export interface AdminTab {
+  context: BrowserContext;
+  page: Page;
+  token: string;
+  /** Requests that left for outside the app and were aborted. */
+  blocked: string[];
+  goto(pathname: string, opts?: { locale?: string }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openAdmin(browser: Browser, server: AdminServer, shop: string, opts: { width?: number; height?: number } = {}): Promise<AdminTab> {
+  const token = sessionToken(shop, { lifetimeSeconds: 3600 });
+  const context = await browser.newContext({
+    userAgent: USER_AGENT,
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+    acceptDownloads: true,
+  });
+  const blocked: string[] = [];
+  await context.addInitScript(`window.__SESSION_TOKEN__ = ${JSON.stringify(token)};`);
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith(server.url) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+    if (url.split("?")[0] === APP_BRIDGE_CDN_URL) return route.fulfill({ status: 200, contentType: "text/javascript", body: appBridgeStandIn() });
+    if (url.startsWith("https://cdn.shopify.com/")) {
+      return route.fulfill({ status: 200, contentType: url.includes(".css") ? "text/css" : "application/octet-stream", body: "" });
+    }
+    blocked.push(url);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  return {
+    context,
+    page,
+    token,
+    blocked,
+    async goto(pathname, o = {}) {
+      await page.goto(embeddedUrl(server, shop, pathname, { locale: o.locale, token }));
+      await page.waitForFunction(() => Boolean((window as unknown as { shopify?: unknown }).shopify) && document.readyState === "complete");
+    },
+    close: () => context.close(),
+  };
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core over the page as it is now: every violation, with the elements it names. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axe.source);
+  const result = await page.evaluate(async () => {
+    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } };
+    return w.axe.run(document, { resultTypes: ["violations"] });
+  });
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+/** Full-page screenshots at phone and desktop widths, for a person to look at. */
+export async function screenshots(page: Page, name: string): Promise<string[]> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const before = page.viewportSize() ?? { width: 1280, height: 900 };
+  const files: string[] = [];
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const file = path.join(SHOTS_DIR, `${name}-${width}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    files.push(file);
+  }
+  await page.setViewportSize(before);
+  return files;
+}

@@ -1,0 +1,49 @@
+import type { Browser } from "playwright-core";
+import { startStack, type Stack } from "./stack";
+import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../simulated-store";
+import { buildAdmin, launchChromium, openAdmin, serveAdmin, type AdminServer, type AdminTab } from "./admin-browser";
+
+// Everything the embedded admin's browser tests need: the data path on real parts (startStack: the
+// emulator, Redis, a database, workers), a simulated store for the shop's Admin API, the app built
+// and served, and Chromium. The shop has its offline session stored, as after an install.
+
+export interface AdminStack {
+  s: Stack;
+  store: SimulatedStore;
+  book: OrderBook;
+  server: AdminServer;
+  browser: Browser;
+  shop: string;
+  open(opts?: { width?: number; shop?: string }): Promise<AdminTab>;
+  close(): Promise<void>;
+}
+
+export async function startAdminStack(label: string, shop: string, opts: { products?: number; orders?: number; bulkDurationMs?: number; overrides?: Record<string, string> } = {}): Promise<AdminStack> {
+  const book = new OrderBook({ seed: 5, count: opts.orders ?? 0, productCount: opts.products ?? 12 });
+  const store = await startSimulatedStore({ shop, products: opts.products ?? 12, seed: 5, bulkDurationMs: opts.bulkDurationMs ?? 50, modules: [ordersModule(book)] });
+  const s = await startStack(label, { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint, BULK_POLL_INTERVAL_MS: "100", ...opts.overrides });
+  await s.t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "", isOnline: false, scope: s.config.SCOPES, accessToken: store.accessToken } });
+  const server = await serveAdmin(buildAdmin(label), s.t.db);
+  const browser = await launchChromium();
+  const tabs: AdminTab[] = [];
+  return {
+    s,
+    store,
+    book,
+    server,
+    browser,
+    shop,
+    async open(o = {}) {
+      const tab = await openAdmin(browser, server, o.shop ?? shop, { width: o.width });
+      tabs.push(tab);
+      return tab;
+    },
+    async close() {
+      for (const t of tabs) await t.close().catch(() => {});
+      await browser.close();
+      await server.close();
+      await s.close();
+      await store.close();
+    },
+  };
+}
