@@ -2,6 +2,7 @@ import { Worker, type Job } from "bullmq";
 import type { WorkerContext } from "./context";
 import { createRedis } from "../app/.server/queues/connection";
 import { QueueName } from "../app/.server/queues/names";
+import { startHeartbeat } from "../app/.server/queues/worker-heartbeat";
 import type { JobHandler, TopicHandler } from "./processors/registry";
 import { createWebhookProcessor } from "./processors/webhook.processor";
 import { appScopesUpdate, appUninstalled } from "./processors/lifecycle.handlers";
@@ -93,11 +94,13 @@ export function startWorkers(ctx: WorkerContext, processors: Processors = defaul
     return { worker, connection };
   });
 
+  const stopHeartbeat = startHeartbeat(ctx.queues.redis, ctx.config.REDIS_PREFIX, (e) => ctx.log.warn({ err: e.message }, "heartbeat not written"));
   scheduleCatalogSweep(ctx).catch((e: Error) => ctx.log.warn({ err: e.message }, "catalog sweep not scheduled"));
 
   return {
     workers: workers.map((w) => w.worker),
     async close() {
+      await stopHeartbeat();
       await Promise.allSettled(workers.map((w) => w.worker.close()));
       for (const w of workers) w.connection.disconnect();
     },

@@ -15,6 +15,9 @@ import { PermanentJobError } from "./errors";
 import { honouringRetryAfter } from "./service-errors";
 import { syncShop, type SyncShop } from "./sync-shop";
 import { scheduleFlushAfterStage } from "./catalog.processor";
+import { FETCH_PRODUCT, fetchProductJobSchema, requestProductFetch, type FetchProductJob } from "../../app/.server/catalog/product-fetch";
+
+export { FETCH_PRODUCT, fetchProductJobSchema, requestProductFetch, type FetchProductJob };
 
 // The order sync's queue jobs and the service calls shared with its webhook handlers:
 // - maintenance/"deliver-if-due": "treat as delivered N days after shipping", one delayed job per
@@ -27,7 +30,6 @@ import { scheduleFlushAfterStage } from "./catalog.processor";
 
 export const DELIVER_IF_DUE = "deliver-if-due";
 export const ANNOUNCE_TRACKING = "announce-tracking";
-export const FETCH_PRODUCT = "fetch-product";
 
 /** Runs fn holding the order's lock (see order-lock.ts). */
 export function lockedOrder<T>(ctx: WorkerContext, shopId: string, orderId: string, fn: () => Promise<T>): Promise<T> {
@@ -216,27 +218,6 @@ export async function deliverIfDue(job: Job, ctx: WorkerContext, token?: string)
 
 // ---------------------------------------------------------------------------------------------
 // Products the mirror lacks
-
-export const fetchProductJobSchema = z.object({ shop: z.string(), shopId: z.string(), productId: z.string().min(1) });
-export type FetchProductJob = z.infer<typeof fetchProductJobSchema>;
-
-// Orders naming the same unknown product in a burst ask for one fetch.
-const FETCH_DEDUPE_TTL_MS = 60_000;
-
-export async function requestProductFetch(
-  ctx: Pick<WorkerContext, "queues">,
-  shop: { id: string; domain: string },
-  productIds: readonly string[],
-): Promise<void> {
-  const queue = ctx.queues.get(QueueName.catalog);
-  await Promise.all(
-    productIds.map((productId) => {
-      const data: FetchProductJob = { shop: shop.domain, shopId: shop.id, productId };
-      const id = `fetch-product-${jobIdPart(shop.id)}-${jobIdPart(productId)}`;
-      return queue.add(FETCH_PRODUCT, data, { deduplication: { id, ttl: FETCH_DEDUPE_TTL_MS }, removeOnComplete: true });
-    }),
-  );
-}
 
 /** Reads one product from the Admin API and stages it like a products/update would. */
 export async function fetchProductForOrder(job: Job, ctx: WorkerContext, token?: string) {

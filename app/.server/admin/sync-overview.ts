@@ -1,0 +1,85 @@
+import type { AppContext } from "../context.server";
+import { allQueueNames } from "../queues/names";
+import { lastHeartbeat } from "../queues/worker-heartbeat";
+import { createProductMirror } from "../catalog/product-mirror.repository";
+import { requestProductFetch } from "../catalog/product-fetch";
+import { createSyncRuns, parseProgress, type SyncKind } from "../sync/sync-runs.repository";
+import { startSync } from "../sync/start-sync";
+
+// The Sync page: the state of the shop's catalog and orders at the service, its runs, what the
+// service refused and why, and whether the background work is moving (queue depth, worker alive).
+// The same repositories and queues the CLI's `sync` commands and the workers use.
+
+const REFUSED_ROWS = 50;
+
+function runView(run: { id: string; kind: string; status: string; progress: string; error: string | null; startedAt: Date; finishedAt: Date | null } | null) {
+  if (!run) return null;
+  return { id: run.id, kind: run.kind, status: run.status, progress: parseProgress(run.progress), error: run.error, startedAt: run.startedAt.toISOString(), finishedAt: run.finishedAt?.toISOString() ?? null };
+}
+
+export async function syncOverview(ctx: AppContext, domain: string) {
+  const shop = await ctx.shops.ensure(domain);
+  const runs = createSyncRuns(ctx.db);
+  const mirror = createProductMirror(ctx.db);
+  const [catalog, orders, recent, counts, pending, refusedProducts, refusedOrders, ordersSent, ordersFailed, depth, heartbeat] = await Promise.all([
+    runs.latest(shop.id, "catalog"),
+    runs.latest(shop.id, "orders"),
+    ctx.db.syncRun.findMany({ where: { shopId: shop.id }, orderBy: { startedAt: "desc" }, take: 10 }),
+    mirror.counts(shop.id),
+    ctx.db.productMirror.count({ where: { shopId: shop.id, status: "pending" } }),
+    mirror.errors(shop.id, REFUSED_ROWS),
+    ctx.db.orderState.findMany({ where: { shopId: shop.id, error: { not: null } }, orderBy: { errorAt: "desc" }, take: REFUSED_ROWS, select: { orderId: true, error: true, errorAt: true } }),
+    ctx.db.orderState.count({ where: { shopId: shop.id, sentAt: { not: null } } }),
+    ctx.db.orderState.count({ where: { shopId: shop.id, error: { not: null } } }),
+    queueDepth(ctx),
+    lastHeartbeat(ctx.queues.redis, ctx.config.REDIS_PREFIX).catch(() => null),
+  ]);
+  const status = await ctx.shops.status(shop.domain);
+  return {
+    connected: status.connected,
+    catalog: runView(catalog),
+    orders: runView(orders),
+    recent: recent.map((r) => runView(r)!),
+    products: { synced: counts.synced, failed: counts.failed, pending },
+    ordersKnown: { sent: ordersSent, failed: ordersFailed },
+    refusedProducts: { total: refusedProducts.total, rows: refusedProducts.rows.map((r) => ({ productId: r.productId, sku: r.sku, error: r.error ?? "", at: r.errorAt?.toISOString() ?? null })) },
+    refusedOrders: refusedOrders.map((o) => ({ orderId: o.orderId, error: o.error ?? "", at: o.errorAt?.toISOString() ?? null })),
+    queueDepth: depth,
+    worker: heartbeat ? { secondsAgo: Math.max(0, Math.round((Date.now() - heartbeat.at) / 1000)) } : null,
+  };
+}
+
+/** Jobs waiting, running or delayed in every queue (the deployment's, not one shop's: queues are shared). */
+async function queueDepth(ctx: AppContext): Promise<number | null> {
+  try {
+    await ctx.queues.ready(1000);
+    const counts = await Promise.all(allQueueNames.map((name) => ctx.queues.get(name).getJobCounts("waiting", "active", "delayed", "prioritized")));
+    return counts.reduce((sum, c) => sum + Object.values(c).reduce((a, b) => a + b, 0), 0);
+  } catch {
+    return null;
+  }
+}
+
+/** "Sync everything now": a full catalog sync and an orders reconciliation (joining any under way). */
+export async function syncEverything(ctx: AppContext, domain: string) {
+  const shop = await ctx.shops.get(domain);
+  const started: Record<SyncKind, string> = { catalog: "", orders: "" };
+  for (const kind of ["catalog", "orders"] as const) started[kind] = (await startSync({ db: ctx.db, queues: ctx.queues }, shop.id, kind)).run.id;
+  return started;
+}
+
+/**
+ * Sends refused products again: each is read from Shopify afresh and staged like a products/update.
+ * Only products this shop's mirror holds as refused: an id of another shop's, or a made-up one, is
+ * ignored.
+ */
+export async function retryRefusedProducts(ctx: AppContext, domain: string, productIds: string[] | "all"): Promise<number> {
+  const shop = await ctx.shops.get(domain);
+  const rows = await ctx.db.productMirror.findMany({
+    where: { shopId: shop.id, status: "failed", ...(productIds === "all" ? {} : { productId: { in: productIds } }) },
+    select: { productId: true },
+    take: 1000,
+  });
+  await requestProductFetch(ctx, shop, rows.map((r) => r.productId));
+  return rows.length;
+}

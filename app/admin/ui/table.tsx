@@ -1,0 +1,61 @@
+import { IndexTable, useBreakpoints } from "@shopify/polaris";
+import type { ComponentProps, ReactNode } from "react";
+import { Empty } from "./feedback";
+
+// An index table with an empty state, the one table of every list page.
+
+type IndexTableProps = ComponentProps<typeof IndexTable>;
+
+export interface ResourceTableProps<T> {
+  /** What the rows are, for screen readers ("reviews"). */
+  resourceName: { singular: string; plural: string };
+  headings: string[];
+  rows: T[];
+  rowId: (row: T) => string;
+  cells: (row: T) => ReactNode[];
+  empty: { heading: string; body: string };
+  selection?: {
+    selected: string[];
+    allSelected: boolean;
+    onSelectionChange: IndexTableProps["onSelectionChange"];
+    promotedBulkActions: IndexTableProps["promotedBulkActions"];
+  };
+  pagination?: IndexTableProps["pagination"];
+  loading?: boolean;
+}
+
+export function ResourceTable<T>(props: ResourceTableProps<T>) {
+  const { smDown } = useBreakpoints();
+  const headings = props.headings.map((title) => ({ title })) as IndexTableProps["headings"];
+  return (
+    <IndexTable
+      resourceName={props.resourceName}
+      itemCount={props.rows.length}
+      headings={headings}
+      condensed={smDown}
+      selectable={Boolean(props.selection)}
+      selectedItemsCount={props.selection ? (props.selection.allSelected ? "All" : props.selection.selected.length) : 0}
+      onSelectionChange={props.selection?.onSelectionChange}
+      promotedBulkActions={props.selection?.promotedBulkActions}
+      emptyState={<Empty heading={props.empty.heading} body={props.empty.body} />}
+      pagination={props.pagination}
+      loading={props.loading}
+    >
+      {props.rows.map((row, index) => {
+        const id = props.rowId(row);
+        const cells = props.cells(row);
+        return (
+          <IndexTable.Row id={id} key={id} position={index} selected={props.selection?.selected.includes(id)}>
+            {smDown ? (
+              <IndexTable.Cell>
+                <div style={{ display: "grid", gap: 4, padding: "4px 0" }}>{cells.map((c, i) => <div key={i}>{c}</div>)}</div>
+              </IndexTable.Cell>
+            ) : (
+              cells.map((c, i) => <IndexTable.Cell key={i}>{c}</IndexTable.Cell>)
+            )}
+          </IndexTable.Row>
+        );
+      })}
+    </IndexTable>
+  );
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../helpers/contexts";
+import { axeViolations, screenshots } from "../helpers/admin-browser";
+import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
+
+// The Sync page in Chromium: a full catalog sync started from the page and watched to its end (the
+// bar moves while the page is open), a product the service refused retried from its row, and the
+// worker's heartbeat.
+
+const SHOP = "sync-admin.myshopify.com";
+let a: AdminStack;
+
+beforeAll(async () => {
+  a = await startAdminStack("admin-sync", SHOP, { products: 900, bulkDurationMs: 600 });
+  await a.s.connect(SHOP, "acme");
+}, 180_000);
+afterAll(async () => {
+  await a?.close();
+});
+
+describe("sync page", () => {
+  it("GIVEN a connected shop WHEN the merchant starts a sync THEN the page shows it move to its end", async () => {
+    const tab = await a.open();
+    const { page } = tab;
+    await tab.goto("/app/sync");
+    await page.getByText("Never run").first().waitFor();
+    await page.getByText(/A worker is running/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshots(page, "sync-never");
+
+    // Each batch takes the service a while, as a real one does with 200 products in it.
+    a.s.emu.control.setFaults({ latencyMs: 700, paths: "/products/batch$" });
+    await page.getByRole("button", { name: "Sync everything now" }).click();
+    const catalog = page.locator(".Polaris-ShadowBevel", { has: page.getByRole("heading", { name: "Catalog" }) });
+    // What the page says about the catalog run, read while it runs: every distinct line seen.
+    const seen = new Set<string>();
+    await eventually(
+      async () => {
+        const text = (await catalog.innerText()).replace(/\s+/g, " ");
+        seen.add(text.match(/Read \d[\d,]* · sent \d[\d,]*/)?.[0] ?? "");
+        return text;
+      },
+      (text) => text.includes("Completed"),
+      90_000,
+    );
+    await catalog.getByText("900 of 900").waitFor();
+    // It moved while we watched: more than the start and the end were shown.
+    expect([...seen].filter(Boolean).length).toBeGreaterThanOrEqual(3);
+    a.s.emu.control.clearFaults();
+    expect(a.s.emu.control.state("acme").products).toHaveLength(900);
+    await page.getByText(/Products: 900 with the service/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshots(page, "sync-done");
+  }, 180_000);
+
+  it("GIVEN a product the service refused WHEN the merchant retries it THEN it is read again and accepted", async () => {
+    const shop = await a.s.web.shops.get(SHOP);
+    const row = await a.s.t.db.productMirror.findFirstOrThrow({ where: { shopId: shop.id } });
+    // What a refusal leaves: the mirror row failed with the service's reason, no accepted hash.
+    await a.s.t.db.productMirror.update({ where: { id: row.id }, data: { status: "failed", error: "categories: at least one category is required", errorAt: new Date(), payloadHash: null } });
+    await a.s.web.queues.redis.hdel(`${a.s.prefix}:catalog:accepted:${shop.id}`, row.productId);
+    const tab = await a.open();
+    const { page } = tab;
+    await tab.goto("/app/sync");
+    await page.getByText("categories: at least one category is required").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshots(page, "sync-refused");
+    await page.getByRole("button", { name: `Retry ${row.productId}` }).click();
+    const key = { shopId_productId: { shopId: shop.id, productId: row.productId } };
+    await eventually(() => a.s.t.db.productMirror.findUnique({ where: key }), (r) => r?.status === "synced", 30_000);
+    await page.getByText("Nothing refused").waitFor();
+  }, 90_000);
+});
