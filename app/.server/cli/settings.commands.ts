@@ -2,8 +2,7 @@ import { defineCommand, UsageError, type CliIo } from "./command";
 import type { CliContext } from "./cli-context";
 import { usageFrom, withContext } from "./shop.commands";
 import { defaultSettings, parseSettings } from "../shops/settings";
-import { ShopNotConnectedError } from "../shops/shop.repository";
-import { createReviewsClient, DEFAULT_TOKEN_TIMEOUT_MS, ReviewsError } from "../reviews";
+import { countReviews } from "../shops/review-count";
 import { startSync } from "../sync/start-sync";
 import { SettingsInputError, applyAssignments, describeSetting, flatten, getPath, parseAssignments, same, settingSpecs, show } from "../shops/settings-paths";
 
@@ -15,28 +14,6 @@ import { SettingsInputError, applyAssignments, describeSetting, flatten, getPath
 // The variant key guard
 
 const keyLabel: Record<string, string> = { id: "variant ids", sku: "variant SKUs" };
-
-type ReviewCount = { ok: true; total: number; customer: string } | { ok: false; reason: string };
-
-/** How many reviews (any status) the service holds for the shop's account, or why it cannot say. */
-async function countReviews(ctx: CliContext, domain: string): Promise<ReviewCount> {
-  const { REVIEWS_API_URL, REVIEWS_AUTH_URL, REVIEWS_RATE_URL, REVIEWS_TIMEOUT_MS } = ctx.config;
-  let account;
-  try {
-    account = await ctx.shops.account(domain, { apiUrl: REVIEWS_API_URL, authUrl: REVIEWS_AUTH_URL, rateUrl: REVIEWS_RATE_URL });
-  } catch (error) {
-    if (error instanceof ShopNotConnectedError) return { ok: false, reason: "the shop is not connected to the reviews service" };
-    throw error;
-  }
-  const client = createReviewsClient({ account, timeoutMs: REVIEWS_TIMEOUT_MS, tokenTimeoutMs: Math.min(REVIEWS_TIMEOUT_MS, DEFAULT_TOKEN_TIMEOUT_MS) });
-  try {
-    const { total } = await client.admin.listReviews({});
-    return { ok: true, total, customer: account.customer };
-  } catch (error) {
-    if (error instanceof ReviewsError) return { ok: false, reason: error.message };
-    throw error;
-  }
-}
 
 function orphanWarning(io: CliIo, from: string, to: string, total: number, customer: string) {
   const bar = "!".repeat(78);
