@@ -70,9 +70,11 @@ export async function launchChromium(): Promise<Browser> {
 
 /** Where a test opens the admin: the URL Shopify's admin would give the app's iframe. */
 export function embeddedUrl(server: AdminServer, shop: string, pathname: string, opts: { locale?: string; token?: string } = {}): string {
-  const q = new URLSearchParams({ embedded: "1", shop, host: hostParam(shop), locale: opts.locale ?? "en" });
+  const [path, query] = pathname.split("?");
+  const q = new URLSearchParams(query);
+  for (const [k, v] of Object.entries({ embedded: "1", shop, host: hostParam(shop), locale: opts.locale ?? "en" })) q.set(k, v);
   if (opts.token) q.set("id_token", opts.token);
-  return `${server.url}${pathname}?${q}`;
+  return `${server.url}${path}?${q}`;
 }
 
 export interface AdminTab {
@@ -85,7 +87,12 @@ export interface AdminTab {
   close(): Promise<void>;
 }
 
-export async function openAdmin(browser: Browser, server: AdminServer, shop: string, opts: { width?: number; height?: number } = {}): Promise<AdminTab> {
+export async function openAdmin(
+  browser: Browser,
+  server: AdminServer,
+  shop: string,
+  opts: { width?: number; height?: number; /** Origins the page may load from besides the app (the service's media). */ allow?: string[] } = {},
+): Promise<AdminTab> {
   const token = sessionToken(shop, { lifetimeSeconds: 3600 });
   const context = await browser.newContext({
     userAgent: USER_AGENT,
@@ -97,6 +104,7 @@ export async function openAdmin(browser: Browser, server: AdminServer, shop: str
   await context.route("**/*", (route) => {
     const url = route.request().url();
     if (url.startsWith(server.url) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+    if (opts.allow?.some((origin) => url.startsWith(origin))) return route.continue();
     if (url.split("?")[0] === APP_BRIDGE_CDN_URL) return route.fulfill({ status: 200, contentType: "text/javascript", body: appBridgeStandIn() });
     if (url.startsWith("https://cdn.shopify.com/")) {
       return route.fulfill({ status: 200, contentType: url.includes(".css") ? "text/css" : "application/octet-stream", body: "" });

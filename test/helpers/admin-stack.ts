@@ -34,7 +34,8 @@ export async function startAdminStack(label: string, shop: string, opts: { produ
     browser,
     shop,
     async open(o = {}) {
-      const tab = await openAdmin(browser, server, o.shop ?? shop, { width: o.width });
+      // The service's media (review photos) come from the emulator, as they would from its CDN.
+      const tab = await openAdmin(browser, server, o.shop ?? shop, { width: o.width, allow: [new URL(s.emu.baseUrl).origin] });
       tabs.push(tab);
       return tab;
     },

@@ -213,6 +213,7 @@ export const en = {
   "reviews.filter.hasReply": "With a reply",
   "reviews.filter.complete": "Complete",
   "reviews.filter.autoModerated": "Moderated automatically",
+  "reviews.moreFilters": "More filters",
   "reviews.filter.apply": "Apply filters",
   "reviews.filter.clear": "Clear filters",
   "reviews.filter.invalid": "Some filters are not valid: {fields}",

@@ -213,6 +213,7 @@ export const es: Record<MessageKey, string> = {
   "reviews.filter.hasReply": "Con respuesta",
   "reviews.filter.complete": "Completas",
   "reviews.filter.autoModerated": "Moderadas automáticamente",
+  "reviews.moreFilters": "Más filtros",
   "reviews.filter.apply": "Aplicar filtros",
   "reviews.filter.clear": "Borrar filtros",
   "reviews.filter.invalid": "Algunos filtros no son válidos: {fields}",

@@ -213,6 +213,7 @@ export const ptBR: Record<MessageKey, string> = {
   "reviews.filter.hasReply": "Com resposta",
   "reviews.filter.complete": "Completas",
   "reviews.filter.autoModerated": "Moderadas automaticamente",
+  "reviews.moreFilters": "Mais filtros",
   "reviews.filter.apply": "Aplicar filtros",
   "reviews.filter.clear": "Limpar filtros",
   "reviews.filter.invalid": "Alguns filtros não são válidos: {fields}",

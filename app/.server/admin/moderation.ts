@@ -1,0 +1,130 @@
+import { reviewsListQuerySchema, type AdminReview, type ReviewsListQuery } from "../reviews";
+import type { AppContext } from "../context.server";
+import { reviewsFor } from "./reviews-client";
+import { orMessage, serviceErrorMessage } from "./service-errors";
+import type { UiMessage } from "../../admin/messages";
+
+// The moderation queue: the service's review list with every filter its Admin API takes, read
+// from the page's URL and checked against the client's own schema (a bad filter is named, never
+// sent), and approve/reject of one or many reviews with a result per review.
+
+const BOOLEAN_FILTERS = ["hasText", "hasPicture", "hasVideo", "hasReply", "complete", "autoModerated"] as const;
+const TEXT_FILTERS = ["sku", "tags", "topics", "from", "to"] as const;
+
+/** The filters as the page's URL holds them (what the filter form shows). */
+export type ReviewFilterForm = Record<string, string>;
+
+export function readReviewQuery(params: URLSearchParams): { query: ReviewsListQuery; form: ReviewFilterForm; invalid: string[] } {
+  const form: ReviewFilterForm = {};
+  const raw: Record<string, unknown> = { includeOrderData: true };
+  const status = params.get("status") ?? "pending";
+  form.status = status;
+  if (status !== "all") raw.status = status;
+  for (const k of TEXT_FILTERS) {
+    const v = params.get(k)?.trim();
+    if (v) raw[k] = form[k] = v;
+  }
+  const rating = params.get("rating");
+  if (rating) {
+    form.rating = rating;
+    raw.rating = /^\d+$/.test(rating) ? Number(rating) : rating;
+  }
+  for (const k of BOOLEAN_FILTERS) {
+    const v = params.get(k);
+    if (v === "true" || v === "false") {
+      form[k] = v;
+      raw[k] = v === "true";
+    }
+  }
+  const order = params.get("order") ?? "created,-1";
+  form.order = order;
+  raw.order = order;
+  const skip = Number(params.get("skip") ?? 0);
+  raw.skip = Number.isInteger(skip) && skip >= 0 ? skip : 0;
+  const parsed = reviewsListQuerySchema.safeParse(raw);
+  if (parsed.success) {
+    if (parsed.data.from && parsed.data.to && parsed.data.from > parsed.data.to) {
+      const { from: _from, to: _to, ...rest } = parsed.data;
+      return { query: rest, form, invalid: ["from", "to"] };
+    }
+    return { query: parsed.data, form, invalid: [] };
+  }
+  // Drop what the schema refuses, and say which filters those were.
+  const invalid = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+  for (const k of invalid) delete raw[k];
+  return { query: reviewsListQuerySchema.parse(raw), form, invalid };
+}
+
+export interface ReviewRow {
+  id: string;
+  rating: number;
+  status: string;
+  name: string;
+  text: string;
+  productKey: string;
+  productName: string | null;
+  created: string | null;
+  verified: boolean;
+  pictures: string[];
+  video: string | null;
+  reply: { text: string; created: string | null } | null;
+  order: string | null;
+}
+
+const str = (v: unknown) => (typeof v === "string" ? v : null);
+
+export function reviewRow(r: AdminReview): ReviewRow {
+  const extra = r as Record<string, unknown>;
+  const reply = extra.reply as { text?: unknown; created?: unknown } | null | undefined;
+  const video = extra.video as { url?: unknown } | null | undefined;
+  const product = (r.product ?? null) as Record<string, unknown> | null;
+  return {
+    id: r._id,
+    rating: r.rating,
+    status: r.status,
+    name: r.name ?? "",
+    text: r.text ?? "",
+    productKey: r.sku,
+    productName: str(product?.name),
+    created: r.created ?? null,
+    verified: Boolean(r.verified),
+    pictures: (r.pictures ?? []).map((p) => p.url),
+    video: str(video?.url),
+    reply: reply && typeof reply.text === "string" ? { text: reply.text, created: str(reply.created) } : null,
+    order: str(extra.orderName) ?? r.orderId ?? null,
+  };
+}
+
+export async function reviewsPage(ctx: AppContext, domain: string, params: URLSearchParams) {
+  const { query, form, invalid } = readReviewQuery(params);
+  const status = await ctx.shops.status(domain);
+  if (!status.connected) return { connected: false as const, form, invalid };
+  const listed = await orMessage(async () => (await reviewsFor(ctx, domain)).admin.listReviews(query));
+  if (!listed.ok) return { connected: true as const, form, invalid, error: listed.error };
+  return { connected: true as const, form, invalid, skip: query.skip ?? 0, total: listed.value.total, rows: listed.value.results.map(reviewRow) };
+}
+
+export interface ModerationResult {
+  done: string[];
+  failed: { id: string; error: UiMessage }[];
+}
+
+/** Approves or rejects each review (a few at a time), one result per review: partial failures are named. */
+export async function moderateReviews(ctx: AppContext, domain: string, ids: string[], approved: boolean): Promise<ModerationResult> {
+  const client = await reviewsFor(ctx, domain);
+  const result: ModerationResult = { done: [], failed: [] };
+  const queue = [...new Set(ids)];
+  await Promise.all(
+    Array.from({ length: Math.min(4, queue.length) }, async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        try {
+          await client.admin.moderateReview(id, approved);
+          result.done.push(id);
+        } catch (error) {
+          result.failed.push({ id, error: serviceErrorMessage(error) });
+        }
+      }
+    }),
+  );
+  return result;
+}

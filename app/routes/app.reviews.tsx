@@ -1,0 +1,260 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { BlockStack, Box, Button, FormLayout, InlineGrid, InlineStack, Select, Text, TextField, Thumbnail, useIndexResourceState } from "@shopify/polaris";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import { useState } from "react";
+import { authenticate } from "../shopify.server";
+import { appContext } from "../.server/context.server";
+import { reviewsPage, type ReviewRow } from "../.server/admin/moderation";
+import { REVIEW_SORTS } from "../admin/review-filters";
+import { AdminPage, ProgressMeter, Section, StatusBadge } from "../admin/ui/page";
+import { ErrorNotice, Notice } from "../admin/ui/feedback";
+import { ResourceTable } from "../admin/ui/table";
+import { useI18n } from "../admin/i18n/context";
+import type { MessageKey } from "../admin/i18n/en";
+import type { UiMessage } from "../admin/messages";
+import { adminProductLink } from "../admin/theme-blocks";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const page = await reviewsPage(appContext(), session.shop, new URL(request.url).searchParams);
+  return { ...page, shop: session.shop };
+};
+
+const BULK_SLICE = 10;
+const BOOLEANS = ["hasText", "hasPicture", "hasVideo", "hasReply", "complete", "autoModerated"] as const;
+const STATUSES = ["pending", "published", "removed", "filtered"] as const;
+
+function Filters({ form, invalid }: { form: Record<string, string>; invalid: string[] }) {
+  const { t } = useI18n();
+  const [v, setV] = useState(form);
+  const set = (k: string) => (value: string) => setV((o) => ({ ...o, [k]: value }));
+  const anyYesNo = [
+    { label: t("common.any"), value: "" },
+    { label: t("common.yes"), value: "true" },
+    { label: t("common.no"), value: "false" },
+  ];
+  // Status, rating and sort always; the rest behind a disclosure unless one is in use.
+  const [more, setMore] = useState(Object.keys(form).some((k) => !["status", "order", "rating"].includes(k)));
+  const error = (k: string) => (invalid.includes(k) ? t("reviews.filter.invalid", { fields: t(`reviews.filter.${k}` as MessageKey) }) : undefined);
+  return (
+    <Section title={t("reviews.filters")}>
+      <Form method="get" aria-label={t("reviews.filters")}>
+        <FormLayout>
+          <InlineGrid columns={{ xs: 1, sm: 3 }} gap="300">
+            <Select
+              name="status"
+              label={t("reviews.filter.status")}
+              value={v.status ?? "pending"}
+              onChange={set("status")}
+              options={[...STATUSES.map((s) => ({ label: t(`reviews.status.${s}`), value: s })), { label: t("common.any"), value: "all" }]}
+            />
+            <Select
+              name="rating"
+              label={t("reviews.filter.rating")}
+              value={v.rating ?? ""}
+              onChange={set("rating")}
+              options={[{ label: t("common.any"), value: "" }, ...[5, 4, 3, 2, 1].map((n) => ({ label: t("reviews.stars", { rating: n }), value: String(n) }))]}
+              error={error("rating")}
+            />
+            <Select name="order" label={t("reviews.sort")} value={v.order ?? "created,-1"} onChange={set("order")} options={REVIEW_SORTS.map((s) => ({ label: t(`reviews.sort.${s}`), value: s }))} />
+          </InlineGrid>
+          <Button variant="plain" disclosure={more ? "up" : "down"} onClick={() => setMore(!more)} ariaExpanded={more} ariaControls="more-review-filters">
+            {t("reviews.moreFilters")}
+          </Button>
+          <div id="more-review-filters" hidden={!more}>
+          <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
+            <TextField name="sku" label={t("reviews.filter.sku")} value={v.sku ?? ""} onChange={set("sku")} autoComplete="off" />
+            <TextField name="tags" label={t("reviews.filter.tags")} value={v.tags ?? ""} onChange={set("tags")} autoComplete="off" />
+            <TextField name="topics" label={t("reviews.filter.topics")} value={v.topics ?? ""} onChange={set("topics")} autoComplete="off" />
+            <TextField name="from" type="date" label={t("reviews.filter.from")} value={v.from ?? ""} onChange={set("from")} autoComplete="off" error={error("from")} />
+            <TextField name="to" type="date" label={t("reviews.filter.to")} value={v.to ?? ""} onChange={set("to")} autoComplete="off" error={error("to")} />
+            {BOOLEANS.map((k) => (
+              <Select key={k} name={k} label={t(`reviews.filter.${k}`)} value={v[k] ?? ""} onChange={set(k)} options={anyYesNo} />
+            ))}
+          </InlineGrid>
+          </div>
+          <InlineStack gap="200">
+            <Button submit variant="primary">
+              {t("reviews.filter.apply")}
+            </Button>
+            <Button url="/app/reviews">{t("reviews.filter.clear")}</Button>
+          </InlineStack>
+        </FormLayout>
+      </Form>
+    </Section>
+  );
+}
+
+function Stars({ rating }: { rating: number }) {
+  const { t } = useI18n();
+  return (
+    <span role="img" aria-label={t("reviews.stars", { rating })} style={{ color: "#b98900", whiteSpace: "nowrap" }}>
+      {"★".repeat(Math.round(rating))}
+      <span style={{ color: "#8a8a8a" }}>{"★".repeat(5 - Math.round(rating))}</span>
+    </span>
+  );
+}
+
+function ReviewCell({ r }: { r: ReviewRow }) {
+  const { t, date } = useI18n();
+  return (
+    <BlockStack gap="100">
+      <Text as="p" breakWord>
+        {r.text || t("reviews.noText")}
+      </Text>
+      <Text as="p" variant="bodySm" tone="subdued">
+        {t("reviews.by", { name: r.name })}
+        {r.verified ? ` · ${t("reviews.verified")}` : ""}
+        {r.order ? ` · ${t("reviews.order", { order: r.order })}` : ""}
+      </Text>
+      {r.pictures.length || r.video ? (
+        <InlineStack gap="100" blockAlign="center">
+          {r.pictures.map((url, i) => (
+            <a key={url} href={url} target="_blank" rel="noopener noreferrer">
+              <Thumbnail size="small" source={url} alt={t("reviews.photoAlt", { n: i + 1, name: r.name })} />
+            </a>
+          ))}
+          {r.video ? (
+            <a href={r.video} target="_blank" rel="noopener noreferrer">
+              {t("reviews.video")}
+            </a>
+          ) : null}
+        </InlineStack>
+      ) : null}
+      {r.reply ? (
+        <Box padding="200" background="bg-surface-secondary" borderRadius="200">
+          <Text as="p" variant="bodySm">
+            <b>{t("reviews.reply")}</b> {r.reply.created ? `(${date(r.reply.created)})` : ""}: {r.reply.text}
+          </Text>
+        </Box>
+      ) : null}
+    </BlockStack>
+  );
+}
+
+type Bulk = { total: number; done: number; ok: number; failed: { id: string; error: UiMessage }[] };
+
+export default function ReviewsPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t, date } = useI18n();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  const shopify = useAppBridge();
+  const rows = "rows" in data && data.rows ? data.rows : [];
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(rows as unknown as { [key: string]: unknown }[], {
+    resourceIDResolver: (r) => String((r as unknown as ReviewRow).id),
+  });
+  const [bulk, setBulk] = useState<Bulk | null>(null);
+
+  async function moderate(ids: string[], approved: boolean) {
+    const state: Bulk = { total: ids.length, done: 0, ok: 0, failed: [] };
+    setBulk({ ...state });
+    for (let i = 0; i < ids.length; i += BULK_SLICE) {
+      const slice = ids.slice(i, i + BULK_SLICE);
+      try {
+        const res = await fetch("/app/reviews/moderate", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ids: slice, approved }) });
+        const body = (await res.json()) as { done?: string[]; failed?: { id: string; error: UiMessage }[]; error?: UiMessage };
+        if (body.error) state.failed.push(...slice.map((id) => ({ id, error: body.error! })));
+        state.ok += body.done?.length ?? 0;
+        state.failed.push(...(body.failed ?? []));
+      } catch {
+        state.failed.push(...slice.map((id) => ({ id, error: { key: "error.unreachable" as const } })));
+      }
+      state.done = Math.min(ids.length, i + slice.length);
+      setBulk({ ...state, failed: [...state.failed] });
+    }
+    clearSelection();
+    shopify.toast.show(t("reviews.bulkDone", { count: state.ok, ok: state.ok }));
+    revalidator.revalidate();
+  }
+
+  const skip = "skip" in data && typeof data.skip === "number" ? data.skip : 0;
+  const pageSize = Number(params.get("ps")) || rows.length || 1;
+  const total = "total" in data && typeof data.total === "number" ? data.total : 0;
+  const go = (nextSkip: number) => {
+    const q = new URLSearchParams(params);
+    q.set("skip", String(Math.max(0, nextSkip)));
+    q.set("ps", String(pageSize));
+    return `/app/reviews?${q}`;
+  };
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const running = bulk && bulk.done < bulk.total;
+
+  return (
+    <AdminPage title={t("reviews.title")}>
+      {!data.connected ? (
+        <Notice tone="warning">
+          {t("common.notConnected")} <Link to="/app">{t("common.connectLink")}</Link>
+        </Notice>
+      ) : null}
+      {data.invalid.length ? <Notice tone="warning">{t("reviews.filter.invalid", { fields: data.invalid.map((k) => t(`reviews.filter.${k}` as MessageKey)).join(", ") })}</Notice> : null}
+      <Filters key={params.toString()} form={data.form} invalid={data.invalid} />
+      {"error" in data && data.error ? <ErrorNotice error={data.error} /> : null}
+      {bulk ? (
+        <Section>
+          <ProgressMeter label={running ? t("reviews.bulkProgress", { done: bulk.done, total: bulk.total }) : t("reviews.bulkDone", { count: bulk.ok, ok: bulk.ok })} progress={(bulk.done / bulk.total) * 100} />
+          {bulk.failed.length ? (
+            <Notice tone="critical" title={t("reviews.bulkFailed", { failed: bulk.failed.length })}>
+              <ul>
+                {bulk.failed.map((f) => {
+                  const r = byId.get(f.id);
+                  return (
+                    <li key={f.id}>
+                      {r ? `${r.name} (${r.productName ?? r.productKey})` : f.id}: {t(f.error.key, f.error.params)}
+                    </li>
+                  );
+                })}
+              </ul>
+            </Notice>
+          ) : null}
+        </Section>
+      ) : null}
+      {data.connected && !("error" in data && data.error) ? (
+        <Section actions={<Text as="span" tone="subdued">{t("common.total", { count: total })}</Text>} title={t("reviews.title")}>
+          <ResourceTable
+            resourceName={{ singular: t("reviews.col.review"), plural: t("reviews.title") }}
+            headings={[t("reviews.col.rating"), t("reviews.col.review"), t("reviews.col.product"), t("reviews.col.status"), t("reviews.col.date")]}
+            rows={rows}
+            rowId={(r) => r.id}
+            loading={navigation.state === "loading" || Boolean(running)}
+            cells={(r) => [
+              <Stars key="s" rating={r.rating} />,
+              <ReviewCell key="r" r={r} />,
+              <a key="p" href={adminProductLink(data.shop, r.productKey)} target="_top" aria-label={`${t("reviews.openProduct")}: ${r.productName ?? r.productKey}`}>
+                {r.productName ?? r.productKey}
+              </a>,
+              <StatusBadge key="st" tone={r.status === "published" ? "success" : r.status === "pending" ? "attention" : undefined}>
+                {t(`reviews.status.${r.status}` as MessageKey)}
+              </StatusBadge>,
+              date(r.created),
+            ]}
+            selection={{
+              selected: selectedResources,
+              allSelected: allResourcesSelected,
+              onSelectionChange: handleSelectionChange,
+              promotedBulkActions: [
+                { content: t("reviews.approveSelected"), onAction: () => void moderate(selectedResources, true) },
+                { content: t("reviews.rejectSelected"), onAction: () => void moderate(selectedResources, false) },
+              ],
+            }}
+            pagination={{
+              hasPrevious: skip > 0,
+              hasNext: skip + rows.length < total,
+              // Buttons, not links: Polaris marks a disabled pagination link up with ARIA a link may not have.
+              onPrevious: () => navigate(go(skip - pageSize)),
+              onNext: () => navigate(go(skip + rows.length)),
+              label: t("common.pageOf", { page: Math.floor(skip / pageSize) + 1, pages: Math.max(1, Math.ceil(total / pageSize)) }),
+            }}
+            empty={{ heading: t("reviews.empty"), body: t("reviews.empty.body") }}
+          />
+          <Text as="p" variant="bodySm" tone="subdued">
+            {t("reviews.replyInService")}
+          </Text>
+        </Section>
+      ) : null}
+    </AdminPage>
+  );
+}

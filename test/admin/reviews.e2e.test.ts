@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, screenshots } from "../helpers/admin-browser";
+import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
+
+// The moderation queue in Chromium against the emulator's seeded account: filters, the review's
+// media, reply and order, and a bulk approval with progress in which one review fails and is named.
+
+const SHOP = "reviews-admin.myshopify.com";
+let a: AdminStack;
+
+beforeAll(async () => {
+  a = await startAdminStack("admin-reviews", SHOP, { products: 4 });
+  await a.s.connect(SHOP, "acme");
+  a.s.emu.control.seed({ customer: "acme", products: 12 });
+}, 180_000);
+afterAll(async () => {
+  await a?.close();
+});
+
+const reviews = () => a.s.emu.control.state("acme").reviews;
+
+describe("moderation queue", () => {
+  it("GIVEN pending reviews WHEN the merchant approves them in bulk and one fails THEN the rest are approved and the failure is named", async () => {
+    const pending = reviews().filter((r) => r.status === "pending");
+    expect(pending.length).toBeGreaterThan(2);
+    const tab = await a.open();
+    const { page } = tab;
+    await tab.goto("/app/reviews");
+    await page.getByText(`${pending.length} in total`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshots(page, "reviews-pending");
+
+    // The service fails the second moderation call it gets (an unknown review, as after a deletion).
+    a.s.emu.control.setFaults({ failNext: { count: 1, status: 404 }, paths: "/reviews/[^/]+/moderate$" });
+    await page.getByRole("checkbox", { name: /select all/i }).first().check();
+    await page.getByRole("button", { name: "Approve selected" }).click();
+    await page.getByText(`${pending.length - 1} reviews updated.`).first().waitFor();
+    await page.getByText("1 could not be updated:").waitFor();
+    await page.getByText("The reviews service does not know this item any more.").waitFor();
+    a.s.emu.control.clearFaults();
+    const after = reviews();
+    const stillPending = after.filter((r) => pending.some((p) => p._id === r._id) && r.status === "pending");
+    expect(stillPending).toHaveLength(1);
+    expect(after.filter((r) => pending.some((p) => p._id === r._id) && r.status === "published")).toHaveLength(pending.length - 1);
+    // The queue shows what is left: the one that failed.
+    await page.getByText("1 in total").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshots(page, "reviews-bulk-partial");
+  }, 120_000);
+
+  it("GIVEN filters THEN the list is what the service answers for them, with media, replies and orders shown", async () => {
+    const tab = await a.open();
+    const { page } = tab;
+    await tab.goto("/app/reviews");
+    await page.getByLabel("Status").selectOption("all");
+    await page.getByRole("button", { name: "More filters" }).click();
+    await page.getByLabel("With photos").selectOption("true");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL(/hasPicture=true/);
+    const withPhotos = reviews().filter((r) => r.pictures.length > 0).length;
+    await page.getByText(`${withPhotos} in total`).waitFor();
+    expect(await page.getByRole("img", { name: /^Photo 1 of the review by/ }).count()).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshots(page, "reviews-photos");
+
+    await page.getByLabel("With photos").selectOption("");
+    await page.getByLabel("With a reply").selectOption("true");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL(/hasReply=true/);
+    await page.getByText("Store reply").first().waitFor();
+
+    // A filter the service would refuse is named and not sent.
+    await tab.goto("/app/reviews?status=all&from=2026-10-10&to=2026-01-01");
+    await page.getByText(/Some filters are not valid/).first().waitFor();
+  }, 90_000);
+});
