@@ -74,3 +74,35 @@ describe("moderation queue", () => {
     await page.getByText(/Some filters are not valid/).first().waitFor();
   }, 90_000);
 });
+
+describe("product report", () => {
+  it("GIVEN the report WHEN the merchant narrows it and exports it THEN the CSV holds every product of that report", async () => {
+    const tab = await a.open();
+    const { page } = tab;
+    await tab.goto("/app/report");
+    const all = a.s.emu.control.state("acme").products.length;
+    await page.getByText(`${all} in total`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshots(page, "report");
+
+    await page.getByLabel("Order").selectOption("MostPositive");
+    await page.getByLabel("Only published reviews").check();
+    await page.getByRole("button", { name: "Show" }).click();
+    await page.waitForURL(/onlyPublished=true/);
+    const client = await (await import("../../app/.server/admin/reviews-client")).reviewsFor(a.s.web, SHOP);
+    const expected = await client.admin.getProductReport({ order: "MostPositive", onlyPublished: true, limit: 500 });
+    await page.getByText(`${expected.total} in total`).waitFor();
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^product-report-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await (await import("node:fs/promises")).readFile((await file.path())!, "utf8")).replace(/^\uFEFF/, "");
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toBe("Key,Product,Categories,Reviews,Average,Published,Published average,With photos,With video,With text");
+    expect(lines).toHaveLength(expected.total + 1);
+    // In the report's order, every product once.
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(expected.result.map((r) => r.sku));
+    await page.getByText("Report exported.").waitFor();
+  }, 90_000);
+});

@@ -1,0 +1,134 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { Button, Checkbox, FormLayout, InlineGrid, Select, Text, TextField } from "@shopify/polaris";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import { useState } from "react";
+import { authenticate } from "../shopify.server";
+import { appContext } from "../.server/context.server";
+import { reportPage } from "../.server/admin/product-report";
+import { AdminPage, Section } from "../admin/ui/page";
+import { ErrorNotice, Notice } from "../admin/ui/feedback";
+import { ResourceTable } from "../admin/ui/table";
+import { useI18n } from "../admin/i18n/context";
+import { REPORT_ORDERS } from "../admin/report-orders";
+import { adminProductLink } from "../admin/theme-blocks";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  return { ...(await reportPage(appContext(), session.shop, new URL(request.url).searchParams)), shop: session.shop };
+};
+
+function ReportFilters({ form, invalid }: { form: Record<string, string>; invalid: string[] }) {
+  const { t } = useI18n();
+  const [v, setV] = useState(form);
+  const set = (k: string) => (value: string) => setV((o) => ({ ...o, [k]: value }));
+  const dateError = invalid.some((k) => k.startsWith("date")) ? t("report.invalidDates") : undefined;
+  return (
+    <Form method="get" aria-label={t("report.title")}>
+      <FormLayout>
+        <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
+          <Select name="order" label={t("report.order")} value={v.order ?? "MoreReviews"} onChange={set("order")} options={REPORT_ORDERS.map((o) => ({ value: o, label: t(`report.order.${o}`) }))} />
+          <TextField name="dateFrom" type="date" label={t("report.dateFrom")} value={v.dateFrom ?? ""} onChange={set("dateFrom")} autoComplete="off" error={dateError} />
+          <TextField name="dateTo" type="date" label={t("report.dateTo")} value={v.dateTo ?? ""} onChange={set("dateTo")} autoComplete="off" />
+          <TextField name="categories" label={t("report.categories")} helpText={t("report.categories.help")} value={v.categories ?? ""} onChange={set("categories")} autoComplete="off" />
+        </InlineGrid>
+        <Checkbox name="onlyPublished" value="true" label={t("report.onlyPublished")} checked={v.onlyPublished === "true"} onChange={(c) => setV((o) => ({ ...o, onlyPublished: c ? "true" : "" }))} />
+        <Button submit variant="primary">
+          {t("report.apply")}
+        </Button>
+      </FormLayout>
+    </Form>
+  );
+}
+
+export default function ReportPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t, number, locale } = useI18n();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const shopify = useAppBridge();
+  const [exporting, setExporting] = useState(false);
+  const rows = "rows" in data && data.rows ? data.rows : [];
+  const total = "total" in data && typeof data.total === "number" ? data.total : 0;
+  const skip = "skip" in data && typeof data.skip === "number" ? data.skip : 0;
+  const pageSize = Number(params.get("ps")) || rows.length || 1;
+  const go = (next: number) => {
+    const q = new URLSearchParams(params);
+    q.set("skip", String(Math.max(0, next)));
+    q.set("ps", String(pageSize));
+    navigate(`/app/report?${q}`);
+  };
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const q = new URLSearchParams(params);
+      q.delete("skip");
+      q.set("locale", locale);
+      // fetch, not a link: App Bridge adds the session token to the app's own requests only.
+      const res = await fetch(`/app/report.csv?${q}`);
+      if (!res.ok) throw new Error(String(res.status));
+      const blob = await res.blob();
+      const name = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") ?? "")?.[1] ?? "product-report.csv";
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = name;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      shopify.toast.show(t("report.exported"));
+    } catch {
+      shopify.toast.show(t("error.unreachable"), { isError: true });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const rating = (v: number | null) => (v === null ? "–" : number(Math.round(v * 100) / 100));
+  return (
+    <AdminPage title={t("report.title")} primaryAction={{ content: t("report.export"), onAction: () => void exportCsv(), loading: exporting, disabled: !data.connected || "error" in data }}>
+      {!data.connected ? (
+        <Notice tone="warning">
+          {t("common.notConnected")} <Link to="/app">{t("common.connectLink")}</Link>
+        </Notice>
+      ) : null}
+      <Section>
+        <ReportFilters key={params.toString()} form={data.form} invalid={data.invalid} />
+      </Section>
+      {"error" in data && data.error ? <ErrorNotice error={data.error} /> : null}
+      {data.connected && !("error" in data && data.error) ? (
+        <Section title={t("report.title")} actions={<Text as="span" tone="subdued">{t("common.total", { count: total })}</Text>}>
+          <ResourceTable
+            resourceName={{ singular: t("report.col.product"), plural: t("report.title") }}
+            headings={[t("report.col.product"), t("report.col.reviews"), t("report.col.rating"), t("report.col.published"), t("report.col.publishedRating"), t("report.col.pictures"), t("report.col.categories")]}
+            rows={rows}
+            rowId={(r) => r.sku}
+            loading={navigation.state === "loading"}
+            cells={(r) => [
+              <a key="p" href={adminProductLink(data.shop, r.sku)} target="_top">
+                {r.name ?? r.sku}
+              </a>,
+              number(r.reviewCount),
+              rating(r.aggregateRating),
+              number(r.publishedCount),
+              rating(r.publishedAggregateRating),
+              r.withPictures === null ? "–" : number(r.withPictures),
+              r.categories.join(", "),
+            ]}
+            pagination={{
+              hasPrevious: skip > 0,
+              hasNext: skip + rows.length < total,
+              onPrevious: () => go(skip - pageSize),
+              onNext: () => go(skip + rows.length),
+              label: t("common.pageOf", { page: Math.floor(skip / pageSize) + 1, pages: Math.max(1, Math.ceil(total / pageSize)) }),
+            }}
+            empty={{ heading: t("report.empty"), body: t("report.empty.body") }}
+          />
+        </Section>
+      ) : null}
+    </AdminPage>
+  );
+}
