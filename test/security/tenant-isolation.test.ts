@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../helpers/stack";
 import { eventually } from "../helpers/contexts";
-import { adminRequest } from "../helpers/session-token";
+import { adminForm, adminRequest } from "../helpers/session-token";
 import { OrderBook, ordersModule, productDeletePayload, productWebhookPayload, startSimulatedStore, type SimulatedStore } from "../simulated-store";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { QueueName } from "../../app/.server/queues/names";
@@ -79,6 +79,7 @@ async function holdings(shopId: string, domain: string) {
     deliveries: await db.webhookDelivery.findMany({ ...byShop, orderBy: { id: "asc" } }),
     compliance: await db.complianceRequest.findMany({ where: { shopDomain: domain }, orderBy: { id: "asc" } }),
     pending: await s.worker.pending.pendingCount(shopId),
+    onboarding: await db.adminOnboarding.findUnique({ where: { shopId } }),
   };
 }
 /** What the service holds for an account. */
@@ -225,6 +226,41 @@ describe("tenant isolation", () => {
     expect(forged).toBeInstanceOf(Response);
     expect((forged as Response).status).toBe(401);
   }, 30_000);
+
+  it("GIVEN every admin page WHEN shop A's session names shop B in the URL or B's ids in a form THEN A sees and changes only its own data", async () => {
+    const bHost = Buffer.from(`${B}/admin`).toString("base64");
+    const naming = (path: string) => `${path}${path.includes("?") ? "&" : "?"}shop=${B}&host=${bHost}`;
+    const args = (request: Request) => ({ request, params: {}, context: {} });
+    const since = s.emu.control.lastRequestSeq();
+    const aMirror = await s.t.db.productMirror.count({ where: { shopId: idA, status: "synced" } });
+
+    const sync = await import("../../app/routes/app.sync");
+    expect(await sync.loader(args(adminRequest(A, naming("/app/sync"))))).toMatchObject({ products: { synced: aMirror } });
+    const settings = await import("../../app/routes/app.settings");
+    const aSettings = await settings.loader(args(adminRequest(A, naming("/app/settings"))));
+    expect(aSettings.values["catalog.defaultCategory"]).toBe((await s.web.shops.settings(A)).catalog.defaultCategory);
+    const reviews = await import("../../app/routes/app.reviews");
+    expect(await reviews.loader(args(adminRequest(A, naming("/app/reviews?status=all"))))).toMatchObject({ shop: A, connected: true });
+    const report = await import("../../app/routes/app.report");
+    expect(await report.loader(args(adminRequest(A, naming("/app/report"))))).toMatchObject({ shop: A, connected: true });
+    const csv = await import("../../app/routes/app.report[.csv]");
+    await (await csv.loader(args(adminRequest(A, naming("/app/report.csv"))))).text();
+
+    // Actions: A's settings, A's checklist, a retry naming a product only B has, a sync.
+    expect(await settings.action(args(adminForm(A, naming("/app/settings"), { "catalog.defaultCategory": "Alpha things" })))).toMatchObject({ ok: true });
+    expect((await s.web.shops.settings(A)).catalog.defaultCategory).toBe("Alpha things");
+    const home = await import("../../app/routes/app._index");
+    await home.action(args(adminForm(A, naming("/app?index"), { intent: "confirm-policy" })));
+    await sync.action(args(adminForm(A, naming("/app/sync"), { intent: "retry-product", productId: String(bOnlyProduct2.id).split("/").pop()! })));
+    // Credentials posted by A naming B's account: checked and stored for A, never for B.
+    await home.action(args(adminForm(A, naming("/app?index"), { intent: "credentials", customerKey: "acme", clientId: "acme-client", clientSecret: "" })));
+    await s.idle();
+
+    expect(await holdings(idB, B)).toEqual(bBefore);
+    expect(upstream("bravo")).toEqual(bUpstreamBefore);
+    expect(tokenClients(since).filter((c) => c !== "acme-client")).toEqual([]);
+    expect(servicePaths(since).filter((p) => p.startsWith("/api/") && !p.startsWith("/api/acme/"))).toEqual([]);
+  }, 60_000);
 
   it("GIVEN compliance webhooks for A naming B's customer and order THEN A's records go and B's stay", async () => {
     const orderB = String(bOrder.order.id);
