@@ -57,3 +57,23 @@ export async function runCatalogDemo(options: {
     await db.$disconnect();
   }
 }
+
+// A second demo shop, installed but not connected: the embedded admin's onboarding from the start
+// (the merchant enters the demo account's credentials in the form).
+export const FRESH_SHOP = "fresh-shop.myshopify.com";
+
+export async function installFreshShop(options: { env: NodeJS.ProcessEnv; storeAccessToken: string }) {
+  const config = parseConfig(options.env);
+  const db = createDb(config.DATABASE_URL);
+  try {
+    const shops = createShopRepository(db, config.ENCRYPTION_KEY);
+    await shops.markInstalled(FRESH_SHOP);
+    await db.session.upsert({
+      where: { id: `offline_${FRESH_SHOP}` },
+      create: { id: `offline_${FRESH_SHOP}`, shop: FRESH_SHOP, state: "", isOnline: false, accessToken: options.storeAccessToken, scope: config.SCOPES },
+      update: { accessToken: options.storeAccessToken },
+    });
+  } finally {
+    await db.$disconnect();
+  }
+}

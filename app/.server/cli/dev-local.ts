@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import { loadDotEnv } from "../dotenv";
 import { freePort, redisAnswers, startPrivateRedis } from "./local-redis";
-import { DEMO_SHOP, runCatalogDemo } from "./demo";
+import { DEMO_ACCOUNT, DEMO_SHOP, FRESH_SHOP, installFreshShop, runCatalogDemo } from "./demo";
+import { hostParam, mintSessionToken } from "../admin/session-token";
 import { runOrderDemo } from "./demo-orders";
 
 // `npm run dev:local`: the whole system on this machine with embedded defaults and no Shopify
@@ -111,6 +112,27 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<unknown> {
   throw new Error(`health check did not pass: ${last}`);
 }
 
+/**
+ * The address Shopify's admin would give the app's iframe, with a session token minted here with
+ * the local app secret (App Bridge would fetch one from Shopify).
+ */
+function adminAddress(port: number, shop: string, env: NodeJS.ProcessEnv): string {
+  const token = mintSessionToken(shop, { secret: String(env.SHOPIFY_API_SECRET), apiKey: String(env.SHOPIFY_API_KEY), lifetimeSeconds: 12 * 3600 });
+  const q = new URLSearchParams({ embedded: "1", shop, host: hostParam(shop), locale: "en", id_token: token });
+  return `http://127.0.0.1:${port}/app?${q}`;
+}
+
+/** The admin opens with that address, and its App Bridge stand-in is served. */
+async function checkAdmin(address: string) {
+  const ua = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+  const page = await fetch(address, { headers: { "User-Agent": ua } });
+  const html = await page.text();
+  if (page.status !== 200 || !html.includes("/local/app-bridge.js")) throw new Error(`embedded admin: status ${page.status}`);
+  const bridge = await fetch(new URL("/local/app-bridge.js", address));
+  if (bridge.status !== 200 || !(await bridge.text()).includes("window.shopify")) throw new Error(`App Bridge stand-in: status ${bridge.status}`);
+  say("embedded admin: opens with the minted session token; App Bridge stand-in served");
+}
+
 let stopping = false;
 async function stop(code: number) {
   stopping = true;
@@ -131,7 +153,8 @@ async function main() {
   loadDotEnv(envFile);
   const redisUrl = await ensureRedis();
   const port = Number(process.env.PORT || (check ? await freePort() : 3000));
-  const env = { ...process.env, REDIS_URL: redisUrl, PORT: String(port), NODE_ENV: "development" };
+  // ADMIN_LOCAL_BRIDGE: the app serves its App Bridge stand-in, as no Shopify admin is around it.
+  const env = { ...process.env, REDIS_URL: redisUrl, PORT: String(port), NODE_ENV: "development", ADMIN_LOCAL_BRIDGE: "1" };
 
   say("applying database migrations");
   const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], { env, encoding: "utf8" });
@@ -175,6 +198,16 @@ async function main() {
     if (result.status !== "completed") throw new Error(`demo catalog sync ${result.status}`);
     const orders = await runOrderDemo({ env, storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, say });
     if (!orders.matched) throw new Error("demo orders: the reviews service does not hold every order at its story's status");
+  }
+  if (store) {
+    await installFreshShop({ env, storeAccessToken: store.token });
+    const demoAdmin = adminAddress(port, DEMO_SHOP, env);
+    const freshAdmin = adminAddress(port, FRESH_SHOP, env);
+    if (check) await checkAdmin(demoAdmin);
+    say(`embedded admin of ${DEMO_SHOP} (connected, synced), valid 12 hours:`);
+    say(`  ${demoAdmin}`);
+    say(`embedded admin of ${FRESH_SHOP} (installed, not connected: enter customer key ${DEMO_ACCOUNT.customer}, client id ${DEMO_ACCOUNT.clientId}, client secret ${DEMO_ACCOUNT.clientSecret}):`);
+    say(`  ${freshAdmin}`);
   }
   if (check) {
     say("check passed");
