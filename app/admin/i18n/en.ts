@@ -276,6 +276,7 @@ export const en = {
   "surveys.distribution": "Score distribution",
   "surveys.score": "Score {score}",
   "surveys.scoreCount": "{count} responses",
+  "surveys.scoreCount.one": "1 response",
   "surveys.type.all": "All",
   "surveys.type.promoters": "Promoters (9–10)",
   "surveys.type.neutral": "Passives (7–8)",

@@ -276,6 +276,7 @@ export const es: Record<MessageKey, string> = {
   "surveys.distribution": "Distribución de puntuaciones",
   "surveys.score": "Puntuación {score}",
   "surveys.scoreCount": "{count} respuestas",
+  "surveys.scoreCount.one": "1 respuesta",
   "surveys.type.all": "Todas",
   "surveys.type.promoters": "Promotores (9–10)",
   "surveys.type.neutral": "Pasivos (7–8)",

@@ -276,6 +276,7 @@ export const ptBR: Record<MessageKey, string> = {
   "surveys.distribution": "Distribuição das notas",
   "surveys.score": "Nota {score}",
   "surveys.scoreCount": "{count} respostas",
+  "surveys.scoreCount.one": "1 resposta",
   "surveys.type.all": "Todas",
   "surveys.type.promoters": "Promotores (9–10)",
   "surveys.type.neutral": "Neutros (7–8)",

@@ -1,5 +1,5 @@
 import { IndexTable, useBreakpoints } from "@shopify/polaris";
-import type { ComponentProps, ReactNode } from "react";
+import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
 import { Empty } from "./feedback";
 
 // An index table with an empty state, the one table of every list page.
@@ -26,8 +26,18 @@ export interface ResourceTableProps<T> {
 
 export function ResourceTable<T>(props: ResourceTableProps<T>) {
   const { smDown } = useBreakpoints();
+  // A table wider than the screen scrolls sideways: keyboard users must reach that scrolling too.
+  const wrapper = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    for (const el of wrapper.current?.querySelectorAll<HTMLElement>(".Polaris-IndexTable-ScrollContainer") ?? []) {
+      el.tabIndex = 0;
+      el.setAttribute("role", "region");
+      el.setAttribute("aria-label", props.resourceName.plural);
+    }
+  });
   const headings = props.headings.map((title) => ({ title })) as IndexTableProps["headings"];
   return (
+    <div ref={wrapper}>
     <IndexTable
       resourceName={props.resourceName}
       itemCount={props.rows.length}
@@ -57,5 +67,6 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
         );
       })}
     </IndexTable>
+    </div>
   );
 }

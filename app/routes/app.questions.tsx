@@ -1,0 +1,76 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { BlockStack, Select, Text } from "@shopify/polaris";
+import { authenticate } from "../shopify.server";
+import { appContext } from "../.server/context.server";
+import { questionsPage } from "../.server/admin/lists";
+import { QUESTION_STATUSES } from "../admin/list-options";
+import { AdminPage, Section, StatusBadge } from "../admin/ui/page";
+import { ErrorNotice, Notice } from "../admin/ui/feedback";
+import { ResourceTable } from "../admin/ui/table";
+import { usePaging } from "../admin/ui/paging";
+import { useI18n } from "../admin/i18n/context";
+import type { MessageKey } from "../admin/i18n/en";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  return questionsPage(appContext(), session.shop, new URL(request.url).searchParams);
+};
+
+export default function QuestionsPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t, date } = useI18n();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const rows = "rows" in data && data.rows ? data.rows : [];
+  const total = "total" in data && typeof data.total === "number" ? data.total : 0;
+  const paging = usePaging("/app/questions", "skip" in data && typeof data.skip === "number" ? data.skip : 0, rows.length, total, t);
+  return (
+    <AdminPage title={t("questions.title")}>
+      {!data.connected ? (
+        <Notice tone="warning">
+          {t("common.notConnected")} <Link to="/app">{t("common.connectLink")}</Link>
+        </Notice>
+      ) : null}
+      {"error" in data && data.error ? <ErrorNotice error={data.error} /> : null}
+      <Section title={t("questions.title")} actions={<Text as="span" tone="subdued">{t("common.total", { count: total })}</Text>}>
+        <Select
+          label={t("questions.col.status")}
+          value={data.status}
+          onChange={(status) => navigate(`/app/questions?status=${status}`)}
+          options={QUESTION_STATUSES.map((s) => ({ value: s, label: t(`questions.status.${s}` as MessageKey) }))}
+        />
+        <ResourceTable
+          resourceName={{ singular: t("questions.col.question"), plural: t("questions.title") }}
+          headings={[t("questions.col.question"), t("questions.col.product"), t("questions.col.status"), t("questions.col.date"), t("questions.col.answer")]}
+          rows={rows}
+          rowId={(r) => r.id}
+          loading={navigation.state === "loading"}
+          cells={(r) => [
+            <BlockStack key="q" gap="050">
+              <Text as="p" breakWord>
+                {r.text}
+              </Text>
+              <Text as="p" variant="bodySm" tone="subdued">
+                {t("reviews.by", { name: r.name })}
+              </Text>
+            </BlockStack>,
+            r.productName ?? r.sku ?? "",
+            <StatusBadge key="s" tone={r.status === "published" ? "success" : r.status === "sent" ? "attention" : undefined}>
+              {t(`questions.status.${r.status}` as MessageKey)}
+            </StatusBadge>,
+            date(r.created),
+            <Text key="a" as="p" breakWord>
+              {r.answer ?? "–"}
+            </Text>,
+          ]}
+          pagination={paging}
+          empty={{ heading: t("questions.empty"), body: t("questions.empty.body") }}
+        />
+        <Text as="p" variant="bodySm" tone="subdued">
+          {t("questions.answerInService")}
+        </Text>
+      </Section>
+    </AdminPage>
+  );
+}
