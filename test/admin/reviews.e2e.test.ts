@@ -75,6 +75,21 @@ describe("moderation queue", () => {
   }, 90_000);
 });
 
+describe("service errors", () => {
+  it("GIVEN the service failing WHEN the queue loads THEN the merchant reads it in words and a retry loads it once the service is back", async () => {
+    const tab = await a.open();
+    const { page } = tab;
+    a.s.emu.control.setFaults({ errorRate: 1, errorStatus: 503, paths: "/reviews/all$" });
+    await tab.goto("/app/reviews?status=all");
+    await page.getByText("The reviews service did not answer.").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshots(page, "reviews-service-down");
+    a.s.emu.control.clearFaults();
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByText(`${reviews().length} in total`).waitFor();
+  }, 60_000);
+});
+
 describe("product report", () => {
   it("GIVEN the report WHEN the merchant narrows it and exports it THEN the CSV holds every product of that report", async () => {
     const tab = await a.open();

@@ -82,6 +82,9 @@ export async function runAdminBench(opts: { reviews: number; runs: number }): Pr
       { name: "settings", path: "/app/settings", interact: (p) => p.getByLabel("Leave out test orders").click() },
       { name: "reviews", path: "/app/reviews", interact: (p) => p.getByRole("button", { name: "More filters" }).click() },
       { name: "report", path: "/app/report", interact: (p) => p.getByLabel("Only published reviews").click() },
+      { name: "questions", path: "/app/questions", interact: (p) => p.getByRole("heading", { name: "Questions", level: 2 }).click() },
+      { name: "surveys", path: "/app/surveys", interact: (p) => p.getByRole("heading", { name: "Score distribution" }).click() },
+      { name: "groups", path: "/app/groups", interact: (p) => p.getByLabel("Group name").click() },
     ];
     const figures: BenchResult["figures"] = { "reviews at the service": opts.reviews, "runs per page": opts.runs };
     const targets: NonNullable<BenchResult["targets"]> = {};

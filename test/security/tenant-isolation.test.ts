@@ -243,6 +243,14 @@ describe("tenant isolation", () => {
     expect(await reviews.loader(args(adminRequest(A, naming("/app/reviews?status=all"))))).toMatchObject({ shop: A, connected: true });
     const report = await import("../../app/routes/app.report");
     expect(await report.loader(args(adminRequest(A, naming("/app/report"))))).toMatchObject({ shop: A, connected: true });
+    for (const route of ["questions", "surveys", "groups"]) {
+      const { loader } = await import(`../../app/routes/app.${route}.tsx`);
+      expect(await loader(args(adminRequest(A, naming(`/app/${route}`))))).toMatchObject({ connected: true });
+    }
+    // A group created from A's page goes to A's account.
+    const groups = await import("../../app/routes/app.groups");
+    expect(await groups.action(args(adminForm(A, naming("/app/groups"), { intent: "create", name: "Alpha group", skus: "999001" })))).toMatchObject({ ok: true });
+    expect(upstream("acme").groups.map((g) => g.name)).toContain("Alpha group");
     const csv = await import("../../app/routes/app.report[.csv]");
     await (await csv.loader(args(adminRequest(A, naming("/app/report.csv"))))).text();
 
