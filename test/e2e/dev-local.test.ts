@@ -33,6 +33,7 @@ describe("npm run dev:local", () => {
     expect(output).toContain("the reviews service now holds 300 products of demo-shop.myshopify.com");
     // The embedded admin opens offline from the printed address (App Bridge stand-in served by the app).
     expect(output).toContain("embedded admin: opens with the minted session token; App Bridge stand-in served");
+    expect(output).toContain("24 demo reviews left on the storefront, waiting for moderation in the embedded admin");
     expect(output).toMatch(/http:\/\/127\.0\.0\.1:\d+\/app\?embedded=1&shop=demo-shop\.myshopify\.com&host=\S+&locale=en&id_token=\S+/);
     // The order story (36 orders: 3 pending, 3 authorized, 6 paid, 6 shipped, 6 partly shipped,
     // 8 delivered, 4 cancelled), every change a signed webhook through the app's routes; then the

@@ -6,6 +6,7 @@ import { freePort, redisAnswers, startPrivateRedis } from "./local-redis";
 import { DEMO_ACCOUNT, DEMO_SHOP, FRESH_SHOP, installFreshShop, runCatalogDemo } from "./demo";
 import { hostParam, mintSessionToken } from "../admin/session-token";
 import { runOrderDemo } from "./demo-orders";
+import { seedDemoReviews } from "./demo-reviews";
 
 // `npm run dev:local`: the whole system on this machine with embedded defaults and no Shopify
 // account: SQLite, a local Redis (REDIS_URL when it answers, else a private redis-server), the
@@ -198,6 +199,7 @@ async function main() {
     if (result.status !== "completed") throw new Error(`demo catalog sync ${result.status}`);
     const orders = await runOrderDemo({ env, storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, say });
     if (!orders.matched) throw new Error("demo orders: the reviews service does not hold every order at its story's status");
+    await seedDemoReviews({ emulatorOrigin: store.emulatorOrigin, say });
   }
   if (store) {
     await installFreshShop({ env, storeAccessToken: store.token });
