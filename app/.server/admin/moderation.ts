@@ -91,7 +91,8 @@ export function reviewRow(r: AdminReview): ReviewRow {
     pictures: (r.pictures ?? []).map((p) => p.url),
     video: str(video?.url),
     reply: reply && typeof reply.text === "string" ? { text: reply.text, created: str(reply.created) } : null,
-    order: str(extra.orderName) ?? r.orderId ?? null,
+    // The service's order id (with includeOrderData). Its `orderName` is the buyer's name, not shown.
+    order: r.orderId ?? null,
   };
 }
 

@@ -58,10 +58,23 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
           <IndexTable.Row id={id} key={id} position={index} selected={props.selection?.selected.includes(id)}>
             {smDown ? (
               <IndexTable.Cell>
-                <div style={{ display: "grid", gap: 4, padding: "4px 0" }}>{cells.map((c, i) => <div key={i}>{c}</div>)}</div>
+                {/* One column on a phone: each value after its heading, the first (the row's name) alone. */}
+                <div style={{ display: "grid", gap: 4, padding: "4px 0", whiteSpace: "normal" }}>
+                  {cells.map((c, i) => (
+                    <div key={i}>
+                      {i > 0 && props.headings[i] ? <span style={{ color: "var(--p-color-text-secondary)" }}>{props.headings[i]}: </span> : null}
+                      {c}
+                    </div>
+                  ))}
+                </div>
               </IndexTable.Cell>
             ) : (
-              cells.map((c, i) => <IndexTable.Cell key={i}>{c}</IndexTable.Cell>)
+              cells.map((c, i) => (
+                <IndexTable.Cell key={i}>
+                  {/* Long texts wrap instead of widening the table past the page. */}
+                  <div style={{ whiteSpace: "normal", maxWidth: 420 }}>{c}</div>
+                </IndexTable.Cell>
+              ))
             )}
           </IndexTable.Row>
         );
