@@ -1,0 +1,146 @@
+import type { Logger } from "pino";
+import { ReviewsError, type ReviewsStorefrontApi } from "../../reviews";
+import { ShopNotConnectedError, ShopNotFoundError } from "../../shops/shop.repository";
+import { toSnapshotReview, type SnapshotReview } from "../snapshot";
+import { cacheControl, NO_STORE } from "./cache-control";
+import { errorFragment, type ProxyFailure } from "./error-fragment";
+import type { createProxyPathStore } from "./proxy-path";
+import { clientIp, type LimitRule, type RateLimiter } from "./rate-limits";
+import { proxyCacheKey, type ResponseCache } from "./response-cache";
+import { parseReviewsQuery, type ReviewsPageQuery, type StorefrontLocale } from "./reviews-query";
+import { ProxySignatureError, unauthorized, verifyAppProxy, type AppProxyAuthenticate } from "./verify-proxy.server";
+
+// `GET <proxy>/products/<sku>/reviews?...`: one page of a product's reviews as an HTML fragment,
+// rendered from the theme's own `reviews-page` snippet so a review looks the same as in the block.
+// Order of checks: signature (401) → input (400) → shopper limit (429) → cache → shop limit (429)
+// → the one client → render. The service failing answers a translated message with a retry.
+
+/** What the `reviews-page` snippet receives (documented in its `{% doc %}`). */
+export interface ReviewsPageVars {
+  sku: string;
+  reviews: SnapshotReview[];
+  page: number;
+  pages: number;
+  /** Reviews matching the filters (the service's `reviewCount`). */
+  total: number;
+  pageSize: number;
+  /** `<field>,<order>`, e.g. `created,desc`. */
+  sort: string;
+  filters: { rating: number[]; filterMedia: string | null; hasText: boolean; verified: boolean; topics: string[]; sourceStore: string[] };
+}
+
+export interface ReviewsPageDeps {
+  authenticate: AppProxyAuthenticate;
+  reviewsFor(shop: string): Promise<Pick<ReviewsStorefrontApi, "getSummary">>;
+  render(vars: ReviewsPageVars, locale: StorefrontLocale): Promise<string>;
+  cache: ResponseCache;
+  limits: RateLimiter;
+  proxyPaths: ReturnType<typeof createProxyPathStore>;
+  log: Logger;
+  settings: { redisPrefix: string; cacheMs: number; ipLimit: LimitRule; shopLimit: LimitRule; defaultPageSize: number };
+}
+
+const SKU = /^[A-Za-z0-9_.:-]{1,100}$/;
+const HTML = "text/html; charset=utf-8";
+
+class ShopLimited extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("shop limit reached");
+  }
+}
+
+export async function reviewsPageResponse(request: Request, sku: string, deps: ReviewsPageDeps): Promise<Response> {
+  let shop: string;
+  let pathPrefix: string;
+  try {
+    ({ shop, pathPrefix } = await verifyAppProxy(request, deps.authenticate));
+  } catch (e) {
+    if (e instanceof ProxySignatureError) return unauthorized();
+    throw e;
+  }
+  void deps.proxyPaths.record(shop, pathPrefix).catch((e: Error) => deps.log.warn({ shop, err: e.message }, "app proxy path not recorded"));
+
+  if (!SKU.test(sku)) return badRequest("the product key in the path is not valid");
+  const parsed = parseReviewsQuery(new URL(request.url).searchParams, { pageSize: deps.settings.defaultPageSize });
+  if (!parsed.ok) return badRequest(parsed.message);
+  const { query } = parsed;
+
+  const ip = await deps.limits.hit("ip", clientIp(request), deps.settings.ipLimit);
+  if (!ip.ok) return failure(query.locale, "busy", 429, ip.retryAfterSeconds);
+
+  const key = proxyCacheKey(deps.settings.redisPrefix, { shop, route: `products/${sku}/reviews`, normalQuery: query.normal });
+  try {
+    const { value, hit } = await deps.cache.getOrCompute(key, async () => {
+      const limit = await deps.limits.hit("shop", shop, deps.settings.shopLimit);
+      if (!limit.ok) throw new ShopLimited(limit.retryAfterSeconds);
+      const client = await deps.reviewsFor(shop);
+      const summary = await client.getSummary(sku, query.options);
+      return deps.render(pageVars(sku, query, summary), query.locale);
+    });
+    return new Response(value, {
+      status: 200,
+      headers: {
+        "Content-Type": HTML,
+        // The reviews of a product are the same for every shopper: nothing here names the customer.
+        "Cache-Control": cacheControl({ dependsOnCustomer: false, maxAgeMs: deps.settings.cacheMs }),
+        "X-Reviews-Cache": hit ? "hit" : "miss",
+      },
+    });
+  } catch (error) {
+    if (error instanceof ShopLimited) return failure(query.locale, "busy", 429, error.retryAfterSeconds);
+    const { status, retryAfterSeconds } = classify(error);
+    deps.log[status === 502 ? "error" : "warn"](
+      { shop, sku, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message },
+      "app proxy: reviews page not served",
+    );
+    return failure(query.locale, "unavailable", status, retryAfterSeconds);
+  }
+}
+
+function pageVars(sku: string, query: ReviewsPageQuery, summary: Awaited<ReturnType<ReviewsStorefrontApi["getSummary"]>>): ReviewsPageVars {
+  const agg = summary.reviews[0];
+  const total = agg?.reviewCount ?? 0;
+  const pageSize = query.options.pageSize ?? 10;
+  const o = query.options;
+  const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+  return {
+    sku,
+    reviews: (agg?.reviews ?? []).map(toSnapshotReview),
+    page: o.page,
+    pages: Math.max(1, Math.ceil(total / pageSize)),
+    total,
+    pageSize,
+    sort: `${o.sortField},${o.sortOrder}`,
+    filters: {
+      rating: o.rating === undefined ? [] : Array.isArray(o.rating) ? o.rating : [o.rating],
+      filterMedia: o.filterMedia ?? null,
+      hasText: o.hasText === true,
+      verified: o.verified === true,
+      topics: list(o.topics),
+      sourceStore: list(o.sourceStore),
+    },
+  };
+}
+
+/** 503 for what may pass (the service down, slow or limiting us; the shop not connected), 502 for a wrong answer. */
+function classify(error: unknown): { status: 502 | 503; retryAfterSeconds?: number } {
+  if (error instanceof ShopNotConnectedError || error instanceof ShopNotFoundError) return { status: 503 };
+  if (error instanceof ReviewsError) {
+    if (error.kind === "rate_limited") {
+      const ms = (error as ReviewsError & { retryAfterMs: number }).retryAfterMs;
+      return { status: 503, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
+    }
+    if (error.kind === "retryable") return { status: 503 };
+  }
+  return { status: 502 };
+}
+
+function failure(locale: StorefrontLocale, kind: ProxyFailure, status: number, retryAfterSeconds?: number): Response {
+  const headers: Record<string, string> = { "Content-Type": HTML, "Cache-Control": NO_STORE };
+  if (retryAfterSeconds !== undefined) headers["Retry-After"] = String(retryAfterSeconds);
+  return new Response(errorFragment(locale, kind), { status, headers });
+}
+
+function badRequest(message: string): Response {
+  return new Response(`Bad request: ${message}`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE } });
+}
