@@ -1,10 +1,10 @@
 import type { StorefrontLocale } from "./reviews-query";
 
 // What a shopper sees when the proxy cannot answer: a short message in the storefront's language
-// and a retry button, swapped in where the reviews would have gone, never a broken page. Built here
-// rather than in Liquid so it still renders when the renderer or the theme files are what failed.
-// The block script (extensions/reviews-theme) swaps any HTML answer in and repeats its last request
-// when `[data-reviews-retry]` is pressed.
+// and a retry button, swapped in where the reviews would have gone, never a broken page. The
+// theme's `reviews-error` snippet is answered normally; this copy of its markup (same data
+// attributes: the block script swaps `[data-rv-page]` in and retries from `[data-rv-retry]`) is the
+// fallback for when the renderer or the theme files are what failed.
 
 export type ProxyFailure = "unavailable" | "busy";
 
@@ -33,9 +33,9 @@ export function proxyMessage(locale: StorefrontLocale, key: ProxyFailure | "retr
 export function errorFragment(locale: StorefrontLocale, failure: ProxyFailure): string {
   const m = MESSAGES[locale];
   return (
-    `<div class="reviews-proxy-error" role="alert" data-reviews-error="${failure}">` +
-    `<p class="reviews-proxy-error__message">${m[failure]}</p>` +
-    `<button type="button" class="reviews-proxy-error__retry" data-reviews-retry>${m.retry}</button>` +
+    `<div class="rv-page rv-page--error" data-rv-page data-rv-error="${failure}" role="alert">` +
+    `<p class="rv-empty">${m[failure]}</p>` +
+    `<button type="button" class="rv-button" data-rv-retry>${m.retry}</button>` +
     `</div>`
   );
 }

@@ -27,6 +27,7 @@ export function proxyDeps(ctx: AppContext, authenticate: AppProxyAuthenticate): 
   // Made on first use (it reads the extension's locales). Fragments carry no asset of their own:
   // the page's block already loaded the stylesheet and script.
   let renderer: ThemeRenderer | undefined;
+  const theme = () => (renderer ??= createThemeRenderer({ extensionDir: EXTENSION_DIR, assetBaseUrl: "" }));
   const minute = 60_000;
   const deps: ReviewsPageDeps = {
     authenticate,
@@ -41,7 +42,8 @@ export function proxyDeps(ctx: AppContext, authenticate: AppProxyAuthenticate): 
         pause: redisServicePause(redis, config.REDIS_PREFIX, account),
       }).storefront;
     },
-    render: (vars, locale) => (renderer ??= createThemeRenderer({ extensionDir: EXTENSION_DIR, assetBaseUrl: "" })).renderSnippet("reviews-page", vars as unknown as Record<string, unknown>, locale),
+    render: (vars, locale) => theme().renderSnippet("reviews-page", vars as unknown as Record<string, unknown>, locale),
+    renderError: (locale) => theme().renderSnippet("reviews-error", {}, locale),
     cache: createResponseCache(redis, config.PROXY_CACHE_MS),
     limits: createRateLimiter(redis, config.REDIS_PREFIX),
     proxyPaths: createProxyPathStore(redis, config.REDIS_PREFIX),

@@ -15,24 +15,26 @@ import { ProxySignatureError, unauthorized, verifyAppProxy, type AppProxyAuthent
 // Order of checks: signature (401) → input (400) → shopper limit (429) → cache → shop limit (429)
 // → the one client → render. The service failing answers a translated message with a retry.
 
-/** What the `reviews-page` snippet receives (documented in its `{% doc %}`). */
+/** What the `reviews-page` snippet receives (its `{% doc %}` documents each). */
 export interface ReviewsPageVars {
-  sku: string;
   reviews: SnapshotReview[];
   page: number;
   pages: number;
   /** Reviews matching the filters (the service's `reviewCount`). */
   total: number;
-  pageSize: number;
+  page_size: number;
   /** `<field>,<order>`, e.g. `created,desc`. */
   sort: string;
-  filters: { rating: number[]; filterMedia: string | null; hasText: boolean; verified: boolean; topics: string[]; sourceStore: string[] };
+  /** Any filter active (the snippet then offers to clear them when nothing matches). */
+  filtered: boolean;
 }
 
 export interface ReviewsPageDeps {
   authenticate: AppProxyAuthenticate;
   reviewsFor(shop: string): Promise<Pick<ReviewsStorefrontApi, "getSummary">>;
   render(vars: ReviewsPageVars, locale: StorefrontLocale): Promise<string>;
+  /** The theme's `reviews-error` snippet (translated message and retry button). */
+  renderError(locale: StorefrontLocale): Promise<string>;
   cache: ResponseCache;
   limits: RateLimiter;
   proxyPaths: ReturnType<typeof createProxyPathStore>;
@@ -66,7 +68,7 @@ export async function reviewsPageResponse(request: Request, sku: string, deps: R
   const { query } = parsed;
 
   const ip = await deps.limits.hit("ip", clientIp(request), deps.settings.ipLimit);
-  if (!ip.ok) return failure(query.locale, "busy", 429, ip.retryAfterSeconds);
+  if (!ip.ok) return failure(deps, query.locale, "busy", 429, ip.retryAfterSeconds);
 
   const key = proxyCacheKey(deps.settings.redisPrefix, { shop, route: `products/${sku}/reviews`, normalQuery: query.normal });
   try {
@@ -75,7 +77,7 @@ export async function reviewsPageResponse(request: Request, sku: string, deps: R
       if (!limit.ok) throw new ShopLimited(limit.retryAfterSeconds);
       const client = await deps.reviewsFor(shop);
       const summary = await client.getSummary(sku, query.options);
-      return deps.render(pageVars(sku, query, summary), query.locale);
+      return deps.render(pageVars(query, summary), query.locale);
     });
     return new Response(value, {
       status: 200,
@@ -87,38 +89,29 @@ export async function reviewsPageResponse(request: Request, sku: string, deps: R
       },
     });
   } catch (error) {
-    if (error instanceof ShopLimited) return failure(query.locale, "busy", 429, error.retryAfterSeconds);
+    if (error instanceof ShopLimited) return failure(deps, query.locale, "busy", 429, error.retryAfterSeconds);
     const { status, retryAfterSeconds } = classify(error);
     deps.log[status === 502 ? "error" : "warn"](
       { shop, sku, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message },
       "app proxy: reviews page not served",
     );
-    return failure(query.locale, "unavailable", status, retryAfterSeconds);
+    return failure(deps, query.locale, "unavailable", status, retryAfterSeconds);
   }
 }
 
-function pageVars(sku: string, query: ReviewsPageQuery, summary: Awaited<ReturnType<ReviewsStorefrontApi["getSummary"]>>): ReviewsPageVars {
+function pageVars(query: ReviewsPageQuery, summary: Awaited<ReturnType<ReviewsStorefrontApi["getSummary"]>>): ReviewsPageVars {
   const agg = summary.reviews[0];
   const total = agg?.reviewCount ?? 0;
-  const pageSize = query.options.pageSize ?? 10;
   const o = query.options;
-  const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+  const pageSize = o.pageSize ?? 5;
   return {
-    sku,
     reviews: (agg?.reviews ?? []).map(toSnapshotReview),
     page: o.page,
     pages: Math.max(1, Math.ceil(total / pageSize)),
     total,
-    pageSize,
+    page_size: pageSize,
     sort: `${o.sortField},${o.sortOrder}`,
-    filters: {
-      rating: o.rating === undefined ? [] : Array.isArray(o.rating) ? o.rating : [o.rating],
-      filterMedia: o.filterMedia ?? null,
-      hasText: o.hasText === true,
-      verified: o.verified === true,
-      topics: list(o.topics),
-      sourceStore: list(o.sourceStore),
-    },
+    filtered: [o.rating, o.filterMedia, o.hasText, o.verified, o.topics, o.sourceStore].some((v) => v !== undefined),
   };
 }
 
@@ -135,10 +128,15 @@ function classify(error: unknown): { status: 502 | 503; retryAfterSeconds?: numb
   return { status: 502 };
 }
 
-function failure(locale: StorefrontLocale, kind: ProxyFailure, status: number, retryAfterSeconds?: number): Response {
+async function failure(deps: ReviewsPageDeps, locale: StorefrontLocale, kind: ProxyFailure, status: number, retryAfterSeconds?: number): Promise<Response> {
   const headers: Record<string, string> = { "Content-Type": HTML, "Cache-Control": NO_STORE };
   if (retryAfterSeconds !== undefined) headers["Retry-After"] = String(retryAfterSeconds);
-  return new Response(errorFragment(locale, kind), { status, headers });
+  // The theme's own words first; ours when the theme files or the renderer are what failed.
+  const body = await deps.renderError(locale).catch((e: Error) => {
+    deps.log.error({ err: e.message }, "app proxy: reviews-error snippet not rendered");
+    return errorFragment(locale, kind);
+  });
+  return new Response(body, { status, headers });
 }
 
 function badRequest(message: string): Response {

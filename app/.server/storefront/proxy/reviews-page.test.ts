@@ -45,7 +45,7 @@ describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
     expect(res.headers.get("x-reviews-cache")).toBe("miss");
     const byDate = published(sku).sort((a, b) => (a.created < b.created ? 1 : -1));
     const page2 = byDate.slice(3, 6);
-    for (const r of page2) expect(html).toContain(`data-review-id="${r._id}"`);
+    for (const r of page2) expect(html).toContain(`id="rv-review-${r._id}"`);
     for (const r of [...byDate.slice(0, 3), ...byDate.slice(6)]) expect(html).not.toContain(r._id);
 
     // Same query in another order, another shopper, logged in: the same answer from Redis.
@@ -104,8 +104,8 @@ describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
     expect(res.status).toBe(503);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const html = await res.text();
-    expect(html).toContain("Não foi possível carregar as avaliações agora.");
-    expect(html).toMatch(/<button type="button"[^>]*data-reviews-retry[^>]*>Tentar novamente<\/button>/);
+    expect(html).toContain("Não foi possível carregar as avaliações.");
+    expect(html).toMatch(/<button type="button"[^>]*data-rv-retry[^>]*>Tentar de novo<\/button>/);
     expect(html).toContain('role="alert"');
 
     s.emu.control.clearFaults();
@@ -118,7 +118,7 @@ describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
     s.emu.control.setFaults({ failNext: { count: 1, status: 404 }, paths: "/summary" });
     const res = await get({ page: "4", locale: "es-MX" });
     expect(res.status).toBe(502);
-    expect(await res.text()).toContain("No se pudieron cargar las reseñas en este momento.");
+    expect(await res.text()).toContain("No se pudieron cargar las reseñas.");
   });
 
   it("GIVEN one shopper over the per-IP limit THEN 429 with Retry-After, while another shopper is served", async () => {
@@ -130,7 +130,7 @@ describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
-    expect(await limited.text()).toContain("data-reviews-retry");
+    expect(await limited.text()).toContain("data-rv-retry");
     expect((await get({ page: "1" })).status).toBe(200);
   });
 
