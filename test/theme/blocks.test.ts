@@ -167,6 +167,9 @@ describe("reviews block", () => {
     expect(r.reviews.map((x) => x.name)).toEqual(["Ana S.", "Marcos T.", "Lucía R."]);
     expect(r.avg).toBe("4,6");
     expect(r.jsonld).toEqual([]);
+    // Sample reviews have no original text, media or source link beyond what they show.
+    expect(await page.locator("details, [data-rv-media]").count()).toBe(0);
+    expect(await page.locator("[data-rv-reply]").count()).toBe(1);
   });
 
   it("uses the reviews-per-page setting and never more than the snapshot's page", async () => {

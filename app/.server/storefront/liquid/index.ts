@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Liquid } from "liquidjs";
+import { Drop, Liquid, defaultOperators, type Operators } from "liquidjs";
 import { registerShopifyFilters, LOCALE_GLOBAL } from "./filters";
 import { registerShopifyTags } from "./tags";
 import { loadTranslations } from "./translations";
@@ -14,6 +14,19 @@ export { productDrop, appDrop, metafieldsDrop, parseMetafieldValue, type RawMeta
 // drawn by the same Liquid as the first). liquidjs, set up to behave like Shopify's Liquid where the
 // blocks depend on it: Ruby truthiness (only nil and false are falsy), isolated `render` scopes with
 // the page's objects as globals, no output escaping, unknown filters refused.
+
+// `assign x = nil` holds liquidjs's null object, which it does not count as blank; Shopify does
+// (`nil == blank`). Compare it as a missing value.
+const asMissing = (v: unknown) => (v instanceof Drop && typeof v.valueOf === "function" && v.valueOf() === null ? undefined : v);
+const operators: Operators = {
+  ...defaultOperators,
+  "==": function* (l: unknown, r: unknown) {
+    return yield* (defaultOperators["=="] as (l: unknown, r: unknown) => Generator<unknown, boolean, unknown>)(asMissing(l), asMissing(r));
+  },
+  "!=": function* (l: unknown, r: unknown) {
+    return yield* (defaultOperators["!="] as (l: unknown, r: unknown) => Generator<unknown, boolean, unknown>)(asMissing(l), asMissing(r));
+  },
+};
 
 export interface BlockContext {
   product?: unknown;
@@ -75,6 +88,7 @@ export function createThemeRenderer(opts: ThemeRendererOptions): ThemeRenderer {
     jsTruthy: false,
     ownPropertyOnly: true,
     timezoneOffset: opts.timezone ?? "UTC",
+    operators,
   });
   registerShopifyFilters(liquid, { translations, assetUrl });
   registerShopifyTags(liquid);

@@ -52,6 +52,9 @@ describe("truthiness and emptiness as in Shopify's Liquid", () => {
   it("compares with empty and blank", async () => {
     expect(await render("{% if s == empty %}1{% endif %}{% if a == empty %}2{% endif %}{% if n == blank %}3{% endif %}{% if x != blank %}4{% endif %}", { s: "", a: [], n: null, x: "y" })).toBe("1234");
   });
+  it("counts an assigned nil as blank and equal to nil", async () => {
+    expect(await render("{% assign o = nil %}{% if o == blank %}1{% endif %}{% if o != blank %}2{% endif %}{% if o == nil %}3{% endif %}{% if x == nil %}4{% endif %}{% assign e = '' %}{% if e == blank %}5{% endif %}{% if e == nil %}6{% endif %}")).toBe("1345");
+  });
   it("default replaces nil, false and empty, not 0", async () => {
     expect(await render("{{ n | default: 'd' }} {{ s | default: 'd' }} {{ a | default: 'd' }} {{ z | default: 'd' }}", { n: null, s: "", a: [], z: 0 })).toBe("d d d 0");
   });
