@@ -152,7 +152,7 @@ export function collectionPage(locale: Locale, cards: { product: StoreProduct; s
   const items = cards
     .map(
       ({ product: p, stars }) => `<li class="card">
-  <a href="${esc(localePath(locale, `/products/${p.handle}`))}"><img src="${esc(productImagePath(p))}" alt="" width="300" height="300" loading="lazy"></a>
+  <a href="${esc(localePath(locale, `/products/${p.handle}`))}"><img src="${esc(productImagePath(p))}" alt="${esc(p.title)}" width="300" height="300" loading="lazy"></a>
   <h2 class="card__title"><a href="${esc(localePath(locale, `/products/${p.handle}`))}">${esc(p.title)}</a></h2>
   ${stars}
   <p>${esc(money(p.price))}</p>
