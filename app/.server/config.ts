@@ -48,6 +48,10 @@ export const configSchema = z.object({
   SHOP_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   // How often a worker looks for shops whose catalog changes wait with no flush coming for them.
   CATALOG_SWEEP_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
+  // Ratings back into Shopify: how often the review-change feed is polled per shop (0: no
+  // scheduler; runs still come after connect and moderations), and the full reconciliation's period.
+  BACKSYNC_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  BACKSYNC_RECONCILE_MS: z.coerce.number().int().min(60_000).max(7 * 86_400_000).default(86_400_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),

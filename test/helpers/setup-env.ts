@@ -26,5 +26,7 @@ const defaults: Record<string, string> = {
   REVIEWS_RATE_URL: "http://127.0.0.1:9",
   ENCRYPTION_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
   LOG_LEVEL: "silent",
+  // The back-sync scheduler polls every connected shop; tests that want it turn it on.
+  BACKSYNC_INTERVAL_MS: "0",
 };
 for (const [k, v] of Object.entries(defaults)) process.env[k] ??= v;

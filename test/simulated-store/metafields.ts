@@ -532,6 +532,7 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
       MetafieldsSet: metafieldsSet,
       MetafieldsDelete: metafieldsDelete,
       CurrentAppInstallation: appInstallation,
+      AppInstallationId: { requestedCost: () => 1, handle: () => ({ data: { currentAppInstallation: { id: APP_INSTALLATION_GID } } }) },
       ProductMetafields: productQuery,
       ProductMetafield: productQuery,
       ProductsWithMetafields: productsQuery,

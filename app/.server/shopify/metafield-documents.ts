@@ -86,6 +86,15 @@ export const CURRENT_APP_INSTALLATION = /* GraphQL */ `
   }
 `;
 
+/** Only the app installation's id (the owner of app-data metafields): the cheapest read of it. */
+export const APP_INSTALLATION_ID = /* GraphQL */ `
+  query AppInstallationId {
+    currentAppInstallation {
+      id
+    }
+  }
+`;
+
 /** One product's metafields (the first 50, optionally of one namespace). */
 export const PRODUCT_METAFIELDS = /* GraphQL */ `
   query ProductMetafields($id: ID!, $namespace: String) {
