@@ -5,6 +5,7 @@ import { runCatalogSyncBench, syncChild } from "./catalog-sync.bench";
 import { runUpdateStormBench, stormChild } from "./update-storm.bench";
 import { ordersChild, runOrderSyncBench } from "./order-sync.bench";
 import { ingressServerChild, runIngressLoadBench } from "./ingress-load.bench";
+import { runThemeBytesBench } from "./theme-bytes.bench";
 import { appendToReport, machineLoad, writeReport, type BenchResult } from "./report";
 import { workersChild, type Services } from "./bench-stack";
 
@@ -15,6 +16,7 @@ import { workersChild, type Services } from "./bench-stack";
 //   npm run bench -- --scenario storm --deliveries 10000
 //   npm run bench -- --scenario orders --orders 500 --rate 25
 //   npm run bench -- --scenario ingress --ingress-rate 200 --seconds 60
+//   npm run bench -- --scenario theme     # bytes the theme blocks load before interaction
 // Writes bench-report.md and bench-report.json at the repository root and prints the markdown (a
 // single --scenario replaces its own results in the existing report and keeps the others).
 // `--child sync|storm|orders` is a measured process the orchestrator starts (it prints one JSON
@@ -22,7 +24,7 @@ import { workersChild, type Services } from "./bench-stack";
 // `--child ingress --port P` the web process the ingress load is driven against.
 
 const USAGE =
-  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -72,7 +74,7 @@ async function orchestrate(): Promise<void> {
   const quick = values.quick;
   const seed = count(values.seed, 11);
   const scenario = values.scenario ?? "all";
-  if (!["all", "sync", "storm", "orders", "ingress"].includes(scenario)) throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
+  if (!["all", "sync", "storm", "orders", "ingress", "theme"].includes(scenario)) throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
   const sizes = values.n ? values.n.split(",").map((v) => count(v, 0)) : quick ? [2_000] : [10_000, 100_000];
   const deliveries = count(values.deliveries, quick ? 2_000 : 10_000);
   const started = performance.now();
@@ -94,6 +96,7 @@ async function orchestrate(): Promise<void> {
   if (scenario === "all" || scenario === "ingress") {
     await withLoad(() => runIngressLoadBench({ rate: count(values["ingress-rate"], 200), seconds: count(values.seconds, quick ? 10 : 60), seed }));
   }
+  if (scenario === "all" || scenario === "theme") await withLoad(() => runThemeBytesBench());
   const mode = `${quick ? "quick" : "full"}, scenario ${scenario}, seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s`;
   console.log("");
   // Every scenario: a new report. One scenario: its results replace the same ones in the report.

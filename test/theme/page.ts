@@ -16,11 +16,11 @@ export function themeForPages(): ThemeRenderer {
   return createThemeRenderer({ extensionDir: EXTENSION_DIR, assetBaseUrl: "/ext", cache: false });
 }
 
-export async function productPage(theme: ThemeRenderer, s: Snapshot | null, locale = "en", settings: Record<string, unknown> = {}, designMode = false) {
+export async function productPage(theme: ThemeRenderer, s: Snapshot | null, locale = "en", settings: Record<string, unknown> = {}, designMode = false, blocks = ["star-rating", "reviews"]) {
   const product = productWith(s);
   const ctx = (id: string) => ({ product, shop, app, block: { id, settings }, request: { design_mode: designMode } });
-  const stars = await theme.renderBlock("star-rating", ctx("stars1"), locale);
-  const reviews = await theme.renderBlock("reviews", ctx("reviews1"), locale);
+  const stars = blocks.includes("star-rating") ? await theme.renderBlock("star-rating", ctx("stars1"), locale) : "";
+  const reviews = blocks.includes("reviews") ? await theme.renderBlock("reviews", ctx("reviews1"), locale) : "";
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Stoneware Mug</title>
 <style>body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#121212;background:#fff}main{max-width:1200px;margin:0 auto;padding:24px 20px}.product{display:grid;gap:24px}@media(min-width:750px){.product{grid-template-columns:1fr 1fr}}.media{aspect-ratio:1;background:#e8e3dc;border-radius:8px}h1{margin:0 0 4px;font-size:28px}.price{font-size:18px;margin:8px 0}</style>
