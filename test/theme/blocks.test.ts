@@ -244,6 +244,8 @@ describe("hostile review content stays text", () => {
     const reviews = corpus.map((c, i) =>
       review(i, {
         name: c,
+        // A date that is not one: `| date` hands it back as it is.
+        date: i % 2 ? c : "2026-10-01T00:00:00Z",
         text: hostile,
         reply: { text: c, date: "2026-10-01T00:00:00Z" },
         original: c,
