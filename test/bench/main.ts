@@ -6,6 +6,7 @@ import { runUpdateStormBench, stormChild } from "./update-storm.bench";
 import { ordersChild, runOrderSyncBench } from "./order-sync.bench";
 import { ingressServerChild, runIngressLoadBench } from "./ingress-load.bench";
 import { runThemeBytesBench } from "./theme-bytes.bench";
+import { backSyncChild, runBackSyncBench } from "./backsync.bench";
 import { appendToReport, machineLoad, writeReport, type BenchResult } from "./report";
 import { workersChild, type Services } from "./bench-stack";
 
@@ -24,7 +25,7 @@ import { workersChild, type Services } from "./bench-stack";
 // `--child ingress --port P` the web process the ingress load is driven against.
 
 const USAGE =
-  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|backsync] [--backsync-products N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     services: { type: "string" },
     "database-url": { type: "string" },
     prefix: { type: "string" },
+    "backsync-products": { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
@@ -66,6 +68,7 @@ async function child(kind: string): Promise<unknown> {
   if (kind === "sync") return syncChild(count(values.n, 1000), services);
   if (kind === "workers") return workersChild(services, values["database-url"] ?? "", values.prefix ?? "");
   if (kind === "storm") return stormChild({ products: count(values.products, 1000), deliveries: count(values.deliveries, 10_000), seed, services });
+  if (kind === "backsync") return backSyncChild(count(values.n, 1000), services);
   if (kind === "orders") return ordersChild({ products: count(values.products, 1000), orders: count(values.orders, 500), rate: count(values.rate, 25), seed, services });
   throw new Error(`unknown child ${kind}`);
 }
@@ -74,7 +77,7 @@ async function orchestrate(): Promise<void> {
   const quick = values.quick;
   const seed = count(values.seed, 11);
   const scenario = values.scenario ?? "all";
-  if (!["all", "sync", "storm", "orders", "ingress", "theme"].includes(scenario)) throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
+  if (!["all", "sync", "storm", "orders", "ingress", "theme", "backsync"].includes(scenario)) throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
   const sizes = values.n ? values.n.split(",").map((v) => count(v, 0)) : quick ? [2_000] : [10_000, 100_000];
   const deliveries = count(values.deliveries, quick ? 2_000 : 10_000);
   const started = performance.now();
@@ -97,6 +100,9 @@ async function orchestrate(): Promise<void> {
     await withLoad(() => runIngressLoadBench({ rate: count(values["ingress-rate"], 200), seconds: count(values.seconds, quick ? 10 : 60), seed }));
   }
   if (scenario === "all" || scenario === "theme") await withLoad(() => runThemeBytesBench());
+  if (scenario === "all" || scenario === "backsync") {
+    await withLoad(() => runBackSyncBench({ n: count(values["backsync-products"], quick ? 2_500 : 12_500), seed }));
+  }
   const mode = `${quick ? "quick" : "full"}, scenario ${scenario}, seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s`;
   console.log("");
   // Every scenario: a new report. One scenario: its results replace the same ones in the report.
