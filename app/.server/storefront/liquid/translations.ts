@@ -67,12 +67,16 @@ export function loadTranslations(localesDir: string): Translations {
   };
 }
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+
 function pluralForm(forms: Tree, locale: string, count: unknown): string | undefined {
   const n = typeof count === "number" ? count : Number(count);
   if (!Number.isFinite(n)) return undefined;
   // Shopify (Ruby I18n) takes an explicit `zero` form for 0 before the language's own rule.
   if (n === 0 && typeof forms.zero === "string") return forms.zero;
-  const category = new Intl.PluralRules(locale).select(n);
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  const category = rules.select(n);
   const form = forms[category] ?? forms.other;
   return typeof form === "string" ? form : undefined;
 }
