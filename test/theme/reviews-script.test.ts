@@ -18,9 +18,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openProduct(opts: { count?: number; locale?: string; fail?: () => boolean } = {}) {
+async function openProduct(opts: { count?: number; locale?: string; fail?: () => boolean; design?: boolean } = {}) {
   const count = opts.count ?? 128;
-  const html = await productPage(theme, snapshot(count), opts.locale ?? "en");
+  const html = opts.design ? await productPage(theme, null, "en", {}, true) : await productPage(theme, snapshot(count), opts.locale ?? "en");
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, userAgent: USER_AGENT });
   const calls: ProxyCall[] = [];
   await servePage(page, theme, html, { total: count, fail: opts.fail, calls });
@@ -39,6 +39,17 @@ const state = (page: Page) =>
 describe("reviews.js", () => {
   it("asks nothing until the shopper acts", async () => {
     const { page, calls } = await openProduct();
+    expect(calls).toEqual([]);
+    await page.close();
+  });
+
+  it("leaves the theme editor's sample reviews alone", async () => {
+    const { page, calls } = await openProduct({ design: true });
+    await page.focus("[data-rv-rating='5']");
+    await page.keyboard.press("Enter");
+    await page.selectOption("select[name=sort]", "created,desc");
+    expect(await page.getAttribute("[data-rv-rating='5']", "aria-pressed")).toBe("false");
+    expect(await page.locator("[data-rv-slot][aria-busy]").count()).toBe(0);
     expect(calls).toEqual([]);
     await page.close();
   });

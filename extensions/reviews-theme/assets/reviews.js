@@ -19,6 +19,8 @@ if (!customElements.get('product-reviews')) {
 
     handleEvent(event) {
       if (event.type === 'submit') return event.preventDefault();
+      // The theme editor's sample reviews have nothing behind them to ask for.
+      if (this.hasAttribute('data-rv-sample')) return;
       if (event.type === 'change') return this.onChange(event.target);
       const target = event.target.closest('button, a[data-rv-media]');
       if (!target || !this.contains(target) || target.closest('reviews-lightbox')) return;
@@ -79,8 +81,6 @@ if (!customElements.get('product-reviews')) {
 
     async load(change, moveFocus = false) {
       Object.assign(this.state, change);
-      // The theme editor's sample reviews have nothing behind them to ask for.
-      if (this.hasAttribute('data-rv-sample')) return;
       const slot = this.querySelector('[data-rv-slot]');
       this.controller?.abort();
       const controller = (this.controller = new AbortController());
