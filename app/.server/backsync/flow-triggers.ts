@@ -26,6 +26,10 @@ export interface TriggerCall {
   payload: Record<string, unknown>;
 }
 
+// Flow refuses payloads of 50,000 bytes or more; a review's text is the only unbounded field.
+const MAX_TEXT_CHARS = 10_000;
+const bounded = (text: string) => (text.length <= MAX_TEXT_CHARS ? text : `${[...text].slice(0, MAX_TEXT_CHARS - 1).join("")}…`);
+
 /** The payload fields declared in the extensions' TOML, in the same order. */
 export function triggerPayload(review: AdminReview): Record<string, unknown> {
   const productId = Number(review.sku);
@@ -34,8 +38,8 @@ export function triggerPayload(review: AdminReview): Record<string, unknown> {
     ...(Number.isSafeInteger(productId) && productId > 0 ? { product_id: productId } : {}),
     "Review id": review._id,
     Rating: review.rating,
-    "Review text": review.text ?? "",
-    "Reviewer name": review.name ?? "",
+    "Review text": bounded(review.text ?? ""),
+    "Reviewer name": bounded(review.name ?? ""),
     "Review status": review.status,
   };
 }

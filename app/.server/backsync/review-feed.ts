@@ -6,18 +6,18 @@ import type { AdminReview, ReviewsAdminApi } from "../reviews";
 // have none and sort last.
 //
 // The listing's page size is not documented: pages are read with `skip` advanced by what each page
-// held (any size works) and the end is `total` or an empty page. A moderation during the read moves
-// that review to the top and shifts the rest down by one; consecutive pages overlap by
-// PAGE_OVERLAP reviews (duplicates are dropped by id) so that a shift cannot hide a review between
-// two pages. Reviews at exactly the cursor's time are read again: handling them twice is harmless
-// (metafield digests and claimed Flow triggers make it a no-op).
+// held (any size works), and the end is `total`, an empty page, or a review older than the cursor.
+// A moderation during the read sets that review's `moderatedAt` to now: it moves to the top and
+// the rest shift down by one, so the next page repeats a review (dropped by id) and never skips
+// one; the moved review is newer than this read's cursor and comes with the next read. Reviews at
+// exactly the cursor's time are read again: handling them twice is harmless (metafield digests and
+// claimed Flow triggers make it a no-op).
 //
 // First run (no cursor): the history is not replayed (the full reconciliation covers what exists,
 // and Flow triggers are for new events); the cursor starts at the newest moderation, or at the
 // epoch when the account has none yet.
 
 export const FEED_ORDER = "moderatedAt,-1";
-export const PAGE_OVERLAP = 5;
 const MAX_PAGES = 10_000;
 export const EPOCH_CURSOR = new Date(0).toISOString();
 
@@ -63,7 +63,7 @@ export async function readReviewChanges(admin: Pick<ReviewsAdminApi, "listReview
     }
     const n = page.results.length;
     if (reachedCursor || n === 0 || skip + n >= page.total || pages >= MAX_PAGES) break;
-    skip += n > PAGE_OVERLAP ? n - PAGE_OVERLAP : n;
+    skip += n;
   }
   return { changes, cursor: newest, pages };
 }
