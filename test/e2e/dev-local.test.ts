@@ -46,6 +46,9 @@ describe("npm run dev:local", () => {
     // the local storefront drawing a product page with stars and reviews, page 2 through the proxy.
     expect(output).toMatch(/reviews: the reviews service now holds \d+ published reviews on \d+ of 300 products/);
     expect(output).toMatch(/storefront: http:\/\/127\.0\.0\.1:\d+\/products\/[a-z0-9-]+ \(\d+ reviews;/);
+    // Every demo product with published reviews has its ratings in the store, read back over GraphQL.
+    expect(output).toMatch(/back-sync: \d+ products have ratings in the store \(reviews\.rating, reviews\.rating_count, snapshot\); (\d+) of the \1 demo products with published reviews match the service/);
+    expect(output).toContain("ratings check: every demo product with reviews has its metafields in the simulated store");
     expect(output).toMatch(/storefront check: stars \("\d\.\d out of 5 stars, \d+ reviews"\) and \d+ reviews on the product page; the app proxy answers page 2 through the storefront/);
     expect(output).toContain("check passed");
     expect(code).toBe(0);

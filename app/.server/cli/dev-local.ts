@@ -6,6 +6,7 @@ import { freePort, redisAnswers, startPrivateRedis } from "./local-redis";
 import { DEMO_SHOP, runCatalogDemo } from "./demo";
 import { runOrderDemo } from "./demo-orders";
 import { runStorefrontDemo } from "./demo-storefront";
+import { runRatingsDemo } from "./demo-ratings";
 
 // `npm run dev:local`: the whole system on this machine with embedded defaults and no Shopify
 // account: SQLite, a local Redis (REDIS_URL when it answers, else a private redis-server), the
@@ -182,6 +183,7 @@ async function main() {
     const storefrontPort = check ? await freePort() : Number(process.env.STOREFRONT_PORT || 8789);
     const shop = await runStorefrontDemo({ env, emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: String(env.SHOPIFY_ADMIN_GRAPHQL_URL), storeAccessToken: store.token, appUrl: `http://127.0.0.1:${port}`, port: storefrontPort, say, check });
     closers.push(() => shop.storefront.close());
+    await runRatingsDemo({ emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: String(env.SHOPIFY_ADMIN_GRAPHQL_URL), storeAccessToken: store.token, say, check });
   }
   if (check) {
     say("check passed");
