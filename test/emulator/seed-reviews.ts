@@ -1,7 +1,7 @@
 // Reviews for products the service already holds (the offline demo's catalog, synced from the
 // simulated store): deterministic per customer and SKU, and covering what the storefront draws —
 // photos, a video, store replies, a syndicated review with its original (translated) text, topics,
-// verified buyers, and an AI summary on the first products. Unlike `seed`, it keeps the customer's
+// verified buyers, a "Quality" stars attribute on half the reviews, and an AI summary on the first products. Unlike `seed`, it keeps the customer's
 // catalog and orders and only adds reviews (running it twice adds nothing new: ids are stable).
 import { stableId } from "./ids";
 import { prng } from "./seed";
@@ -33,6 +33,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function seedProductReviews(store: Store, opts: SeedReviewsOptions): SeedReviewsSummary {
   const cs = store.customer(opts.customer);
   cs.settings = { ...cs.settings, syndicationStores: { ...cs.settings.syndicationStores, "partner-store": { name: "Partner Store", logo: null } } };
+  // A stars attribute for every product, so the blocks' attribute averages have data to show.
+  const quality = stableId(opts.customer, "attr", "quality");
+  if (!cs.attributes.has(quality)) {
+    cs.attributes.set(quality, { _id: quality, customer: opts.customer, title: "Quality", description: "How good is the quality?", order: 1, type: "stars", categories: null, choices: [], scaleMin: 1, scaleMax: 5, appliesTo: "product", __v: 0 });
+  }
   const published: Record<string, number> = {};
   const pending: Record<string, string> = {};
   opts.skus.forEach((sku, index) => {
@@ -70,7 +75,7 @@ export function seedProductReviews(store: Store, opts: SeedReviewsOptions): Seed
         updated: iso(created),
         pictures: k === 0 || rand() < 0.2 ? [1, 2].slice(0, k === 0 ? 2 : 1).map((n) => ({ _id: stableId(id, "pic", n), fileKey: `seed/${id}-${n}.svg` })) : [],
         ...(index === 0 && k === 2 ? { video: { fileKey: `seed/${id}-video.mp4`, fileName: "unboxing.mp4", converted: true } } : {}),
-        attributes: [],
+        attributes: k % 2 === 0 ? [{ _id: quality, value: Math.max(1, Math.min(5, rating + (k % 3 === 0 ? 0 : -1))) }] : [],
         reply: !isPending && (k === 0 || rand() < 0.3) ? { created: iso(created + 2 * DAY), text: "Thank you for your review!", helpful: int(0, 3), unhelpful: 0 } : null,
         updateToken: stableId(id, "update-token"),
         votes: {},

@@ -66,6 +66,25 @@ describe("buildSnapshot on the service's summaries", () => {
     expect(snap.shortened).toBe(false);
   });
 
+  it("GIVEN the offline demo's reviews (seed-reviews) THEN its first product shows everything the blocks draw: photos, video, reply, syndicated original, AI summary, topics, attribute averages", async () => {
+    await client.admin.sendCatalogBatch(["demo-1", "demo-2"].map((sku) => ({ sku, name: `Demo ${sku}`, categories: ["General"] })));
+    emu.control.seedReviews({ customer, skus: ["demo-1", "demo-2"] });
+    const snap = snapshotSchema.parse(buildSnapshot("demo-1", await client.storefront.getSummary("demo-1", { pageSize: 24 }), { pageSize: 24 }));
+    expect(snap.count).toBeGreaterThan(PAGE);
+    expect(snap.reviews.some((r) => r.pictures.length > 0)).toBe(true);
+    expect(snap.reviews.some((r) => r.video !== null)).toBe(true);
+    expect(snap.reviews.some((r) => r.reply !== null)).toBe(true);
+    expect(snap.reviews.some((r) => r.source?.name === "Partner Store" && r.original !== null)).toBe(true);
+    expect(snap.reviews.some((r) => r.verified)).toBe(true);
+    expect(snap.summary?.positive.length).toBeGreaterThan(0);
+    expect(snap.summary?.negative.length).toBeGreaterThan(0);
+    expect(snap.topics.length).toBeGreaterThan(0);
+    expect(snap.attributes).toEqual([expect.objectContaining({ name: "Quality", type: "stars", scaleMin: 1, scaleMax: 5 })]);
+    expect(snap.recommendedPct).not.toBeNull();
+    expect(snap.composition.filter((c) => c.count > 0).length).toBeGreaterThan(1);
+    expect(snapshotBytes(snap)).toBeLessThanOrEqual(SNAPSHOT_MAX_BYTES);
+  });
+
   it("GIVEN a product without reviews THEN an empty snapshot: count 0, no page, no summary", async () => {
     const snap = snapshotSchema.parse(await product("snap-zero", []));
     expect(snap).toMatchObject({ count: 0, avg: 0, reviews: [], summary: null, recommendedPct: null });
