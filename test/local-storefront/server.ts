@@ -50,7 +50,19 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
   const proxyPath = opts.proxyPath ?? "/apps/reviews";
   const shopName = opts.shopName ?? "Demo Shop";
   const reader = createStoreReader({ graphqlUrl: opts.storeGraphqlUrl, accessToken: opts.storeAccessToken, shop: opts.shop, apiVersion: opts.apiVersion });
-  const renderer: ThemeRenderer = createThemeRenderer({ extensionDir, assetBaseUrl: ASSET_BASE });
+  // Shopify puts a placed block's schema stylesheet and script in the page's <head> (once each,
+  // the script deferred); the layout does the same with `assetTags`.
+  const renderer: ThemeRenderer = createThemeRenderer({ extensionDir, assetBaseUrl: ASSET_BASE, injectAssets: false });
+  const assetTags = (handles: string[]) => {
+    const css = new Set<string>();
+    const js = new Set<string>();
+    for (const h of handles) {
+      const schema = renderer.blockSchema(h);
+      if (schema.stylesheet) css.add(renderer.assetUrl(schema.stylesheet));
+      if (schema.javascript) js.add(renderer.assetUrl(schema.javascript));
+    }
+    return [...[...css].map((href) => `<link rel="stylesheet" href="${esc(href)}" media="all">`), ...[...js].map((src) => `<script src="${esc(src)}" defer></script>`)].join("\n");
+  };
   const assets = new Map<string, { raw: Buffer; gz: Buffer; type: string }>();
   let origin = "";
 
@@ -74,7 +86,9 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
     const block = async (handle: string) => renderer.renderBlock(handle, { ...ctx, product: drop, block: { id: handle } }, locale);
     const stars = blocks === "none" ? "" : await block("star-rating");
     const reviews = blocks === "all" ? await block("reviews") : "";
-    const html = layout({ locale, shopName, path: `/products/${p.handle}`, customer, title: p.title, head: productJsonLd(p, origin) }, productPage(p, locale, { stars, reviews }));
+    const placed = blocks === "all" ? ["star-rating", "reviews"] : blocks === "stars" ? ["star-rating"] : [];
+    const head = `${productJsonLd(p, origin)}\n${assetTags(placed)}`;
+    const html = layout({ locale, shopName, path: `/products/${p.handle}`, customer, title: p.title, head }, productPage(p, locale, { stars, reviews }));
     send(res, 200, html, "text/html; charset=utf-8", { "Cache-Control": "no-store" });
   }
 
@@ -97,7 +111,8 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
             : await renderer.renderBlock("card-stars", { ...ctx, request: { ...ctx.request, page_type: "collection" }, product: productDrop({ id: p.id, handle: p.handle, title: p.title, metafields: p.metafields }), block: { id: `card-stars-${p.id}` } }, locale),
       })),
     );
-    send(res, 200, layout({ locale, shopName, path: "/collections/all", customer, title: str(locale, "catalog") }, collectionPage(locale, cards)), "text/html; charset=utf-8", { "Cache-Control": "no-store" });
+    const head = blocks === "none" ? "" : assetTags(["card-stars"]);
+    send(res, 200, layout({ locale, shopName, path: "/collections/all", customer, title: str(locale, "catalog"), head }, collectionPage(locale, cards)), "text/html; charset=utf-8", { "Cache-Control": "no-store" });
   }
 
   function notFound(res: ServerResponse, locale: Locale, customer: LocalCustomer | null, path: string) {
