@@ -225,4 +225,18 @@ describe("local storefront in Chromium", () => {
     expect(await shownIds(page)).toEqual(await serviceIds(st.productIds[0], "created,desc"));
     await page.close();
   });
+
+  it("GIVEN a review approved in the emulator WHEN the back-sync runs once THEN the product page shows it and the new count", async () => {
+    const sku = st.productIds[0];
+    const label = async () => {
+      const page = await open(`/products/${st.reviewedHandle}`);
+      const text = await page.getAttribute(".product__info [role=img]", "aria-label");
+      await page.close();
+      return Number(/, (\d+) reviews$/.exec(text ?? "")?.[1]);
+    };
+    const before = await label();
+    st.s.emu.control.publishReview(st.pending[sku]);
+    await st.backSync();
+    expect(await label()).toBe(before + 1);
+  });
 });
