@@ -3,6 +3,7 @@ import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
 import { startSimulatedStore, type SimulatedStore } from "../../test/simulated-store";
 import { requestBackSync } from "../../app/.server/backsync/schedule";
+import { QueueName } from "../../app/.server/queues/names";
 import { productIdOfGid } from "../../app/.server/backsync/rating-metafields";
 import { NEGATIVE_REVIEW, REVIEW_PUBLISHED } from "../../app/.server/backsync/flow-triggers";
 import { snapshotSchema } from "../../app/.server/storefront/snapshot";
@@ -127,6 +128,30 @@ describe("back-sync of ratings into Shopify", () => {
       "Reviewer name": expect.any(String),
       "Review status": "published",
     });
+  });
+
+  it("GIVEN the service down (503 on summaries) THEN the run retries with backoff, the cursor stays until it succeeds, and nothing is lost", async () => {
+    const id = await review(ids[26], 4, "Solid", { publish: false });
+    const cursorBefore = (await s.t.db.backSyncState.findUniqueOrThrow({ where: { shopId } })).cursor;
+    // An outage of the summaries: every attempt fails until it ends.
+    s.emu.control.setFaults({ errorRate: 1, errorStatus: 503, paths: "/summary" });
+    const since = s.emu.control.lastRequestSeq();
+    try {
+      s.emu.control.publishReview(id);
+      await requestBackSync(s.web.queues, shopId);
+      // The job failed at least once and waits for its next attempt (backoff), not lost.
+      const retried = async () => (await s.web.queues.get(QueueName.maintenance).getJobs(["delayed", "waiting", "active"])).find((j) => j.name === "backsync")?.attemptsMade ?? 0;
+      await eventually(retried, (n) => n >= 2);
+      expect(s.emu.control.requests(since).filter((r) => r.path.includes("/summary") && r.status === 503).length).toBeGreaterThanOrEqual(2);
+      expect((await s.t.db.backSyncState.findUniqueOrThrow({ where: { shopId } })).cursor).toBe(cursorBefore);
+      expect(countOf(ids[26])).toBeNull();
+    } finally {
+      s.emu.control.clearFaults();
+    }
+    await eventually(async () => countOf(ids[26])?.value, (v) => v === "1");
+    await s.idle();
+    expect(s.emu.control.requests(since).filter((r) => r.path.includes(`/${ids[26]}/summary`)).map((r) => r.status)).toContain(200);
+    expect((await s.t.db.backSyncState.findUniqueOrThrow({ where: { shopId } })).cursor).not.toBe(cursorBefore);
   });
 
   it("GIVEN the scheduler polls THEN a review approved in the emulator reaches the metafield within one poll", async () => {
