@@ -121,8 +121,9 @@ async function proxyLoad(r: Ready, app: string, rate: number, seconds: number): 
   const result = await autocannon({ url: app, connections: 50, overallRate: rate, duration: seconds, requests });
   const upstream = ((await (await fetch(r.control)).json()) as { upstream: number }).upstream;
   return {
-    scenario: `storefront: app proxy reads, warm cache (${rate}/s, ${seconds} s, loopback)`,
+    scenario: "storefront: app proxy reads, warm cache",
     figures: {
+      "offered rate (req/s), seconds, loopback": `${rate}, ${seconds}`,
       requests: result.requests.total,
       "achieved rate (req/s)": round(result.requests.total / (result.duration || seconds), 0),
       "latency p50 (ms)": result.latency.p50,
@@ -162,7 +163,7 @@ async function blockBytes(r: Ready): Promise<BenchResult> {
     const stars = await measure("stars");
     const all = await measure("all");
     return {
-      scenario: "storefront: bytes the blocks load through the local storefront (gzip as served, before interaction)",
+      scenario: "storefront: bytes the blocks load (local storefront, gzip as served, before interaction)",
       figures: {
         "star block: extension files": stars.files - none.files,
         "star block: JS (bytes)": stars.js - none.js,
@@ -230,8 +231,9 @@ async function lighthouseRuns(r: Ready, runs: number): Promise<BenchResult> {
   const median = (xs: LighthouseRun[], k: keyof LighthouseRun) => percentile(xs.map((x) => x[k]), 50);
   const drop = median(without, "score") - median(withBlocks, "score");
   return {
-    scenario: `storefront: Lighthouse 12.8 mobile performance of the product page (median of ${runs})`,
+    scenario: "storefront: Lighthouse 12.8 mobile performance of the product page",
     figures: {
+      runs,
       "score without the blocks": median(without, "score"),
       "score with the blocks": median(withBlocks, "score"),
       "scores without (each run)": without.map((x) => x.score).join(", "),
