@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { appContext } from "../.server/context.server";
+import { proxyDeps } from "../.server/storefront/proxy/proxy-deps.server";
 import { unauthorized, ProxySignatureError, verifyAppProxy } from "../.server/storefront/proxy/verify-proxy.server";
-import { authenticate } from "../shopify.server";
 
 // Any other path under the app proxy: the signature is checked first (401), then there is nothing
 // here (404), so an unsigned caller learns nothing about which paths exist.
 async function notFound(request: Request): Promise<Response> {
   try {
-    await verifyAppProxy(request, authenticate.public.appProxy);
+    await verifyAppProxy(request, proxyDeps(appContext()).authenticate);
   } catch (e) {
     if (e instanceof ProxySignatureError) return unauthorized();
     throw e;

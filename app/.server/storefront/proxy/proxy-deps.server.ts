@@ -6,7 +6,7 @@ import { createProxyPathStore } from "./proxy-path";
 import { createRateLimiter } from "./rate-limits";
 import { createResponseCache } from "./response-cache";
 import type { ReviewsPageDeps } from "./reviews-page.server";
-import type { AppProxyAuthenticate } from "./verify-proxy.server";
+import { proxyAuthenticate } from "./proxy-authenticate.server";
 
 // The app proxy's parts, made once per app context (tests swap contexts) from its config, Redis
 // and database: the routes stay thin adapters.
@@ -17,7 +17,7 @@ export const DEFAULT_PAGE_SIZE = 5;
 
 const made = new WeakMap<AppContext, ReviewsPageDeps>();
 
-export function proxyDeps(ctx: AppContext, authenticate: AppProxyAuthenticate): ReviewsPageDeps {
+export function proxyDeps(ctx: AppContext): ReviewsPageDeps {
   const existing = made.get(ctx);
   if (existing) return existing;
   const { config, queues, shops, log } = ctx;
@@ -30,7 +30,7 @@ export function proxyDeps(ctx: AppContext, authenticate: AppProxyAuthenticate): 
   const theme = () => (renderer ??= createThemeRenderer({ extensionDir: EXTENSION_DIR, assetBaseUrl: "" }));
   const minute = 60_000;
   const deps: ReviewsPageDeps = {
-    authenticate,
+    authenticate: proxyAuthenticate({ apiKey: config.SHOPIFY_API_KEY, apiSecretKey: config.SHOPIFY_API_SECRET, appUrl: config.SHOPIFY_APP_URL, scopes: config.SCOPES }),
     async reviewsFor(shop) {
       const account = await shops.account(shop, defaults);
       return createReviewsClient({
