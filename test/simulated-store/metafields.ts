@@ -481,6 +481,20 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
         actualCost: 10,
       };
     }
+    // A malformed global id fails variable coercion: a top-level error, nothing runs.
+    const malformed = inputs.findIndex((m) => typeof m.ownerId !== "string" || !/^gid:\/\/shopify\/[A-Za-z]+\/\d+$/.test(m.ownerId));
+    if (malformed >= 0) {
+      const id = String(inputs[malformed].ownerId);
+      return {
+        errors: [
+          {
+            message: `Variable $metafields of type [MetafieldsSetInput!]! was provided invalid value for ${malformed}.ownerId (Invalid global id \`${id}\`)`,
+            extensions: { code: "INVALID_VARIABLE", problems: [{ path: [malformed, "ownerId"], explanation: `Invalid global id \`${id}\`` }] },
+          },
+        ],
+        actualCost: 0,
+      };
+    }
     const { written, userErrors } = store.set(inputs);
     return {
       data: {

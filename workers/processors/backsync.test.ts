@@ -209,6 +209,16 @@ describe("back-sync of ratings into Shopify", () => {
     expect(s.emu.control.requests(sinceSeq).filter((r) => r.path.includes(`/${gone}/summary`))).toHaveLength(0);
   });
 
+  it("GIVEN a review on a SKU that is no Shopify product id THEN it is skipped and the feed moves on", async () => {
+    await reviews.admin.sendCatalogBatch([{ sku: "legacy/sku-42", name: "Imported product", categories: ["General"] }]);
+    await review("legacy/sku-42", 5, "From the old shop");
+    const since = store.requests.length;
+    const cursorBefore = (await s.t.db.backSyncState.findUniqueOrThrow({ where: { shopId } })).cursor;
+    await runAndWait();
+    expect(calls("MetafieldsSet", since)).toHaveLength(0);
+    expect((await s.t.db.backSyncState.findUniqueOrThrow({ where: { shopId } })).cursor).not.toBe(cursorBefore);
+  });
+
   it("GIVEN a product whose reviews are all rejected THEN its metafields are removed", async () => {
     const id = ids[24];
     for (const r of s.emu.control.state("acme").reviews.filter((x) => x.sku === id && x.status === "published")) await reviews.admin.moderateReview(r._id, false);

@@ -19,6 +19,7 @@ export const SNAPSHOT_PAGE_SIZE = 10;
 const READ_CONCURRENCY = 8;
 /** Products read, compared and queued before their digests are saved (bounds memory at 10k+ products). */
 const WINDOW = 200;
+const SHOPIFY_ID = /^[1-9]\d{0,19}$/;
 
 export interface RefreshDeps {
   shopId: string;
@@ -98,7 +99,9 @@ export async function refreshProducts(deps: RefreshDeps, productIds: readonly st
     const window = ids.slice(w, w + WINDOW);
     const known = await deps.state.digests(deps.shopId, window);
     const live = window.filter((id) => {
-      if (known.get(id)?.status !== "missing") return true;
+      // Only Shopify product ids can own metafields: a SKU of another shape (reviews imported at the
+      // service under their own keys) is skipped like a product Shopify no longer has.
+      if (SHOPIFY_ID.test(id) && known.get(id)?.status !== "missing") return true;
       stats.skippedMissing++;
       return false;
     });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
-import type { ReviewsClient } from "../reviews";
+import { ReviewsPermanentError, type ReviewsClient } from "../reviews";
 import type { AdminGraphql } from "../shopify/admin-graphql";
 import { ShopifyUserErrors, type UserError } from "../shopify/errors";
 import { APP_INSTALLATION_ID, METAFIELDS_SET } from "../shopify/metafield-documents";
@@ -37,9 +37,12 @@ export function buildShopData(input: {
 export const shopDataDigest = (data: ShopData) => createHash("sha256").update(JSON.stringify(data)).digest("base64url");
 
 export async function readShopData(deps: { reviews: ReviewsClient; redis: Redis; prefix: string; shop: string; signal?: AbortSignal }): Promise<ShopData> {
+  // An account without store reviews or a top-rated list may answer 404: shown as none, while
+  // an outage (retryable) fails the run like any other read.
+  const orNone = <T>(p: Promise<T>, none: T) => p.catch((e: unknown) => (e instanceof ReviewsPermanentError && e.reason === "not_found" ? none : Promise.reject(e)));
   const [storeSummary, topRated, proxyPath] = await Promise.all([
-    deps.reviews.storefront.getStoreReviewsSummary({ signal: deps.signal }),
-    deps.reviews.storefront.getTopRated({ signal: deps.signal }),
+    orNone(deps.reviews.storefront.getStoreReviewsSummary({ signal: deps.signal }), []),
+    orNone(deps.reviews.storefront.getTopRated({ signal: deps.signal }), { skus: [], badgeLabel: null }),
     readProxyPath(deps.redis, deps.prefix, deps.shop),
   ]);
   return buildShopData({ proxyPath, storeSummary, topRated, rateUrl: deps.reviews.account.rateUrl ?? null, customer: deps.reviews.account.customer });
