@@ -16,10 +16,11 @@ export async function startProxyAppServer(): Promise<ProxyAppServer> {
   const reviews = await import("../../app/routes/apps.reviews.products.$sku.reviews");
   const rest = await import("../../app/routes/apps.reviews.$");
   const route = (method: string, path: string): { fn: RouteFn; params: Record<string, string> } | null => {
+    const read = method === "GET" || method === "HEAD";
     const m = /^\/apps\/reviews\/products\/([^/]+)\/reviews\/?$/.exec(path);
-    if (m && method === "GET") return { fn: reviews.loader as unknown as RouteFn, params: { sku: decodeURIComponent(m[1]) } };
+    if (m) return { fn: (read ? reviews.loader : reviews.action) as unknown as RouteFn, params: { sku: decodeURIComponent(m[1]) } };
     if (path === "/apps/reviews" || path.startsWith("/apps/reviews/")) {
-      return { fn: (method === "GET" || method === "HEAD" ? rest.loader : rest.action) as unknown as RouteFn, params: { "*": path.slice("/apps/reviews/".length) } };
+      return { fn: (read ? rest.loader : rest.action) as unknown as RouteFn, params: { "*": path.slice("/apps/reviews/".length) } };
     }
     return null;
   };

@@ -154,6 +154,15 @@ describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
     await expect.poll(() => readProxyPath(redis, s.prefix, SHOP)).toBe("/community/avaliacoes");
   });
 
+  it("GIVEN another method on the read endpoint THEN 401 unsigned and 405 signed", async () => {
+    const action = (await import("../../../routes/apps.reviews.products.$sku.reviews")).action as unknown as Loader;
+    const post = (request: Request) => action({ request: new Request(request.url, { method: "POST", body: "{}" }), params: { sku }, context: {} });
+    expect((await post(new Request(`https://reviews-app.test/apps/reviews/products/${sku}/reviews?shop=${SHOP}`))).status).toBe(401);
+    const signed = await post(signedProxyRequest({ shop: SHOP, path: `/products/${sku}/reviews` }));
+    expect(signed.status).toBe(405);
+    expect(signed.headers.get("allow")).toBe("GET");
+  });
+
   it("GIVEN any other path under the proxy THEN 401 unsigned and 404 signed", async () => {
     const unsigned = await catchAll({ request: new Request(`https://reviews-app.test/apps/reviews/anything?shop=${SHOP}`), params: {}, context: {} });
     expect(unsigned.status).toBe(401);

@@ -31,5 +31,20 @@ export async function verifyAppProxy(request: Request, authenticate: AppProxyAut
 }
 
 export function unauthorized(): Response {
-  return new Response("Unauthorized", { status: 401, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return plain(401, "Unauthorized");
 }
+
+/** Runs `then` for a request that passed the signature check; 401 otherwise. */
+export async function whenSigned(request: Request, authenticate: AppProxyAuthenticate, then: (identity: ProxyIdentity) => Response | Promise<Response>): Promise<Response> {
+  let identity: ProxyIdentity;
+  try {
+    identity = await verifyAppProxy(request, authenticate);
+  } catch (e) {
+    if (e instanceof ProxySignatureError) return unauthorized();
+    throw e;
+  }
+  return then(identity);
+}
+
+export const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
+  new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
