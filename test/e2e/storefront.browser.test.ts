@@ -165,6 +165,7 @@ describe("local storefront in Chromium", () => {
     const opener = await page.evaluate(() => document.activeElement?.getAttribute("href"));
     await page.keyboard.press("Enter");
     await page.waitForSelector("reviews-lightbox dialog[open]");
+    await page.screenshot({ path: `${SHOTS}/lightbox-open-1280.png` });
     expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-rv-lightbox-close"))).toBe(true);
     await page.keyboard.press("Escape");
     await page.waitForSelector("reviews-lightbox dialog:not([open])", { state: "attached" });
