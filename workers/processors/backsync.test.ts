@@ -242,8 +242,28 @@ describe("back-sync of ratings into Shopify", () => {
     expect(store.flowTriggers.slice(flowBefore).filter((f) => (f.payload as { "Review id": string })["Review id"] === id)).toHaveLength(2);
   });
 
+  it("GIVEN app/uninstalled and a reinstall THEN what was written is written again (Shopify may have removed it), and no Flow trigger is sent again", async () => {
+    const claims = await s.t.db.flowTriggerSent.count({ where: { shopId } });
+    expect((await s.deliver("app/uninstalled", shop, { id: 1, domain: shop })).status).toBe(200);
+    await eventually(() => s.t.db.ratingDigest.count({ where: { shopId, status: { not: "missing" } } }), (n) => n === 0);
+    expect(await s.t.db.backSyncState.count({ where: { shopId } })).toBe(0);
+    // Reinstalled: a new offline session, the shop installed again, a run asked for.
+    await s.web.shops.markInstalled(shop);
+    await s.t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "", accessToken: store.accessToken, isOnline: false } });
+    const since = store.requests.length;
+    const flowBefore = store.flowTriggers.length;
+    await runAndWait();
+    expect(calls("StandardMetafieldDefinitionEnable", since)).toHaveLength(2);
+    const written = (await s.t.db.ratingDigest.findMany({ where: { shopId, status: "written" } })).length;
+    expect(written).toBeGreaterThan(10);
+    expect(calls("MetafieldsSet", since).length).toBe(Math.ceil((written * 3) / 25) + 1);
+    expect(store.flowTriggers.length).toBe(flowBefore);
+    expect(await s.t.db.flowTriggerSent.count({ where: { shopId } })).toBe(claims);
+  });
+
   it("GIVEN shop/redact THEN the cursor, the digests and the Flow records of the shop are deleted", async () => {
     expect(await s.t.db.ratingDigest.count({ where: { shopId } })).toBeGreaterThan(0);
+    expect(await s.t.db.flowTriggerSent.count({ where: { shopId } })).toBeGreaterThan(0);
     const res = await s.deliver("shop/redact", shop, { shop_id: 1, shop_domain: shop });
     expect(res.status).toBe(200);
     await eventually(() => s.t.db.shop.count({ where: { domain: shop } }), (n) => n === 0);

@@ -75,6 +75,18 @@ export function createBackSyncState(db: Db) {
       await db.flowTriggerSent.deleteMany({ where: { shopId, handle, reviewId } });
     },
 
+    /**
+     * app/uninstalled: Shopify removes what the app owned with the installation (at least the
+     * app-data metafield), so what we remember having written is no longer true. A reinstall then
+     * starts over: definitions, a full reconciliation, every product written again. Flow claims
+     * and products known to be gone from Shopify stay, so nothing is announced or tried twice.
+     */
+    async forgetWrites(shopId: string): Promise<void> {
+      // Products gone from Shopify stay gone: they are not tried again.
+      await db.ratingDigest.deleteMany({ where: { shopId, status: { not: "missing" } } });
+      await db.backSyncState.deleteMany({ where: { shopId } });
+    },
+
     /** shop/redact: the cursor, the digests and the trigger records of the shop. */
     async forgetShop(shopId: string): Promise<{ states: number; digests: number; triggers: number }> {
       const states = (await db.backSyncState.deleteMany({ where: { shopId } })).count;
