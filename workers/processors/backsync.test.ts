@@ -130,6 +130,16 @@ describe("back-sync of ratings into Shopify", () => {
     });
   });
 
+  it("GIVEN many requests for the same shop at once THEN one run waits behind the running one at most", async () => {
+    const feedReads = () => s.emu.control.requests().filter((r) => r.path === "/api/acme/reviews/all" && String(r.query.order ?? "").startsWith("moderatedAt")).length;
+    const before = feedReads();
+    await Promise.all(Array.from({ length: 10 }, () => requestBackSync(s.web.queues, shopId)));
+    await s.idle();
+    const runs = feedReads() - before;
+    expect(runs).toBeGreaterThanOrEqual(1);
+    expect(runs).toBeLessThanOrEqual(2);
+  });
+
   it("GIVEN the service down (503 on summaries) THEN the run retries with backoff, the cursor stays until it succeeds, and nothing is lost", async () => {
     const id = await review(ids[26], 4, "Solid", { publish: false });
     const cursorBefore = (await s.t.db.backSyncState.findUniqueOrThrow({ where: { shopId } })).cursor;
