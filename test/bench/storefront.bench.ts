@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { signProxyQuery } from "../../app/.server/storefront/proxy/app-proxy-signature";
@@ -77,21 +78,48 @@ export async function storefrontChild(): Promise<{ upstreamDuringLoad: number }>
 
 // ---------- the app process of the proxy load: the proxy routes and nothing else ----------
 
-export async function proxyAppChild(b: ProxyAppBackend): Promise<{ peakRssMB: number }> {
+export interface ProxyAppFigures {
+  peakRssMB: number;
+  handled: number;
+  serverP50Ms: number;
+  serverP99Ms: number;
+  eventLoopDelayP99Ms: number;
+}
+
+export async function proxyAppChild(b: ProxyAppBackend): Promise<ProxyAppFigures> {
   process.env.DATABASE_URL = b.databaseUrl;
   const config = testConfig({ DATABASE_URL: b.databaseUrl, REDIS_PREFIX: b.prefix, REVIEWS_API_URL: b.apiUrl, REVIEWS_AUTH_URL: b.authUrl, REVIEWS_RATE_URL: b.rateUrl, LOG_LEVEL: "warn", PROXY_CACHE_MS: "600000" });
   const web = testAppContext(config, createDb(b.databaseUrl));
   (await import("../../app/.server/context.server")).setAppContext(web);
-  const server = await startProxyAppServer();
+  // Server-side time per request and event-loop delay, counted after the warm-up (`/__bench/reset`):
+  // they tell the app's own cost apart from a machine too busy to run it.
+  let handled: number[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const server = await startProxyAppServer({ onHandled: (ms) => handled.push(ms) });
+  const control = createServer((_req, res) => {
+    handled = [];
+    loop.reset();
+    res.writeHead(204).end();
+  });
+  await new Promise<void>((r) => control.listen(0, "127.0.0.1", r));
   let peak = process.memoryUsage.rss();
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 250);
-  process.stdout.write(`${JSON.stringify({ ready: true, origin: server.origin })}\n`);
+  process.stdout.write(`${JSON.stringify({ ready: true, origin: server.origin, reset: `http://127.0.0.1:${(control.address() as AddressInfo).port}` })}\n`);
   await new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
   clearInterval(timer);
+  loop.disable();
+  control.close();
   await server.close();
   await web.queues.close();
   await web.db.$disconnect();
-  return { peakRssMB: Math.round(peak / 2 ** 20) };
+  return {
+    peakRssMB: Math.round(peak / 2 ** 20),
+    handled: handled.length,
+    serverP50Ms: round(percentile(handled, 50), 2),
+    serverP99Ms: round(percentile(handled, 99), 2),
+    eventLoopDelayP99Ms: round(loop.percentile(99) / 1e6, 2),
+  };
 }
 
 // ---------- proxy reads ----------
@@ -105,20 +133,21 @@ type Autocannon = (opts: Record<string, unknown>) => Promise<{
   duration: number;
 }>;
 
-async function proxyLoad(r: Ready, app: string, rate: number, seconds: number): Promise<BenchResult> {
+async function proxyLoad(r: Ready, app: { origin: string; reset: string }, rate: number, seconds: number): Promise<BenchResult> {
   const secret = process.env.SHOPIFY_API_SECRET ?? "test-api-secret";
   const queries = [1, 2, 3, 4, 5].flatMap((page) => ["helpfulScore,desc", "created,desc"].map((sort) => new URLSearchParams({ sort, page: String(page), pageSize: "5", locale: "en" })));
   // Signed now, valid for 90 s: the load is bounded well inside that.
   const signed = queries.map((q) => `/apps/reviews/products/${r.sku}/reviews?${signProxyQuery(q, { shop: STOREFRONT_SHOP, loggedInCustomerId: "", pathPrefix: "/apps/reviews" }, secret)}`);
   for (const path of signed) {
-    const res = await fetch(`${app}${path}`, { headers: { "x-forwarded-for": "198.51.100.1" } });
+    const res = await fetch(`${app.origin}${path}`, { headers: { "x-forwarded-for": "198.51.100.1" } });
     if (res.status !== 200) throw new Error(`warming the proxy cache: ${res.status} ${await res.text()}`);
   }
   await fetch(`${r.control}/reset`);
+  await fetch(app.reset);
   const requests = Array.from({ length: 1000 }, (_, i) => ({ method: "GET", path: signed[i % signed.length], headers: { "x-forwarded-for": `10.${Math.floor(i / 250)}.${i % 250}.7` } }));
   const autocannon = require("autocannon") as Autocannon;
   progress(`storefront: app proxy reads, warm cache, ${rate}/s for ${seconds} s`);
-  const result = await autocannon({ url: app, connections: 50, overallRate: rate, duration: seconds, requests });
+  const result = await autocannon({ url: app.origin, connections: 50, overallRate: rate, duration: seconds, requests });
   const upstream = ((await (await fetch(r.control)).json()) as { upstream: number }).upstream;
   return {
     scenario: "storefront: app proxy reads, warm cache",
@@ -254,10 +283,16 @@ export async function runStorefrontBench(opts: { rate: number; seconds: number; 
     const ready = JSON.parse(child.ready) as Ready;
     // The load goes to an app process of its own, as in production (not the one hosting the
     // emulator, the store and the workers).
-    const app = await startServiceChild<{ peakRssMB: number }>(["--child", "proxy-app", "--services", JSON.stringify(ready.backend)], "proxy-app");
+    const app = await startServiceChild<ProxyAppFigures>(["--child", "proxy-app", "--services", JSON.stringify(ready.backend)], "proxy-app");
     try {
-      const load = await proxyLoad(ready, (JSON.parse(app.ready) as { origin: string }).origin, opts.rate, opts.seconds);
-      load.figures["peak RSS of the app process (MB)"] = (await app.stop()).peakRssMB;
+      const load = await proxyLoad(ready, JSON.parse(app.ready) as { origin: string; reset: string }, opts.rate, opts.seconds);
+      const server = await app.stop();
+      Object.assign(load.figures, {
+        "server-side handling p50 (ms)": server.serverP50Ms,
+        "server-side handling p99 (ms)": server.serverP99Ms,
+        "app event-loop delay p99 (ms)": server.eventLoopDelayP99Ms,
+        "peak RSS of the app process (MB)": server.peakRssMB,
+      });
       results.push(load);
     } catch (e) {
       await app.stop().catch(() => undefined);

@@ -12,7 +12,8 @@ export interface ProxyAppServer {
   close(): Promise<void>;
 }
 
-export async function startProxyAppServer(): Promise<ProxyAppServer> {
+/** `onHandled`: the time each request took from its arrival to its answer written (benchmarks). */
+export async function startProxyAppServer(opts: { onHandled?: (ms: number) => void } = {}): Promise<ProxyAppServer> {
   const reviews = await import("../../app/routes/apps.reviews.products.$sku.reviews");
   const rest = await import("../../app/routes/apps.reviews.$");
   const route = (method: string, path: string): { fn: RouteFn; params: Record<string, string> } | null => {
@@ -26,6 +27,7 @@ export async function startProxyAppServer(): Promise<ProxyAppServer> {
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    const started = performance.now();
     const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
     const found = route(req.method ?? "GET", url.pathname);
     if (!found) return void res.writeHead(404).end();
@@ -45,6 +47,7 @@ export async function startProxyAppServer(): Promise<ProxyAppServer> {
     response.headers.forEach((v, k) => (out[k] = v));
     const bytes = Buffer.from(await response.arrayBuffer());
     res.writeHead(response.status, { ...out, "content-length": String(bytes.length) }).end(bytes);
+    opts.onHandled?.(performance.now() - started);
   }
 
   const server = createServer((req, res) => {

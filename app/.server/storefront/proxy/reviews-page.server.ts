@@ -67,10 +67,12 @@ export async function reviewsPageResponse(request: Request, sku: string, deps: R
   if (!parsed.ok) return badRequest(parsed.message);
   const { query } = parsed;
 
-  const ip = await deps.limits.hit("ip", clientIp(request), deps.settings.ipLimit);
-  if (!ip.ok) return failure(deps, query.locale, "busy", 429, ip.retryAfterSeconds);
-
   const key = proxyCacheKey(deps.settings.redisPrefix, { shop, route: `products/${sku}/reviews`, normalQuery: query.normal });
+  // The shopper's limit and the cache are asked at once (one round trip's wait, not two); the
+  // limit still decides first.
+  const [ip, cached] = await Promise.all([deps.limits.hit("ip", clientIp(request), deps.settings.ipLimit), deps.cache.get(key)]);
+  if (!ip.ok) return failure(deps, query.locale, "busy", 429, ip.retryAfterSeconds);
+  if (cached !== null) return page(cached, true, deps);
   try {
     const { value, hit } = await deps.cache.getOrCompute(key, async () => {
       const limit = await deps.limits.hit("shop", shop, deps.settings.shopLimit);
@@ -79,15 +81,7 @@ export async function reviewsPageResponse(request: Request, sku: string, deps: R
       const summary = await client.getSummary(sku, query.options);
       return deps.render(pageVars(query, summary), query.locale);
     });
-    return new Response(value, {
-      status: 200,
-      headers: {
-        "Content-Type": HTML,
-        // The reviews of a product are the same for every shopper: nothing here names the customer.
-        "Cache-Control": cacheControl({ dependsOnCustomer: false, maxAgeMs: deps.settings.cacheMs }),
-        "X-Reviews-Cache": hit ? "hit" : "miss",
-      },
-    });
+    return page(value, hit, deps);
   } catch (error) {
     if (error instanceof ShopLimited) return failure(deps, query.locale, "busy", 429, error.retryAfterSeconds);
     const { status, retryAfterSeconds } = classify(error);
@@ -97,6 +91,18 @@ export async function reviewsPageResponse(request: Request, sku: string, deps: R
     );
     return failure(deps, query.locale, "unavailable", status, retryAfterSeconds);
   }
+}
+
+function page(html: string, hit: boolean, deps: ReviewsPageDeps): Response {
+  return new Response(html, {
+    status: 200,
+    headers: {
+      "Content-Type": HTML,
+      // The reviews of a product are the same for every shopper: nothing here names the customer.
+      "Cache-Control": cacheControl({ dependsOnCustomer: false, maxAgeMs: deps.settings.cacheMs }),
+      "X-Reviews-Cache": hit ? "hit" : "miss",
+    },
+  });
 }
 
 function pageVars(query: ReviewsPageQuery, summary: Awaited<ReturnType<ReviewsStorefrontApi["getSummary"]>>): ReviewsPageVars {
