@@ -63,7 +63,7 @@ export function backSyncJob(opts: { reconcile: boolean }) {
 }
 
 /** Shops a back-sync runs for: connected to the service, installed, with an offline session. */
-async function backSyncShops(ctx: WorkerContext): Promise<string[]> {
+async function backSyncShops(ctx: Pick<WorkerContext, "db">): Promise<string[]> {
   const shops = await ctx.db.shop.findMany({
     where: { installState: "installed", customerKey: { not: null }, clientSecretEncrypted: { not: null } },
     select: { id: true, domain: true },
@@ -83,12 +83,12 @@ export function backSyncTick(opts: { reconcile: boolean }) {
 }
 
 /**
- * The two schedulers (idempotent: every worker upserts the same ones). The feed tick's first run
- * is at once, so a worker start brings every connected shop up to date (definitions included);
- * the daily reconciliation's first run is one interval later (connect runs its own). Off when
- * BACKSYNC_INTERVAL_MS is 0 (the test suite's default).
+ * The two schedulers (idempotent: every worker upserts the same ones), and a run asked for every
+ * connected shop at once, so a worker start brings each up to date (definitions included; runs
+ * already waiting absorb these). The daily reconciliation's first run is one interval later
+ * (connect runs its own). Off when BACKSYNC_INTERVAL_MS is 0 (the test suite's default).
  */
-export async function scheduleBackSync(ctx: Pick<WorkerContext, "queues" | "config">) {
+export async function scheduleBackSync(ctx: Pick<WorkerContext, "queues" | "config" | "db">) {
   const queue = ctx.queues.get(QueueName.maintenance);
   const every = ctx.config.BACKSYNC_INTERVAL_MS;
   if (every <= 0) {
@@ -100,4 +100,5 @@ export async function scheduleBackSync(ctx: Pick<WorkerContext, "queues" | "conf
   await queue.upsertJobScheduler(BACKSYNC_TICK, { every }, { name: BACKSYNC_TICK, opts });
   const daily = ctx.config.BACKSYNC_RECONCILE_MS;
   await queue.upsertJobScheduler(BACKSYNC_RECONCILE_TICK, { every: daily, startDate: Date.now() + daily }, { name: BACKSYNC_RECONCILE_TICK, opts });
+  for (const id of await backSyncShops(ctx)) await requestBackSync(ctx.queues, id);
 }

@@ -167,7 +167,7 @@ describe("back-sync of ratings into Shopify", () => {
   it("GIVEN the scheduler polls THEN a review approved in the emulator reaches the metafield within one poll", async () => {
     const id = await review(ids[22], 5, "Lovely", { publish: false });
     const every = 400;
-    await scheduleBackSync({ queues: s.worker.queues, config: { ...s.config, BACKSYNC_INTERVAL_MS: every } });
+    await scheduleBackSync({ queues: s.worker.queues, db: s.t.db, config: { ...s.config, BACKSYNC_INTERVAL_MS: every } });
     try {
       // Let one poll pass with nothing to do, then approve: the next poll must carry it.
       const feedReads = () => s.emu.control.requests().filter((r) => r.path === "/api/acme/reviews/all" && String(r.query.order ?? "").startsWith("moderatedAt")).length;
@@ -179,7 +179,7 @@ describe("back-sync of ratings into Shopify", () => {
       // The run that started after the approval read one page and wrote it: no second poll needed.
       expect(feedReads() - approvedAt).toBeLessThanOrEqual(2);
     } finally {
-      await scheduleBackSync({ queues: s.worker.queues, config: { ...s.config, BACKSYNC_INTERVAL_MS: 0 } });
+      await scheduleBackSync({ queues: s.worker.queues, db: s.t.db, config: { ...s.config, BACKSYNC_INTERVAL_MS: 0 } });
     }
     await s.idle();
     expect(throttled()).toEqual([]);
