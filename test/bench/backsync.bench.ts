@@ -38,6 +38,7 @@ export interface BackSyncFigures {
   second: { reconcileMs: number; refreshMs: number; written: number; unchanged: number; setCalls: number };
   stats: { first: StoreStats; second: StoreStats };
   peakRssMB: number;
+  peakHeapMB: number;
   warnings: number;
   lastWarnings: string[];
 }
@@ -119,6 +120,7 @@ export async function backSyncChild(n: number, services: Services): Promise<Back
       second: { reconcileMs: round(reconcileMs, 0), refreshMs: round(refreshMs, 0), written: again.refresh.written + refresh.written, unchanged: refresh.unchanged, setCalls: again.refresh.setCalls + refresh.setCalls },
       stats: { first: stats1, second: stats2 },
       peakRssMB: mb(mem.peakRss),
+      peakHeapMB: mb(mem.peakHeap),
       warnings: s.sink.count,
       lastWarnings: s.sink.lines.slice(-5),
     };
@@ -168,6 +170,7 @@ export async function runBackSyncBench(o: { n: number; seed: number }): Promise<
           "second run: THROTTLED answers": run.stats.second.throttled,
           "Admin GraphQL calls, first run": Object.entries(run.stats.first.byOperation).map(([k, v]) => `${k} ${v}`).join(", "),
           "peak RSS of the back-sync process (MB)": run.peakRssMB,
+          "peak heap used (MB)": run.peakHeapMB,
           "warnings logged": run.warnings,
         },
         targets: {
