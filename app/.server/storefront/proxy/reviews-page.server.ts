@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { ReviewsError, type ReviewsStorefrontApi } from "../../reviews";
+import { ReviewsError, type ReviewsStorefrontApi, type SummaryResponse } from "../../reviews";
 import { ShopNotConnectedError, ShopNotFoundError } from "../../shops/shop.repository";
 import { toSnapshotReview, type SnapshotReview } from "../snapshot";
 import { cacheControl, NO_STORE } from "./cache-control";
@@ -74,12 +74,17 @@ export async function reviewsPageResponse(request: Request, sku: string, deps: R
   if (!ip.ok) return failure(deps, query.locale, "busy", 429, ip.retryAfterSeconds);
   if (cached !== null) return page(cached, true, deps);
   try {
+    // Two layers: the service's answer (shared by every language of the storefront) and the page
+    // rendered from it in the shopper's language. Only a call to the service counts against the shop.
+    const summaryKey = proxyCacheKey(deps.settings.redisPrefix, { shop, route: `products/${sku}/summary`, normalQuery: query.upstream });
     const { value, hit } = await deps.cache.getOrCompute(key, async () => {
-      const limit = await deps.limits.hit("shop", shop, deps.settings.shopLimit);
-      if (!limit.ok) throw new ShopLimited(limit.retryAfterSeconds);
-      const client = await deps.reviewsFor(shop);
-      const summary = await client.getSummary(sku, query.options);
-      return deps.render(pageVars(query, summary), query.locale);
+      const { value: summary } = await deps.cache.getOrCompute(summaryKey, async () => {
+        const limit = await deps.limits.hit("shop", shop, deps.settings.shopLimit);
+        if (!limit.ok) throw new ShopLimited(limit.retryAfterSeconds);
+        const client = await deps.reviewsFor(shop);
+        return JSON.stringify(await client.getSummary(sku, query.options));
+      });
+      return deps.render(pageVars(query, JSON.parse(summary) as SummaryResponse), query.locale);
     });
     return page(value, hit, deps);
   } catch (error) {
@@ -105,7 +110,7 @@ function page(html: string, hit: boolean, deps: ReviewsPageDeps): Response {
   });
 }
 
-function pageVars(query: ReviewsPageQuery, summary: Awaited<ReturnType<ReviewsStorefrontApi["getSummary"]>>): ReviewsPageVars {
+function pageVars(query: ReviewsPageQuery, summary: SummaryResponse): ReviewsPageVars {
   const agg = summary.reviews[0];
   const total = agg?.reviewCount ?? 0;
   const o = query.options;

@@ -65,6 +65,19 @@ describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
     expect(summaryCalls(since)).toBe(1);
   });
 
+  it("GIVEN the same page asked in two languages THEN the service is called once and each shopper reads their own language", async () => {
+    const since = s.emu.control.lastRequestSeq();
+    const pt = await (await get({ page: "2", pageSize: "3", locale: "pt-BR" })).text();
+    const es = await get({ page: "2", pageSize: "3", locale: "es" });
+    expect(es.headers.get("x-reviews-cache")).toBe("miss");
+    const esHtml = await es.text();
+    expect(summaryCalls(since)).toBe(1);
+    expect(pt).not.toBe(esHtml);
+    const ids = (html: string) => [...html.matchAll(/id="rv-review-(\w+)"/g)].map((m) => m[1]);
+    expect(ids(esHtml)).toEqual(ids(pt));
+    expect(ids(pt)).toHaveLength(3);
+  });
+
   it("GIVEN a bad or stale signature THEN 401 and nothing is called upstream or cached", async () => {
     const since = s.emu.control.lastRequestSeq();
     expect((await get({ page: "9" }, { secret: "not-the-app-secret" })).status).toBe(401);

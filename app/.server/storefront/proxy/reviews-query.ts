@@ -53,6 +53,8 @@ export interface ReviewsPageQuery {
   locale: StorefrontLocale;
   /** The same request in one normal form: parameters in a fixed order, lists sorted, defaults filled in. */
   normal: string;
+  /** The normal form of what the service is asked (the locale left out: it changes only the words). */
+  upstream: string;
 }
 
 export type QueryResult = { ok: true; query: ReviewsPageQuery } | { ok: false; message: string };
@@ -91,10 +93,11 @@ export function parseReviewsQuery(search: URLSearchParams, defaults: { pageSize:
     ...(q.sourceStore?.length ? { sourceStore: q.sourceStore } : {}),
   };
   const locale = resolveLocale(q.locale);
-  const normal = new URLSearchParams(
-    Object.entries({ ...options, locale })
-      .map(([k, v]) => [k, Array.isArray(v) ? v.join(k === "rating" ? "," : ";") : String(v)] as [string, string])
-      .sort(([a], [b]) => (a < b ? -1 : 1)),
-  ).toString();
-  return { ok: true, query: { options, locale, normal } };
+  const normalOf = (fields: Record<string, unknown>) =>
+    new URLSearchParams(
+      Object.entries(fields)
+        .map(([k, v]) => [k, Array.isArray(v) ? v.join(k === "rating" ? "," : ";") : String(v)] as [string, string])
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    ).toString();
+  return { ok: true, query: { options, locale, normal: normalOf({ ...options, locale }), upstream: normalOf(options) } };
 }
