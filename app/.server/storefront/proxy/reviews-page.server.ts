@@ -68,12 +68,12 @@ export async function reviewsPageResponse(request: Request, sku: string, deps: R
   const { query } = parsed;
 
   const key = proxyCacheKey(deps.settings.redisPrefix, { shop, route: `products/${sku}/reviews`, normalQuery: query.normal });
-  // The shopper's limit and the cache are asked at once (one round trip's wait, not two); the
-  // limit still decides first.
-  const [ip, cached] = await Promise.all([deps.limits.hit("ip", clientIp(request), deps.settings.ipLimit), deps.cache.get(key)]);
-  if (!ip.ok) return failure(deps, query.locale, "busy", 429, ip.retryAfterSeconds);
-  if (cached !== null) return page(cached, true, deps);
   try {
+    // The shopper's limit and the cache are asked at once (one round trip's wait, not two); the
+    // limit still decides first. Redis failing lands in the catch below: the error fragment.
+    const [ip, cached] = await Promise.all([deps.limits.hit("ip", clientIp(request), deps.settings.ipLimit), deps.cache.get(key)]);
+    if (!ip.ok) return failure(deps, query.locale, "busy", 429, ip.retryAfterSeconds);
+    if (cached !== null) return page(cached, true, deps);
     // Two layers: the service's answer (shared by every language of the storefront) and the page
     // rendered from it in the shopper's language. Only a call to the service counts against the shop.
     const summaryKey = proxyCacheKey(deps.settings.redisPrefix, { shop, route: `products/${sku}/summary`, normalQuery: query.upstream });

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signedProxyRequest } from "../../../../test/helpers/app-proxy";
 import { startStack, type Stack } from "../../../../test/helpers/stack";
+import { Redis } from "ioredis";
+import { proxyDeps } from "./proxy-deps.server";
 import { readProxyPath } from "./proxy-path";
+import { createRateLimiter } from "./rate-limits";
+import { createResponseCache } from "./response-cache";
+import { reviewsPageResponse } from "./reviews-page.server";
 
 // The read endpoint of the app proxy through its real route module: the library's signature check,
 // real Redis (cache, limits), the emulator over HTTP, and the theme's own `reviews-page` snippet.
@@ -125,6 +130,20 @@ describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
     const retry = await get({ page: "3", pageSize: "2", locale: "pt-BR" });
     expect(retry.status).toBe(200);
     expect(retry.headers.get("x-reviews-cache")).toBe("miss");
+  });
+
+  it("GIVEN Redis unreachable THEN the shopper still gets the translated message and a retry, not a server error", async () => {
+    const dead = new Redis("redis://127.0.0.1:1", { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
+    dead.on("error", () => undefined);
+    try {
+      const deps = { ...proxyDeps(s.web), cache: createResponseCache(dead, 60_000), limits: createRateLimiter(dead, s.prefix) };
+      const res = await reviewsPageResponse(signedProxyRequest({ shop: SHOP, path: `/products/${sku}/reviews`, query: { locale: "es" } }), sku, deps);
+      expect([502, 503]).toContain(res.status);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(await res.text()).toContain("data-rv-retry");
+    } finally {
+      dead.disconnect();
+    }
   });
 
   it("GIVEN a wrong answer from the service THEN 502 with the message in Spanish", async () => {
