@@ -1,5 +1,5 @@
 import "@shopify/shopify-app-remix/adapters/node";
-import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { loadConfig } from "./.server/config";
 import { appContext } from "./.server/context.server";
@@ -19,8 +19,6 @@ const shopify = shopifyApp({
   sessionStorage: new PrismaSessionStorage(prisma),
   distribution: AppDistribution.AppStore,
   future: { unstable_newEmbeddedAuthStrategy: true },
-  // The library logs every app proxy request at info: one line per shopper interaction. Ours are enough.
-  logger: { level: ["debug", "trace"].includes(config.LOG_LEVEL) ? LogSeverity.Debug : LogSeverity.Warning },
   hooks: {
     // A (re)install marks the shop installed; the connection to the service is made by the
     // merchant (or `npm run cli -- connect`), which starts the first full sync.
