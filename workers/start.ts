@@ -14,6 +14,8 @@ import { catalogPoll, catalogRead, catalogStart } from "./processors/catalog-syn
 import { bulkOperationFinished } from "./processors/bulk-finish.handler";
 import { ordersPoll, ordersRead, ordersStart } from "./processors/orders-sync.processor";
 import { customersDataRequest, customersRedact, shopRedact } from "./processors/compliance.handlers";
+import { backSyncJob, backSyncTick, scheduleBackSync } from "./processors/backsync.processor";
+import { BACKSYNC, BACKSYNC_RECONCILE, BACKSYNC_RECONCILE_TICK, BACKSYNC_TICK } from "../app/.server/backsync/schedule";
 
 // The processors of every queue. Later capabilities add topic handlers and job handlers here.
 export interface Processors {
@@ -45,7 +47,15 @@ export function defaultProcessors(): Processors {
     },
     jobs: {
       [QueueName.catalog]: { flush: flushCatalog, [FETCH_PRODUCT]: fetchProductForOrder },
-      [QueueName.maintenance]: { [DELIVER_IF_DUE]: deliverIfDue, [ANNOUNCE_TRACKING]: announceTracking, [CATALOG_SWEEP]: (_job, ctx) => sweepCatalog(ctx) },
+      [QueueName.maintenance]: {
+        [DELIVER_IF_DUE]: deliverIfDue,
+        [ANNOUNCE_TRACKING]: announceTracking,
+        [CATALOG_SWEEP]: (_job, ctx) => sweepCatalog(ctx),
+        [BACKSYNC]: backSyncJob({ reconcile: false }),
+        [BACKSYNC_RECONCILE]: backSyncJob({ reconcile: true }),
+        [BACKSYNC_TICK]: backSyncTick({ reconcile: false }),
+        [BACKSYNC_RECONCILE_TICK]: backSyncTick({ reconcile: true }),
+      },
       [QueueName.sync]: {
         "catalog-start": catalogStart,
         "catalog-poll": catalogPoll,
@@ -94,6 +104,7 @@ export function startWorkers(ctx: WorkerContext, processors: Processors = defaul
   });
 
   scheduleCatalogSweep(ctx).catch((e: Error) => ctx.log.warn({ err: e.message }, "catalog sweep not scheduled"));
+  scheduleBackSync(ctx).catch((e: Error) => ctx.log.warn({ err: e.message }, "back-sync not scheduled"));
 
   return {
     workers: workers.map((w) => w.worker),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TopicHandler } from "./registry";
 import { PermanentJobError } from "./errors";
 import type { WorkerContext } from "../context";
+import { createBackSyncState } from "../../app/.server/backsync/backsync-state.repository";
 
 // Shopify's mandatory compliance webhooks. This app keeps no buyer contact data of its own: per
 // order only ids, statuses, times and a fingerprint (OrderState). The reviews service keeps the
@@ -69,6 +70,11 @@ export const shopRedact: TopicHandler = async (delivery, ctx) => {
     deleted.products = (await ctx.db.productMirror.deleteMany({ where: { shopId: shop.id } })).count;
     deleted.syncRuns = (await ctx.db.syncRun.deleteMany({ where: { shopId: shop.id } })).count;
     deleted.deliveries = (await ctx.db.webhookDelivery.deleteMany({ where: { shopId: shop.id } })).count;
+    // The back-sync's cursor, per-product digests and Flow trigger records.
+    const backSync = await createBackSyncState(ctx.db).forgetShop(shop.id);
+    deleted.backSyncCursor = backSync.states;
+    deleted.ratingDigests = backSync.digests;
+    deleted.flowTriggers = backSync.triggers;
     await ctx.db.shop.delete({ where: { id: shop.id } });
   }
   deleted.sessions = (await ctx.db.session.deleteMany({ where: { shop: delivery.shop } })).count;

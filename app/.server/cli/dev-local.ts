@@ -5,6 +5,8 @@ import { loadDotEnv } from "../dotenv";
 import { freePort, redisAnswers, startPrivateRedis } from "./local-redis";
 import { DEMO_SHOP, runCatalogDemo } from "./demo";
 import { runOrderDemo } from "./demo-orders";
+import { runStorefrontDemo } from "./demo-storefront";
+import { runRatingsDemo } from "./demo-ratings";
 
 // `npm run dev:local`: the whole system on this machine with embedded defaults and no Shopify
 // account: SQLite, a local Redis (REDIS_URL when it answers, else a private redis-server), the
@@ -20,6 +22,8 @@ const demo = !process.argv.includes("--no-demo");
 // Where the embedded defaults are kept; tests point it at a temporary file.
 const envFile = process.env.DEV_LOCAL_ENV_FILE || ".env";
 const children: ChildProcess[] = [];
+// In-process parts (the local storefront) closed before the children are stopped.
+const closers: (() => Promise<void>)[] = [];
 const say = (line: string) => process.stdout.write(`[dev:local] ${line}\n`);
 
 function writeDefaultEnv() {
@@ -114,6 +118,7 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<unknown> {
 let stopping = false;
 async function stop(code: number) {
   stopping = true;
+  await Promise.allSettled(closers.map((close) => close()));
   for (const c of children.reverse()) {
     try {
       if (c.pid) process.kill(-c.pid, "SIGTERM");
@@ -175,6 +180,10 @@ async function main() {
     if (result.status !== "completed") throw new Error(`demo catalog sync ${result.status}`);
     const orders = await runOrderDemo({ env, storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, say });
     if (!orders.matched) throw new Error("demo orders: the reviews service does not hold every order at its story's status");
+    const storefrontPort = check ? await freePort() : Number(process.env.STOREFRONT_PORT || 8789);
+    const shop = await runStorefrontDemo({ env, emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: String(env.SHOPIFY_ADMIN_GRAPHQL_URL), storeAccessToken: store.token, appUrl: `http://127.0.0.1:${port}`, port: storefrontPort, say, check });
+    closers.push(() => shop.storefront.close());
+    await runRatingsDemo({ emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: String(env.SHOPIFY_ADMIN_GRAPHQL_URL), storeAccessToken: store.token, say, check });
   }
   if (check) {
     say("check passed");

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand, UsageError, type CliIo } from "./command";
 import { createCliContext, type CliContext } from "./cli-context";
 import { ShopNotFoundError } from "../shops/shop.repository";
+import { requestBackSync } from "../backsync/schedule";
 import { startSync } from "../sync/start-sync";
 
 export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise<T>): Promise<T> {
@@ -64,6 +65,11 @@ export const connectCommand = defineCommand({
       const backfill = await startSync({ db: ctx.db, queues: ctx.queues() }, shop.id, "orders").catch((e: Error) => e);
       if (backfill instanceof Error) io.err(`Warning: the orders backfill could not be queued (${backfill.message}); run \`npm run cli -- sync orders --shop ${status.domain}\` later.`);
       else io.out(`Orders backfill queued (run ${backfill.run.id}): recent orders go to the service once the catalog is in.`);
+      // Ratings back into Shopify: definitions, a full reconciliation, then the feed every minute.
+      await requestBackSync(ctx.queues(), shop.id).then(
+        () => io.out("Ratings back-sync queued: products with reviews get their rating metafields."),
+        (e: Error) => io.err(`Warning: the ratings back-sync could not be queued (${e.message}); the worker's scheduler runs it later.`),
+      );
       return 0;
     });
   },

@@ -58,6 +58,12 @@ export const shopSettingsSchema = z.object({
       backfillDays: z.number().int().min(0).max(60).default(60),
     })
     .prefault({}),
+  flow: z
+    .object({
+      // Shopify Flow "negative review received" fires for a moderated review rated at or below this.
+      negativeRatingAtOrBelow: z.number().int().min(1).max(4).default(2),
+    })
+    .prefault({}),
 });
 
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;

@@ -46,7 +46,7 @@ export const snapshotSchema = z.object({
   count: z.number().int().min(0),
   /** Ratings 5 to 1, each with its count and its share of `count` in whole percent. */
   composition: z.array(z.object({ rating: z.number().int().min(1).max(5), count: z.number().int().min(0), pct: z.number().int().min(0).max(100) })),
-  /** Share of reviews that recommend, whole percent; null when the service gives none. */
+  /** Share of reviews that recommend, whole percent; null when the service gives none or there is no review. */
   recommendedPct: z.number().int().min(0).max(100).nullable(),
   /** The service's AI summary of the reviews, with the topics it found good or bad. */
   summary: z.object({ text: z.string(), positive: z.array(z.string()), negative: z.array(z.string()) }).nullable(),
@@ -131,7 +131,8 @@ export function buildSnapshot(sku: string, summary: SummaryResponse, opts: { pag
     avg: total > 0 ? roundTo(agg?.aggregateRating ?? 0, 1) : 0,
     count: total,
     composition: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: byRating.get(rating) ?? 0, pct: pct(byRating.get(rating) ?? 0, compositionTotal) })),
-    recommendedPct: typeof agg?.recommendedPercentage === "number" ? Math.round(Math.max(0, Math.min(100, agg.recommendedPercentage))) : null,
+    // The service answers 0 % for a product without reviews: nobody recommends is not "0 % do".
+    recommendedPct: total > 0 && typeof agg?.recommendedPercentage === "number" ? Math.round(Math.max(0, Math.min(100, agg.recommendedPercentage))) : null,
     summary: summaryText
       ? {
           text: summaryText,
