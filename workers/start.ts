@@ -13,6 +13,8 @@ import { ANNOUNCE_TRACKING, DELIVER_IF_DUE, FETCH_PRODUCT, announceTracking, del
 import { catalogPoll, catalogRead, catalogStart } from "./processors/catalog-sync.processor";
 import { bulkOperationFinished } from "./processors/bulk-finish.handler";
 import { ordersPoll, ordersRead, ordersStart } from "./processors/orders-sync.processor";
+import { consentUpdated } from "./processors/consent.handlers";
+import { READ_CONSENT, readConsentLater } from "./processors/consent.processor";
 import { customersDataRequest, customersRedact, shopRedact } from "./processors/compliance.handlers";
 
 // The processors of every queue. Later capabilities add topic handlers and job handlers here.
@@ -42,10 +44,13 @@ export function defaultProcessors(): Processors {
       "customers/data_request": customersDataRequest,
       "customers/redact": customersRedact,
       "shop/redact": shopRedact,
+      "customers_email_marketing_consent/update": consentUpdated,
+      "customers_marketing_consent/update": consentUpdated,
+      "customers_whats_app_marketing_consent/update": consentUpdated,
     },
     jobs: {
       [QueueName.catalog]: { flush: flushCatalog, [FETCH_PRODUCT]: fetchProductForOrder },
-      [QueueName.maintenance]: { [DELIVER_IF_DUE]: deliverIfDue, [ANNOUNCE_TRACKING]: announceTracking, [CATALOG_SWEEP]: (_job, ctx) => sweepCatalog(ctx) },
+      [QueueName.maintenance]: { [DELIVER_IF_DUE]: deliverIfDue, [ANNOUNCE_TRACKING]: announceTracking, [CATALOG_SWEEP]: (_job, ctx) => sweepCatalog(ctx), [READ_CONSENT]: readConsentLater },
       [QueueName.sync]: {
         "catalog-start": catalogStart,
         "catalog-poll": catalogPoll,
