@@ -12,3 +12,4 @@ export { ProductCatalog, productsModule, type ProductPatch } from "./products";
 export { StoreRouter, bulkRootField, type StoreModule, type OperationHandler, type BulkRoot, type BulkGroupOut, type StoreContext } from "./router";
 export { productWebhookPayload, productDeletePayload, bulkOperationFinishPayload, deliverWebhook, signWebhook, webhookHeaders, type WebhookDelivery } from "./webhooks";
 export { OrderBook, ordersModule, orderBulkGroup, orderWebhookPayload, fulfillmentWebhookPayload, ORDER_ID_BASE, type SimOrder, type SimLine, type SimFulfillment, type SimCustomer, type OrderChange, type OrderWebhook, type OrderBookOptions } from "./orders";
+export { consentWebhook, customerConsentOperation, CONSENT_TOPIC, type SimCustomerConsent, type SimChannel, type SimConsentState, type SimChannelConsent } from "./consent";

@@ -49,13 +49,17 @@ export interface StoreModule {
   name: string;
   operations?: Record<string, OperationHandler>;
   bulkRoots?: Record<string, BulkRoot>;
+  /** The consent of a customer this module knows (the store's CustomerConsent read asks each). */
+  customerConsent?(customerId: number): import("./consent").SimCustomerConsent | null;
 }
 
 export class StoreRouter {
   private readonly operations = new Map<string, OperationHandler>();
   private readonly bulkRoots = new Map<string, BulkRoot>();
+  readonly consentSources: NonNullable<StoreModule["customerConsent"]>[] = [];
 
   register(module: StoreModule): void {
+    if (module.customerConsent) this.consentSources.push(module.customerConsent.bind(module));
     for (const [name, handler] of Object.entries(module.operations ?? {})) {
       if (this.operations.has(name)) throw new Error(`simulated store: operation ${name} registered twice (${module.name})`);
       this.operations.set(name, handler);

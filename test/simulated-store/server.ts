@@ -9,6 +9,7 @@ import { ProductCatalog, productsModule, type ProductPatch } from "./products";
 import { StoreRouter, requestOperationName, type GraphqlError, type StoreContext, type StoreModule } from "./router";
 import { StoreBucket } from "./throttle";
 import { deliverWebhook } from "./webhooks";
+import { customerConsentOperation, type SimCustomerConsent } from "./consent";
 
 // A Shopify shop over real HTTP, for tests and the offline demo: the Admin GraphQL endpoint (only
 // the documents the app runs, matched by operation name), cost-based throttling with Shopify's
@@ -74,6 +75,10 @@ export interface SimulatedStore {
   setAvailablePoints(points: number): void;
   failNextBulkOperation(errorCode?: string): void;
   bulkOperations(): BulkOperationRecord[];
+  /** Sets what CustomerConsent answers for a customer (over what an order book says). */
+  setCustomerConsent(consent: SimCustomerConsent): void;
+  /** GraphQL requests answered so far for one operation (CustomerConsent: the consent reads). */
+  operationCount(name: string): number;
   readonly requests: RequestRecord[];
   readonly webhookDeliveries: WebhookRecord[];
   readonly bulkDownloads: { n: number; sentAccessToken: boolean }[];
@@ -162,6 +167,13 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
           },
         }),
       },
+    },
+  });
+  const consents = new Map<number, SimCustomerConsent>();
+  router.register({
+    name: "customers",
+    operations: {
+      CustomerConsent: customerConsentOperation((id) => consents.get(id) ?? router.consentSources.map((f) => f(id)).find((c) => c) ?? null),
     },
   });
   router.register(productsModule(catalog));
@@ -285,5 +297,7 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     setAvailablePoints: (points) => bucket.set(points),
     failNextBulkOperation: (errorCode = "INTERNAL_SERVER_ERROR") => bulk.failNextOperation(errorCode),
     bulkOperations: () => bulk.all(),
+    setCustomerConsent: (c) => consents.set(c.customerId, structuredClone(c)),
+    operationCount: (name) => requests.filter((r) => r.operationName === name && r.status === 200 && !r.throttled).length,
   };
 }
