@@ -29,6 +29,7 @@ export const REVIEW_WINDOW_DAYS = 60;
 // A worker answers the first order of a new customer with one read; the customer's other orders
 // in flight in this process wait for that read instead of making their own.
 const readsInFlight = new Map<string, Promise<CustomerConsentRecord | null>>();
+const READ_KEPT_MS = 5_000;
 
 const everyChannelKnown = (r: CustomerConsentRecord) => CONSENT_CHANNELS.every((c) => r.channels[c]);
 
@@ -66,7 +67,9 @@ export async function consentForOrder(
   let pending = readsInFlight.get(key);
   const mine = !pending;
   if (!pending) {
-    pending = readAndRecord(ctx, shop, customerId).finally(() => readsInFlight.delete(key));
+    // Kept a little after it settles: an order that looked the customer up just before the read
+    // was recorded joins it instead of reading again.
+    pending = readAndRecord(ctx, shop, customerId).finally(() => setTimeout(() => readsInFlight.delete(key), READ_KEPT_MS).unref());
     readsInFlight.set(key, pending);
   }
   try {
