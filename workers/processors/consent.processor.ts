@@ -46,6 +46,12 @@ export interface OrderConsent {
   states: ConsentStates;
   /** True when this call read the consent from Shopify. */
   read: boolean;
+  /**
+   * The read failed in a way Shopify may get over (not a missing session or a refusal): once the
+   * order is recorded, retryConsentRead has it retried and the customer's orders corrected. Asked
+   * after the record, so that the correction finds the order.
+   */
+  failure?: unknown;
 }
 
 /**
@@ -67,24 +73,39 @@ export async function consentForOrder(
   let pending = readsInFlight.get(key);
   const mine = !pending;
   if (!pending) {
-    // Kept a little after it settles: an order that looked the customer up just before the read
-    // was recorded joins it instead of reading again.
-    pending = readAndRecord(ctx, shop, customerId).finally(() => setTimeout(() => readsInFlight.delete(key), READ_KEPT_MS).unref());
+    // A read that answered is kept a little: an order that looked the customer up just before it
+    // was recorded joins it instead of reading again. A failed one is forgotten at once.
+    pending = readAndRecord(ctx, shop, customerId).then(
+      (read) => {
+        setTimeout(() => readsInFlight.delete(key), READ_KEPT_MS).unref();
+        return read;
+      },
+      (error: unknown) => {
+        readsInFlight.delete(key);
+        throw error;
+      },
+    );
     readsInFlight.set(key, pending);
   }
   try {
     const read = await pending;
     return { states: statesOf(read), read: mine };
   } catch (error) {
-    // Never holds the order back: it goes with what is known, and the read is retried on its own.
+    // Never holds the order back: it goes with what is known, and the caller has the read retried
+    // on its own once the order is recorded (retryConsentRead).
     ctx.log.warn({ shop: shop.domain, customer: customerId, err: (error as Error).message }, "consent read failed; order sent with the consent known so far");
-    if (mine) await scheduleConsentRead(ctx, shop, customerId, error).catch((e: Error) => ctx.log.warn({ err: e.message }, "consent read not scheduled"));
-    return { states: statesOf(record), read: false };
+    const retryable = error instanceof ShopifyApiError ? error.retryable : !(error instanceof NoOfflineSessionError);
+    return { states: statesOf(record), read: false, ...(retryable ? { failure: error } : {}) };
   }
 }
 
 export const readConsentJobSchema = z.object({ shop: z.string(), shopId: z.string(), customerId: z.string().regex(/^\d+$/) });
 export type ReadConsentJob = z.infer<typeof readConsentJobSchema>;
+
+/** Queues the read that failed on an order's path; one waiting job per customer. Never throws. */
+export async function retryConsentRead(ctx: WorkerContext, shop: SyncShop, customerId: string, cause: unknown): Promise<void> {
+  await scheduleConsentRead(ctx, shop, customerId, cause).catch((e: Error) => ctx.log.warn({ err: e.message }, "consent read not scheduled"));
+}
 
 async function scheduleConsentRead(ctx: WorkerContext, shop: SyncShop, customerId: string, cause: unknown): Promise<void> {
   const data: ReadConsentJob = { shop: shop.domain, shopId: shop.id, customerId };

@@ -21,7 +21,7 @@ import type { TopicHandler } from "./registry";
 import type { MappedOrder } from "../../app/.server/mapping/order.schemas";
 import { CONSENT_CHANNELS, consentState, pickOptOuts, sameOptOuts, type ConsentChannel } from "../../app/.server/consent/consent-policy";
 import type { ConsentReport } from "../../app/.server/consent/consent.repository";
-import { consentForOrder } from "./consent.processor";
+import { consentForOrder, retryConsentRead } from "./consent.processor";
 import { PermanentJobError } from "./errors";
 import { syncShop, type SyncShop } from "./sync-shop";
 import {
@@ -98,7 +98,11 @@ export async function applyOrder(
   const tracking: OrderTracking = { ...(state?.tracking ?? emptyTracking()), order: statusSkeleton(order) };
   const customerId = order.customer?.id != null ? legacyId(order.customer.id) : (state?.customerId ?? null);
   // Excluded orders (test, gift cards, chosen channels) never cost a consent read.
-  const consent = exclusionReason(order, shop.settings.orders) ? undefined : await orderConsent(ctx, shop, customerId, tracking, options.consent);
+  const { consent, failure: consentFailure } = exclusionReason(order, shop.settings.orders)
+    ? { consent: undefined, failure: undefined }
+    : await orderConsent(ctx, shop, customerId, tracking, options.consent);
+  // A consent read that failed is retried once the order is recorded, so its correction finds it.
+  const retryConsent = () => (consentFailure && customerId ? retryConsentRead(ctx, shop, customerId, consentFailure) : Promise.resolve());
   // The payload plus fulfillments that fulfillment webhooks reported after it was written.
   const current = withFulfillments(order, tracking.fulfillments);
   const products = await productDataCache(ctx).load(ctx.db, shop.id, orderProductKeys(current));
@@ -130,6 +134,7 @@ export async function applyOrder(
       state.customerId === customerId &&
       serializeTracking(state.tracking) === serializeTracking(tracking);
     if (!repeat) await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, customerId, tracking });
+    await retryConsent();
     log.debug("order unchanged for the service");
     return "unchanged";
   }
@@ -151,6 +156,7 @@ export async function applyOrder(
     errorAt: null,
   });
   await syncDeliveryTimer(ctx, shop, orderId, due, state?.deliveryDueAt ?? null);
+  await retryConsent();
   log.info({ status: mapped.status, items: mapped.items.length }, "order sent");
 
   if (products.missing.length) {
@@ -183,14 +189,16 @@ async function orderConsent(
   customerId: string | null,
   tracking: OrderTracking,
   given: ApplyOrderOptions["consent"],
-): Promise<OrderMapContext["consent"]> {
+): Promise<{ consent: OrderMapContext["consent"]; failure?: unknown }> {
   if (given && (given.email || given.sms || given.whatsapp)) {
     tracking.consent = { email: given.email?.toLowerCase(), sms: given.sms?.toLowerCase() };
   }
-  if (!customerId) return (given && { email: given.email, sms: given.sms, whatsapp: given.whatsapp }) ?? (tracking.consent as OrderMapContext["consent"] | null) ?? undefined;
+  if (!customerId) {
+    return { consent: (given && { email: given.email, sms: given.sms, whatsapp: given.whatsapp }) ?? (tracking.consent as OrderMapContext["consent"] | null) ?? undefined };
+  }
   const known = given ? reportOf(given) : undefined;
-  const { states } = await consentForOrder(ctx, shop, customerId, known);
-  return { ...(tracking.consent as OrderMapContext["consent"] | null), ...states };
+  const { states, failure } = await consentForOrder(ctx, shop, customerId, known);
+  return { consent: { ...(tracking.consent as OrderMapContext["consent"] | null), ...states }, failure };
 }
 
 /** The reconciliation's states as a report without times (they never overwrite a timed one). */
