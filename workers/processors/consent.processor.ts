@@ -65,9 +65,10 @@ export async function consentForOrder(
   known?: ConsentReport,
 ): Promise<OrderConsent> {
   const consents = createConsentRepository(ctx.db);
-  if (known && Object.keys(known).length) await consents.record(shop.id, customerId, known);
+  // The reconciliation read the customer's consent with the order: as good as the one read.
+  if (known) await consents.record(shop.id, customerId, known, { read: new Date() });
   const record = await consents.get(shop.id, customerId);
-  if (record && (record.readAt || everyChannelKnown(record) || known)) return { states: statesOf(record), read: false };
+  if (record && (record.readAt || everyChannelKnown(record))) return { states: statesOf(record), read: false };
 
   const key = `${shop.id}\u0000${customerId}`;
   let pending = readsInFlight.get(key);

@@ -156,6 +156,18 @@ describe("a consent read that fails", () => {
 });
 
 describe("redaction", () => {
+  it("GIVEN customers/data_request THEN the record lists the consent kept, states and times, no contact data", async () => {
+    await deliver("customers/data_request", { shop_id: 1, shop_domain: SHOP, customer: { id: 7412345600002, email: "avery.johnson@example.com" }, orders_requested: [5923018200011], data_request: { id: 9999 } });
+    const row = await s.t.db.complianceRequest.findFirst({ where: { shopDomain: SHOP, topic: "customers/data_request" } });
+    const record = JSON.parse(row!.record) as { marketingConsent: Record<string, { state: string }> };
+    expect(record.marketingConsent).toEqual({
+      email: { state: "subscribed", updatedAt: "2026-10-01T10:00:00.000Z" },
+      sms: { state: "subscribed", updatedAt: "2026-10-01T10:00:00.000Z" },
+      whatsapp: { state: "subscribed", updatedAt: "2026-10-01T10:00:00.000Z" },
+    });
+    expect(row!.record).not.toContain("@example.com");
+  });
+
   it("GIVEN customers/redact THEN the customer's consent record goes; shop/redact takes the rest", async () => {
     const repo = createConsentRepository(s.t.db);
     await deliver("customers/redact", { shop_id: 1, shop_domain: SHOP, customer: { id: 7412345600002, email: "avery.johnson@example.com" }, orders_to_redact: [5923018200011] });
