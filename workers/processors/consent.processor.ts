@@ -30,13 +30,16 @@ export const REVIEW_WINDOW_DAYS = 60;
 // in flight in this process wait for that read instead of making their own.
 const readsInFlight = new Map<string, Promise<CustomerConsentRecord | null>>();
 const READ_KEPT_MS = 5_000;
+// The order waits at most this long for the read (a slow or throttled Shopify included); then it
+// goes with what is known and the read is retried on its own.
+const ORDER_PATH_READ_MS = 5_000;
 
 const everyChannelKnown = (r: CustomerConsentRecord) => CONSENT_CHANNELS.every((c) => r.channels[c]);
 
 /** Reads the customer's consent from Shopify and records it (newer wins) as read now. */
-async function readAndRecord(ctx: WorkerContext, shop: SyncShop, customerId: string): Promise<CustomerConsentRecord | null> {
+async function readAndRecord(ctx: WorkerContext, shop: SyncShop, customerId: string, signal?: AbortSignal): Promise<CustomerConsentRecord | null> {
   const gql = await ctx.adminFor(shop.domain);
-  const report = await readCustomerConsent(gql, customerId);
+  const report = await readCustomerConsent(gql, customerId, { signal });
   const consents = createConsentRepository(ctx.db);
   await consents.record(shop.id, customerId, report, { read: new Date() });
   return consents.get(shop.id, customerId);
@@ -76,7 +79,7 @@ export async function consentForOrder(
   if (!pending) {
     // A read that answered is kept a little: an order that looked the customer up just before it
     // was recorded joins it instead of reading again. A failed one is forgotten at once.
-    pending = readAndRecord(ctx, shop, customerId).then(
+    pending = readAndRecord(ctx, shop, customerId, AbortSignal.timeout(ORDER_PATH_READ_MS)).then(
       (read) => {
         setTimeout(() => readsInFlight.delete(key), READ_KEPT_MS).unref();
         return read;
