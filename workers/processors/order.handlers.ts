@@ -201,7 +201,7 @@ async function orderConsent(
   return { consent: { ...(tracking.consent as OrderMapContext["consent"] | null), ...states }, failure };
 }
 
-/** The reconciliation's states as a report without times (they never overwrite a timed one). */
+/** The reconciliation's states as a report, with Shopify's times where its read had them (none: never over a timed one). */
 function reportOf(given: NonNullable<ApplyOrderOptions["consent"]>): ConsentReport {
   const report: ConsentReport = {};
   for (const channel of CONSENT_CHANNELS) {
