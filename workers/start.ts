@@ -13,6 +13,8 @@ import { ANNOUNCE_TRACKING, DELIVER_IF_DUE, FETCH_PRODUCT, announceTracking, del
 import { catalogPoll, catalogRead, catalogStart } from "./processors/catalog-sync.processor";
 import { bulkOperationFinished } from "./processors/bulk-finish.handler";
 import { ordersPoll, ordersRead, ordersStart } from "./processors/orders-sync.processor";
+import { consentUpdated } from "./processors/consent.handlers";
+import { READ_CONSENT, readConsentLater } from "./processors/consent.processor";
 import { customersDataRequest, customersRedact, shopRedact } from "./processors/compliance.handlers";
 import { backSyncJob, backSyncTick, scheduleBackSync } from "./processors/backsync.processor";
 import { BACKSYNC, BACKSYNC_RECONCILE, BACKSYNC_RECONCILE_TICK, BACKSYNC_TICK } from "../app/.server/backsync/schedule";
@@ -44,6 +46,9 @@ export function defaultProcessors(): Processors {
       "customers/data_request": customersDataRequest,
       "customers/redact": customersRedact,
       "shop/redact": shopRedact,
+      "customers_email_marketing_consent/update": consentUpdated,
+      "customers_marketing_consent/update": consentUpdated,
+      "customers_whats_app_marketing_consent/update": consentUpdated,
     },
     jobs: {
       [QueueName.catalog]: { flush: flushCatalog, [FETCH_PRODUCT]: fetchProductForOrder },
@@ -55,6 +60,7 @@ export function defaultProcessors(): Processors {
         [BACKSYNC_RECONCILE]: backSyncJob({ reconcile: true }),
         [BACKSYNC_TICK]: backSyncTick({ reconcile: false }),
         [BACKSYNC_RECONCILE_TICK]: backSyncTick({ reconcile: true }),
+        [READ_CONSENT]: readConsentLater,
       },
       [QueueName.sync]: {
         "catalog-start": catalogStart,

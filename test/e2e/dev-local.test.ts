@@ -40,7 +40,15 @@ describe("npm run dev:local", () => {
     expect(output).toMatch(/^\[dev:local\]\s+total\s+36\s+36$/m);
     expect(output).toContain("the reviews service now holds 36 of the 36 orders placed: created 3, authorized 3, paid 6, shipped 12, delivered 8, cancelled 4");
     // Sample orders are shown PII-light: no buyer e-mail in the clear.
-    expect(output).toMatch(/sample order #\d+ \(placed and paid → shipped first line\)/);
+    expect(output).toMatch(/sample order #\d+ \(placed and paid → shipped first line( → buyer [^)]+)?\)/);
+    // Buyers' consent: read once per new customer, then changed by consent webhooks; every order
+    // upstream carries the opt-outs the default policy implies, printed per channel as
+    // "channel, opted out (policy / service), allowed (policy / service)".
+    expect(output).toMatch(/customers_email_marketing_consent\/update 1, customers_marketing_consent\/update \d+, customers_whats_app_marketing_consent\/update 1\); all acknowledged/);
+    for (const channel of ["e-mail", "SMS", "WhatsApp"]) {
+      expect(output).toMatch(new RegExp(`^\\[dev:local\\]\\s+${channel}\\s+(\\d+) / \\1\\s+(\\d+) / \\2$`, "m"));
+    }
+    expect(output).toContain("opt-outs as the default policy implies: 36 of 36 orders");
     expect(output).not.toMatch(/[\w.]+@example\.(com|net)/);
     // The storefront act: reviews for the demo catalog, the back-sync into the store's metafields,
     // the local storefront drawing a product page with stars and reviews, page 2 through the proxy.

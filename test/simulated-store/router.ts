@@ -51,14 +51,18 @@ export interface StoreModule {
   bulkRoots?: Record<string, BulkRoot>;
   /** Operations matched by the document's first field when no operation of its name is known. */
   roots?: Record<string, OperationHandler>;
+  /** The consent of a customer this module knows (the store's CustomerConsent read asks each). */
+  customerConsent?(customerId: number): import("./consent").SimCustomerConsent | null;
 }
 
 export class StoreRouter {
   private readonly operations = new Map<string, OperationHandler>();
   private readonly bulkRoots = new Map<string, BulkRoot>();
   private readonly roots = new Map<string, OperationHandler>();
+  readonly consentSources: NonNullable<StoreModule["customerConsent"]>[] = [];
 
   register(module: StoreModule): void {
+    if (module.customerConsent) this.consentSources.push(module.customerConsent.bind(module));
     for (const [name, handler] of Object.entries(module.operations ?? {})) {
       if (this.operations.has(name)) throw new Error(`simulated store: operation ${name} registered twice (${module.name})`);
       this.operations.set(name, handler);

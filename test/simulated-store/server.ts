@@ -10,6 +10,7 @@ import { ProductCatalog, productsModule, type ProductPatch } from "./products";
 import { StoreRouter, requestOperationName, type GraphqlError, type StoreContext, type StoreModule } from "./router";
 import { StoreBucket } from "./throttle";
 import { deliverWebhook } from "./webhooks";
+import { customerConsentOperation, type SimCustomerConsent } from "./consent";
 
 // A Shopify shop over real HTTP, for tests and the offline demo: the Admin GraphQL endpoint (only
 // the documents the app runs, matched by operation name), cost-based throttling with Shopify's
@@ -75,6 +76,10 @@ export interface SimulatedStore {
   setAvailablePoints(points: number): void;
   failNextBulkOperation(errorCode?: string): void;
   bulkOperations(): BulkOperationRecord[];
+  /** Sets what CustomerConsent answers for a customer (over what an order book says). */
+  setCustomerConsent(consent: SimCustomerConsent): void;
+  /** GraphQL requests answered so far for one operation (CustomerConsent: the consent reads). */
+  operationCount(name: string): number;
   readonly requests: RequestRecord[];
   readonly webhookDeliveries: WebhookRecord[];
   readonly bulkDownloads: { n: number; sentAccessToken: boolean }[];
@@ -179,6 +184,13 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     },
   });
   const metafieldStore = new MetafieldStore((gid) => gid === APP_INSTALLATION_GID || catalog.get(gid) !== null);
+  const consents = new Map<number, SimCustomerConsent>();
+  router.register({
+    name: "customers",
+    operations: {
+      CustomerConsent: customerConsentOperation((id) => consents.get(id) ?? router.consentSources.map((f) => f(id)).find((c) => c) ?? null),
+    },
+  });
   router.register(productsModule(catalog));
   router.register(metafieldsModule(catalog, metafieldStore));
   router.register(bulk.module());
@@ -316,5 +328,7 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
       return written;
     },
     flowTriggers: metafieldStore.flowTriggers,
+    setCustomerConsent: (c) => consents.set(c.customerId, structuredClone(c)),
+    operationCount: (name) => requests.filter((r) => r.operationName === name && r.status === 200 && !r.throttled).length,
   };
 }
