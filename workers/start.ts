@@ -14,7 +14,11 @@ import { ANNOUNCE_TRACKING, DELIVER_IF_DUE, FETCH_PRODUCT, announceTracking, del
 import { catalogPoll, catalogRead, catalogStart } from "./processors/catalog-sync.processor";
 import { bulkOperationFinished } from "./processors/bulk-finish.handler";
 import { ordersPoll, ordersRead, ordersStart } from "./processors/orders-sync.processor";
+import { consentUpdated } from "./processors/consent.handlers";
+import { READ_CONSENT, readConsentLater } from "./processors/consent.processor";
 import { customersDataRequest, customersRedact, shopRedact } from "./processors/compliance.handlers";
+import { backSyncJob, backSyncTick, scheduleBackSync } from "./processors/backsync.processor";
+import { BACKSYNC, BACKSYNC_RECONCILE, BACKSYNC_RECONCILE_TICK, BACKSYNC_TICK } from "../app/.server/backsync/schedule";
 
 // The processors of every queue. Later capabilities add topic handlers and job handlers here.
 export interface Processors {
@@ -43,10 +47,22 @@ export function defaultProcessors(): Processors {
       "customers/data_request": customersDataRequest,
       "customers/redact": customersRedact,
       "shop/redact": shopRedact,
+      "customers_email_marketing_consent/update": consentUpdated,
+      "customers_marketing_consent/update": consentUpdated,
+      "customers_whats_app_marketing_consent/update": consentUpdated,
     },
     jobs: {
       [QueueName.catalog]: { flush: flushCatalog, [FETCH_PRODUCT]: fetchProductForOrder },
-      [QueueName.maintenance]: { [DELIVER_IF_DUE]: deliverIfDue, [ANNOUNCE_TRACKING]: announceTracking, [CATALOG_SWEEP]: (_job, ctx) => sweepCatalog(ctx) },
+      [QueueName.maintenance]: {
+        [DELIVER_IF_DUE]: deliverIfDue,
+        [ANNOUNCE_TRACKING]: announceTracking,
+        [CATALOG_SWEEP]: (_job, ctx) => sweepCatalog(ctx),
+        [BACKSYNC]: backSyncJob({ reconcile: false }),
+        [BACKSYNC_RECONCILE]: backSyncJob({ reconcile: true }),
+        [BACKSYNC_TICK]: backSyncTick({ reconcile: false }),
+        [BACKSYNC_RECONCILE_TICK]: backSyncTick({ reconcile: true }),
+        [READ_CONSENT]: readConsentLater,
+      },
       [QueueName.sync]: {
         "catalog-start": catalogStart,
         "catalog-poll": catalogPoll,
@@ -96,6 +112,7 @@ export function startWorkers(ctx: WorkerContext, processors: Processors = defaul
 
   const stopHeartbeat = startHeartbeat(ctx.queues.redis, ctx.config.REDIS_PREFIX, (e) => ctx.log.warn({ err: e.message }, "heartbeat not written"));
   scheduleCatalogSweep(ctx).catch((e: Error) => ctx.log.warn({ err: e.message }, "catalog sweep not scheduled"));
+  scheduleBackSync(ctx).catch((e: Error) => ctx.log.warn({ err: e.message }, "back-sync not scheduled"));
 
   return {
     workers: workers.map((w) => w.worker),

@@ -16,7 +16,7 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   SHOPIFY_API_KEY: z.string().min(1, "is required (the app's client id from the Partner Dashboard)"),
   SHOPIFY_API_SECRET: z.string().min(1, "is required (the app's client secret)"),
-  SCOPES: z.string().min(1).default("read_products,read_orders,read_fulfillments,read_customers,write_metafields,write_app_proxy"),
+  SCOPES: z.string().min(1).default("write_products,read_orders,read_fulfillments,read_customers,write_metafields,write_app_proxy"),
   SHOPIFY_APP_URL: url("the public URL Shopify calls"),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
   DATABASE_URL: z
@@ -52,6 +52,10 @@ export const configSchema = z.object({
   // /local/app-bridge.js so the embedded admin opens with no Shopify admin around it. Ignored when
   // NODE_ENV is production (app/.server/admin/local-bridge.ts).
   ADMIN_LOCAL_BRIDGE: z.enum(["0", "1"]).default("0"),
+  // Ratings back into Shopify: how often the review-change feed is polled per shop (0: no
+  // scheduler; runs still come after connect and moderations), and the full reconciliation's period.
+  BACKSYNC_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  BACKSYNC_RECONCILE_MS: z.coerce.number().int().min(60_000).max(7 * 86_400_000).default(86_400_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
@@ -66,6 +70,12 @@ export const configSchema = z.object({
   // How long one call to the reviews service may take before it counts as failed (and is retried).
   // Fault drills scale it down with the retry schedule, so a timeout costs them less than 15 s.
   REVIEWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  // App proxy (storefront reads): how long a rendered answer is reused from Redis, and the limits:
+  // requests per shopper IP per minute (every request), and calls to the service per shop per
+  // minute (cache misses). 0 turns a limit off.
+  PROXY_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  PROXY_IP_LIMIT_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(120),
+  PROXY_SHOP_LIMIT_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(600),
 });
 
 export type Config = z.infer<typeof configSchema>;

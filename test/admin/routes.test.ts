@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../helpers/stack";
 import { adminForm, adminRequest } from "../helpers/session-token";
+import { QueueEvents } from "bullmq";
+import { eventually } from "../helpers/contexts";
+import { QueueName } from "../../app/.server/queues/names";
+import { BACKSYNC } from "../../app/.server/backsync/schedule";
 
 // The admin's loaders and actions called as Remix calls them, with a signed session token and the
 // shop's stored session, against the emulator: bad input is named field by field and saves
@@ -101,5 +105,31 @@ describe("settings", () => {
     expect(after.orders).toMatchObject({ deliveredAfterDays: 14, exclude: { sourceNames: ["pos", "shopify_draft_order"], testOrders: false }, seller: { mode: "property", property: "Seller" } });
     await action(args(adminForm(SHOP, "/app/settings", { "orders.deliveredAfterDays": "" })));
     expect((await s.web.shops.settings(SHOP)).orders.deliveredAfterDays).toBeNull();
+  });
+});
+
+describe("reviews: moderation", () => {
+  it("GIVEN a review approved in the admin THEN the shop's back-sync is queued at once, not left to the next poll", async () => {
+    const { reviewsFor } = await import("../../app/.server/admin/reviews-client");
+    const { moderateReviews } = await import("../../app/.server/admin/moderation");
+    const client = await reviewsFor(s.web, SHOP); // connected by the credentials test above
+    await client.admin.sendCatalogBatch([{ sku: "9001", name: "Stoneware mug", categories: ["Mugs"] }]);
+    const review = await client.storefront.submitReview("9001", { userId: "shopper-1", email: "shopper-1@example.com", rating: 5, text: "Lovely glaze.", source: "web" });
+    // The connect above queued a run that may still be retrying (no Shopify here): a request then
+    // lands on it as a deduplicated add, which counts as queued too.
+    const events = new QueueEvents(QueueName.maintenance, { connection: { url: s.config.REDIS_URL }, prefix: s.prefix });
+    await events.waitUntilReady();
+    const added: string[] = [];
+    events.on("added", ({ name }) => added.push(name));
+    events.on("deduplicated", ({ deduplicationId }) => added.push(deduplicationId.startsWith(`${BACKSYNC}-`) && !deduplicationId.startsWith(`${BACKSYNC}-reconcile`) ? BACKSYNC : deduplicationId));
+    try {
+      expect(await moderateReviews(s.web, SHOP, ["no-such-review"], true)).toMatchObject({ done: [] });
+      expect(await moderateReviews(s.web, SHOP, [review._id], true)).toMatchObject({ done: [review._id], failed: [] });
+      await eventually(async () => added, (names) => names.includes(BACKSYNC));
+      // Only the moderation that changed something asked for a run.
+      expect(added.filter((n) => n === BACKSYNC)).toHaveLength(1);
+    } finally {
+      await events.close();
+    }
   });
 });

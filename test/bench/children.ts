@@ -172,11 +172,13 @@ export async function runChild<T>(args: string[], label: string): Promise<T> {
  * Starts `test/bench/main.ts --child ...` that runs until told to stop (a worker process): resolves
  * once it printed its ready line; `stop()` sends SIGTERM and resolves with its last JSON line.
  */
-export async function startServiceChild<T>(args: string[], label: string): Promise<{ pid: number | undefined; stop(): Promise<T> }> {
+export async function startServiceChild<T>(args: string[], label: string): Promise<{ pid: number | undefined; ready: string; stop(): Promise<T> }> {
   const { child, lines, handle } = startTsx("test/bench/main.ts", args, { onStderr: (l) => console.error(`[${label}] ${l}`) });
-  await firstLine(lines, label, (l) => l.startsWith('{"ready"'), handle.exited);
+  const ready = await firstLine(lines, label, (l) => l.startsWith('{"ready"'), handle.exited);
   return {
     pid: child.pid,
+    /** The ready line itself (JSON: what the child tells about itself). */
+    ready,
     async stop() {
       const rest = (async () => {
         let last: string | undefined;

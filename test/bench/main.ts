@@ -6,6 +6,9 @@ import { runUpdateStormBench, stormChild } from "./update-storm.bench";
 import { ordersChild, runOrderSyncBench } from "./order-sync.bench";
 import { ingressServerChild, runIngressLoadBench } from "./ingress-load.bench";
 import { runAdminBench } from "./admin-vitals.bench";
+import { runThemeBytesBench } from "./theme-bytes.bench";
+import { proxyAppChild, runStorefrontBench, storefrontChild, type ProxyAppBackend } from "./storefront.bench";
+import { backSyncChild, runBackSyncBench } from "./backsync.bench";
 import { appendToReport, machineLoad, writeReport, type BenchResult } from "./report";
 import { workersChild, type Services } from "./bench-stack";
 
@@ -16,6 +19,8 @@ import { workersChild, type Services } from "./bench-stack";
 //   npm run bench -- --scenario storm --deliveries 10000
 //   npm run bench -- --scenario orders --orders 500 --rate 25
 //   npm run bench -- --scenario ingress --ingress-rate 200 --seconds 60
+//   npm run bench -- --scenario theme     # bytes the theme blocks load before interaction
+//   npm run bench -- --scenario storefront [--proxy-rate 500 --seconds 20]   # proxy reads, block bytes, Lighthouse
 //   npm run bench -- --scenario admin --reviews 10000 --runs 5
 // Writes bench-report.md and bench-report.json at the repository root and prints the markdown (a
 // single --scenario replaces its own results in the existing report and keeps the others).
@@ -24,7 +29,7 @@ import { workersChild, type Services } from "./bench-stack";
 // `--child ingress --port P` the web process the ingress load is driven against.
 
 const USAGE =
-  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|admin] [--reviews N] [--runs N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|backsync|admin] [--reviews N] [--runs N] [--backsync-products N] [--proxy-rate R] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -36,6 +41,7 @@ const { values } = parseArgs({
     orders: { type: "string" },
     rate: { type: "string" },
     "ingress-rate": { type: "string" },
+    "proxy-rate": { type: "string" },
     seconds: { type: "string" },
     port: { type: "string" },
     seed: { type: "string", default: "11" },
@@ -45,6 +51,7 @@ const { values } = parseArgs({
     services: { type: "string" },
     "database-url": { type: "string" },
     prefix: { type: "string" },
+    "backsync-products": { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
@@ -63,11 +70,14 @@ const servicesSchema = z.object({
 async function child(kind: string): Promise<unknown> {
   // The ingress web process needs no emulator or store.
   if (kind === "ingress") return ingressServerChild(count(values.port, 0));
+  if (kind === "storefront") return storefrontChild();
+  if (kind === "proxy-app") return proxyAppChild(JSON.parse(values.services ?? "null") as ProxyAppBackend);
   const services: Services = servicesSchema.parse(JSON.parse(values.services ?? "null"));
   const seed = count(values.seed, 11);
   if (kind === "sync") return syncChild(count(values.n, 1000), services);
   if (kind === "workers") return workersChild(services, values["database-url"] ?? "", values.prefix ?? "");
   if (kind === "storm") return stormChild({ products: count(values.products, 1000), deliveries: count(values.deliveries, 10_000), seed, services });
+  if (kind === "backsync") return backSyncChild(count(values.n, 1000), services);
   if (kind === "orders") return ordersChild({ products: count(values.products, 1000), orders: count(values.orders, 500), rate: count(values.rate, 25), seed, services });
   throw new Error(`unknown child ${kind}`);
 }
@@ -76,7 +86,7 @@ async function orchestrate(): Promise<void> {
   const quick = values.quick;
   const seed = count(values.seed, 11);
   const scenario = values.scenario ?? "all";
-  if (!["all", "sync", "storm", "orders", "ingress", "admin"].includes(scenario)) throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
+  if (!["all", "sync", "storm", "orders", "ingress", "theme", "storefront", "backsync", "admin"].includes(scenario)) throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
   const sizes = values.n ? values.n.split(",").map((v) => count(v, 0)) : quick ? [2_000] : [10_000, 100_000];
   const deliveries = count(values.deliveries, quick ? 2_000 : 10_000);
   const started = performance.now();
@@ -97,6 +107,13 @@ async function orchestrate(): Promise<void> {
   }
   if (scenario === "all" || scenario === "ingress") {
     await withLoad(() => runIngressLoadBench({ rate: count(values["ingress-rate"], 200), seconds: count(values.seconds, quick ? 10 : 60), seed }));
+  }
+  if (scenario === "all" || scenario === "theme") await withLoad(() => runThemeBytesBench());
+  if (scenario === "all" || scenario === "storefront") {
+    await withLoad(() => runStorefrontBench({ rate: count(values["proxy-rate"], 500), seconds: count(values.seconds, quick ? 5 : 20), lighthouseRuns: quick ? 1 : 3 }));
+  }
+  if (scenario === "all" || scenario === "backsync") {
+    await withLoad(() => runBackSyncBench({ n: count(values["backsync-products"], quick ? 2_500 : 12_500), seed }));
   }
   if (scenario === "all" || scenario === "admin") {
     await withLoad(() => runAdminBench({ reviews: count(values.reviews, quick ? 2_000 : 10_000), runs: count(values.runs, quick ? 2 : 5) }));

@@ -20,7 +20,9 @@ import { atMost, exactly, type BenchResult } from "./report";
 // - per change that alters the mapped order, the delay from its first acknowledged delivery to the
 //   first accepted upstream request carrying its status (POST orders, or PUT orders/{id});
 // - upstream order requests per such change (from the emulator's request log);
-// - Admin GraphQL requests the store answered during the run (the store counts them).
+// - Admin GraphQL requests the store answered during the run (the store counts them): with a warm
+//   mirror only consent reads (CustomerConsent), at most one per customer new to the app and none
+//   for a customer already known (their later orders, every later change of their orders).
 
 export const ORDERS_SHOP = "bench-orders.myshopify.com";
 export const ORDERS_MAX_P95_DELAY_MS = 2000;
@@ -63,13 +65,19 @@ export interface OrderFigures {
   finalStatusMismatches: number;
   adminCallsDuringRun: number;
   adminCallsByOperation: string;
+  adminCallsBesidesConsent: number;
+  newCustomers: number;
+  knownCustomerOrders: number;
+  consentReads: number;
+  consentReadsMaxPerCustomer: number;
+  consentReadsForKnownCustomers: number;
   workerCpuMsPerWebhook: number | null;
   webCpuMsPerWebhook: number;
   warnings: number;
 }
 
 /** The workload: the same for a given seed. Changes come in timeline order, the book edited as they happen. */
-function plan(o: { products: number; orders: number; seed: number }): { changes: PlannedChange[]; ids: number[] } {
+function plan(o: { products: number; orders: number; seed: number }): { changes: PlannedChange[]; ids: number[]; customers: Map<string, number> } {
   const rng = new Rng(mixSeed(o.seed, 0x0bde));
   const book = new OrderBook({ seed: o.seed, productCount: o.products });
   // Each order's changes on a virtual clock (seconds): placed one after another, then paid within
@@ -87,6 +95,8 @@ function plan(o: { products: number; orders: number; seed: number }): { changes:
   // Shopify times in the past: the newest change is "now".
   const base = Date.now() - timeline.length * 1000;
   const ids: number[] = [];
+  // Orders per customer GID (guests aside).
+  const customers = new Map<string, number>();
   const changes = timeline.map((step, k): PlannedChange => {
     const at = new Date(base + k * 1000);
     const id = ids[step.orderIndex]!;
@@ -95,13 +105,15 @@ function plan(o: { products: number; orders: number; seed: number }): { changes:
       const lines = Array.from({ length: rng.int(1, 3) }, () => ({ productIndex: rng.int(0, o.products - 1), variantIndex: rng.int(0, 3) }));
       change = book.place({ lines, customerIndex: rng.chance(0.1) ? null : rng.int(0, o.orders), financialStatus: "PENDING", at });
       ids[step.orderIndex] = change.order.id;
+      const buyer = change.order.customer ? `gid://shopify/Customer/${change.order.customer.id}` : null;
+      if (buyer) customers.set(buyer, (customers.get(buyer) ?? 0) + 1);
     } else if (step.kind === "pay") change = book.pay(id, at);
     else if (step.kind === "edit") change = book.update(id, () => undefined, at);
     else if (step.kind === "ship") change = book.fulfil(id, { at });
     else change = book.deliver(id, { at });
     return { orderIndex: step.orderIndex, kind: step.kind, webhooks: change.webhooks };
   });
-  return { changes, ids };
+  return { changes, ids, customers };
 }
 
 /** CPU time (user + system) a live process has used, in ms; null where /proc is not available. */
@@ -116,10 +128,17 @@ function cpuMsOf(pid: number | undefined): number | null {
   }
 }
 
-async function storeStats(controlUrl: string): Promise<{ graphqlRequests: number; byOperation: Record<string, number> }> {
+interface StoreStats {
+  graphqlRequests: number;
+  byOperation: Record<string, number>;
+  /** CustomerConsent reads by customer GID. */
+  consentReads: Record<string, number>;
+}
+
+async function storeStats(controlUrl: string): Promise<StoreStats> {
   const res = await fetch(new URL("/stats", controlUrl));
   if (!res.ok) throw new Error(`store stats: ${res.status}`);
-  return (await res.json()) as { graphqlRequests: number; byOperation: Record<string, number> };
+  return (await res.json()) as StoreStats;
 }
 
 const tally = (m: Map<string, number>) => [...m.entries()].map(([k, n]) => `${k}×${n}`).join(", ") || "none";
@@ -145,7 +164,7 @@ export async function ordersChild(o: { products: number; orders: number; rate: n
     const syncBatches = syncLog.filter((e) => e.path.endsWith("/products/batch")).length;
     progress(`synced (${sync.status}, ${syncBatches} batches) in ${round(sync.totalMs / 1000)} s`);
 
-    const { changes, ids } = plan(o);
+    const { changes, ids, customers } = plan(o);
     const { setAppContext } = await import("../../app/.server/context.server");
     setAppContext(s.web);
     type Action = (a: { request: Request; params: object; context: object }) => Promise<Response>;
@@ -251,6 +270,18 @@ export async function ordersChild(o: { products: number; orders: number; rate: n
       const diff = n - (admin0.byOperation[op] ?? 0);
       if (diff) adminByOperation.set(op, diff);
     }
+    // Consent reads: one per customer new to the app at most; any further read of a customer is
+    // one the cache should have saved (their later orders, every later change of their orders).
+    let consentReads = 0;
+    let maxPerCustomer = 0;
+    let forKnown = 0;
+    for (const [gid, n] of Object.entries(admin1.consentReads)) {
+      const reads = n - (admin0.consentReads[gid] ?? 0);
+      consentReads += reads;
+      maxPerCustomer = Math.max(maxPerCustomer, reads);
+      forKnown += Math.max(0, reads - 1);
+    }
+    const knownCustomerOrders = [...customers.values()].reduce((a, n) => a + n - 1, 0);
     if (slowByWindow.size) progress(`changes over ${ORDERS_MAX_P95_DELAY_MS} ms by second of the run they were acknowledged in: ${tally(slowByWindow)}`);
     workerLog = await workers.stop();
     for (const l of workerLog.lastWarnings) progress(`worker warning: ${l.trim()}`);
@@ -282,6 +313,12 @@ export async function ordersChild(o: { products: number; orders: number; rate: n
       finalStatusMismatches: mismatches,
       adminCallsDuringRun: admin1.graphqlRequests - admin0.graphqlRequests,
       adminCallsByOperation: tally(adminByOperation),
+      adminCallsBesidesConsent: admin1.graphqlRequests - admin0.graphqlRequests - consentReads,
+      newCustomers: customers.size,
+      knownCustomerOrders,
+      consentReads,
+      consentReadsMaxPerCustomer: maxPerCustomer,
+      consentReadsForKnownCustomers: forKnown,
       workerCpuMsPerWebhook: cpu0.workers !== null && workersCpu1 !== null ? round((workersCpu1 - cpu0.workers) / acks.length, 2) : null,
       webCpuMsPerWebhook: round((webCpu.user + webCpu.system) / 1000 / acks.length, 2),
       warnings: s.sink.count + workerLog.warnings,
@@ -309,7 +346,9 @@ export async function runOrderSyncBench(o: { products: number; orders: number; r
     await store.stop();
     await emu.stop();
   }
-  console.log(`  → ${f.requestsPerChange} order requests per change, ack→accepted p95 ${f.delayP95Ms} ms, ${f.adminCallsDuringRun} Admin API calls`);
+  console.log(
+    `  → ${f.requestsPerChange} order requests per change, ack→accepted p95 ${f.delayP95Ms} ms, ${f.adminCallsDuringRun} Admin API calls (${f.consentReads} consent reads for ${f.newCustomers} new customers)`,
+  );
   return [
     {
       scenario: `order sync (${f.changesAltering.toLocaleString("en-US")} order changes over ${f.orders.toLocaleString("en-US")} orders, mirror warm)`,
@@ -338,6 +377,13 @@ export async function runOrderSyncBench(o: { products: number; orders: number; r
         "orders not delivered upstream at the end": f.finalStatusMismatches,
         "Admin API calls during the run": f.adminCallsDuringRun,
         "Admin API calls by operation": f.adminCallsByOperation,
+        "customers new to the app (first order in the run)": f.newCustomers,
+        "orders of customers already known (a customer's later orders)": f.knownCustomerOrders,
+        "consent reads (CustomerConsent)": f.consentReads,
+        "Admin API calls per new customer": round(f.consentReads / Math.max(1, f.newCustomers), 3),
+        "Admin API calls per new customer, most for one customer": f.consentReadsMaxPerCustomer,
+        "Admin API calls for known customers (reads beyond a customer's first)": f.consentReadsForKnownCustomers,
+        "Admin API calls besides consent reads": f.adminCallsBesidesConsent,
         "worker process CPU per webhook (ms)": f.workerCpuMsPerWebhook ?? "n/a",
         "web process CPU per webhook, signing included (ms)": f.webCpuMsPerWebhook,
         "warnings logged": f.warnings,
@@ -346,7 +392,9 @@ export async function runOrderSyncBench(o: { products: number; orders: number; r
         "order change ack → accepted p95 (ms)": atMost(f.delayP95Ms, ORDERS_MAX_P95_DELAY_MS),
         // One request per change, except a change superseded by a newer one of its order before it was sent.
         "upstream order requests − altering changes not superseded": exactly(f.orderRequests - (f.changesAltering - f.changesSuperseded), 0),
-        "Admin API calls with a warm mirror": exactly(f.adminCallsDuringRun, 0),
+        "Admin API calls with a warm mirror, besides consent reads": exactly(f.adminCallsBesidesConsent, 0),
+        "Admin API calls per new customer (most for one customer)": atMost(f.consentReadsMaxPerCustomer, 1),
+        "Admin API calls for known customers": exactly(f.consentReadsForKnownCustomers, 0),
         "order changes never accepted": exactly(f.changesNeverAccepted, 0),
       },
     },

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { startSimulatedStore } from "../simulated-store";
+import { OrderBook, ordersModule, startSimulatedStore } from "../simulated-store";
 
 // The simulated store as a child process of a benchmark: generated products on a free port, and a
 // small control endpoint so the benchmark can change a product the way a merchant does before the
@@ -19,7 +19,16 @@ const { values } = parseArgs({
   },
 });
 
-const store = await startSimulatedStore({ port: 0, products: Number(values.products), seed: Number(values.seed), shop: values.shop, bulkDurationMs: 50 });
+// The customers of the order benchmark's book (same seed): what the app's consent reads find.
+const book = new OrderBook({ seed: Number(values.seed), productCount: Number(values.products) });
+const store = await startSimulatedStore({
+  port: 0,
+  products: Number(values.products),
+  seed: Number(values.seed),
+  shop: values.shop,
+  bulkDurationMs: 50,
+  modules: [ordersModule(book)],
+});
 
 const updateSchema = z.object({
   id: z.union([z.string(), z.number()]),
@@ -36,8 +45,18 @@ const control = createServer((req, res) => {
   if (req.method === "GET" && req.url === "/stats") {
     // Every Admin GraphQL request the store answered so far (a benchmark diffs two readings).
     const byOperation: Record<string, number> = {};
-    for (const r of store.requests) byOperation[r.operationName ?? "(anonymous)"] = (byOperation[r.operationName ?? "(anonymous)"] ?? 0) + 1;
-    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ graphqlRequests: store.requests.length, byOperation }));
+    // Consent reads by customer GID: how many reads each customer cost.
+    const consentReads: Record<string, number> = {};
+    for (const r of store.requests) {
+      byOperation[r.operationName ?? "(anonymous)"] = (byOperation[r.operationName ?? "(anonymous)"] ?? 0) + 1;
+      if (r.operationName === "CustomerConsent") consentReads[String(r.variables.id)] = (consentReads[String(r.variables.id)] ?? 0) + 1;
+    }
+    // THROTTLED answers, and the metafields the metafieldsSet calls carried (the back-sync benchmark).
+    const throttled = store.requests.filter((r) => r.throttled).length;
+    const metafieldsSent = store.requests
+      .filter((r) => r.operationName === "MetafieldsSet" && !r.throttled && r.status === 200)
+      .reduce((n, r) => n + (Array.isArray(r.variables.metafields) ? r.variables.metafields.length : 0), 0);
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ graphqlRequests: store.requests.length, byOperation, throttled, metafieldsSent, consentReads }));
     return;
   }
   if (req.method !== "POST" || req.url !== "/update") {

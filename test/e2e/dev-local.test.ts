@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe("npm run dev:local", () => {
-  it("GIVEN a fresh checkout THEN it brings up the app server, a worker, the emulator and a simulated store, and syncs the demo catalog and orders", async () => {
+  it("GIVEN a fresh checkout THEN it brings up the app server, a worker, the emulator and a simulated store, syncs the demo catalog and orders, and shows a product page with reviews", async () => {
     const envFile = join(dir, ".env");
     // Only what a newcomer's shell has: none of the test suite's Shopify or service variables.
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SHOPIFY_|REVIEWS_|SCOPES|ENCRYPTION_KEY|LOG_LEVEL|NODE_ENV|VITEST)/.test(k)));
@@ -44,8 +44,24 @@ describe("npm run dev:local", () => {
     expect(output).toMatch(/^\[dev:local\]\s+total\s+36\s+36$/m);
     expect(output).toContain("the reviews service now holds 36 of the 36 orders placed: created 3, authorized 3, paid 6, shipped 12, delivered 8, cancelled 4");
     // Sample orders are shown PII-light: no buyer e-mail in the clear.
-    expect(output).toMatch(/sample order #\d+ \(placed and paid → shipped first line\)/);
+    expect(output).toMatch(/sample order #\d+ \(placed and paid → shipped first line( → buyer [^)]+)?\)/);
+    // Buyers' consent: read once per new customer, then changed by consent webhooks; every order
+    // upstream carries the opt-outs the default policy implies, printed per channel as
+    // "channel, opted out (policy / service), allowed (policy / service)".
+    expect(output).toMatch(/customers_email_marketing_consent\/update 1, customers_marketing_consent\/update \d+, customers_whats_app_marketing_consent\/update 1\); all acknowledged/);
+    for (const channel of ["e-mail", "SMS", "WhatsApp"]) {
+      expect(output).toMatch(new RegExp(`^\\[dev:local\\]\\s+${channel}\\s+(\\d+) / \\1\\s+(\\d+) / \\2$`, "m"));
+    }
+    expect(output).toContain("opt-outs as the default policy implies: 36 of 36 orders");
     expect(output).not.toMatch(/[\w.]+@example\.(com|net)/);
+    // The storefront act: reviews for the demo catalog, the back-sync into the store's metafields,
+    // the local storefront drawing a product page with stars and reviews, page 2 through the proxy.
+    expect(output).toMatch(/reviews: the reviews service now holds \d+ published reviews on \d+ of 300 products/);
+    expect(output).toMatch(/storefront: http:\/\/127\.0\.0\.1:\d+\/products\/[a-z0-9-]+ \(\d+ reviews;/);
+    // Every demo product with published reviews has its ratings in the store, read back over GraphQL.
+    expect(output).toMatch(/back-sync: \d+ products have ratings in the store \(reviews\.rating, reviews\.rating_count, snapshot\); (\d+) of the \1 demo products with published reviews match the service/);
+    expect(output).toContain("ratings check: every demo product with reviews has its metafields in the simulated store");
+    expect(output).toMatch(/storefront check: stars \("\d\.\d out of 5 stars, \d+ reviews"\) and \d+ reviews on the product page; the app proxy answers page 2 through the storefront/);
     expect(output).toContain("check passed");
     expect(code).toBe(0);
     expect(readFileSync(envFile, "utf8")).toMatch(/^ENCRYPTION_KEY=[0-9a-f]{64}$/m);

@@ -23,6 +23,7 @@ import { json, noBody, notFound, parseWith, queryInt, queryString } from "./http
 import type { RequestLog, RequestLogEntry } from "./request-log";
 import type { Route } from "./router";
 import { seedCustomer, type SeedOptions, type SeedSummary } from "./seed";
+import { seedProductReviews, type SeedReviewsOptions, type SeedReviewsSummary } from "./seed-reviews";
 import type { EmulatorUrls, Services } from "./services";
 import { CustomerState, type Store } from "./store";
 import type { CustomerSettings, CustomerSnapshot, StoredQuestion, StoredReview } from "./types";
@@ -41,6 +42,8 @@ export interface EmulatorControl {
   customers(): string[];
   reset(): void;
   seed(opts?: SeedOptions): SeedSummary;
+  /** Adds reviews to products the customer already has (the offline demo), keeping everything else. */
+  seedReviews(opts: SeedReviewsOptions): SeedReviewsSummary;
   addAccount(account: EmulatorAccount): void;
   expireTokens(): void;
   advanceClock(ms: number): void;
@@ -109,6 +112,7 @@ export function createControl(d: Deps): EmulatorControl {
       d.store.changed();
       return summary;
     },
+    seedReviews: (opts) => seedProductReviews(d.store, opts),
     addAccount(account) {
       d.auth.addAccount(accountSchema.parse(account));
       d.store.changed();
@@ -154,6 +158,7 @@ export function createControl(d: Deps): EmulatorControl {
 }
 
 const textSchema = z.object({ text: z.string().min(1) });
+const seedReviewsSchema = z.object({ customer: z.string().min(1), skus: z.array(z.string().min(1)).min(1).max(1000) });
 const seedSchema = z.object({ customer: z.string().min(1).optional(), products: z.number().int().min(1).max(500).optional() });
 
 export function controlRoutes(control: EmulatorControl, urls: EmulatorUrls): Route<Services>[] {
@@ -189,6 +194,7 @@ export function controlRoutes(control: EmulatorControl, urls: EmulatorUrls): Rou
       return noBody();
     }),
     r("POST", "/seed", (ctx) => json(200, control.seed(parseWith(seedSchema, ctx.body ?? {})))),
+    r("POST", "/seed-reviews", (ctx) => json(200, control.seedReviews(parseWith(seedReviewsSchema, ctx.body ?? {})))),
     r("POST", "/accounts", (ctx) => {
       control.addAccount(parseWith(accountSchema, ctx.body));
       return noBody();

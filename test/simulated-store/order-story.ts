@@ -1,4 +1,5 @@
 import type { FinancialStatus, OrderBook, OrderChange, OrderWebhook, SimFulfillment } from "./orders";
+import type { SimChannel, SimConsentState } from "./consent";
 import { Rng, mixSeed } from "./random";
 
 // The offline demo's order story: a few dozen orders placed in the simulated store, then paid,
@@ -56,6 +57,8 @@ export interface StoryOrder {
   /** What the story did to it, in order ("placed, paid, shipped 1 of 2 lines"). */
   steps: string[];
   expectedStatus: string;
+  /** The buyer's marketing consent per channel at the end of the story (lowercase); null: a guest. */
+  consent: Partial<Record<SimChannel, string>> | null;
 }
 
 export interface StoryOutcome {
@@ -65,6 +68,15 @@ export interface StoryOutcome {
   /** Deliveries never answered 200 (after retries). */
   notAcknowledged: number;
 }
+
+// After the orders, some buyers change their mind, each change sent as Shopify's consent webhook:
+// the app must correct their orders upstream.
+const CONSENT_CHANGES: { channel: SimChannel; state: SimConsentState; label: string }[] = [
+  { channel: "email", state: "UNSUBSCRIBED", label: "unsubscribed from e-mail" },
+  { channel: "sms", state: "SUBSCRIBED", label: "subscribed to SMS" },
+  { channel: "whatsapp", state: "SUBSCRIBED", label: "subscribed to WhatsApp" },
+  { channel: "sms", state: "UNSUBSCRIBED", label: "unsubscribed from SMS" },
+];
 
 /** POSTs one delivery, returns the HTTP status; the story retries a non-200 a few times. */
 export type StoryDeliver = (topic: string, payload: Record<string, unknown>) => Promise<number>;
@@ -179,10 +191,33 @@ export async function runOrderStory(o: { book: OrderBook; count: number; seed: n
     for (const w of change.webhooks) await send(w);
   }
 
+  // Consent changes of buyers of the story's orders (the first change that fits each, seeded).
+  const crng = new Rng(mixSeed(o.seed, 0xc025));
+  const buyers = [...new Set(plans.map((p) => o.book.get(p.state.id)!.customer?.id).filter((id): id is number => id !== undefined))];
+  for (let i = buyers.length - 1; i > 0; i--) {
+    const j = crng.int(0, i);
+    [buyers[i], buyers[j]] = [buyers[j]!, buyers[i]!];
+  }
+  const consentLabels = new Map<number, string[]>();
+  for (const change of CONSENT_CHANGES) {
+    const buyer = buyers.find((id) => {
+      const c = o.book.customerConsent(id)?.channels[change.channel];
+      return c && c.state !== change.state && !consentLabels.has(id);
+    });
+    if (buyer === undefined) continue;
+    consentLabels.set(buyer, [change.label]);
+    await send(o.book.changeConsent(buyer, change.channel, change.state));
+  }
+
   return {
     orders: plans.map((p) => {
       const order = o.book.get(p.state.id)!;
-      return { id: String(order.id), name: `#${order.number}`, fate: p.fate, steps: p.labels, expectedStatus: FATE_STATUS[p.fate] };
+      const customer = order.customer ? o.book.customerConsent(order.customer.id) : null;
+      const consent = customer
+        ? Object.fromEntries(Object.entries(customer.channels).flatMap(([channel, c]) => (c ? [[channel, c.state.toLowerCase()]] : [])))
+        : null;
+      const steps = [...p.labels, ...(order.customer ? (consentLabels.get(order.customer.id) ?? []).map((l) => `buyer ${l}`) : [])];
+      return { id: String(order.id), name: `#${order.number}`, fate: p.fate, steps, expectedStatus: FATE_STATUS[p.fate], consent };
     }),
     webhooks,
     notAcknowledged,

@@ -1,6 +1,7 @@
 import { generateProduct, type ShopifyProductNode } from "./product-generator";
 import { Rng, mixSeed } from "./random";
 import type { BulkGroupOut, StoreModule } from "./router";
+import { consentWebhook, type SimChannel, type SimConsentState, type SimCustomerConsent } from "./consent";
 
 // The store's orders: `count` generated ones (order i of seed s depends on (s, i) and the book's
 // reference time only), spread over the last `spanDays` days, with line items pointing at the
@@ -41,6 +42,7 @@ export interface SimCustomer {
   phone: string | null;
   emailConsent: ConsentState;
   smsConsent: ConsentState | null;
+  whatsappConsent: ConsentState | null;
   address: SimAddress;
 }
 
@@ -123,6 +125,8 @@ const LINE_ID_BASE = 14_700_000_000_000;
 const FULFILLMENT_ID_BASE = 5_100_000_000_000;
 const REFUND_ID_BASE = 1_010_000_000_000;
 export const CUSTOMER_ID_BASE = 7_400_000_000_000;
+/** When the generated customers' consent was last set (their account's creation). */
+const CONSENT_BASE_TIME = "2024-06-21T10:00:00Z";
 const EVENT_ID_BASE = 27_000_000_000_000;
 const GIFT_CARD_PRODUCT = "gid://shopify/Product/8099999999001";
 const GIFT_CARD_VARIANT = "gid://shopify/ProductVariant/46099999999001";
@@ -181,6 +185,8 @@ function customerOf(seed: number, index: number): SimCustomer {
     emailConsent: r.pick(["SUBSCRIBED", "NOT_SUBSCRIBED", "NOT_SUBSCRIBED", "UNSUBSCRIBED"] as const),
     smsConsent: phone ? r.pick(["SUBSCRIBED", "NOT_SUBSCRIBED"] as const) : null,
     address: { ...place, firstName, lastName, phone },
+    // Drawn last, so that the buyers of books made before WhatsApp consent existed stay the same.
+    whatsappConsent: phone ? r.pick(["SUBSCRIBED", "NOT_SUBSCRIBED", "NOT_SUBSCRIBED"] as const) : null,
   };
 }
 
@@ -247,6 +253,7 @@ export class OrderBook {
   private nextIndex: number;
   private nextFulfillment = 0;
   private nextEvent = 0;
+  private readonly consents = new Map<number, SimCustomerConsent>();
 
   constructor(options: OrderBookOptions = {}) {
     this.seed = options.seed ?? 1;
@@ -395,6 +402,32 @@ export class OrderBook {
     f.display = "DELIVERED";
     f.deliveredAt = at;
     f.updatedAt = at;
+  }
+
+  /** A customer's consent as Shopify has it now (generated, then changed by changeConsent). */
+  customerConsent(customerId: number): SimCustomerConsent | null {
+    const index = customerId - CUSTOMER_ID_BASE;
+    if (!Number.isInteger(index) || index < 0 || index > 1_000_000) return null;
+    const changed = this.consents.get(customerId);
+    if (changed) return structuredClone(changed);
+    const c = customerOf(this.seed, index);
+    const at = (state: ConsentState) => ({ state, updatedAt: state === "NOT_SUBSCRIBED" ? null : CONSENT_BASE_TIME });
+    return {
+      customerId,
+      email: c.email,
+      phone: c.phone,
+      channels: { email: at(c.emailConsent), sms: c.smsConsent ? at(c.smsConsent) : null, whatsapp: c.whatsappConsent ? at(c.whatsappConsent) : null },
+    };
+  }
+
+  /** The buyer changes one channel's consent: the webhook Shopify sends for it. */
+  changeConsent(customerId: number, channel: SimChannel, state: SimConsentState, at = new Date()): OrderWebhook {
+    const c = this.customerConsent(customerId);
+    if (!c) throw new Error(`simulated store: no customer ${customerId}`);
+    if (!c.channels[channel] && channel !== "email") throw new Error(`simulated store: customer ${customerId} has no phone for ${channel}`);
+    c.channels[channel] = { state, updatedAt: gqlTime(at.getTime()) };
+    this.consents.set(customerId, c);
+    return consentWebhook(c, channel);
   }
 
   /** The order as it is now, or null. */
@@ -604,9 +637,13 @@ const gqlAddress = (a: SimAddress | null) =>
   a ? { firstName: a.firstName, lastName: a.lastName, name: `${a.firstName} ${a.lastName}`, phone: a.phone, countryCodeV2: a.countryCode } : null;
 
 /** The order as one group of a bulk result of bulkOrdersQuery (order line, then LineItem lines). */
-export function orderBulkGroup(o: SimOrder): BulkGroupOut {
+export function orderBulkGroup(o: SimOrder, consent?: SimCustomerConsent | null): BulkGroupOut {
   const gid = `gid://shopify/Order/${o.id}`;
   const c = o.customer;
+  const ch = consent?.channels;
+  const email = ch ? ch.email : c ? { state: c.emailConsent, updatedAt: null } : null;
+  const sms = ch ? ch.sms : c?.smsConsent ? { state: c.smsConsent, updatedAt: null } : null;
+  const whatsapp = ch ? ch.whatsapp : c?.whatsappConsent ? { state: c.whatsappConsent, updatedAt: null } : null;
   return {
     parent: {
       id: gid,
@@ -629,10 +666,12 @@ export function orderBulkGroup(o: SimOrder): BulkGroupOut {
             firstName: c.firstName,
             lastName: c.lastName,
             defaultEmailAddress: { emailAddress: c.email },
-            defaultPhoneNumber: c.phone ? { phoneNumber: c.phone } : null,
+            defaultPhoneNumber: c.phone
+              ? { phoneNumber: c.phone, whatsAppMarketingConsent: whatsapp ? { state: whatsapp.state, updatedAt: whatsapp.updatedAt } : null }
+              : null,
             defaultAddress: { countryCodeV2: c.address.countryCode },
-            emailMarketingConsent: { marketingState: c.emailConsent },
-            smsMarketingConsent: c.smsConsent ? { marketingState: c.smsConsent } : null,
+            emailMarketingConsent: email ? { marketingState: email.state, consentUpdatedAt: email.updatedAt } : null,
+            smsMarketingConsent: sms ? { marketingState: sms.state, consentUpdatedAt: sms.updatedAt } : null,
           }
         : null,
       shippingAddress: gqlAddress(o.shippingAddress),
@@ -883,9 +922,10 @@ export function ordersModule(book: OrderBook): StoreModule {
         },
         rootObjectCount: (query) => Array.from(matching(query)).length,
         *groups(query) {
-          for (const o of matching(query)) yield orderBulkGroup(o);
+          for (const o of matching(query)) yield orderBulkGroup(o, o.customer ? book.customerConsent(o.customer.id) : null);
         },
       },
     },
+    customerConsent: (id) => book.customerConsent(id),
   };
 }

@@ -49,13 +49,20 @@ export interface StoreModule {
   name: string;
   operations?: Record<string, OperationHandler>;
   bulkRoots?: Record<string, BulkRoot>;
+  /** Operations matched by the document's first field when no operation of its name is known. */
+  roots?: Record<string, OperationHandler>;
+  /** The consent of a customer this module knows (the store's CustomerConsent read asks each). */
+  customerConsent?(customerId: number): import("./consent").SimCustomerConsent | null;
 }
 
 export class StoreRouter {
   private readonly operations = new Map<string, OperationHandler>();
   private readonly bulkRoots = new Map<string, BulkRoot>();
+  private readonly roots = new Map<string, OperationHandler>();
+  readonly consentSources: NonNullable<StoreModule["customerConsent"]>[] = [];
 
   register(module: StoreModule): void {
+    if (module.customerConsent) this.consentSources.push(module.customerConsent.bind(module));
     for (const [name, handler] of Object.entries(module.operations ?? {})) {
       if (this.operations.has(name)) throw new Error(`simulated store: operation ${name} registered twice (${module.name})`);
       this.operations.set(name, handler);
@@ -64,10 +71,18 @@ export class StoreRouter {
       if (this.bulkRoots.has(root)) throw new Error(`simulated store: bulk root ${root} registered twice (${module.name})`);
       this.bulkRoots.set(root, source);
     }
+    for (const [field, handler] of Object.entries(module.roots ?? {})) {
+      if (this.roots.has(field)) throw new Error(`simulated store: root field ${field} registered twice (${module.name})`);
+      this.roots.set(field, handler);
+    }
   }
 
-  operation(name: string | undefined): OperationHandler | undefined {
-    return name ? this.operations.get(name) : undefined;
+  /** By operation name; else, when the document is given, by its first field. */
+  operation(name: string | undefined, document?: string): OperationHandler | undefined {
+    const named = name ? this.operations.get(name) : undefined;
+    if (named || document === undefined) return named;
+    const field = documentRootField(document);
+    return field ? this.roots.get(field) : undefined;
   }
 
   bulkRoot(query: string): { root: string; source: BulkRoot } | undefined {
@@ -87,4 +102,12 @@ export function requestOperationName(document: string, operationName: unknown): 
 export function bulkRootField(query: string): string | undefined {
   const body = query.replace(/#[^\n]*/g, "").replace(/^\s*query\b[^{]*/, "");
   return /^\s*\{\s*([A-Za-z_][A-Za-z0-9_]*)/.exec(body)?.[1];
+}
+
+/** `mutation M($x: T) { alias: metafieldsSet(...) { ... } }` → "metafieldsSet". */
+export function documentRootField(document: string): string | undefined {
+  const body = document.replace(/#[^\n]*/g, "");
+  const open = body.indexOf("{");
+  if (open < 0) return undefined;
+  return /^\{\s*(?:[A-Za-z_][A-Za-z0-9_]*\s*:\s*)?([A-Za-z_][A-Za-z0-9_]*)/.exec(body.slice(open))?.[1];
 }

@@ -5,10 +5,12 @@ import { pipeline } from "node:stream/promises";
 import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
 import { BulkOperations, type BulkOperationRecord } from "./bulk";
 import type { ShopifyProductNode } from "./product-generator";
+import { APP_INSTALLATION_GID, MetafieldStore, metafieldsModule, type FlowTriggerCall, type MetafieldDefinition, type StoredMetafield } from "./metafields";
 import { ProductCatalog, productsModule, type ProductPatch } from "./products";
 import { StoreRouter, requestOperationName, type GraphqlError, type StoreContext, type StoreModule } from "./router";
 import { StoreBucket } from "./throttle";
 import { deliverWebhook } from "./webhooks";
+import { customerConsentOperation, type SimCustomerConsent } from "./consent";
 
 // A Shopify shop over real HTTP, for tests and the offline demo: the Admin GraphQL endpoint (only
 // the documents the app runs, matched by operation name), cost-based throttling with Shopify's
@@ -74,9 +76,26 @@ export interface SimulatedStore {
   setAvailablePoints(points: number): void;
   failNextBulkOperation(errorCode?: string): void;
   bulkOperations(): BulkOperationRecord[];
+  /** Sets what CustomerConsent answers for a customer (over what an order book says). */
+  setCustomerConsent(consent: SimCustomerConsent): void;
+  /** GraphQL requests answered so far for one operation (CustomerConsent: the consent reads). */
+  operationCount(name: string): number;
   readonly requests: RequestRecord[];
   readonly webhookDeliveries: WebhookRecord[];
   readonly bulkDownloads: { n: number; sentAccessToken: boolean }[];
+  // ---- metafields (metafields.ts) ----
+  /** The app installation's gid: owner of app-data metafields. */
+  readonly appInstallationId: string;
+  /** What the app wrote on an owner (a product gid or appInstallationId), optionally in one namespace (`$app:reviews` resolves). */
+  metafields(ownerId: string, namespace?: string): StoredMetafield[];
+  metafield(ownerId: string, namespace: string, key: string): StoredMetafield | null;
+  /** Owners (product gids, the installation) holding at least one metafield the app wrote. */
+  metafieldOwners(): string[];
+  metafieldDefinitions(): MetafieldDefinition[];
+  /** Writes as metafieldsSet would, without the API (a test's "drift"); throws on userErrors. */
+  setMetafields(inputs: { ownerId: string; namespace: string; key: string; type: string; value: string }[]): StoredMetafield[];
+  /** Every accepted flowTriggerReceive call, in order. */
+  readonly flowTriggers: FlowTriggerCall[];
 }
 
 async function readBody(req: IncomingMessage, limit = 5_000_000): Promise<string> {
@@ -164,7 +183,16 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
       },
     },
   });
+  const metafieldStore = new MetafieldStore((gid) => gid === APP_INSTALLATION_GID || catalog.get(gid) !== null);
+  const consents = new Map<number, SimCustomerConsent>();
+  router.register({
+    name: "customers",
+    operations: {
+      CustomerConsent: customerConsentOperation((id) => consents.get(id) ?? router.consentSources.map((f) => f(id)).find((c) => c) ?? null),
+    },
+  });
   router.register(productsModule(catalog));
+  router.register(metafieldsModule(catalog, metafieldStore));
   router.register(bulk.module());
   for (const m of options.modules ?? []) router.register(m);
 
@@ -195,7 +223,7 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
       return;
     }
 
-    const handler = router.operation(name);
+    const handler = router.operation(name, document);
     if (!handler) {
       const errors: GraphqlError[] = [
         { message: `simulated store: no handler for operation ${name ?? "(anonymous)"}`, extensions: { code: "UNKNOWN_OPERATION" } },
@@ -275,7 +303,11 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     },
     addProduct: (patch) => catalog.add(patch),
     updateProduct: (id, patch) => catalog.update(id, patch),
-    deleteProduct: (id) => catalog.delete(id),
+    deleteProduct: (id) => {
+      const gone = catalog.delete(id);
+      if (gone) metafieldStore.dropOwner(ProductCatalog.gid(id));
+      return gone;
+    },
     product: (id) => catalog.get(id),
     products: () => [...catalog.iterate()],
     register: (m) => router.register(m),
@@ -285,5 +317,18 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     setAvailablePoints: (points) => bucket.set(points),
     failNextBulkOperation: (errorCode = "INTERNAL_SERVER_ERROR") => bulk.failNextOperation(errorCode),
     bulkOperations: () => bulk.all(),
+    appInstallationId: APP_INSTALLATION_GID,
+    metafields: (ownerId, namespace) => metafieldStore.list(ownerId, namespace),
+    metafield: (ownerId, namespace, key) => metafieldStore.get(ownerId, namespace, key),
+    metafieldOwners: () => metafieldStore.owners(),
+    metafieldDefinitions: () => metafieldStore.allDefinitions(),
+    setMetafields: (inputs) => {
+      const { written, userErrors } = metafieldStore.set(inputs);
+      if (userErrors.length) throw new Error(`simulated store: ${userErrors.map((e) => e.message).join("; ")}`);
+      return written;
+    },
+    flowTriggers: metafieldStore.flowTriggers,
+    setCustomerConsent: (c) => consents.set(c.customerId, structuredClone(c)),
+    operationCount: (name) => requests.filter((r) => r.operationName === name && r.status === 200 && !r.throttled).length,
   };
 }

@@ -2,9 +2,12 @@ import { z } from "zod";
 import type { TopicHandler } from "./registry";
 import { PermanentJobError } from "./errors";
 import type { WorkerContext } from "../context";
+import { createBackSyncState } from "../../app/.server/backsync/backsync-state.repository";
+import { createConsentRepository } from "../../app/.server/consent/consent.repository";
 
 // Shopify's mandatory compliance webhooks. This app keeps no buyer contact data of its own: per
-// order only ids, statuses, times and a fingerprint (OrderState). The reviews service keeps the
+// order only ids, statuses, times and a fingerprint (OrderState); per customer the marketing
+// consent states and their times (CustomerConsent). The reviews service keeps the
 // orders' buyer name, e-mail and phone; the spec has no deletion endpoint, so the merchant must ask
 // the service to export or erase there (README, "Customer data").
 
@@ -32,7 +35,8 @@ export const customersDataRequest: TopicHandler = async (delivery, ctx) => {
   const parsed = customerPayload.safeParse(delivery.payload);
   if (!parsed.success) throw new PermanentJobError("customers/data_request payload unusable");
   const customerId = parsed.data.customer?.id ?? null;
-  const { rows } = await customerOrders(ctx, delivery.shop, customerId, parsed.data.orders_requested ?? []);
+  const { shopId, rows } = await customerOrders(ctx, delivery.shop, customerId, parsed.data.orders_requested ?? []);
+  const consent = shopId && customerId ? await createConsentRepository(ctx.db).get(shopId, customerId) : null;
   const record = {
     requestId: parsed.data.data_request?.id ?? null,
     customerId,
@@ -42,6 +46,10 @@ export const customersDataRequest: TopicHandler = async (delivery, ctx) => {
       lastSentAt: r.sentAt?.toISOString() ?? null,
       orderUpdatedAt: r.sentUpdatedAt?.toISOString() ?? null,
     })),
+    // Consent states and Shopify's times per channel, as the consent webhooks and reads reported them.
+    marketingConsent: consent
+      ? Object.fromEntries(Object.entries(consent.channels).map(([channel, c]) => [channel, { state: c.state, updatedAt: c.updatedAt?.toISOString() ?? null }]))
+      : null,
     notStored: "No name, e-mail, phone or address is stored by this app.",
     service: SERVICE_NOTE,
   };
@@ -54,8 +62,14 @@ export const customersRedact: TopicHandler = async (delivery, ctx) => {
   const customerId = parsed.data.customer?.id ?? null;
   const { shopId, rows } = await customerOrders(ctx, delivery.shop, customerId, parsed.data.orders_to_redact ?? []);
   if (shopId && rows.length) await ctx.db.orderState.deleteMany({ where: { shopId, id: { in: rows.map((r) => r.id) } } });
+  const consents = shopId && customerId ? await createConsentRepository(ctx.db).deleteCustomer(shopId, customerId) : 0;
   await ctx.db.complianceRequest.create({
-    data: { shopDomain: delivery.shop, topic: delivery.topic, customerId, record: JSON.stringify({ deletedOrders: rows.map((r) => r.orderId), service: SERVICE_NOTE }) },
+    data: {
+      shopDomain: delivery.shop,
+      topic: delivery.topic,
+      customerId,
+      record: JSON.stringify({ deletedOrders: rows.map((r) => r.orderId), deletedConsentRecords: consents, service: SERVICE_NOTE }),
+    },
   });
 };
 
@@ -66,9 +80,15 @@ export const shopRedact: TopicHandler = async (delivery, ctx) => {
   if (shop) {
     await ctx.pending.clear(shop.id);
     deleted.orders = (await ctx.db.orderState.deleteMany({ where: { shopId: shop.id } })).count;
+    deleted.consents = await createConsentRepository(ctx.db).deleteShop(shop.id);
     deleted.products = (await ctx.db.productMirror.deleteMany({ where: { shopId: shop.id } })).count;
     deleted.syncRuns = (await ctx.db.syncRun.deleteMany({ where: { shopId: shop.id } })).count;
     deleted.deliveries = (await ctx.db.webhookDelivery.deleteMany({ where: { shopId: shop.id } })).count;
+    // The back-sync's cursor, per-product digests and Flow trigger records.
+    const backSync = await createBackSyncState(ctx.db).forgetShop(shop.id);
+    deleted.backSyncCursor = backSync.states;
+    deleted.ratingDigests = backSync.digests;
+    deleted.flowTriggers = backSync.triggers;
     await ctx.db.shop.delete({ where: { id: shop.id } });
   }
   deleted.sessions = (await ctx.db.session.deleteMany({ where: { shop: delivery.shop } })).count;

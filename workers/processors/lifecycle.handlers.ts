@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { TopicHandler } from "./registry";
 import { PermanentJobError } from "./errors";
+import { createBackSyncState } from "../../app/.server/backsync/backsync-state.repository";
 
 // app/uninstalled can arrive twice and after the app is gone: both cases are a no-op the second time.
 // The shop's data stays until shop/redact (48 hours later) removes it; its sessions go now, and
@@ -8,6 +9,9 @@ import { PermanentJobError } from "./errors";
 export const appUninstalled: TopicHandler = async (delivery, ctx) => {
   await ctx.shops.markUninstalled(delivery.shop);
   await ctx.db.session.deleteMany({ where: { shop: delivery.shop } });
+  // The rating metafields the back-sync wrote may leave with the app: a reinstall writes them again.
+  const shop = await ctx.db.shop.findUnique({ where: { domain: delivery.shop }, select: { id: true } });
+  if (shop) await createBackSyncState(ctx.db).forgetWrites(shop.id);
 };
 
 const scopesUpdate = z.object({ current: z.array(z.string()) });

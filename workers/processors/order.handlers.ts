@@ -1,7 +1,7 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { legacyId } from "../../app/.server/mapping/keys";
-import { deliveryDueAt, isExcluded, mapOrder, orderFingerprint, orderUpdatedAt, type OrderMapContext } from "../../app/.server/mapping/order.mapper";
+import { deliveryDueAt, exclusionReason, isExcluded, mapOrder, orderFingerprint, orderUpdatedAt, type OrderMapContext } from "../../app/.server/mapping/order.mapper";
 import { shopifyOrderSchema, type ShopifyOrder } from "../../app/.server/mapping/order.schemas";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "../../app/.server/orders/order-state.repository";
 import { createProductDataCache, orderProductKeys, type ProductDataCache } from "../../app/.server/orders/product-data";
@@ -18,6 +18,10 @@ import {
   type OrderTracking,
 } from "../../app/.server/orders/order-tracking";
 import type { TopicHandler } from "./registry";
+import type { MappedOrder } from "../../app/.server/mapping/order.schemas";
+import { CONSENT_CHANNELS, consentState, pickOptOuts, sameOptOuts, type ConsentChannel } from "../../app/.server/consent/consent-policy";
+import type { ConsentReport } from "../../app/.server/consent/consent.repository";
+import { consentForOrder, retryConsentRead } from "./consent.processor";
 import { PermanentJobError } from "./errors";
 import { syncShop, type SyncShop } from "./sync-shop";
 import {
@@ -61,8 +65,11 @@ export const orderChanged: TopicHandler = async (delivery, ctx, job, token) => {
 export type OrderApplyOutcome = "created" | "updated" | "unchanged" | "excluded" | "stale";
 
 export interface ApplyOrderOptions {
-  /** Customer consent read through GraphQL (the reconciliation has it; webhooks carry none). */
-  consent?: OrderMapContext["consent"];
+  /**
+   * Customer consent read through GraphQL (the reconciliation has it; webhooks carry none), with
+   * Shopify's consent times where the read had them.
+   */
+  consent?: OrderMapContext["consent"] & { updatedAt?: Partial<Record<ConsentChannel, Date | null>> };
 }
 
 /**
@@ -89,11 +96,13 @@ export async function applyOrder(
   }
 
   const tracking: OrderTracking = { ...(state?.tracking ?? emptyTracking()), order: statusSkeleton(order) };
-  // Consent read by the reconciliation is remembered; a webhook (which carries none) reuses it.
-  if (options.consent && (options.consent.email || options.consent.sms)) {
-    tracking.consent = { email: options.consent.email?.toLowerCase(), sms: options.consent.sms?.toLowerCase() };
-  }
-  const consent = options.consent ?? (tracking.consent as OrderMapContext["consent"] | null) ?? undefined;
+  const customerId = order.customer?.id != null ? legacyId(order.customer.id) : (state?.customerId ?? null);
+  // Excluded orders (test, gift cards, chosen channels) never cost a consent read.
+  const { consent, failure: consentFailure } = exclusionReason(order, shop.settings.orders)
+    ? { consent: undefined, failure: undefined }
+    : await orderConsent(ctx, shop, customerId, tracking, options.consent);
+  // A consent read that failed is retried once the order is recorded, so its correction finds it.
+  const retryConsent = () => (consentFailure && customerId ? retryConsentRead(ctx, shop, customerId, consentFailure) : Promise.resolve());
   // The payload plus fulfillments that fulfillment webhooks reported after it was written.
   const current = withFulfillments(order, tracking.fulfillments);
   const products = await productDataCache(ctx).load(ctx.db, shop.id, orderProductKeys(current));
@@ -106,7 +115,6 @@ export async function applyOrder(
     consent,
     now,
   });
-  const customerId = order.customer?.id != null ? legacyId(order.customer.id) : (state?.customerId ?? null);
 
   if (isExcluded(mapped)) {
     await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, status: EXCLUDED_STATUS, customerId, deliveryDueAt: null, tracking });
@@ -117,7 +125,8 @@ export async function applyOrder(
 
   tracking.serviceOrderId = mapped.orderId;
   const fingerprint = orderFingerprint(mapped);
-  if (state?.fingerprint === fingerprint) {
+  const optOuts = pickOptOuts(mapped);
+  if (state && heldUnchanged(state.fingerprint, state.tracking.optOuts, mapped)) {
     // Shopify sends one payload under several topics (orders/paid and orders/updated): a repeat
     // of what was applied has nothing to record either.
     const repeat =
@@ -125,6 +134,7 @@ export async function applyOrder(
       state.customerId === customerId &&
       serializeTracking(state.tracking) === serializeTracking(tracking);
     if (!repeat) await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, customerId, tracking });
+    await retryConsent();
     log.debug("order unchanged for the service");
     return "unchanged";
   }
@@ -132,6 +142,7 @@ export async function applyOrder(
   // The client adds `version: 2` itself and refuses a body that already has it.
   const { version: _version, ...body } = mapped;
   await callServiceForOrder(ctx, shop, orderId, job, token, (client) => client.admin.createOrderV2(body));
+  tracking.optOuts = { body: optOuts, held: optOuts };
   const due = mapped.status === "shipped" ? deliveryDueAt(current, shop.settings.orders, tracking.events) : null;
   await states.save(shop.id, orderId, {
     sentUpdatedAt: updatedAt,
@@ -145,6 +156,7 @@ export async function applyOrder(
     errorAt: null,
   });
   await syncDeliveryTimer(ctx, shop, orderId, due, state?.deliveryDueAt ?? null);
+  await retryConsent();
   log.info({ status: mapped.status, items: mapped.items.length }, "order sent");
 
   if (products.missing.length) {
@@ -154,6 +166,49 @@ export async function applyOrder(
     );
   }
   return state?.sentAt ? "updated" : "created";
+}
+
+/**
+ * Whether the service holds exactly `mapped`: the last whole order sent (its fingerprint), with the
+ * opt-outs a consent change may have put upstream since.
+ */
+function heldUnchanged(fingerprint: string | null, optOuts: OrderTracking["optOuts"], mapped: MappedOrder): boolean {
+  if (!fingerprint) return false;
+  if (!optOuts) return fingerprint === orderFingerprint(mapped);
+  return sameOptOuts(optOuts.held, mapped) && fingerprint === orderFingerprint({ ...mapped, ...optOuts.body });
+}
+
+/**
+ * The consent an order is mapped with: the reconciliation's reading (recorded in the consent
+ * store, newer wins), else the consent store (one read of a customer not known yet), else for
+ * guests what an earlier reconciliation remembered on the order.
+ */
+async function orderConsent(
+  ctx: WorkerContext,
+  shop: SyncShop,
+  customerId: string | null,
+  tracking: OrderTracking,
+  given: ApplyOrderOptions["consent"],
+): Promise<{ consent: OrderMapContext["consent"]; failure?: unknown }> {
+  if (given && (given.email || given.sms || given.whatsapp)) {
+    tracking.consent = { email: given.email?.toLowerCase(), sms: given.sms?.toLowerCase() };
+  }
+  if (!customerId) {
+    return { consent: (given && { email: given.email, sms: given.sms, whatsapp: given.whatsapp }) ?? (tracking.consent as OrderMapContext["consent"] | null) ?? undefined };
+  }
+  const known = given ? reportOf(given) : undefined;
+  const { states, failure } = await consentForOrder(ctx, shop, customerId, known);
+  return { consent: { ...(tracking.consent as OrderMapContext["consent"] | null), ...states }, failure };
+}
+
+/** The reconciliation's states as a report, with Shopify's times where its read had them (none: never over a timed one). */
+function reportOf(given: NonNullable<ApplyOrderOptions["consent"]>): ConsentReport {
+  const report: ConsentReport = {};
+  for (const channel of CONSENT_CHANNELS) {
+    const state = consentState(given[channel]);
+    if (state) report[channel] = { state, updatedAt: given.updatedAt?.[channel] ?? null };
+  }
+  return report;
 }
 
 /** fulfillments/create and fulfillments/update. */

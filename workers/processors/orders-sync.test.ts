@@ -185,18 +185,21 @@ describe("orders backfill and reconciliation", () => {
     expect(serviceOrder(order.id)).toMatchObject({ email: "new.address@example.net", status: "shipped" });
   }, 120_000);
 
-  it("GIVEN a subscribed buyer THEN the consent read by the reconciliation is kept by later webhooks: the opt-outs sent do not flip", async () => {
-    const subscribed = book.all().find((o) => o.customer?.emailConsent === "SUBSCRIBED");
+  it("GIVEN a buyer subscribed to SMS THEN the consent read by the reconciliation is kept for later webhooks: the opt-outs sent do not flip, and no consent read is made", async () => {
+    const subscribed = book.all().find((o) => o.customer?.smsConsent === "SUBSCRIBED");
     expect(subscribed).toBeDefined();
     const placed = book.place({ customerIndex: subscribed!.customer!.id - CUSTOMER_ID_BASE, lines: [{ productIndex: 1 }] });
     const id = placed.order.id;
     await run("orders", new Date(Date.now() - DAY_MS));
-    expect(serviceOrder(id)?.optOutEmail).toBe(false);
+    expect(serviceOrder(id)?.optOutSMS).toBe(false);
+    const reads = store.operationCount("CustomerConsent");
     const since = s.emu.control.lastRequestSeq();
     for (const w of book.fulfil(id).webhooks) await s.deliver(w.topic, SHOP, w.payload);
     await eventually(async () => orderPosts(since).filter((r) => r.status === 200).length, (n) => n >= 1);
-    const sent = orderPosts(since).filter((r) => r.status === 200).map((r) => r.body as OrderBody & { optOutEmail?: boolean });
-    expect(sent.every((b) => b.optOutEmail === false)).toBe(true);
+    const sent = orderPosts(since).filter((r) => r.status === 200).map((r) => r.body as OrderBody & { optOutSMS?: boolean });
+    expect(sent.every((b) => b.optOutSMS === false)).toBe(true);
+    await s.idle();
+    expect(store.operationCount("CustomerConsent")).toBe(reads);
   }, 120_000);
 
   it("GIVEN every second order request failing THEN the run resumes where it stopped and each changed order is accepted exactly once", async () => {

@@ -1,6 +1,7 @@
 import { reviewsListQuerySchema, type AdminReview, type ReviewsListQuery } from "../reviews";
 import type { AppContext } from "../context.server";
 import { reviewsFor } from "./reviews-client";
+import { requestBackSync } from "../backsync/schedule";
 import { orMessage, serviceErrorMessage } from "./service-errors";
 import type { UiMessage } from "../../admin/messages";
 
@@ -127,5 +128,13 @@ export async function moderateReviews(ctx: AppContext, domain: string, ids: stri
       }
     }),
   );
+  // The storefront shows a moderation at once rather than at the next poll; if this cannot be
+  // queued the minute's poll still brings it, so it never fails the moderation.
+  if (result.done.length > 0) {
+    await ctx.shops
+      .get(domain)
+      .then((shop) => requestBackSync(ctx.queues, shop.id))
+      .catch((error: Error) => ctx.log.warn({ err: error.message, shop: domain }, "back-sync after moderation not queued; the next poll brings it"));
+  }
   return result;
 }

@@ -3,6 +3,8 @@ import { parseConfig } from "../config";
 import { QueueName } from "../queues/names";
 import { createQueues } from "../queues/queues";
 import { DEMO_ACCOUNT } from "./demo";
+import { consentState, optOutsFor, sameOptOuts, type ConsentStates, type OptOuts } from "../consent/consent-policy";
+import { defaultSettings } from "../shops/settings";
 
 // The offline demo's second act, after the catalog: the simulated store places, pays, ships, partly
 // ships, delivers and cancels a few dozen orders, sending every change to the running app as signed
@@ -12,13 +14,28 @@ import { DEMO_ACCOUNT } from "./demo";
 
 // The store's answer (test/simulated-store/order-story.ts StoryOutcome), checked at this edge.
 const storyOutcomeSchema = z.object({
-  orders: z.array(z.object({ id: z.string(), name: z.string(), fate: z.string(), steps: z.array(z.string()), expectedStatus: z.string() })),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      fate: z.string(),
+      steps: z.array(z.string()),
+      expectedStatus: z.string(),
+      consent: z.record(z.string(), z.string()).nullable(),
+    }),
+  ),
   webhooks: z.record(z.string(), z.number()),
   notAcknowledged: z.number(),
 });
 type StoryOutcome = z.infer<typeof storyOutcomeSchema>;
 
-const storedOrderSchema = z.looseObject({ orderId: z.string(), status: z.string() });
+const storedOrderSchema = z.looseObject({
+  orderId: z.string(),
+  status: z.string(),
+  optOutEmail: z.boolean().optional(),
+  optOutSMS: z.boolean().optional(),
+  optOutWhatsApp: z.boolean().optional(),
+});
 type StoredOrder = z.infer<typeof storedOrderSchema>;
 const customerStateSchema = z.object({ orders: z.array(storedOrderSchema) });
 
@@ -28,8 +45,48 @@ export interface OrderDemoResult {
   placed: number;
   /** Story orders the service holds, by the status it holds them in. */
   received: Record<string, number>;
-  /** Every story order is upstream with the status its story implies. */
+  /** Every story order is upstream with the status its story implies and the default policy's opt-outs. */
   matched: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opt-outs: what the default policy makes of each buyer's consent at the end of the story
+
+const CHANNELS = [
+  { channel: "email", label: "e-mail", field: "optOutEmail" },
+  { channel: "sms", label: "SMS", field: "optOutSMS" },
+  { channel: "whatsapp", label: "WhatsApp", field: "optOutWhatsApp" },
+] as const;
+
+/** The opt-outs the shop's default policy implies for a story order (a guest: nothing known). */
+export function impliedOptOuts(order: StoryOutcome["orders"][number]): OptOuts {
+  const states: ConsentStates = {};
+  for (const { channel } of CHANNELS) {
+    const state = consentState(order.consent?.[channel]);
+    if (state) states[channel] = state;
+  }
+  return optOutsFor(defaultSettings.orders.optOut, states);
+}
+
+const heldOptOuts = (o: StoredOrder | undefined): OptOuts | undefined =>
+  o && typeof o.optOutEmail === "boolean" && typeof o.optOutSMS === "boolean" && typeof o.optOutWhatsApp === "boolean"
+    ? { optOutEmail: o.optOutEmail, optOutSMS: o.optOutSMS, optOutWhatsApp: o.optOutWhatsApp }
+    : undefined;
+
+/** Per channel: orders opted out as the policy implies and as the service holds them. */
+export function optOutTable(story: StoryOutcome["orders"], held: ReadonlyMap<string, StoredOrder>): { lines: string[]; matching: number } {
+  const lines = ["  channel     opted out (policy / service)   review requests allowed (policy / service)"];
+  for (const { label, field } of CHANNELS) {
+    const policy = story.filter((o) => impliedOptOuts(o)[field]).length;
+    const service = story.filter((o) => heldOptOuts(held.get(o.id))?.[field] === true).length;
+    const allowedService = story.filter((o) => heldOptOuts(held.get(o.id))?.[field] === false).length;
+    lines.push(`  ${label.padEnd(9)} ${String(policy).padStart(6)} / ${String(service).padEnd(22)} ${String(story.length - policy).padStart(6)} / ${allowedService}`);
+  }
+  const matching = story.filter((o) => {
+    const h = heldOptOuts(held.get(o.id));
+    return h !== undefined && sameOptOuts(h, impliedOptOuts(o));
+  }).length;
+  return { lines, matching };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -114,7 +171,7 @@ export async function runOrderDemo(options: {
       const state = customerStateSchema.parse(await (await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json());
       held = new Map(state.orders.map((o) => [o.orderId, o]));
       const done = settledCount(story.orders, held);
-      const line = `orders at their story's status upstream: ${done} of ${story.orders.length}`;
+      const line = `orders at their story's status and opt-outs upstream: ${done} of ${story.orders.length}`;
       if (line !== last) say(line);
       last = line;
       // Settled, and nothing left in the queue that could still change an order.
@@ -128,6 +185,15 @@ export async function runOrderDemo(options: {
   const table = statusTable(story.orders, held);
   say("orders by status (what the story implies / what the reviews service holds):");
   for (const line of table.lines) say(line);
+  const consentChanges = story.webhooks["customers_email_marketing_consent/update"] ?? 0;
+  const optOuts = optOutTable(story.orders, held);
+  say(
+    `opt-outs per channel under the default policy (e-mail unless the buyer unsubscribed; SMS and WhatsApp only with consent), after ${
+      consentChanges + (story.webhooks["customers_marketing_consent/update"] ?? 0) + (story.webhooks["customers_whats_app_marketing_consent/update"] ?? 0)
+    } consent changes:`,
+  );
+  for (const line of optOuts.lines) say(line);
+  say(`opt-outs as the default policy implies: ${optOuts.matching} of ${story.orders.length} orders`);
   const samples = [story.orders.find((o) => o.fate === "partially shipped"), story.orders.find((o) => o.steps.includes("shipment 2 delivered")) ?? story.orders.find((o) => o.fate === "delivered")];
   for (const sample of samples) {
     const order = sample && held.get(sample.id);
@@ -140,6 +206,11 @@ export async function runOrderDemo(options: {
   return { placed: story.orders.length, received: table.received, matched };
 }
 
+/** Story orders upstream with their story's status and the opt-outs the default policy implies. */
 function settledCount(story: StoryOutcome["orders"], held: ReadonlyMap<string, StoredOrder>): number {
-  return story.filter((o) => held.get(o.id)?.status === o.expectedStatus).length;
+  return story.filter((o) => {
+    const h = held.get(o.id);
+    const optOuts = heldOptOuts(h);
+    return h?.status === o.expectedStatus && optOuts !== undefined && sameOptOuts(optOuts, impliedOptOuts(o));
+  }).length;
 }

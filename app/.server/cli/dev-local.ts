@@ -7,6 +7,8 @@ import { DEMO_ACCOUNT, DEMO_SHOP, FRESH_SHOP, installFreshShop, runCatalogDemo }
 import { hostParam, mintSessionToken } from "../admin/session-token";
 import { runOrderDemo } from "./demo-orders";
 import { seedDemoReviews } from "./demo-reviews";
+import { runStorefrontDemo } from "./demo-storefront";
+import { runRatingsDemo } from "./demo-ratings";
 
 // `npm run dev:local`: the whole system on this machine with embedded defaults and no Shopify
 // account: SQLite, a local Redis (REDIS_URL when it answers, else a private redis-server), the
@@ -22,6 +24,8 @@ const demo = !process.argv.includes("--no-demo");
 // Where the embedded defaults are kept; tests point it at a temporary file.
 const envFile = process.env.DEV_LOCAL_ENV_FILE || ".env";
 const children: ChildProcess[] = [];
+// In-process parts (the local storefront) closed before the children are stopped.
+const closers: (() => Promise<void>)[] = [];
 const say = (line: string) => process.stdout.write(`[dev:local] ${line}\n`);
 
 function writeDefaultEnv() {
@@ -137,6 +141,7 @@ async function checkAdmin(address: string) {
 let stopping = false;
 async function stop(code: number) {
   stopping = true;
+  await Promise.allSettled(closers.map((close) => close()));
   for (const c of children.reverse()) {
     try {
       if (c.pid) process.kill(-c.pid, "SIGTERM");
@@ -198,7 +203,11 @@ async function main() {
     const result = await runCatalogDemo({ env, storeAccessToken: store.token, emulatorOrigin: store.emulatorOrigin, say });
     if (result.status !== "completed") throw new Error(`demo catalog sync ${result.status}`);
     const orders = await runOrderDemo({ env, storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, say });
-    if (!orders.matched) throw new Error("demo orders: the reviews service does not hold every order at its story's status");
+    if (!orders.matched) throw new Error("demo orders: the reviews service does not hold every order at its story's status with the opt-outs the default policy implies");
+    const storefrontPort = check ? await freePort() : Number(process.env.STOREFRONT_PORT || 8789);
+    const shop = await runStorefrontDemo({ env, emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: String(env.SHOPIFY_ADMIN_GRAPHQL_URL), storeAccessToken: store.token, appUrl: `http://127.0.0.1:${port}`, port: storefrontPort, say, check });
+    closers.push(() => shop.storefront.close());
+    await runRatingsDemo({ emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: String(env.SHOPIFY_ADMIN_GRAPHQL_URL), storeAccessToken: store.token, say, check });
     await seedDemoReviews({ emulatorOrigin: store.emulatorOrigin, say });
   }
   if (store) {

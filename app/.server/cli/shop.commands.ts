@@ -57,11 +57,13 @@ export const connectCommand = defineCommand({
       io.out(`Connected ${status.domain} to customer ${status.customerKey} (client secret ${status.clientSecret}).`);
       if (v["no-sync"]) return 0;
       const shop = await ctx.shops.get(status.domain);
-      const { catalog: started, orders: backfill } = await startFirstSyncs({ db: ctx.db, queues: ctx.queues() }, shop.id);
+      const { catalog: started, orders: backfill, ratings } = await startFirstSyncs({ db: ctx.db, queues: ctx.queues() }, shop.id);
       if (started instanceof Error) io.err(`Warning: the first catalog sync could not be queued (${started.message}); run \`npm run cli -- sync catalog --shop ${status.domain}\` later.`);
       else io.out(`Full catalog sync queued (run ${started.run.id}); watch it with: npm run cli -- sync catalog --shop ${status.domain}`);
       if (backfill instanceof Error) io.err(`Warning: the orders backfill could not be queued (${backfill.message}); run \`npm run cli -- sync orders --shop ${status.domain}\` later.`);
       else io.out(`Orders backfill queued (run ${backfill.run.id}): recent orders go to the service once the catalog is in.`);
+      if (ratings instanceof Error) io.err(`Warning: the ratings back-sync could not be queued (${ratings.message}); the worker's scheduler runs it later.`);
+      else io.out("Ratings back-sync queued: products with reviews get their rating metafields.");
       return 0;
     });
   },

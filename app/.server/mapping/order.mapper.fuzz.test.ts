@@ -194,9 +194,9 @@ const context: fc.Arbitrary<OrderMapContext> = fc
     seller: fc.constantFrom({ mode: "none" as const }, { mode: "vendor" as const }, { mode: "property" as const, property: "Seller" }),
     deliveredAfterDays: maybe(fc.integer({ min: 1, max: 90 })),
     optOut: fc.record({
-      email: fc.constantFrom("consent" as const, "never" as const, "always" as const),
-      sms: fc.constantFrom("consent" as const, "never" as const, "always" as const),
-      whatsapp: fc.constantFrom("consent" as const, "never" as const, "always" as const),
+      email: fc.constantFrom("consent" as const, "unsubscribed" as const, "never" as const, "always" as const),
+      sms: fc.constantFrom("consent" as const, "unsubscribed" as const, "never" as const, "always" as const),
+      whatsapp: fc.constantFrom("consent" as const, "unsubscribed" as const, "never" as const, "always" as const),
     }),
     exclude: fc.record({ testOrders: fc.boolean(), giftCardOnly: fc.boolean(), sourceNames: fc.array(fc.constantFrom("pos", "2329312"), { maxLength: 2 }) }),
     variantKeyMode: fc.constantFrom("id" as const, "sku" as const),

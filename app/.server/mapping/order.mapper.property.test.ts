@@ -276,9 +276,9 @@ const context: fc.Arbitrary<OrderMapContext> = fc
     ),
     deliveredAfterDays: maybe(fc.integer({ min: 1, max: 90 })),
     optOut: fc.record({
-      email: fc.constantFrom("consent" as const, "never" as const, "always" as const),
-      sms: fc.constantFrom("consent" as const, "never" as const, "always" as const),
-      whatsapp: fc.constantFrom("consent" as const, "never" as const, "always" as const),
+      email: fc.constantFrom("consent" as const, "unsubscribed" as const, "never" as const, "always" as const),
+      sms: fc.constantFrom("consent" as const, "unsubscribed" as const, "never" as const, "always" as const),
+      whatsapp: fc.constantFrom("consent" as const, "unsubscribed" as const, "never" as const, "always" as const),
     }),
     exclude: fc.record({
       testOrders: fc.boolean(),
@@ -286,7 +286,7 @@ const context: fc.Arbitrary<OrderMapContext> = fc
       sourceNames: fc.array(fc.constantFrom("pos", "2329312"), { maxLength: 2 }),
     }),
     variantKeyMode: fc.constantFrom("id" as const, "sku" as const),
-    consent: optional(fc.record({ email: consentState, sms: consentState }, { requiredKeys: [] })),
+    consent: optional(fc.record({ email: consentState, sms: consentState, whatsapp: consentState }, { requiredKeys: [] })),
     events: optional(
       fc.dictionary(
         fulfillmentId.map(String),

@@ -39,7 +39,7 @@ describe("mapOrder: fixtures end to end", () => {
       status: "paid",
       pointOfSale: "online store",
       deliveryMethod: "shipping",
-      optOutEmail: true,
+      optOutEmail: false,
       optOutSMS: true,
       optOutWhatsApp: true,
       items: [
@@ -59,7 +59,7 @@ describe("mapOrder: fixtures end to end", () => {
       deliveredDate: "2026-11-19",
       pointOfSale: "point of sale",
       deliveryMethod: "in store",
-      optOutEmail: true,
+      optOutEmail: false,
       optOutSMS: true,
       optOutWhatsApp: true,
       items: [{ productId: "8712345710667", sku: "45012345711691", status: "delivered", cancelled: false }],
@@ -283,51 +283,60 @@ describe("deliveryMethod", () => {
 });
 
 describe("opt-outs", () => {
-  it("consent mode: opted in only when consent is subscribed (GraphQL values, any case)", () => {
-    const body = mapFixture("paid-web-customer", { consent: { email: "SUBSCRIBED", sms: "subscribed" } });
-    expect(body).toMatchObject({ optOutEmail: false, optOutSMS: false, optOutWhatsApp: false });
-  });
-  it("consent mode: not subscribed, unsubscribed, pending, redacted and invalid opt out", () => {
-    for (const state of ["not_subscribed", "unsubscribed", "pending", "redacted", "invalid"] as const) {
-      const body = mapFixture("paid-web-customer", { consent: { email: state, sms: state } });
-      expect(body, state).toMatchObject({ optOutEmail: true, optOutSMS: true, optOutWhatsApp: true });
-    }
-  });
-  it("consent mode: unknown consent opts out (the careful default)", () => {
-    expect(mapFixture("paid-web-customer")).toMatchObject({ optOutEmail: true, optOutSMS: true, optOutWhatsApp: true });
-  });
-  it("consent mode: reads the consent objects of pre-2025-01 payloads", () => {
-    expect(mapFixture("delivered")).toMatchObject({ optOutEmail: false, optOutSMS: true });
-  });
-  it("consent mode: the caller's GraphQL consent wins over the payload", () => {
-    expect(mapFixture("delivered", { consent: { email: "unsubscribed" } }).optOutEmail).toBe(true);
-  });
-  it("consent mode: the checkout's marketing box counts as e-mail consent when nothing else is known", () => {
-    const order = loadOrder("paid-web-customer");
-    order.buyer_accepts_marketing = true;
-    expect(map(order)).toMatchObject({ optOutEmail: false, optOutSMS: true });
-  });
-  it("WhatsApp follows SMS consent", () => {
-    expect(mapFixture("paid-web-customer", { consent: { sms: "subscribed" } })).toMatchObject({
-      optOutSMS: false,
-      optOutWhatsApp: false,
+  const STATES = ["subscribed", "not_subscribed", "unsubscribed", "pending", "redacted", "invalid", undefined] as const;
+  // What each policy makes of each consent state of a channel (undefined: Shopify recorded none).
+  const EXPECTED: Record<"consent" | "unsubscribed" | "never" | "always", Record<string, boolean>> = {
+    consent: { subscribed: false, not_subscribed: true, unsubscribed: true, pending: true, redacted: true, invalid: true, unknown: true },
+    unsubscribed: { subscribed: false, not_subscribed: false, unsubscribed: true, pending: false, redacted: true, invalid: true, unknown: false },
+    never: { subscribed: false, not_subscribed: false, unsubscribed: false, pending: false, redacted: false, invalid: false, unknown: false },
+    always: { subscribed: true, not_subscribed: true, unsubscribed: true, pending: true, redacted: true, invalid: true, unknown: true },
+  };
+
+  for (const mode of ["consent", "unsubscribed", "never", "always"] as const) {
+    it(`${mode} mode: every consent state of every channel, in GraphQL and REST case`, () => {
+      const settings = orderSettings({ optOut: { email: mode, sms: mode, whatsapp: mode } });
+      for (const state of STATES) {
+        for (const value of state ? [state, state.toUpperCase()] : [undefined]) {
+          const consent = value ? { email: value, sms: value, whatsapp: value } : {};
+          const body = mapFixture("paid-web-customer", { settings, consent: consent as OrderMapContext["consent"] });
+          const want = EXPECTED[mode][state ?? "unknown"];
+          expect([body.optOutEmail, body.optOutSMS, body.optOutWhatsApp], `${mode} ${value}`).toEqual([want, want, want]);
+        }
+      }
     });
-    expect(
-      mapFixture("paid-web-customer", { consent: { sms: "unsubscribed", email: "subscribed" } }).optOutWhatsApp
-    ).toBe(true);
-  });
-  it("never mode: never opted out, whatever the consent", () => {
-    const settings = orderSettings({ optOut: { email: "never", sms: "never", whatsapp: "never" } });
-    expect(mapFixture("paid-web-customer", { settings, consent: { email: "unsubscribed" } })).toMatchObject({
+  }
+
+  it("default policy: e-mail goes unless the buyer unsubscribed, SMS and WhatsApp need consent", () => {
+    expect(mapFixture("paid-web-customer")).toMatchObject({ optOutEmail: false, optOutSMS: true, optOutWhatsApp: true });
+    expect(mapFixture("paid-web-customer", { consent: { email: "UNSUBSCRIBED" } }).optOutEmail).toBe(true);
+    expect(mapFixture("paid-web-customer", { consent: { email: "not_subscribed", sms: "SUBSCRIBED", whatsapp: "SUBSCRIBED" } })).toMatchObject({
       optOutEmail: false,
       optOutSMS: false,
       optOutWhatsApp: false,
     });
   });
-  it("always mode: always opted out, whatever the consent", () => {
-    const settings = orderSettings({ optOut: { email: "always", sms: "consent", whatsapp: "always" } });
-    const body = mapFixture("paid-web-customer", { settings, consent: { email: "subscribed", sms: "subscribed" } });
-    expect(body).toMatchObject({ optOutEmail: true, optOutSMS: false, optOutWhatsApp: true });
+  it("consent mode: reads the consent objects of pre-2025-01 payloads", () => {
+    const settings = orderSettings({ optOut: { email: "consent" } });
+    expect(mapFixture("delivered", { settings })).toMatchObject({ optOutEmail: false, optOutSMS: true });
+  });
+  it("the caller's consent wins over the payload", () => {
+    expect(mapFixture("delivered", { consent: { email: "unsubscribed" } }).optOutEmail).toBe(true);
+  });
+  it("consent mode: the checkout's marketing box counts as e-mail consent when nothing else is known", () => {
+    const order = loadOrder("paid-web-customer");
+    order.buyer_accepts_marketing = true;
+    expect(map(order, { settings: orderSettings({ optOut: { email: "consent" } }) })).toMatchObject({ optOutEmail: false, optOutSMS: true });
+  });
+  it("WhatsApp follows its own consent, and SMS consent where Shopify gave none for WhatsApp", () => {
+    expect(mapFixture("paid-web-customer", { consent: { sms: "subscribed", whatsapp: "not_subscribed" } })).toMatchObject({ optOutSMS: false, optOutWhatsApp: true });
+    expect(mapFixture("paid-web-customer", { consent: { sms: "not_subscribed", whatsapp: "subscribed" } })).toMatchObject({ optOutSMS: true, optOutWhatsApp: false });
+    expect(mapFixture("paid-web-customer", { consent: { sms: "subscribed" } })).toMatchObject({ optOutSMS: false, optOutWhatsApp: false });
+    expect(mapFixture("paid-web-customer", { consent: { sms: "unsubscribed", email: "subscribed" } }).optOutWhatsApp).toBe(true);
+  });
+  it("each channel follows its own setting", () => {
+    const settings = orderSettings({ optOut: { email: "always", sms: "consent", whatsapp: "never" } });
+    const body = mapFixture("paid-web-customer", { settings, consent: { email: "subscribed", sms: "subscribed", whatsapp: "unsubscribed" } });
+    expect(body).toMatchObject({ optOutEmail: true, optOutSMS: false, optOutWhatsApp: false });
   });
 });
 
@@ -510,7 +519,7 @@ describe("odd but valid orders never throw", () => {
       version: 2,
       orderId: "5923018999999",
       status: "created",
-      optOutEmail: true,
+      optOutEmail: false,
       optOutSMS: true,
       optOutWhatsApp: true,
       items: [],

@@ -20,6 +20,7 @@ import type {
   ShopifyOrder,
 } from "./order.schemas";
 import { normalizePhone, type NormalizedPhone } from "./phone";
+import { consentState, optOutsFor, type ConsentState, type ConsentStates } from "../consent/consent-policy";
 
 // Shopify REST order (webhook payload) → version-2 order body of the reviews service. Pure: every
 // input it needs is in the order or in the context, nothing is fetched, nothing throws on odd but
@@ -30,8 +31,7 @@ export type { FulfillmentEvent, FulfillmentEvents } from "./order-status";
 
 export type OrderSettings = ShopSettings["orders"];
 
-/** Marketing consent states of Shopify (GraphQL enums in any case, or REST lowercase). */
-export type ConsentState = "subscribed" | "not_subscribed" | "unsubscribed" | "pending" | "redacted" | "invalid";
+export type { ConsentState } from "../consent/consent-policy";
 
 /** What the catalog mirror knows of a product; empty and null values are dropped. */
 export interface ProductData {
@@ -54,8 +54,11 @@ export interface OrderMapContext {
   variantKeyMode: VariantKeyMode;
   /** From the catalog mirror by product key; undefined = unknown (the caller fetches it later). */
   productData: (productId: string) => ProductData | undefined;
-  /** From GraphQL Customer.emailMarketingConsent / smsMarketingConsent when the caller has it. */
-  consent?: { email?: ConsentState | Uppercase<ConsentState>; sms?: ConsentState | Uppercase<ConsentState> };
+  /**
+   * The customer's consent when the caller knows it (the consent store: consent webhooks and the
+   * one GraphQL read; or the reconciliation's bulk read). GraphQL values in any case.
+   */
+  consent?: { email?: ConsentState | Uppercase<ConsentState>; sms?: ConsentState | Uppercase<ConsentState>; whatsapp?: ConsentState | Uppercase<ConsentState> };
   /** Fulfillment events by fulfillment id (legacy id or GID). */
   fulfillmentEvents?: FulfillmentEvents;
   /** For "treat as delivered N days after shipping". */
@@ -155,40 +158,26 @@ function buyerUserId(order: ShopifyOrder): string | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Opt-outs
-
-type ChannelMode = OrderSettings["optOut"]["email"];
-
-const consent = (s: unknown): string | undefined =>
-  typeof s === "string" && s.trim() ? s.trim().toLowerCase() : undefined;
+// Opt-outs (the policy itself: consent/consent-policy.ts)
 
 /**
- * "never" → false, "always" → true, "consent" → opted out unless the consent is `subscribed`.
- * Unknown consent counts as not subscribed: sending to someone who never agreed is the worse error.
+ * Consent, most authoritative first: the caller's reading (the consent store or the reconciliation's
+ * GraphQL read, current), the customer's consent objects of pre-2025-01 payloads, and for e-mail
+ * only the checkout's "email me" box (buyer_accepts_marketing) or the legacy
+ * customer.accepts_marketing, when true. WhatsApp: only the caller knows it (optOutsFor lets it
+ * follow SMS when unknown).
  */
-function optOut(mode: ChannelMode, state: string | undefined): boolean {
-  if (mode === "never") return false;
-  if (mode === "always") return true;
-  return state !== "subscribed";
-}
-
-/**
- * Consent, most authoritative first: the caller's GraphQL reading (current), the customer's consent
- * objects of pre-2025-01 payloads, and for e-mail only the checkout's "email me" box
- * (buyer_accepts_marketing) or the legacy customer.accepts_marketing, when true.
- * WhatsApp has no consent of its own in Shopify: it follows SMS consent (same phone number, same
- * kind of message).
- */
-function consentStates(order: ShopifyOrder, ctx: OrderMapContext): { email?: string; sms?: string } {
+function consentStates(order: ShopifyOrder, ctx: OrderMapContext): ConsentStates {
   const c = order.customer;
   const acceptedEmail = c?.accepts_marketing === true || order.buyer_accepts_marketing === true;
-  return {
-    email:
-      consent(ctx.consent?.email) ??
-      consent(c?.email_marketing_consent?.state) ??
-      (acceptedEmail ? "subscribed" : undefined),
-    sms: consent(ctx.consent?.sms) ?? consent(c?.sms_marketing_consent?.state),
-  };
+  const states: ConsentStates = {};
+  const email = consentState(ctx.consent?.email) ?? consentState(c?.email_marketing_consent?.state) ?? (acceptedEmail ? "subscribed" : undefined);
+  const sms = consentState(ctx.consent?.sms) ?? consentState(c?.sms_marketing_consent?.state);
+  const whatsapp = consentState(ctx.consent?.whatsapp);
+  if (email) states.email = email;
+  if (sms) states.sms = sms;
+  if (whatsapp) states.whatsapp = whatsapp;
+  return states;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -379,8 +368,7 @@ export function mapOrder(order: ShopifyOrder, ctx: OrderMapContext): OrderMapRes
     fulfillmentEvents: ctx.fulfillmentEvents,
     now: ctx.now,
   });
-  const consentOf = consentStates(order, ctx);
-  const optOuts = ctx.settings.optOut;
+  const optOuts = optOutsFor(ctx.settings.optOut, consentStates(order, ctx));
 
   // Spec order; undefined fields are dropped below so that the body never carries null or "".
   const body: MappedOrder = {
@@ -398,9 +386,7 @@ export function mapOrder(order: ShopifyOrder, ctx: OrderMapContext): OrderMapRes
     estimatedDeliveryDate: derived.status === "shipped" ? derived.estimatedDeliveryDate : undefined,
     pointOfSale: pointOfSaleOf(order),
     deliveryMethod: deliveryMethodOf(order),
-    optOutEmail: optOut(optOuts.email, consentOf.email),
-    optOutSMS: optOut(optOuts.sms, consentOf.sms),
-    optOutWhatsApp: optOut(optOuts.whatsapp, consentOf.sms),
+    ...optOuts,
     items: mapItems(order, ctx, derived.status, derived.facts.fulfillments),
   };
   for (const key of Object.keys(body) as (keyof MappedOrder)[]) {

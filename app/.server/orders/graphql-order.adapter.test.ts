@@ -123,14 +123,15 @@ describe("bulk order → webhook order", () => {
   });
 
   it("GIVEN GraphQL consent THEN it is read for the mapper (email and SMS), lowercase", () => {
-    expect(adaptBulkOrder(group("#1005")).consent).toEqual({ email: "subscribed", sms: "not_subscribed" });
-    expect(adaptBulkOrder(group("#1002")).consent).toEqual({ email: undefined, sms: undefined });
+    expect(adaptBulkOrder(group("#1005")).consent).toMatchObject({ email: "subscribed", sms: "not_subscribed" });
+    expect(adaptBulkOrder(group("#1002")).consent).toMatchObject({ email: undefined, sms: undefined });
     const optOuts = (ctx: Partial<OrderMapContext>) => {
       const m = mapOrder(adaptBulkOrder(group("#1005")).order, mapContext(ctx));
       return isExcluded(m) ? m : [m.optOutEmail, m.optOutSMS, m.optOutWhatsApp];
     };
     expect(optOuts({ consent: adaptBulkOrder(group("#1005")).consent })).toEqual([false, true, true]);
-    expect(optOuts({})).toEqual([true, true, true]);
+    // Nothing known: the default policy sends e-mail and needs consent for SMS and WhatsApp.
+    expect(optOuts({})).toEqual([false, true, true]);
   });
 
   it("GIVEN custom attributes and a custom line THEN properties and null product ids as in REST", () => {

@@ -24,7 +24,7 @@ const str = z.string().nullish();
 const num = z.number().nullish();
 const bool = z.boolean().nullish();
 const gidRef = z.looseObject({ id: z.string() }).nullish();
-const consentRef = z.looseObject({ marketingState: str }).nullish();
+const consentRef = z.looseObject({ marketingState: str, consentUpdatedAt: str }).nullish();
 
 const graphqlAddressSchema = z
   .looseObject({ firstName: str, lastName: str, name: str, phone: str, countryCodeV2: str, countryCode: str })
@@ -69,7 +69,9 @@ export const graphqlOrderNodeSchema = z.looseObject({
       email: str,
       phone: str,
       defaultEmailAddress: z.looseObject({ emailAddress: str, marketingState: str }).nullish(),
-      defaultPhoneNumber: z.looseObject({ phoneNumber: str, marketingState: str }).nullish(),
+      defaultPhoneNumber: z
+        .looseObject({ phoneNumber: str, marketingState: str, whatsAppMarketingConsent: z.looseObject({ state: str, updatedAt: str }).nullish() })
+        .nullish(),
       defaultAddress: graphqlAddressSchema,
       emailMarketingConsent: consentRef,
       smsMarketingConsent: consentRef,
@@ -114,8 +116,8 @@ export interface AdaptedOrder {
   /** Legacy order id ("5923018211403"). */
   orderId: string;
   order: ShopifyOrder;
-  /** For the mapper's ctx.consent; undefined members when GraphQL did not say. */
-  consent: NonNullable<OrderMapContext["consent"]>;
+  /** For the mapper's ctx.consent; undefined members when GraphQL did not say. With Shopify's times. */
+  consent: NonNullable<OrderMapContext["consent"]> & { updatedAt: Partial<Record<"email" | "sms" | "whatsapp", Date | null>> };
 }
 
 /** The node is not an order we can read (its reason names the field). */
@@ -222,6 +224,11 @@ function consentState(...candidates: (string | null | undefined)[]): ConsentStat
     if (s && CONSENT_STATES.has(s)) return s as ConsentState;
   }
   return undefined;
+}
+
+function consentTime(iso: string | null | undefined): Date | null {
+  const ms = typeof iso === "string" ? Date.parse(iso) : NaN;
+  return Number.isNaN(ms) ? null : new Date(ms);
 }
 
 /** `{ nodes: [...] }`, `{ edges: [{ node }] }` or a plain array → the items. */
@@ -408,6 +415,12 @@ export function adaptBulkOrder(group: BulkOrderGroup, options: AdaptOptions = {}
     consent: {
       email: consentState(c?.emailMarketingConsent?.marketingState, c?.defaultEmailAddress?.marketingState),
       sms: consentState(c?.smsMarketingConsent?.marketingState, c?.defaultPhoneNumber?.marketingState),
+      ...(c?.defaultPhoneNumber?.whatsAppMarketingConsent ? { whatsapp: consentState(c.defaultPhoneNumber.whatsAppMarketingConsent.state) } : {}),
+      updatedAt: {
+        email: consentTime(c?.emailMarketingConsent?.consentUpdatedAt),
+        sms: consentTime(c?.smsMarketingConsent?.consentUpdatedAt),
+        whatsapp: consentTime(c?.defaultPhoneNumber?.whatsAppMarketingConsent?.updatedAt),
+      },
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { OptOuts } from "../consent/consent-policy";
 import { legacyId } from "../mapping/keys";
 import { parseTime } from "../mapping/order.dates";
 import {
@@ -24,6 +25,8 @@ import {
 //   "$order": {...}                    the status-relevant skeleton of the last order applied
 //   "$serviceOrderId": "#1001"         the orderId the service knows the order by
 //   "$newsAt": "2026-…Z"               when shipment news last waited to be announced (its timer)
+//   "$optOuts": {body, held}           the opt-outs of the last whole order sent, and those the
+//                                      service holds now (a consent change may have updated them)
 // Reserved keys start with "$" (never a fulfillment id) and hold objects or strings, which the
 // mapper skips; they are stripped before the events are handed to it anyway.
 // Nothing here is buyer contact data: ids, statuses, times, quantities, shipping-rate names.
@@ -53,15 +56,24 @@ export interface OrderTracking {
    * order.processor.ts): of several timers of one order, only the one of the newest news sends.
    */
   newsAt: string | null;
+  /**
+   * Opt-outs: `body` those of the last whole order sent (the fingerprint's), `held` those the
+   * service holds now. They differ after a consent change updated the order upstream on its own
+   * (consent.processor.ts). Null for orders sent before this was kept.
+   */
+  optOuts: { body: OptOuts; held: OptOuts } | null;
 }
 
-export const emptyTracking = (): OrderTracking => ({ events: {}, fulfillments: {}, order: null, serviceOrderId: null, consent: null, newsAt: null });
+export const emptyTracking = (): OrderTracking => ({ events: {}, fulfillments: {}, order: null, serviceOrderId: null, consent: null, newsAt: null, optOuts: null });
 
 const FULFILLMENTS_KEY = "$fulfillments";
 const ORDER_KEY = "$order";
 const SERVICE_ORDER_ID_KEY = "$serviceOrderId";
 const CONSENT_KEY = "$consent";
 const NEWS_AT_KEY = "$newsAt";
+const OPT_OUTS_KEY = "$optOuts";
+const optOutsSchema = z.object({ optOutEmail: z.boolean(), optOutSMS: z.boolean(), optOutWhatsApp: z.boolean() });
+const trackedOptOutsSchema = z.object({ body: optOutsSchema, held: optOutsSchema });
 const consentSchema = z.object({ email: z.string().optional(), sms: z.string().optional() });
 
 const trackedEventSchema = z.object({
@@ -115,6 +127,9 @@ function readTracking(text: string): OrderTracking {
       if (typeof value === "string" && value) tracking.serviceOrderId = value;
     } else if (key === NEWS_AT_KEY) {
       if (typeof value === "string" && value) tracking.newsAt = value;
+    } else if (key === OPT_OUTS_KEY) {
+      const parsed = trackedOptOutsSchema.safeParse(value);
+      if (parsed.success) tracking.optOuts = parsed.data;
     } else if (key === CONSENT_KEY) {
       const parsed = consentSchema.safeParse(value);
       if (parsed.success) tracking.consent = parsed.data;
@@ -136,6 +151,7 @@ export function serializeTracking(tracking: OrderTracking): string {
   if (tracking.serviceOrderId) out[SERVICE_ORDER_ID_KEY] = tracking.serviceOrderId;
   if (tracking.consent) out[CONSENT_KEY] = tracking.consent;
   if (tracking.newsAt) out[NEWS_AT_KEY] = tracking.newsAt;
+  if (tracking.optOuts) out[OPT_OUTS_KEY] = tracking.optOuts;
   return JSON.stringify(out);
 }
 

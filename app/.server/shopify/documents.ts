@@ -109,6 +109,33 @@ export const PRODUCT_VARIANTS_PAGE = /* GraphQL */ `
   }
 `;
 
+/**
+ * One customer's marketing consent on every channel review requests use, with Shopify's times
+ * (the newer report wins). The one read the live order path makes for a customer it does not
+ * know yet. Variables: `{ id }` (a Customer GID). Contact data is not selected.
+ */
+export const CUSTOMER_CONSENT = /* GraphQL */ `
+  query CustomerConsent($id: ID!) {
+    customer(id: $id) {
+      id
+      emailMarketingConsent {
+        marketingState
+        consentUpdatedAt
+      }
+      smsMarketingConsent {
+        marketingState
+        consentUpdatedAt
+      }
+      defaultPhoneNumber {
+        whatsAppMarketingConsent {
+          state
+          updatedAt
+        }
+      }
+    }
+  }
+`;
+
 const BULK_OPERATION_FIELDS = `
     id
     status
@@ -290,15 +317,21 @@ export function bulkOrdersQuery(options: BulkOrdersOptions): string {
           }
           defaultPhoneNumber {
             phoneNumber
+            whatsAppMarketingConsent {
+              state
+              updatedAt
+            }
           }
           defaultAddress {
             countryCodeV2
           }
           emailMarketingConsent {
             marketingState
+            consentUpdatedAt
           }
           smsMarketingConsent {
             marketingState
+            consentUpdatedAt
           }
         }
         shippingAddress ${address}

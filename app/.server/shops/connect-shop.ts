@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import type { Queues } from "../queues/queues";
 import { createReviewsClient, DEFAULT_TOKEN_TIMEOUT_MS, type ReviewsAccount } from "../reviews";
 import { startSync } from "../sync/start-sync";
+import { requestBackSync } from "../backsync/schedule";
 
 // Connecting a shop to its reviews-service account, as the CLI's `connect` and the admin's
 // credentials form both do it: the credentials can be checked with a token request before
@@ -19,9 +20,16 @@ export async function verifyCredentials(account: ReviewsAccount, timeoutMs: numb
 
 type Started = { run: { id: string }; joined: boolean } | Error;
 
-/** The first full catalog sync and the orders backfill; each is an Error when it could not be queued. */
-export async function startFirstSyncs(deps: { db: Db; queues: Queues }, shopId: string): Promise<{ catalog: Started; orders: Started }> {
+/**
+ * The first full catalog sync, the orders backfill and the ratings back-sync (definitions, a full
+ * reconciliation, then the feed); each is an Error when it could not be queued.
+ */
+export async function startFirstSyncs(
+  deps: { db: Db; queues: Queues },
+  shopId: string,
+): Promise<{ catalog: Started; orders: Started; ratings: true | Error }> {
   const catalog = await startSync(deps, shopId, "catalog").catch((e: Error) => e);
   const orders = await startSync(deps, shopId, "orders").catch((e: Error) => e);
-  return { catalog, orders };
+  const ratings = await requestBackSync(deps.queues, shopId).then(() => true as const, (e: Error) => e);
+  return { catalog, orders, ratings };
 }

@@ -4,8 +4,11 @@ import { z } from "zod";
 // Every field has a default so a shop connected before a field existed still parses.
 
 const channelOptOut = z.enum([
-  // Opt the buyer out unless Shopify records marketing consent for this channel.
+  // Opt the buyer out unless Shopify records marketing consent for this channel (opt-in).
   "consent",
+  // Opt the buyer out only when Shopify records them as unsubscribed from this channel, or the
+  // address as invalid or erased (opt-out: a review request treated as part of the purchase).
+  "unsubscribed",
   // Never opt out: review requests are transactional messages about a purchase.
   "never",
   // Always opt out: the merchant does not want this channel used.
@@ -39,9 +42,11 @@ export const shopSettingsSchema = z.object({
         .default({ mode: "none" }),
       // Many stores never receive a "delivered" fulfillment event. null = off.
       deliveredAfterDays: z.number().int().min(1).max(90).nullable().default(null),
+      // Defaults: review apps treat an e-mail review request as part of the purchase (sent unless
+      // the buyer unsubscribed); SMS and WhatsApp need recorded consent (README, "Order sync").
       optOut: z
         .object({
-          email: channelOptOut.default("consent"),
+          email: channelOptOut.default("unsubscribed"),
           sms: channelOptOut.default("consent"),
           whatsapp: channelOptOut.default("consent"),
         })
@@ -56,6 +61,12 @@ export const shopSettingsSchema = z.object({
         .prefault({}),
       // How far back the backfill reaches on connect (Shopify allows 60 days without read_all_orders).
       backfillDays: z.number().int().min(0).max(60).default(60),
+    })
+    .prefault({}),
+  flow: z
+    .object({
+      // Shopify Flow "negative review received" fires for a moderated review rated at or below this.
+      negativeRatingAtOrBelow: z.number().int().min(1).max(4).default(2),
     })
     .prefault({}),
 });

@@ -1,0 +1,91 @@
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
+import type { ReviewsClient } from "../reviews";
+import type { AdminGraphql } from "../shopify/admin-graphql";
+import type { ShopSettings } from "../shops/settings";
+import { createBackSyncState, type BackSyncState } from "./backsync-state.repository";
+import { enableRatingDefinitions } from "./definitions";
+import { sendTriggers, triggersFor } from "./flow-triggers";
+import { emptyStats, refreshProducts, type RefreshStats } from "./product-refresh";
+import { findDrift } from "./reconcile";
+import { changedProducts, readReviewChanges } from "./review-feed";
+import { readShopData, shopDataDigest, writeShopData } from "./shop-data-sync";
+import type { Db } from "../db/client";
+
+// One back-sync run of one shop (the worker job calls it; the demo and the benchmark too):
+// 1. the standard rating definitions, once per shop (idempotent at Shopify as well);
+// 2. the review-change feed since the shop's cursor → the products it touches are refreshed →
+//    Flow triggers for the reviews in it → the cursor moves on (only once all of that is done, so a
+//    failed run is read again: refreshes and triggers are no-ops the second time);
+// 3. the full reconciliation from the product report, after connect (never run yet) and when asked
+//    (daily);
+// 4. the shop-wide app-data metafield, written only when it changed.
+
+export interface BackSyncDeps {
+  db: Db;
+  redis: Redis;
+  prefix: string;
+  log: Logger;
+  shop: { id: string; domain: string };
+  gql: AdminGraphql;
+  reviews: ReviewsClient;
+  settings: ShopSettings;
+  signal?: AbortSignal;
+}
+
+export interface BackSyncResult {
+  definitions: { enabled: string[]; alreadyOn: string[] } | null;
+  feed: { changes: number; products: number; pages: number; cursor: string };
+  reconcile: { rows: number; drifted: number } | null;
+  refresh: RefreshStats;
+  flow: { sent: number; alreadySent: number; refused: number };
+  shopData: "written" | "unchanged";
+}
+
+function addStats(a: RefreshStats, b: RefreshStats): RefreshStats {
+  const out = { ...a };
+  for (const k of Object.keys(b) as (keyof RefreshStats)[]) out[k] += b[k];
+  return out;
+}
+
+export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolean } = {}): Promise<BackSyncResult> {
+  const state: BackSyncState = createBackSyncState(deps.db);
+  const shopId = deps.shop.id;
+  const log = deps.log.child({ shop: deps.shop.domain });
+  const refreshDeps = { shopId, gql: deps.gql, reviews: deps.reviews, state, log, signal: deps.signal };
+  const current = await state.get(shopId);
+
+  let definitions: BackSyncResult["definitions"] = null;
+  if (!current?.definitionsEnabledAt) {
+    definitions = await enableRatingDefinitions(deps.gql);
+    await state.update(shopId, { definitionsEnabledAt: new Date() });
+  }
+
+  const feed = await readReviewChanges(deps.reviews.admin, current?.cursor ?? null, { signal: deps.signal });
+  const products = changedProducts(feed.changes);
+  let refresh = products.length ? await refreshProducts(refreshDeps, products) : emptyStats();
+  const flow = await sendTriggers({ shopId, gql: deps.gql, state, log }, triggersFor(feed.changes, deps.settings.flow.negativeRatingAtOrBelow));
+  await state.update(shopId, { cursor: feed.cursor });
+
+  let reconcile: BackSyncResult["reconcile"] = null;
+  if (opts.reconcile || !current?.reconciledAt) {
+    const written = new Map((await state.written(shopId)).map((d) => [d.productId, d]));
+    const drift = await findDrift(deps.reviews, written, (ids) => state.digests(shopId, ids), deps.signal);
+    reconcile = { rows: drift.rows, drifted: drift.drifted.length };
+    if (drift.drifted.length) refresh = addStats(refresh, await refreshProducts(refreshDeps, drift.drifted));
+    await state.update(shopId, { reconciledAt: new Date() });
+  }
+
+  const data = await readShopData({ reviews: deps.reviews, redis: deps.redis, prefix: deps.prefix, shop: deps.shop.domain, signal: deps.signal });
+  const digest = shopDataDigest(data);
+  let shopData: BackSyncResult["shopData"] = "unchanged";
+  if (digest !== current?.shopDataDigest) {
+    await writeShopData(deps.gql, data);
+    await state.update(shopId, { shopDataDigest: digest });
+    shopData = "written";
+  }
+
+  const result: BackSyncResult = { definitions, feed: { changes: feed.changes.length, products: products.length, pages: feed.pages, cursor: feed.cursor }, reconcile, refresh, flow, shopData };
+  log.info({ feed: result.feed, reconcile, refresh, flow, shopData }, "back-sync run done");
+  return result;
+}

@@ -1,0 +1,59 @@
+import { createHash } from "node:crypto";
+import type { Redis } from "ioredis";
+import { ReviewsPermanentError, type ReviewsClient } from "../reviews";
+import type { AdminGraphql } from "../shopify/admin-graphql";
+import { ShopifyUserErrors, type UserError } from "../shopify/errors";
+import { APP_INSTALLATION_ID, METAFIELDS_SET } from "../shopify/metafield-documents";
+import { readProxyPath } from "../storefront/proxy/proxy-path";
+import { SHOP_DATA_KEY, SHOP_DATA_NAMESPACE, SHOP_DATA_VERSION, shopDataSchema, type ShopData } from "../storefront/shop-data";
+
+// The shop-wide app-data metafield (`app.metafields.reviews.shop` in Liquid): store-review summary,
+// top-rated products and their badge, the app proxy path, the rating page base and the account's
+// customer key. Built from the service on each back-sync run and written only when it changed.
+
+const roundTo1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Pure: the shop data from what the service said. */
+export function buildShopData(input: {
+  proxyPath: string;
+  storeSummary: { count: number; avgRating: number | null; enableStoreReview?: boolean }[];
+  topRated: { skus: string[]; badgeLabel?: string | null };
+  rateUrl: string | null;
+  customer: string;
+  defaultBadgeLabel?: string;
+}): ShopData {
+  const store = input.storeSummary[0];
+  const storeOn = store && store.enableStoreReview !== false && store.count > 0 && typeof store.avgRating === "number";
+  return shopDataSchema.parse({
+    v: SHOP_DATA_VERSION,
+    proxyPath: input.proxyPath,
+    store: storeOn ? { avg: roundTo1(store.avgRating as number), count: store.count } : null,
+    topRated: { skus: [...input.topRated.skus], label: input.topRated.badgeLabel || input.defaultBadgeLabel || "Top rated" },
+    rateUrl: input.rateUrl ? input.rateUrl.replace(/\/+$/, "") : null,
+    customer: input.customer,
+  });
+}
+
+export const shopDataDigest = (data: ShopData) => createHash("sha256").update(JSON.stringify(data)).digest("base64url");
+
+export async function readShopData(deps: { reviews: ReviewsClient; redis: Redis; prefix: string; shop: string; signal?: AbortSignal }): Promise<ShopData> {
+  // An account without store reviews or a top-rated list may answer 404: shown as none, while
+  // an outage (retryable) fails the run like any other read.
+  const orNone = <T>(p: Promise<T>, none: T) => p.catch((e: unknown) => (e instanceof ReviewsPermanentError && e.reason === "not_found" ? none : Promise.reject(e)));
+  const [storeSummary, topRated, proxyPath] = await Promise.all([
+    orNone(deps.reviews.storefront.getStoreReviewsSummary({ signal: deps.signal }), []),
+    orNone(deps.reviews.storefront.getTopRated({ signal: deps.signal }), { skus: [], badgeLabel: null }),
+    readProxyPath(deps.redis, deps.prefix, deps.shop),
+  ]);
+  return buildShopData({ proxyPath, storeSummary, topRated, rateUrl: deps.reviews.account.rateUrl ?? null, customer: deps.reviews.account.customer });
+}
+
+/** Writes the shop data on the app installation; one read of its id, one metafieldsSet. */
+export async function writeShopData(gql: AdminGraphql, data: ShopData): Promise<void> {
+  const inst = await gql.query<{ currentAppInstallation: { id: string } }>(APP_INSTALLATION_ID);
+  const result = await gql.query<{ metafieldsSet: { userErrors: UserError[] } | null }>(METAFIELDS_SET, {
+    metafields: [{ ownerId: inst.currentAppInstallation.id, namespace: SHOP_DATA_NAMESPACE, key: SHOP_DATA_KEY, type: "json", value: JSON.stringify(data) }],
+  });
+  const errors = result.metafieldsSet?.userErrors ?? [];
+  if (errors.length) throw new ShopifyUserErrors("metafieldsSet (shop data)", gql.shop, errors);
+}

@@ -1,0 +1,73 @@
+import pino from "pino";
+import { createAdminGraphql } from "../shopify/admin-graphql";
+import { SHOPIFY_API_VERSION } from "../shopify/api-version";
+import { PRODUCTS_WITH_METAFIELDS } from "../shopify/metafield-documents";
+import { productIdOfGid } from "../backsync/rating-metafields";
+import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
+
+// The demo's ratings act, after the storefront act asked for a back-sync: waits until every demo
+// product with published reviews at the service holds its ratings in the simulated store
+// (`reviews.rating`, `reviews.rating_count` equal to its published reviews, and the snapshot), read
+// back through the store's Admin GraphQL endpoint as a theme would see them, and prints how many
+// products got ratings. With `check`, a product left without them fails the demo.
+
+interface StoreProduct {
+  id: string;
+  metafields: { nodes: { namespace: string; key: string; value: string }[] };
+}
+
+export async function runRatingsDemo(options: {
+  emulatorOrigin: string;
+  storeGraphqlUrl: string;
+  storeAccessToken: string;
+  say: (line: string) => void;
+  check: boolean;
+  timeoutMs?: number;
+}): Promise<{ withReviews: number; withRatings: number; missing: string[] }> {
+  const state = (await (await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json()) as {
+    reviews: { sku: string; status: string }[];
+  };
+  const published = new Map<string, number>();
+  for (const r of state.reviews) if (r.status === "published") published.set(r.sku, (published.get(r.sku) ?? 0) + 1);
+
+  const gql = createAdminGraphql({
+    shop: DEMO_SHOP,
+    accessToken: options.storeAccessToken,
+    apiVersion: SHOPIFY_API_VERSION,
+    endpoint: options.storeGraphqlUrl,
+    logger: pino({ level: "silent" }),
+  });
+  const readRatings = async () => {
+    const counts = new Map<string, { count: string | null; rating: boolean; snapshot: boolean }>();
+    let after: string | null = null;
+    for (;;) {
+      const page: { products: { nodes: StoreProduct[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } = await gql.query(PRODUCTS_WITH_METAFIELDS, { first: 50, after });
+      for (const p of page.products.nodes) {
+        const m = (ns: string, key: string) => p.metafields.nodes.find((x) => x.key === key && (x.namespace === ns || x.namespace.endsWith(`--${ns}`)));
+        counts.set(productIdOfGid(p.id), { count: m("reviews", "rating_count")?.value ?? null, rating: !!m("reviews", "rating"), snapshot: !!m("reviews", "snapshot") });
+      }
+      if (!page.products.pageInfo.hasNextPage) return counts;
+      after = page.products.pageInfo.endCursor;
+    }
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  let missing: string[] = [];
+  for (;;) {
+    const held = await readRatings();
+    missing = [...published].filter(([sku, n]) => {
+      const h = held.get(sku);
+      return !h || h.count !== String(n) || !h.rating || !h.snapshot;
+    }).map(([sku]) => sku);
+    if (missing.length === 0 || Date.now() > deadline) {
+      const withRatings = [...held.values()].filter((h) => h.count !== null).length;
+      options.say(
+        `back-sync: ${withRatings} products have ratings in the store (reviews.rating, reviews.rating_count, snapshot); ${published.size - missing.length} of the ${published.size} demo products with published reviews match the service`,
+      );
+      if (missing.length && options.check) throw new Error(`ratings check: ${missing.length} products with reviews lack their metafields (first: ${missing.slice(0, 3).join(", ")})`);
+      if (!missing.length && options.check) options.say("ratings check: every demo product with reviews has its metafields in the simulated store");
+      return { withReviews: published.size, withRatings, missing };
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

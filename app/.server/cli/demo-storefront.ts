@@ -1,0 +1,93 @@
+import { requestBackSync } from "../backsync/schedule";
+import { parseConfig } from "../config";
+import { createDb } from "../db/client";
+import { createQueues } from "../queues/queues";
+import { SHOPIFY_API_VERSION } from "../shopify/api-version";
+import { startLocalStorefront, type LocalStorefront } from "../../../test/local-storefront/server";
+import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
+
+// The offline demo's storefront act: the reviews service gets reviews for the demo catalog (photos,
+// a video, replies, a syndicated and translated review, topics, an AI summary), the back-sync writes
+// them into the simulated store's metafields, and the local storefront draws the product pages with
+// the theme's blocks, its app proxy forwarding to the app server. Prints a product page with reviews.
+
+export interface StorefrontDemo {
+  storefront: LocalStorefront;
+  productUrl: string;
+}
+
+export async function runStorefrontDemo(options: {
+  env: NodeJS.ProcessEnv;
+  emulatorOrigin: string;
+  storeGraphqlUrl: string;
+  storeAccessToken: string;
+  appUrl: string;
+  port: number;
+  say: (line: string) => void;
+  check: boolean;
+  timeoutMs?: number;
+}): Promise<StorefrontDemo> {
+  const { say } = options;
+  const config = parseConfig(options.env);
+  const state = (await (await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json()) as { products: { sku: string }[] };
+  const skus = state.products.map((p) => p.sku);
+  const seeded = await fetch(`${options.emulatorOrigin}/__emulator/seed-reviews`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ customer: DEMO_ACCOUNT.customer, skus }),
+  });
+  if (!seeded.ok) throw new Error(`the emulator refused the demo reviews: ${seeded.status} ${await seeded.text()}`);
+  const { published } = (await seeded.json()) as { published: Record<string, number> };
+  const total = Object.values(published).reduce((a, b) => a + b, 0);
+  say(`reviews: the reviews service now holds ${total} published reviews on ${Object.values(published).filter((n) => n > 0).length} of ${skus.length} products`);
+
+  const db = createDb(config.DATABASE_URL);
+  const queues = createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer" });
+  try {
+    const shop = await db.shop.findUniqueOrThrow({ where: { domain: DEMO_SHOP } });
+    await requestBackSync(queues, shop.id, { reconcile: true });
+  } finally {
+    await queues.close();
+    await db.$disconnect();
+  }
+  say("back-sync: asked for a full run (ratings and snapshots into the store's metafields)");
+
+  const storefront = await startLocalStorefront({
+    port: options.port,
+    storeGraphqlUrl: options.storeGraphqlUrl,
+    storeAccessToken: options.storeAccessToken,
+    shop: DEMO_SHOP,
+    apiVersion: SHOPIFY_API_VERSION,
+    appUrl: options.appUrl,
+    apiSecret: config.SHOPIFY_API_SECRET,
+  });
+  // The product with the most reviews; its page is the one to look at.
+  const [sku] = Object.entries(published).sort((a, b) => b[1] - a[1])[0];
+  const deadline = Date.now() + (options.timeoutMs ?? 180_000);
+  for (;;) {
+    const product = await storefront.reader.productById(sku);
+    if (product?.metafields.some((m) => m.key === "snapshot" && m.namespace.endsWith("reviews"))) {
+      const productUrl = `${storefront.origin}/products/${product.handle}`;
+      say(`back-sync: the store's metafields hold the reviews of ${product.title}`);
+      say(`storefront: ${productUrl} (${published[sku]} reviews; all products: ${storefront.origin}/collections/all; in Portuguese: ${storefront.origin}/pt-BR/products/${product.handle})`);
+      if (options.check) await checkStorefront(productUrl, storefront.origin, sku, say);
+      return { storefront, productUrl };
+    }
+    if (Date.now() > deadline) {
+      await storefront.close();
+      throw new Error("the back-sync did not write the demo product's metafields in time (is the worker running?)");
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function checkStorefront(productUrl: string, origin: string, sku: string, say: (line: string) => void) {
+  const html = await (await fetch(productUrl)).text();
+  const stars = /role="img" aria-label="(\d[.,]\d out of 5 stars, \d+ reviews)"/.exec(html);
+  const reviews = (html.match(/data-rv-review[\s>]/g) ?? []).length;
+  if (!stars || reviews === 0) throw new Error(`storefront check: the product page lacks ${stars ? "reviews" : "star ratings"}`);
+  const page2 = await fetch(`${origin}/apps/reviews/products/${sku}/reviews?page=2&pageSize=5&sort=created,desc`);
+  const body = await page2.text();
+  if (page2.status !== 200 || !body.includes("data-rv-page")) throw new Error(`storefront check: the app proxy answered ${page2.status}`);
+  say(`storefront check: stars ("${stars[1]}") and ${reviews} reviews on the product page; the app proxy answers page 2 through the storefront`);
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import type { AdminGraphql } from "../shopify/admin-graphql";
+import { CUSTOMER_CONSENT } from "../shopify/documents";
+import { consentState } from "./consent-policy";
+import type { ConsentReport } from "./consent.repository";
+
+// The one small read of a customer's consent (CustomerConsent): what the live order path asks
+// Shopify the first time an order comes for a customer the consent store does not know.
+
+const str = z.string().nullish();
+const responseSchema = z.object({
+  customer: z
+    .looseObject({
+      id: z.string(),
+      emailMarketingConsent: z.looseObject({ marketingState: str, consentUpdatedAt: str }).nullish(),
+      smsMarketingConsent: z.looseObject({ marketingState: str, consentUpdatedAt: str }).nullish(),
+      defaultPhoneNumber: z.looseObject({ whatsAppMarketingConsent: z.looseObject({ state: str, updatedAt: str }).nullish() }).nullish(),
+    })
+    .nullable(),
+});
+
+const time = (s: string | null | undefined): Date | null => {
+  const ms = s ? Date.parse(s) : NaN;
+  return Number.isNaN(ms) ? null : new Date(ms);
+};
+
+/**
+ * The customer's consent per channel as Shopify has it now; channels Shopify has nothing for are
+ * left out (no phone: no SMS or WhatsApp). A deleted customer reads as nothing known.
+ * Throws the Admin client's typed errors.
+ */
+export async function readCustomerConsent(gql: AdminGraphql, customerId: string, opts: { signal?: AbortSignal } = {}): Promise<ConsentReport> {
+  const data = responseSchema.parse(await gql.query(CUSTOMER_CONSENT, { id: `gid://shopify/Customer/${customerId}` }, opts));
+  const c = data.customer;
+  const report: ConsentReport = {};
+  if (!c) return report;
+  const email = consentState(c.emailMarketingConsent?.marketingState);
+  if (email) report.email = { state: email, updatedAt: time(c.emailMarketingConsent?.consentUpdatedAt) };
+  const sms = consentState(c.smsMarketingConsent?.marketingState);
+  if (sms) report.sms = { state: sms, updatedAt: time(c.smsMarketingConsent?.consentUpdatedAt) };
+  const wa = c.defaultPhoneNumber?.whatsAppMarketingConsent;
+  const whatsapp = consentState(wa?.state);
+  if (whatsapp) report.whatsapp = { state: whatsapp, updatedAt: time(wa?.updatedAt) };
+  return report;
+}

@@ -1,0 +1,42 @@
+import "@shopify/shopify-app-remix/adapters/node";
+import { LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { SHOPIFY_API_VERSION } from "../../shopify/api-version";
+import type { AppProxyAuthenticate } from "./verify-proxy.server";
+
+// The library's `authenticate.public.appProxy` (signature, 90 s timestamp window) from an instance
+// of the library made for the proxy alone, whose session storage holds nothing. The app's main
+// instance also loads the shop's offline session on every proxied request (a database read, over
+// half the cost of a cached read at 500 requests/s) to offer an Admin client the storefront routes
+// never use. Same checks, same answers; the webhook ingress does the same (webhooks/verify.server.ts).
+
+type SessionStorage = NonNullable<Parameters<typeof shopifyApp>[0]["sessionStorage"]>;
+
+const noSessions = {
+  storeSession: async () => true,
+  loadSession: async () => undefined,
+  deleteSession: async () => true,
+  deleteSessions: async () => true,
+  findSessionsByShop: async () => [],
+} as unknown as SessionStorage;
+
+const made = new Map<string, AppProxyAuthenticate>();
+
+export function proxyAuthenticate(opts: { apiKey: string; apiSecretKey: string; appUrl: string; scopes: string }): AppProxyAuthenticate {
+  const key = JSON.stringify(opts);
+  let authenticate = made.get(key);
+  if (!authenticate) {
+    const app = shopifyApp({
+      apiKey: opts.apiKey,
+      apiSecretKey: opts.apiSecretKey,
+      apiVersion: SHOPIFY_API_VERSION as never,
+      appUrl: opts.appUrl,
+      scopes: opts.scopes.split(","),
+      sessionStorage: noSessions,
+      // Per-request info lines of the library stay off; ours say what matters.
+      logger: { level: LogSeverity.Warning },
+    });
+    authenticate = app.authenticate.public.appProxy;
+    made.set(key, authenticate);
+  }
+  return authenticate;
+}

@@ -1,0 +1,61 @@
+import { join } from "node:path";
+import type { AppContext } from "../../context.server";
+import { createReviewsClient, DEFAULT_TOKEN_TIMEOUT_MS, redisServicePause, redisTokenCache } from "../../reviews";
+import { createThemeRenderer, type ThemeRenderer } from "../liquid";
+import { createProxyPathStore } from "./proxy-path";
+import { createRateLimiter } from "./rate-limits";
+import { createResponseCache } from "./response-cache";
+import type { ReviewsPageDeps } from "./reviews-page.server";
+import { proxyAuthenticate } from "./proxy-authenticate.server";
+
+// The app proxy's parts, made once per app context (tests swap contexts) from its config, Redis
+// and database: the routes stay thin adapters.
+
+export const EXTENSION_DIR = join(process.cwd(), "extensions", "reviews-theme");
+/** The service's own default; the block script sends the merchant's "reviews per page". */
+export const DEFAULT_PAGE_SIZE = 5;
+
+const made = new WeakMap<AppContext, ReviewsPageDeps>();
+
+export function proxyDeps(ctx: AppContext): ReviewsPageDeps {
+  const existing = made.get(ctx);
+  if (existing) return existing;
+  const { config, queues, shops, log } = ctx;
+  const redis = queues.redis;
+  const tokenCache = redisTokenCache(redis, config.REDIS_PREFIX);
+  const defaults = { apiUrl: config.REVIEWS_API_URL, authUrl: config.REVIEWS_AUTH_URL, rateUrl: config.REVIEWS_RATE_URL };
+  // Made on first use (it reads the extension's locales). Fragments carry no asset of their own:
+  // the page's block already loaded the stylesheet and script.
+  let renderer: ThemeRenderer | undefined;
+  const theme = () => (renderer ??= createThemeRenderer({ extensionDir: EXTENSION_DIR, assetBaseUrl: "" }));
+  const minute = 60_000;
+  const deps: ReviewsPageDeps = {
+    authenticate: proxyAuthenticate({ apiKey: config.SHOPIFY_API_KEY, apiSecretKey: config.SHOPIFY_API_SECRET, appUrl: config.SHOPIFY_APP_URL, scopes: config.SCOPES }),
+    async reviewsFor(shop) {
+      const account = await shops.account(shop, defaults);
+      return createReviewsClient({
+        account,
+        tokenCache,
+        logger: log.child({ shop }),
+        timeoutMs: Math.min(config.REVIEWS_TIMEOUT_MS, 10_000),
+        tokenTimeoutMs: Math.min(config.REVIEWS_TIMEOUT_MS, DEFAULT_TOKEN_TIMEOUT_MS),
+        pause: redisServicePause(redis, config.REDIS_PREFIX, account),
+      }).storefront;
+    },
+    render: (vars, locale) => theme().renderSnippet("reviews-page", vars as unknown as Record<string, unknown>, locale),
+    renderError: (locale) => theme().renderSnippet("reviews-error", {}, locale),
+    cache: createResponseCache(redis, config.PROXY_CACHE_MS),
+    limits: createRateLimiter(redis, config.REDIS_PREFIX),
+    proxyPaths: createProxyPathStore(redis, config.REDIS_PREFIX),
+    log,
+    settings: {
+      redisPrefix: config.REDIS_PREFIX,
+      cacheMs: config.PROXY_CACHE_MS,
+      ipLimit: { max: config.PROXY_IP_LIMIT_PER_MIN, windowMs: minute },
+      shopLimit: { max: config.PROXY_SHOP_LIMIT_PER_MIN, windowMs: minute },
+      defaultPageSize: DEFAULT_PAGE_SIZE,
+    },
+  };
+  made.set(ctx, deps);
+  return deps;
+}

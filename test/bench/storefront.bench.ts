@@ -1,0 +1,307 @@
+import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import type { AddressInfo } from "node:net";
+import { createRequire } from "node:module";
+import { signProxyQuery } from "../../app/.server/storefront/proxy/app-proxy-signature";
+import { createDb } from "../../app/.server/db/client";
+import { testAppContext, testConfig } from "../helpers/contexts";
+import { startProxyAppServer } from "../helpers/proxy-app-server";
+import { startStorefrontStack, STOREFRONT_SHOP } from "../helpers/storefront-stack";
+import { CHROMIUM_ARGS, launchChromium, USER_AGENT } from "../theme/browser";
+import { startServiceChild, ROOT } from "./children";
+import { percentile, progress, round } from "./measure";
+import { atMost, exactly, type BenchResult } from "./report";
+
+// Scenario "storefront": the shopper's side, on the whole read path (simulated store, emulator with
+// reviews, the real back-sync, the app's proxy routes behind an HTTP server, the local storefront)
+// in one child process (`main.ts --child storefront`), and for the proxy load an app process of its
+// own on the same database and Redis prefix (`--child proxy-app`); this process drives and measures:
+// - app proxy reads with a warm cache: signed reads of 10 pages spread over 1,000 shoppers (IPs),
+//   at a fixed rate (500/s) on loopback for a bounded time, with autocannon; latency p50/p99/max,
+//   answers other than 200, and calls that reached the service meanwhile (0 when the cache holds);
+// - bytes each block makes the browser load through the local storefront (gzip as served), in
+//   Chromium: star block alone, and stars + reviews block before any interaction;
+// - Lighthouse 12.8 mobile performance of the local product page with and without the blocks,
+//   alternated, the median of each (single scores move by points on a shared machine).
+
+const KB = 1024;
+export const PROXY_TARGET_P99_MS = 50;
+const require = createRequire(import.meta.url);
+
+interface Ready {
+  ready: true;
+  storefront: string;
+  app: string;
+  control: string;
+  sku: string;
+  handle: string;
+  /** What a separate app process needs to serve the same shop. */
+  backend: ProxyAppBackend;
+}
+
+export interface ProxyAppBackend {
+  databaseUrl: string;
+  prefix: string;
+  apiUrl: string;
+  authUrl: string;
+  rateUrl: string;
+}
+
+// ---------- the child: every service of the read path ----------
+
+export async function storefrontChild(): Promise<{ upstreamDuringLoad: number }> {
+  const st = await startStorefrontStack("bench-storefront", { LOG_LEVEL: "warn", PROXY_CACHE_MS: "600000", PROXY_IP_LIMIT_PER_MIN: "120", PROXY_SHOP_LIMIT_PER_MIN: "600" }, 24);
+  let since = st.s.emu.control.lastRequestSeq();
+  const summaries = () => st.s.emu.control.requests(since).filter((r) => r.path.includes("/summary")).length;
+  const control = createServer((req, res) => {
+    if (req.url === "/reset") since = st.s.emu.control.lastRequestSeq();
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ upstream: summaries() }));
+  });
+  await new Promise<void>((r) => control.listen(0, "127.0.0.1", r));
+  const ready: Ready = {
+    ready: true,
+    storefront: st.storefront.origin,
+    app: st.app.origin,
+    control: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
+    sku: st.productIds[0],
+    handle: st.reviewedHandle,
+    backend: { databaseUrl: st.s.t.url, prefix: st.s.prefix, apiUrl: st.s.emu.baseUrl, authUrl: st.s.emu.authUrl, rateUrl: st.s.emu.rateUrl },
+  };
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
+  await new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
+  const upstreamDuringLoad = summaries();
+  control.close();
+  await st.close();
+  return { upstreamDuringLoad };
+}
+
+// ---------- the app process of the proxy load: the proxy routes and nothing else ----------
+
+export interface ProxyAppFigures {
+  peakRssMB: number;
+  handled: number;
+  serverP50Ms: number;
+  serverP99Ms: number;
+  eventLoopDelayP99Ms: number;
+}
+
+export async function proxyAppChild(b: ProxyAppBackend): Promise<ProxyAppFigures> {
+  process.env.DATABASE_URL = b.databaseUrl;
+  const config = testConfig({ DATABASE_URL: b.databaseUrl, REDIS_PREFIX: b.prefix, REVIEWS_API_URL: b.apiUrl, REVIEWS_AUTH_URL: b.authUrl, REVIEWS_RATE_URL: b.rateUrl, LOG_LEVEL: "warn", PROXY_CACHE_MS: "600000" });
+  const web = testAppContext(config, createDb(b.databaseUrl));
+  (await import("../../app/.server/context.server")).setAppContext(web);
+  // Server-side time per request and event-loop delay, counted after the warm-up (`/__bench/reset`):
+  // they tell the app's own cost apart from a machine too busy to run it.
+  let handled: number[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const server = await startProxyAppServer({ onHandled: (ms) => handled.push(ms) });
+  const control = createServer((_req, res) => {
+    handled = [];
+    loop.reset();
+    res.writeHead(204).end();
+  });
+  await new Promise<void>((r) => control.listen(0, "127.0.0.1", r));
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 250);
+  process.stdout.write(`${JSON.stringify({ ready: true, origin: server.origin, reset: `http://127.0.0.1:${(control.address() as AddressInfo).port}` })}\n`);
+  await new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
+  clearInterval(timer);
+  loop.disable();
+  control.close();
+  await server.close();
+  await web.queues.close();
+  await web.db.$disconnect();
+  return {
+    peakRssMB: Math.round(peak / 2 ** 20),
+    handled: handled.length,
+    serverP50Ms: round(percentile(handled, 50), 2),
+    serverP99Ms: round(percentile(handled, 99), 2),
+    eventLoopDelayP99Ms: round(loop.percentile(99) / 1e6, 2),
+  };
+}
+
+// ---------- proxy reads ----------
+
+type Autocannon = (opts: Record<string, unknown>) => Promise<{
+  latency: { p50: number; p99: number; max: number };
+  requests: { total: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+}>;
+
+async function proxyLoad(r: Ready, app: { origin: string; reset: string }, rate: number, seconds: number): Promise<BenchResult> {
+  const secret = process.env.SHOPIFY_API_SECRET ?? "test-api-secret";
+  const queries = [1, 2, 3, 4, 5].flatMap((page) => ["helpfulScore,desc", "created,desc"].map((sort) => new URLSearchParams({ sort, page: String(page), pageSize: "5", locale: "en" })));
+  // Signed now, valid for 90 s: the load is bounded well inside that.
+  const signed = queries.map((q) => `/apps/reviews/products/${r.sku}/reviews?${signProxyQuery(q, { shop: STOREFRONT_SHOP, loggedInCustomerId: "", pathPrefix: "/apps/reviews" }, secret)}`);
+  for (const path of signed) {
+    const res = await fetch(`${app.origin}${path}`, { headers: { "x-forwarded-for": "198.51.100.1" } });
+    if (res.status !== 200) throw new Error(`warming the proxy cache: ${res.status} ${await res.text()}`);
+  }
+  await fetch(`${r.control}/reset`);
+  await fetch(app.reset);
+  const requests = Array.from({ length: 1000 }, (_, i) => ({ method: "GET", path: signed[i % signed.length], headers: { "x-forwarded-for": `10.${Math.floor(i / 250)}.${i % 250}.7` } }));
+  const autocannon = require("autocannon") as Autocannon;
+  progress(`storefront: app proxy reads, warm cache, ${rate}/s for ${seconds} s`);
+  const result = await autocannon({ url: app.origin, connections: 50, overallRate: rate, duration: seconds, requests });
+  const upstream = ((await (await fetch(r.control)).json()) as { upstream: number }).upstream;
+  return {
+    scenario: "storefront: app proxy reads, warm cache",
+    figures: {
+      "offered rate (req/s), seconds, loopback": `${rate}, ${seconds}`,
+      requests: result.requests.total,
+      "achieved rate (req/s)": round(result.requests.total / (result.duration || seconds), 0),
+      "latency p50 (ms)": result.latency.p50,
+      "latency p99 (ms)": result.latency.p99,
+      "latency max (ms)": result.latency.max,
+      "answers other than 200": result.non2xx,
+      "errors + timeouts": result.errors + result.timeouts,
+      "calls to the service during the load": upstream,
+      connections: 50,
+    },
+    targets: {
+      "p99 latency (ms)": atMost(result.latency.p99, PROXY_TARGET_P99_MS),
+      "answers other than 200": exactly(result.non2xx + result.errors + result.timeouts, 0),
+      "calls to the service with a warm cache": exactly(upstream, 0),
+    },
+  };
+}
+
+// ---------- bytes through the local storefront ----------
+
+async function blockBytes(r: Ready): Promise<BenchResult> {
+  const browser = await launchChromium();
+  try {
+    const measure = async (blocks: string) => {
+      const page = await browser.newPage({ userAgent: USER_AGENT, viewport: { width: 375, height: 800 } });
+      const sizes: { type: string; bytes: number; path: string }[] = [];
+      page.on("requestfinished", (req) => {
+        void req.sizes().then((s) => sizes.push({ type: req.resourceType(), bytes: s.responseBodySize, path: new URL(req.url()).pathname }));
+      });
+      await page.goto(`${r.storefront}/products/${r.handle}?blocks=${blocks}`, { waitUntil: "networkidle" });
+      await page.close();
+      const ext = sizes.filter((s) => s.path.startsWith("/cdn/"));
+      const sum = (type: string) => ext.filter((s) => s.type === type).reduce((a, s) => a + s.bytes, 0);
+      return { js: sum("script"), css: sum("stylesheet"), files: ext.length, proxy: sizes.filter((s) => s.path.startsWith("/apps/")).length };
+    };
+    const none = await measure("none");
+    const stars = await measure("stars");
+    const all = await measure("all");
+    return {
+      scenario: "storefront: bytes the blocks load (local storefront, gzip as served, before interaction)",
+      figures: {
+        "star block: extension files": stars.files - none.files,
+        "star block: JS (bytes)": stars.js - none.js,
+        "star block: CSS (bytes)": stars.css - none.css,
+        "stars + reviews: JS (KB)": round((all.js - none.js) / KB, 1),
+        "stars + reviews: CSS (KB)": round((all.css - none.css) / KB, 1),
+        "stars + reviews: app proxy requests at load": all.proxy,
+      },
+      targets: {
+        "star block JS (bytes)": exactly(stars.js - none.js, 0),
+        "star block extension files": exactly(stars.files - none.files, 0),
+        "reviews block JS before interaction (KB gzip)": atMost(round((all.js - none.js) / KB, 1), 10),
+        "reviews block CSS before interaction (KB gzip)": atMost(round((all.css - none.css) / KB, 1), 8),
+      },
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------- Lighthouse ----------
+
+interface LighthouseRun {
+  score: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+}
+
+function lighthouse(url: string): Promise<LighthouseRun> {
+  const cli = require.resolve("lighthouse/cli/index.js");
+  const flags = [...CHROMIUM_ARGS.filter((a) => a !== "--disable-gpu"), "--headless=new", "--disable-gpu"].join(" ");
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, url, "--only-categories=performance", "--output=json", "--output-path=stdout", "--quiet", `--chrome-flags=${flags}`], {
+      cwd: ROOT,
+      env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c: Buffer) => (out += c));
+    child.stderr.on("data", (c: Buffer) => (err += c));
+    child.once("exit", (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse exited ${code}: ${err.slice(-500)}`));
+      const lhr = JSON.parse(out) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number }> };
+      resolve({
+        score: Math.round(lhr.categories.performance.score * 100),
+        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+        cls: round(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0, 3),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+      });
+    });
+  });
+}
+
+async function lighthouseRuns(r: Ready, runs: number): Promise<BenchResult> {
+  const page = `${r.storefront}/products/${r.handle}`;
+  const without: LighthouseRun[] = [];
+  const withBlocks: LighthouseRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    progress(`storefront: Lighthouse run ${i + 1} of ${runs} (without, then with the blocks)`);
+    without.push(await lighthouse(`${page}?blocks=none`));
+    withBlocks.push(await lighthouse(page));
+  }
+  const median = (xs: LighthouseRun[], k: keyof LighthouseRun) => percentile(xs.map((x) => x[k]), 50);
+  const drop = median(without, "score") - median(withBlocks, "score");
+  return {
+    scenario: "storefront: Lighthouse 12.8 mobile performance of the product page",
+    figures: {
+      runs,
+      "score without the blocks": median(without, "score"),
+      "score with the blocks": median(withBlocks, "score"),
+      "scores without (each run)": without.map((x) => x.score).join(", "),
+      "scores with (each run)": withBlocks.map((x) => x.score).join(", "),
+      "LCP without / with (ms)": `${median(without, "lcpMs")} / ${median(withBlocks, "lcpMs")}`,
+      "CLS without / with": `${median(without, "cls")} / ${median(withBlocks, "cls")}`,
+      "TBT without / with (ms)": `${median(without, "tbtMs")} / ${median(withBlocks, "tbtMs")}`,
+    },
+    targets: { "performance score drop (points)": atMost(drop, 2) },
+  };
+}
+
+export async function runStorefrontBench(opts: { rate: number; seconds: number; lighthouseRuns: number }): Promise<BenchResult[]> {
+  progress("storefront: starting the read path (store, emulator, back-sync, app proxy, local storefront)");
+  const child = await startServiceChild<{ upstreamDuringLoad: number }>(["--child", "storefront"], "storefront");
+  const results: BenchResult[] = [];
+  try {
+    const ready = JSON.parse(child.ready) as Ready;
+    // The load goes to an app process of its own, as in production (not the one hosting the
+    // emulator, the store and the workers).
+    const app = await startServiceChild<ProxyAppFigures>(["--child", "proxy-app", "--services", JSON.stringify(ready.backend)], "proxy-app");
+    try {
+      const load = await proxyLoad(ready, JSON.parse(app.ready) as { origin: string; reset: string }, opts.rate, opts.seconds);
+      const server = await app.stop();
+      Object.assign(load.figures, {
+        "server-side handling p50 (ms)": server.serverP50Ms,
+        "server-side handling p99 (ms)": server.serverP99Ms,
+        "app event-loop delay p99 (ms)": server.eventLoopDelayP99Ms,
+        "peak RSS of the app process (MB)": server.peakRssMB,
+      });
+      results.push(load);
+    } catch (e) {
+      await app.stop().catch(() => undefined);
+      throw e;
+    }
+    results.push(await blockBytes(ready));
+    results.push(await lighthouseRuns(ready, opts.lighthouseRuns));
+  } finally {
+    await child.stop();
+  }
+  return results;
+}

@@ -1,0 +1,71 @@
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { launchChromium, USER_AGENT } from "../theme/browser";
+import { EXTENSION_DIR, snapshot } from "../theme/fixtures";
+import { ORIGIN, productPage, servePage, themeForPages } from "../theme/page";
+import type { BenchResult } from "./report";
+
+// What the theme blocks cost a shopper before any interaction: the requests a product page with the
+// blocks makes for the extension's files, and their gzip bytes by kind. The star block must cost no
+// script and no request at all; the reviews block's script and stylesheet stay inside the budget
+// (10 KB JS, 8 KB CSS, gzip). Measured in Chromium on a page rendered by the Liquid engine.
+
+const KB = 1024;
+
+export async function runThemeBytesBench(): Promise<BenchResult[]> {
+  const theme = themeForPages();
+  const browser = await launchChromium();
+  try {
+    const measure = async (html: string) => {
+      const page = await browser.newPage({ userAgent: USER_AGENT });
+      await servePage(page, theme, html, { total: 128 });
+      const loaded: string[] = [];
+      page.on("requestfinished", (r) => {
+        const url = new URL(r.url());
+        if (url.origin === ORIGIN && url.pathname.startsWith("/ext/")) loaded.push(decodeURIComponent(url.pathname.slice(5)));
+      });
+      let proxyCalls = 0;
+      page.on("request", (r) => void (r.url().includes("/apps/") && proxyCalls++));
+      await page.goto(`${ORIGIN}/products/stoneware-mug`, { waitUntil: "networkidle" });
+      await page.close();
+      const gz = (ext: string) => loaded.filter((f) => f.endsWith(ext)).reduce((sum, f) => sum + gzipSync(readFileSync(join(EXTENSION_DIR, "assets", f)), { level: 9 }).length, 0);
+      return { files: loaded, js: gz(".js"), css: gz(".css"), proxyCalls };
+    };
+    const s = snapshot(128);
+    const starsOnly = await measure(await productPage(theme, s, "en", {}, false, ["star-rating"]));
+    const full = await measure(await productPage(theme, s, "en"));
+    const liquidBytes = filesUnder(EXTENSION_DIR).filter((f) => f.endsWith(".liquid")).reduce((sum, f) => sum + statSync(f).size, 0);
+    const lightbox = gzipSync(readFileSync(join(EXTENSION_DIR, "assets", "reviews-lightbox.js")), { level: 9 }).length;
+    return [
+      {
+        scenario: "theme blocks: bytes before interaction",
+        figures: {
+          "star block: extension requests": starsOnly.files.length,
+          "star block: JS gzip bytes": starsOnly.js,
+          "reviews block: files loaded": full.files.join(", "),
+          "reviews block: JS gzip bytes": full.js,
+          "reviews block: CSS gzip bytes": full.css,
+          "lightbox script on first use, gzip bytes": lightbox,
+          "proxy requests at load": full.proxyCalls,
+          "all Liquid in the extension, bytes": liquidBytes,
+        },
+        targets: {
+          "star block JS bytes (gzip)": { value: starsOnly.js, limit: 0, ok: starsOnly.js === 0 },
+          "star block requests": { value: starsOnly.files.length, limit: 0, ok: starsOnly.files.length === 0 },
+          "reviews block JS before interaction, KB gzip": { value: round(full.js / KB), limit: 10, ok: full.js <= 10 * KB },
+          "reviews block CSS, KB gzip": { value: round(full.css / KB), limit: 8, ok: full.css <= 8 * KB },
+          "extension Liquid, KB": { value: round(liquidBytes / KB), limit: 100, ok: liquidBytes <= 100 * KB },
+        },
+      },
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]));
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;

@@ -1,0 +1,207 @@
+import { readFile } from "node:fs/promises";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { appDrop, createThemeRenderer, productDrop, type ThemeRenderer } from "../../app/.server/storefront/liquid";
+import { collectionPage, esc, layout, LOCAL_CUSTOMERS, productImageSvg, productJsonLd, productPage, type LocalCustomer } from "./pages";
+import { forwardToApp } from "./proxy-forward";
+import { createStoreReader, type StoreProduct, type StoreReader } from "./store-reader";
+import { splitLocale, str, type Locale } from "./strings";
+
+// The local storefront: a real HTTP server that draws product and collection pages of the simulated
+// store with the theme app extension's blocks rendered by the Liquid engine, serves the extension's
+// assets the way Shopify's CDN does (gzip, immutable), and plays Shopify's app proxy for
+// `/apps/reviews/...` (signed, cookies stripped). See README.md in this folder.
+
+export interface LocalStorefrontOptions {
+  port?: number;
+  host?: string;
+  /** The simulated store's Admin GraphQL endpoint and token. */
+  storeGraphqlUrl: string;
+  storeAccessToken: string;
+  shop: string;
+  apiVersion: string;
+  /** The app's origin; the proxy url is `<appUrl>/apps/reviews`. */
+  appUrl: string;
+  /** The app's client secret: Shopify signs proxied requests with it. */
+  apiSecret: string;
+  extensionDir?: string;
+  /** Where the storefront serves the app proxy (merchants may rename it). */
+  proxyPath?: string;
+  shopName?: string;
+}
+
+export interface LocalStorefront {
+  origin: string;
+  reader: StoreReader;
+  close(): Promise<void>;
+}
+
+export const ASSET_BASE = "/cdn/shop/extensions/reviews-theme/assets";
+const CUSTOMER_COOKIE = "local_storefront_customer";
+const CONTENT_TYPES: Record<string, string> = { ".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json" };
+
+/** Which blocks a page carries: `?blocks=none` and `?blocks=stars` exist for measurements. */
+type BlockChoice = "all" | "stars" | "none";
+
+export async function startLocalStorefront(opts: LocalStorefrontOptions): Promise<LocalStorefront> {
+  const extensionDir = opts.extensionDir ?? join(process.cwd(), "extensions", "reviews-theme");
+  const proxyPath = opts.proxyPath ?? "/apps/reviews";
+  const shopName = opts.shopName ?? "Demo Shop";
+  const reader = createStoreReader({ graphqlUrl: opts.storeGraphqlUrl, accessToken: opts.storeAccessToken, shop: opts.shop, apiVersion: opts.apiVersion });
+  // Shopify puts a placed block's schema stylesheet and script in the page's <head> (once each,
+  // the script deferred); the layout does the same with `assetTags`.
+  const renderer: ThemeRenderer = createThemeRenderer({ extensionDir, assetBaseUrl: ASSET_BASE, injectAssets: false });
+  const assetTags = (handles: string[]) => {
+    const css = new Set<string>();
+    const js = new Set<string>();
+    for (const h of handles) {
+      const schema = renderer.blockSchema(h);
+      if (schema.stylesheet) css.add(renderer.assetUrl(schema.stylesheet));
+      if (schema.javascript) js.add(renderer.assetUrl(schema.javascript));
+    }
+    return [...[...css].map((href) => `<link rel="stylesheet" href="${esc(href)}" media="all">`), ...[...js].map((src) => `<script src="${esc(src)}" defer></script>`)].join("\n");
+  };
+  const assets = new Map<string, { raw: Buffer; gz: Buffer; type: string }>();
+  let origin = "";
+
+  const customerOf = (req: IncomingMessage): LocalCustomer | null => {
+    const id = /(?:^|;\s*)local_storefront_customer=(\d+)/.exec(req.headers.cookie ?? "")?.[1];
+    return LOCAL_CUSTOMERS.find((c) => c.id === id) ?? null;
+  };
+
+  const pageContext = async (locale: Locale, customer: LocalCustomer | null, pathname: string) => ({
+    shop: { name: shopName, url: origin, permanent_domain: opts.shop, locale },
+    customer: customer ? { id: Number(customer.id), first_name: customer.firstName, last_name: customer.lastName, name: `${customer.firstName} ${customer.lastName}` } : null,
+    app: appDrop(await reader.appMetafields()),
+    request: { design_mode: false, page_type: "product", path: pathname, host: new URL(origin).host, locale: { iso_code: locale } },
+  });
+
+  async function product(res: ServerResponse, handle: string, locale: Locale, customer: LocalCustomer | null, pathname: string, blocks: BlockChoice) {
+    const p = await reader.product(handle);
+    if (!p) return notFound(res, locale, customer, pathname);
+    const ctx = await pageContext(locale, customer, pathname);
+    const drop = productDrop({ id: p.id, handle: p.handle, title: p.title, url: `/products/${p.handle}`, metafields: p.metafields });
+    const block = async (handle: string) => renderer.renderBlock(handle, { ...ctx, product: drop, block: { id: handle } }, locale);
+    const stars = blocks === "none" ? "" : await block("star-rating");
+    const reviews = blocks === "all" ? await block("reviews") : "";
+    const placed = blocks === "all" ? ["star-rating", "reviews"] : blocks === "stars" ? ["star-rating"] : [];
+    const head = `${productJsonLd(p, origin)}\n${assetTags(placed)}`;
+    const html = layout({ locale, shopName, path: `/products/${p.handle}`, customer, title: p.title, head }, productPage(p, locale, { stars, reviews }));
+    send(res, 200, html, "text/html; charset=utf-8", { "Cache-Control": "no-store" });
+  }
+
+  let listing: { at: number; products: Promise<StoreProduct[]> } | null = null;
+  async function collection(res: ServerResponse, locale: Locale, customer: LocalCustomer | null, blocks: BlockChoice) {
+    // Listing costs Admin API points in the simulated store (Shopify's own renderer pays nothing):
+    // read 12 products at most every 10 s.
+    if (!listing || Date.now() - listing.at > 10_000) listing = { at: Date.now(), products: reader.products(12) };
+    const products = await listing.products.catch((e: unknown) => {
+      listing = null;
+      throw e;
+    });
+    const ctx = await pageContext(locale, customer, "/collections/all");
+    const cards = await Promise.all(
+      products.map(async (p) => ({
+        product: p,
+        stars:
+          blocks === "none"
+            ? ""
+            : await renderer.renderBlock("card-stars", { ...ctx, request: { ...ctx.request, page_type: "collection" }, product: productDrop({ id: p.id, handle: p.handle, title: p.title, metafields: p.metafields }), block: { id: `card-stars-${p.id}` } }, locale),
+      })),
+    );
+    const head = blocks === "none" ? "" : assetTags(["card-stars"]);
+    send(res, 200, layout({ locale, shopName, path: "/collections/all", customer, title: str(locale, "catalog"), head }, collectionPage(locale, cards)), "text/html; charset=utf-8", { "Cache-Control": "no-store" });
+  }
+
+  function notFound(res: ServerResponse, locale: Locale, customer: LocalCustomer | null, path: string) {
+    send(res, 404, layout({ locale, shopName, path, customer, title: str(locale, "notFound") }, `<h1>${esc(str(locale, "notFound"))}</h1>`), "text/html; charset=utf-8");
+  }
+
+  async function asset(req: IncomingMessage, res: ServerResponse, name: string) {
+    if (!/^[A-Za-z0-9._-]+$/.test(name)) return send(res, 404, "not found", "text/plain");
+    let a = assets.get(name);
+    if (!a) {
+      const raw = await readFile(join(extensionDir, "assets", name)).catch(() => null);
+      if (!raw) return send(res, 404, "not found", "text/plain");
+      a = { raw, gz: gzipSync(raw, { level: 9 }), type: CONTENT_TYPES[name.slice(name.lastIndexOf("."))] ?? "application/octet-stream" };
+      assets.set(name, a);
+    }
+    const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+    res.writeHead(200, {
+      "Content-Type": a.type,
+      "Content-Length": String(gzip ? a.gz.length : a.raw.length),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      Vary: "Accept-Encoding",
+      ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+    });
+    res.end(gzip ? a.gz : a.raw);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const { locale, path } = splitLocale(url.pathname);
+    const customer = customerOf(req);
+    const blocks: BlockChoice = url.searchParams.get("blocks") === "none" ? "none" : url.searchParams.get("blocks") === "stars" ? "stars" : "all";
+
+    if (path === proxyPath || path.startsWith(`${proxyPath}/`)) {
+      return forwardToApp(req, res, path.slice(proxyPath.length), url.searchParams, customer?.id ?? "", {
+        proxyUrl: `${opts.appUrl}/apps/reviews`,
+        secret: opts.apiSecret,
+        shop: opts.shop,
+        pathPrefix: proxyPath,
+      });
+    }
+    if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "method not allowed", "text/plain");
+    if (url.pathname.startsWith(`${ASSET_BASE}/`)) return asset(req, res, decodeURIComponent(url.pathname.slice(ASSET_BASE.length + 1)));
+    const image = /^\/images\/products\/(\d+)\.svg$/.exec(url.pathname);
+    if (image) {
+      return send(res, 200, productImageSvg(image[1], url.searchParams.get("t") ?? "Product"), "image/svg+xml", { "Cache-Control": "public, max-age=86400" });
+    }
+    if (url.pathname === "/account/login-as") {
+      const id = url.searchParams.get("customer") ?? "";
+      const back = url.searchParams.get("return") ?? "/";
+      const safeBack = back.startsWith("/") && !back.startsWith("//") ? back : "/";
+      const known = LOCAL_CUSTOMERS.some((c) => c.id === id);
+      res.writeHead(303, {
+        Location: safeBack,
+        "Set-Cookie": known ? `${CUSTOMER_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Lax` : `${CUSTOMER_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`,
+      });
+      return res.end();
+    }
+    const productMatch = /^\/products\/([a-z0-9][a-z0-9-]*)\/?$/.exec(path);
+    if (productMatch) return product(res, productMatch[1], locale, customer, path, blocks);
+    if (path === "/collections/all" || path === "/collections/all/") return collection(res, locale, customer, blocks);
+    if (path === "/") {
+      res.writeHead(302, { Location: url.pathname.replace(/\/?$/, "/collections/all").replace(/^\/\//, "/") });
+      return res.end();
+    }
+    return notFound(res, locale, customer, path);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      if (!res.headersSent) send(res, 500, `local storefront error: ${(e as Error).message}`, "text/plain; charset=utf-8");
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", resolve));
+  origin = `http://${opts.host ?? "127.0.0.1"}:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    reader,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function send(res: ServerResponse, status: number, body: string, type: string, headers: Record<string, string> = {}) {
+  const bytes = Buffer.from(body);
+  res.writeHead(status, { "Content-Type": type, "Content-Length": String(bytes.length), ...headers });
+  res.end(bytes);
+}

@@ -1,0 +1,86 @@
+import pino from "pino";
+import { createAdminGraphql, type AdminGraphql } from "../../app/.server/shopify/admin-graphql";
+import { CURRENT_APP_INSTALLATION, PRODUCT_BY_HANDLE, PRODUCTS_WITH_METAFIELDS } from "../../app/.server/shopify/metafield-documents";
+import type { RawMetafield } from "../../app/.server/storefront/liquid";
+
+// What Shopify's own renderer knows when it draws a page, read from the simulated store over its
+// GraphQL endpoint: products with their metafields (what the back-sync wrote included) and the app
+// installation's app-data metafields. The documents are the app's own (metafield-documents.ts).
+
+export interface StoreProduct {
+  /** Numeric id. */
+  id: string;
+  handle: string;
+  title: string;
+  descriptionHtml: string;
+  vendor: string;
+  /** Decimal string, e.g. "42.00"; null without variants. */
+  price: string | null;
+  metafields: RawMetafield[];
+}
+
+interface ProductNode {
+  id: string;
+  handle: string;
+  title: string;
+  descriptionHtml: string;
+  vendor: string;
+  variants: { nodes: { price: string }[] };
+  metafields: { nodes: RawMetafield[] };
+}
+
+const toProduct = (n: ProductNode): StoreProduct => ({
+  id: n.id.replace(/^gid:\/\/shopify\/Product\//, ""),
+  handle: n.handle,
+  title: n.title,
+  descriptionHtml: n.descriptionHtml,
+  vendor: n.vendor,
+  price: n.variants.nodes[0]?.price ?? null,
+  metafields: n.metafields.nodes,
+});
+
+export interface StoreReader {
+  product(handle: string): Promise<StoreProduct | null>;
+  productById(id: string): Promise<StoreProduct | null>;
+  products(first: number): Promise<StoreProduct[]>;
+  appMetafields(): Promise<RawMetafield[]>;
+}
+
+export function createStoreReader(opts: { graphqlUrl: string; accessToken: string; shop: string; apiVersion: string }): StoreReader {
+  const gql: AdminGraphql = createAdminGraphql({
+    shop: opts.shop,
+    accessToken: opts.accessToken,
+    apiVersion: opts.apiVersion,
+    endpoint: opts.graphqlUrl,
+    logger: pino({ level: "silent" }),
+    maxThrottleRetries: 10,
+  });
+  return {
+    async product(handle) {
+      const data = await gql.query<{ productByIdentifier: ProductNode | null }>(PRODUCT_BY_HANDLE, { handle });
+      return data.productByIdentifier ? toProduct(data.productByIdentifier) : null;
+    },
+    async productById(id) {
+      const data = await gql.query<{ products: { nodes: ProductNode[] } }>(PRODUCTS_WITH_METAFIELDS, { first: 1, query: `id:${id}` });
+      return data.products.nodes[0] ? toProduct(data.products.nodes[0]) : null;
+    },
+    async products(first) {
+      const out: StoreProduct[] = [];
+      let after: string | null = null;
+      while (out.length < first) {
+        const data: { products: { nodes: ProductNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } = await gql.query(PRODUCTS_WITH_METAFIELDS, {
+          first: Math.min(25, first - out.length),
+          after,
+        });
+        out.push(...data.products.nodes.map(toProduct));
+        if (!data.products.pageInfo.hasNextPage) break;
+        after = data.products.pageInfo.endCursor;
+      }
+      return out;
+    },
+    async appMetafields() {
+      const data = await gql.query<{ currentAppInstallation: { metafields: { nodes: RawMetafield[] } } | null }>(CURRENT_APP_INSTALLATION, {});
+      return data.currentAppInstallation?.metafields.nodes ?? [];
+    },
+  };
+}

@@ -1,0 +1,24 @@
+// The local storefront's own few strings (its layout, not the blocks: those come from the
+// extension's locales), in the three storefront languages.
+
+export const LOCALES = ["en", "pt-BR", "es"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+const STRINGS = {
+  en: { catalog: "Catalog", logIn: "Log in as", loggedOut: "Logged out (guest)", apply: "Apply", language: "Language", addToCart: "Add to cart", notFound: "Page not found", skip: "Skip to content", products: "Products", footer: "Local storefront: offline rendering of the theme app extension." },
+  "pt-BR": { catalog: "Catálogo", logIn: "Entrar como", loggedOut: "Sem login (visitante)", apply: "Aplicar", language: "Idioma", addToCart: "Adicionar ao carrinho", notFound: "Página não encontrada", skip: "Pular para o conteúdo", products: "Produtos", footer: "Loja local: renderização offline da extensão de tema." },
+  es: { catalog: "Catálogo", logIn: "Iniciar sesión como", loggedOut: "Sin sesión (invitado)", apply: "Aplicar", language: "Idioma", addToCart: "Añadir al carrito", notFound: "Página no encontrada", skip: "Saltar al contenido", products: "Productos", footer: "Tienda local: renderizado sin conexión de la extensión del tema." },
+} satisfies Record<Locale, Record<string, string>>;
+
+export type StringKey = keyof (typeof STRINGS)["en"];
+export const str = (locale: Locale, key: StringKey) => STRINGS[locale][key];
+
+/** `/pt-BR/products/x` → locale pt-BR and path `/products/x`; no prefix → en. */
+export function splitLocale(pathname: string): { locale: Locale; path: string } {
+  const m = /^\/(pt-BR|es|en)(\/.*|$)/i.exec(pathname);
+  if (!m) return { locale: "en", path: pathname };
+  const locale = LOCALES.find((l) => l.toLowerCase() === m[1].toLowerCase()) ?? "en";
+  return { locale, path: m[2] || "/" };
+}
+
+export const localePath = (locale: Locale, path: string) => (locale === "en" ? path : `/${locale}${path}`);
