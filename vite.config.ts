@@ -24,6 +24,8 @@ export default defineConfig({
   },
   plugins: [
     remix({
+      // Tests build into a directory of their own (test/helpers/built-app.ts); `npm run build` into build/.
+      buildDirectory: process.env.REMIX_BUILD_DIR || "build",
       ignoredRouteFiles: ["**/.*", "**/*.test.*"],
       // All v3 flags on, so the move to React Router v7 is a rename, not a rewrite.
       future: {

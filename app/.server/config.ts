@@ -62,6 +62,12 @@ export const configSchema = z.object({
   // How long one call to the reviews service may take before it counts as failed (and is retried).
   // Fault drills scale it down with the retry schedule, so a timeout costs them less than 15 s.
   REVIEWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  // Operations (server/): the longest a web process takes from SIGTERM to exit, requests in flight
+  // answered and connections closed; a deployment's grace period should be longer.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // How long the listener stays open after SIGTERM with readiness already false, so that a load
+  // balancer that polls /ready stops sending before connections are refused (part of the bound).
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 export type Config = z.infer<typeof configSchema>;
