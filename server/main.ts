@@ -6,6 +6,7 @@ import { loadDotEnv } from "../app/.server/dotenv";
 import { createLogger } from "../app/.server/logger";
 import { createHttpApp } from "./http-app";
 import { gracefulShutdown } from "./graceful";
+import { startMetricsServer } from "../app/.server/metrics/server";
 
 // `npm start` (after `npm run build`): the built Remix app on express, with a shutdown that drains
 // (server/graceful.ts), instead of remix-serve, whose open Redis and database connections kept the
@@ -23,6 +24,15 @@ const server = app.listen(config.PORT, process.env.HOST ?? "0.0.0.0", () => {
   log.info({ port: typeof address === "object" && address ? address.port : config.PORT }, "web server listening");
 });
 
-const shutdown = gracefulShutdown([server], { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, delayMs: config.SHUTDOWN_DELAY_MS, log });
+const metricsServer =
+  config.METRICS_PORT === undefined ? undefined : await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST, token: config.METRICS_TOKEN, log });
+
+const shutdown = gracefulShutdown([server], {
+  timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  delayMs: config.SHUTDOWN_DELAY_MS,
+  log,
+  // Scraped until the end, so the last counts of the drain are seen.
+  extraClosers: metricsServer ? [() => metricsServer.close()] : [],
+});
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -68,6 +68,12 @@ export const configSchema = z.object({
   // How long the listener stays open after SIGTERM with readiness already false, so that a load
   // balancer that polls /ready stops sending before connections are refused (part of the bound).
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  // Prometheus scrape endpoints (GET /metrics), each on a port of its own, off when unset; a
+  // METRICS_TOKEN makes them ask for `Authorization: Bearer <token>`.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("0.0.0.0"),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 16)").optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -27,6 +27,7 @@ import type { ServicePause } from "./service-pause";
 import * as sf from "./storefront.schemas";
 import { type TokenProvider, createTokenProvider } from "./token";
 import { type TokenCache, memoryTokenCache } from "./token-cache";
+import { observeServicePause } from "../metrics/metrics";
 
 // The one client of the reviews service: every Admin API and Client API endpoint, typed by the
 // zod schemas beside it. It does not retry (the queues do) except for the documented token dance:
@@ -190,6 +191,7 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
     }
     const res = await send(fetchFn, logger, call);
     if (res.status === 429 && pause) {
+      observeServicePause(parseRetryAfter(res.headers.get("retry-after")));
       await pause.hold(parseRetryAfter(res.headers.get("retry-after"))).catch((e: unknown) => logger.warn({ err: String(e) }, "reviews pause not stored"));
     }
     return res;
