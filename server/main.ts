@@ -7,6 +7,7 @@ import { createLogger } from "../app/.server/logger";
 import { createHttpApp } from "./http-app";
 import { gracefulShutdown } from "./graceful";
 import { startMetricsServer } from "../app/.server/metrics/server";
+import { mountQueueDashboard } from "./queue-dashboard";
 
 // `npm start` (after `npm run build`): the built Remix app on express, with a shutdown that drains
 // (server/graceful.ts), instead of remix-serve, whose open Redis and database connections kept the
@@ -18,7 +19,22 @@ const log = createLogger({ name: "web", level: config.LOG_LEVEL });
 const buildDir = resolve(process.env.REMIX_BUILD_DIR ?? "build");
 const build = (await import(pathToFileURL(`${buildDir}/server/index.js`).href)) as ServerBuild;
 
-const app = createHttpApp({ build, clientDir: `${buildDir}/client`, mode: process.env.NODE_ENV });
+let dashboard: { close(): Promise<void> } | undefined;
+const app = createHttpApp({
+  build,
+  clientDir: `${buildDir}/client`,
+  mode: process.env.NODE_ENV,
+  mount: (app) => {
+    dashboard = mountQueueDashboard(app, {
+      redisUrl: config.REDIS_URL,
+      prefix: config.REDIS_PREFIX,
+      user: config.OPERATOR_USER,
+      password: config.OPERATOR_PASSWORD,
+      writable: config.QUEUE_DASHBOARD_WRITE,
+      log,
+    });
+  },
+});
 const server = app.listen(config.PORT, process.env.HOST ?? "0.0.0.0", () => {
   const address = server.address();
   log.info({ port: typeof address === "object" && address ? address.port : config.PORT }, "web server listening");
@@ -32,7 +48,7 @@ const shutdown = gracefulShutdown([server], {
   delayMs: config.SHUTDOWN_DELAY_MS,
   log,
   // Scraped until the end, so the last counts of the drain are seen.
-  extraClosers: metricsServer ? [() => metricsServer.close()] : [],
+  extraClosers: [async () => metricsServer?.close(), async () => dashboard?.close()],
 });
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

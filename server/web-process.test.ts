@@ -36,6 +36,7 @@ const start = () =>
     REDIS_PREFIX: prefix,
     SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
     SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
+    OPERATOR_PASSWORD: "operator-password-0123",
   });
 
 /** A raw HTTP/1.1 connection: requests written by hand, so one can stop half-way through a body. */
@@ -85,6 +86,13 @@ describe("the web process (npm start)", () => {
     const icon = await fetch(`${web.url}/favicon.ico`);
     expect(icon.status).toBe(204);
     expect(web.tail()).not.toMatch(/favicon|No route matches/);
+  });
+
+  it("GIVEN an operator password THEN the queue dashboard is mounted, behind basic authentication", async () => {
+    web ??= await start();
+    expect((await fetch(`${web.url}/ops/queues`)).status).toBe(401);
+    const auth = { Authorization: `Basic ${Buffer.from("operator:operator-password-0123").toString("base64")}` };
+    expect((await fetch(`${web.url}/ops/queues/api/queues`, { headers: auth })).status).toBe(200);
   });
 
   it("GIVEN a webhook half received WHEN SIGTERM THEN readiness turns false, the webhook is answered 200 and stored, and the process exits 0 within SHUTDOWN_TIMEOUT_MS", async () => {

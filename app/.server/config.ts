@@ -74,6 +74,14 @@ export const configSchema = z.object({
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default("0.0.0.0"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 16)").optional(),
+  // The queue dashboard (bull-board at /ops/queues): off unless an operator password is set; HTTP
+  // basic authentication; read only unless QUEUE_DASHBOARD_WRITE=true (retry, clean, pause...).
+  OPERATOR_USER: z.string().min(1).default("operator"),
+  OPERATOR_PASSWORD: z.string().min(12, "must be at least 12 characters (openssl rand -base64 18)").optional(),
+  QUEUE_DASHBOARD_WRITE: z
+    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
 });
 
 export type Config = z.infer<typeof configSchema>;
