@@ -24,7 +24,8 @@ export default defineConfig({
   },
   plugins: [
     remix({
-      // The Chromium tests and benchmarks build into a folder of their own (test/helpers/admin-browser.ts).
+      // Tests and benchmarks build into a directory of their own (test/helpers/built-app.ts,
+      // test/helpers/admin-browser.ts); `npm run build` into build/.
       buildDirectory: process.env.REMIX_BUILD_DIR || "build",
       ignoredRouteFiles: ["**/.*", "**/*.test.*"],
       // All v3 flags on, so the move to React Router v7 is a rename, not a rewrite.
@@ -40,5 +41,26 @@ export default defineConfig({
     tsconfigPaths(),
   ],
   build: { assetsInlineLimit: 0 },
-  optimizeDeps: { include: ["@shopify/app-bridge-react", "@shopify/polaris"] },
+  optimizeDeps: {
+    // Client dependencies known up front, so the first visit does not find them and reload.
+    include: ["@shopify/app-bridge-react", "@shopify/polaris", "@shopify/shopify-app-remix/react", "zod"],
+    // Server-only packages reached through route modules' loaders and actions: Remix strips those
+    // from the browser bundle, but Vite's dependency scan follows every import and would bundle
+    // them for the browser on the first visit (and reload the page).
+    exclude: [
+      "@remix-run/node",
+      "@shopify/shopify-app-remix/server",
+      "@shopify/shopify-app-remix/adapters/node",
+      "@shopify/shopify-app-session-storage-prisma",
+      "@prisma/client",
+      "@prisma/adapter-better-sqlite3",
+      "@prisma/adapter-pg",
+      "better-sqlite3",
+      "pg",
+      "bullmq",
+      "ioredis",
+      "pino",
+      "prom-client",
+    ],
+  },
 }) satisfies UserConfig;

@@ -1,5 +1,6 @@
 import { loadConfig } from "./.server/config";
 import { createDb, type Db } from "./.server/db/client";
+import { onClose } from "./.server/lifecycle";
 
 // One client per process, kept across Vite's hot reloads in development.
 declare global {
@@ -8,5 +9,6 @@ declare global {
 
 const prisma: Db = globalThis.__reviewsDb ?? createDb(loadConfig().DATABASE_URL);
 if (process.env.NODE_ENV !== "production") globalThis.__reviewsDb = prisma;
+onClose("prisma", () => prisma.$disconnect());
 
 export default prisma;

@@ -6,9 +6,12 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+// The CLI needs a url even in driver-adapter mode (without one it downloads a query engine), and
+// warns about a hard-coded PostgreSQL URL: that one comes from the environment (prisma/generate.ts
+// gives `prisma generate` a placeholder); the app and the migrations pass their own adapter.
 export const providers = {
-  sqlite: { url: "file:./dev.sqlite", output: undefined },
-  postgresql: { url: "postgresql://localhost:5432/reviews", output: "../generated/postgresql" },
+  sqlite: { url: '"file:./dev.sqlite"', output: undefined },
+  postgresql: { url: 'env("DATABASE_URL")', output: "../generated/postgresql" },
 } as const;
 
 export type Provider = keyof typeof providers;
@@ -26,7 +29,7 @@ generator client {
 // The CLI needs a url here even in driver-adapter mode; the app passes its own adapter.
 datasource db {
   provider = "${provider}"
-  url      = "${url}"
+  url      = ${url}
 }
 
 ${models.trim()}

@@ -2,6 +2,9 @@ import { loadConfig } from "../app/.server/config";
 import { createWorkerContext } from "./context";
 import { startWorkers } from "./start";
 import { ready } from "../app/.server/queues/connection";
+import { startMetricsServer } from "../app/.server/metrics/server";
+import { queueSource } from "../app/.server/metrics/queue-source";
+import { metrics } from "../app/.server/metrics/metrics";
 
 // `npm run worker`: runs every queue's processors until SIGTERM or SIGINT, then finishes the jobs
 // in hand and exits. Run as many of these as the load needs, on as many machines as share Redis.
@@ -9,6 +12,14 @@ const config = loadConfig();
 process.env.PROCESS_NAME = "worker";
 const ctx = createWorkerContext(config);
 const running = startWorkers(ctx);
+metrics().setQueueSource(queueSource(ctx.queues));
+const metricsServer =
+  config.WORKER_METRICS_PORT === undefined
+    ? undefined
+    : startMetricsServer({ port: config.WORKER_METRICS_PORT, host: config.METRICS_HOST, token: config.METRICS_TOKEN, log: ctx.log }).catch((e: Error) => {
+        ctx.log.error({ err: e.message }, "metrics endpoint not started");
+        return undefined;
+      });
 
 ready(ctx.queues.redis, 30_000).then(
   () => ctx.log.info({ queues: running.workers.map((w) => w.name), prefix: config.REDIS_PREFIX }, "worker connected to Redis"),
@@ -27,6 +38,7 @@ async function shutdown(signal: string) {
   force.unref();
   await running.close();
   await ctx.close();
+  await (await metricsServer)?.close();
   ctx.log.info("worker stopped");
   process.exit(0);
 }

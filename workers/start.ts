@@ -1,6 +1,7 @@
 import { Worker, type Job } from "bullmq";
 import type { WorkerContext } from "./context";
 import { createRedis } from "../app/.server/queues/connection";
+import { observeJob } from "../app/.server/metrics/metrics";
 import { QueueName } from "../app/.server/queues/names";
 import { startHeartbeat } from "../app/.server/queues/worker-heartbeat";
 import type { JobHandler, TopicHandler } from "./processors/registry";
@@ -104,9 +105,11 @@ export function startWorkers(ctx: WorkerContext, processors: Processors = defaul
       maxStalledCount: 5,
     });
     worker.on("error", (e) => ctx.log.warn({ err: e.message, queue }, "worker error"));
-    worker.on("failed", (job, e) =>
-      ctx.log.warn({ queue, job: job?.id, name: job?.name, attempts: job?.attemptsMade, err: e.message }, "job failed"),
-    );
+    worker.on("failed", (job, e) => {
+      ctx.log.warn({ queue, job: job?.id, name: job?.name, attempts: job?.attemptsMade, err: e.message }, "job failed");
+      observeJob(queue, job && job.attemptsMade < (job.opts.attempts ?? 1) && e.name !== "UnrecoverableError" ? "retry" : "failed", job);
+    });
+    worker.on("completed", (job) => observeJob(queue, "completed", job));
     return { worker, connection };
   });
 

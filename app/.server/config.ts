@@ -76,6 +76,26 @@ export const configSchema = z.object({
   PROXY_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   PROXY_IP_LIMIT_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(120),
   PROXY_SHOP_LIMIT_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  // Operations (server/): the longest a web process takes from SIGTERM to exit, requests in flight
+  // answered and connections closed; a deployment's grace period should be longer.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // How long the listener stays open after SIGTERM with readiness already false, so that a load
+  // balancer that polls /ready stops sending before connections are refused (part of the bound).
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  // Prometheus scrape endpoints (GET /metrics), each on a port of its own, off when unset; a
+  // METRICS_TOKEN makes them ask for `Authorization: Bearer <token>`.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("0.0.0.0"),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 16)").optional(),
+  // The queue dashboard (bull-board at /ops/queues): off unless an operator password is set; HTTP
+  // basic authentication; read only unless QUEUE_DASHBOARD_WRITE=true (retry, clean, pause...).
+  OPERATOR_USER: z.string().min(1).default("operator"),
+  OPERATOR_PASSWORD: z.string().min(12, "must be at least 12 characters (openssl rand -base64 18)").optional(),
+  QUEUE_DASHBOARD_WRITE: z
+    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
 });
 
 export type Config = z.infer<typeof configSchema>;

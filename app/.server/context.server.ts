@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import prisma from "../db.server";
 import { loadConfig, type Config } from "./config";
+import { onClose } from "./lifecycle";
 import type { Db } from "./db/client";
 import { logger } from "./logger";
 import { createQueues, type Queues } from "./queues/queues";
@@ -39,6 +40,7 @@ export function appContext(): AppContext {
     }),
   };
   globalThis.__reviewsContext = context;
+  onClose("queues", () => context.queues.close());
   return context;
 }
 

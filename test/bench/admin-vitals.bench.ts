@@ -74,7 +74,7 @@ export async function runAdminBench(opts: { reviews: number; runs: number }): Pr
   try {
     await s.t.db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, scope: s.config.SCOPES, accessToken: store.accessToken } });
     await s.connect(SHOP, CUSTOMER);
-    const buildDir = buildAdmin("bench");
+    const buildDir = await buildAdmin();
     const server = await serveAdmin(buildDir, s.t.db);
     // Interactions that stay on the page (INP needs one): a disclosure, a select, a checkbox.
     const pages: { name: string; path: string; interact: (p: Page) => Promise<void> }[] = [
@@ -132,7 +132,6 @@ export async function runAdminBench(opts: { reviews: number; runs: number }): Pr
     targets["moderation queue first row (cold) ≤ 2500 ms"] = { value: Math.round(median(cold)), limit: 2500, ok: median(cold) <= 2500 };
     figures["note"] = "lab figures in headless Chromium on this machine, not field data";
     await server.close();
-    rmSync(buildDir, { recursive: true, force: true });
     return [{ scenario: "admin: embedded admin lab Web Vitals and moderation queue", figures, targets }];
   } finally {
     await browser.close();

@@ -144,13 +144,13 @@ describe("PUT /{customer}/orders/{orderId}", () => {
 describe("rating link", () => {
   it("returns a link to the rate page of the order, which serves HTML", async () => {
     await t.admin("POST", "/orders", { orderId: "link-1", name: "Jane Doe", items: [{ sku: "p-1" }] });
-    const res = await t.admin("GET", "/orders/link-1/rating-link");
+    const res = await t.admin("GET", "/rating-link/link-1");
     expect(res.status).toBe(200);
     const token = storedOrder("link-1")!.verificationTokenId;
     expect(res.body).toEqual({ link: `${t.emu.rateUrl}/rate/demo-store/${token}/link-1` });
     const page = await call(res.body.link);
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toMatch(/text\/html/);
-    expect((await t.admin("GET", "/orders/ghost/rating-link")).status).toBe(404);
+    expect((await t.admin("GET", "/rating-link/ghost")).status).toBe(404);
   });
 });

@@ -6,8 +6,8 @@
 // - A version 2 POST of an existing order updates the fields it sends (items replaced whole when
 //   sent) and increments `__v`; `PUT /orders/{orderId}` increments it too.
 // - `version` other than 1 or 2 answers 400.
-// - Rating link: `GET /{customer}/orders/{orderId}/rating-link` → `{link}`, the rate page of the
-//   order with its verification token; 404 for an unknown order.
+// - Rating link: `GET /{customer}/rating-link/{orderId}` (the client's RATING_LINK_ROUTE) →
+//   `{link}`, the rate page of the order with its verification token; 404 for an unknown order.
 // - An empty update body answers 400 (nothing to update).
 import { badRequest, conflict, json, noBody, notFound, parseWith } from "./http";
 import { newId, randomToken } from "./ids";
@@ -16,6 +16,7 @@ import { adminCustomer, type Ctx, type Services } from "./services";
 import { normalizeUrl } from "./catalog.rules";
 import { orderRecord, orderUpdateSchema, orderV1Schema, orderV2Schema } from "./orders.rules";
 import type { StoredOrder } from "./types";
+import { RATING_LINK_ROUTE } from "../../app/.server/reviews/reviews-client";
 
 /** Opaque token that lets a buyer rate the products of one order (rate page, find endpoints). */
 export function newVerificationToken(): string {
@@ -125,5 +126,5 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 export const orderRoutes: Route<Services>[] = [
   { method: "POST", pattern: "/api/:customer/orders", auth: "admin", handler: createOrder },
   { method: "PUT", pattern: "/api/:customer/orders/:orderId", auth: "admin", handler: updateOrder },
-  { method: "GET", pattern: "/api/:customer/orders/:orderId/rating-link", auth: "admin", handler: ratingLink },
+  { method: RATING_LINK_ROUTE.method, pattern: `/api${RATING_LINK_ROUTE.path.replace(/\{(\w+)\}/g, ":$1")}`, auth: "admin", handler: ratingLink },
 ];

@@ -12,7 +12,7 @@ beforeAll(async () => {
     products: [product("lamp", { name: "Desk <Lamp> & Co", image: "https://cdn.example/lamp.jpg" }), product("chair", { name: "Chair" })],
   });
   await t.admin("POST", "/orders", { orderId: "R-1", email: "r@example.com", name: "Rae Smith", items: [{ sku: "lamp" }, { sku: "chair" }] });
-  link = (await t.admin("GET", "/orders/R-1/rating-link")).body.link;
+  link = (await t.admin("GET", "/rating-link/R-1")).body.link;
   vt = t.emu.control.state(t.customer).orders.find((o) => o.orderId === "R-1")!.verificationTokenId;
 });
 afterAll(() => t.emu.close());
@@ -60,7 +60,7 @@ describe("rating page", () => {
 
   it("runs its script: a submit POSTs the review and, embedded, posts review-sent to the parent", async () => {
     await t.admin("POST", "/orders", { orderId: "R-2", email: "r@example.com", name: "Rae Smith", items: [{ sku: "lamp" }] });
-    const rateLink = (await t.admin("GET", "/orders/R-2/rating-link")).body.link;
+    const rateLink = (await t.admin("GET", "/rating-link/R-2")).body.link;
     const html = (await call(`${rateLink}?embedded=1`)).text;
     const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1];
     // A minimal stand-in for the browser objects the script touches.

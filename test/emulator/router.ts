@@ -1,6 +1,6 @@
 // A small path router. Several spec paths overlap (`/{customer}/{sku}/summary` and
-// `/{customer}/store-reviews/summary`, `/{customer}/orders/{verificationTokenId}/{orderId}` and our
-// `/{customer}/orders/{orderId}/rating-link`), so a literal segment beats a parameter, compared left
+// `/{customer}/store-reviews/summary`, `/{customer}/{sku}/questions` and our
+// `/{customer}/rating-link/{orderId}`), so a literal segment beats a parameter, compared left
 // to right. A path that matches only under another method answers 405 with `Allow`.
 import type { Reply } from "./http";
 

@@ -14,8 +14,8 @@ export interface WorkerProcess {
   pid: number;
   /** SIGKILL, then wait for the exit. */
   kill(): Promise<void>;
-  /** SIGTERM (finish the jobs in hand), then wait for the exit. */
-  stop(): Promise<void>;
+  /** SIGTERM (finish the jobs in hand), then wait for the exit; resolves with its exit code. */
+  stop(): Promise<number | null>;
   /** The last lines it logged, to explain a failure. */
   tail(): string;
 }
@@ -32,7 +32,7 @@ export async function startWorkerProcess(env: Record<string, string>, label = "w
     lines.push(line);
     if (lines.length > KEPT_LINES) lines.shift();
   };
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const ready = new Promise<void>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on("line", (line) => {
       keep(line);
@@ -50,7 +50,7 @@ export async function startWorkerProcess(env: Record<string, string>, label = "w
     },
     async stop() {
       if (alive()) child.kill("SIGTERM");
-      await exited;
+      return exited;
     },
     tail: () => lines.slice(-60).join("\n"),
   };

@@ -1,5 +1,4 @@
-import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { appBridgeStandIn, APP_BRIDGE_CDN_URL } from "../../app/.server/admin/ap
 import { hostParam } from "../../app/.server/admin/session-token";
 import { sessionToken } from "./session-token";
 import type { Db } from "../../app/.server/db/client";
+import { builtApp } from "./built-app";
 
 // The embedded admin in Chromium with no Shopify around it: the app built (`remix vite:build`, into
 // a folder of the caller's) and served for real over HTTP in this process, on the test's database
@@ -21,17 +21,9 @@ import type { Db } from "../../app/.server/db/client";
 
 export const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 export const SHOTS_DIR = process.env.ADMIN_SHOTS_DIR || "/work/shots/admin";
-const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/** Builds the app into .cache/admin-build/<label> (inside the project, so its imports resolve). */
-export function buildAdmin(label: string): string {
-  const dir = path.join(ROOT, ".cache", "admin-build", `${label}-${process.pid}`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const out = spawnSync("npx", ["remix", "vite:build"], { cwd: ROOT, env: { ...process.env, REMIX_BUILD_DIR: dir, NODE_ENV: "production" }, encoding: "utf8" });
-  if (out.status !== 0) throw new Error(`admin build failed:\n${out.stdout}\n${out.stderr}`);
-  return dir;
-}
+/** The app as production builds it, shared with the other tests that need a build (built-app.ts). */
+export const buildAdmin = (): Promise<string> => builtApp();
 
 export interface AdminServer {
   url: string;

@@ -1,4 +1,3 @@
-import { rmSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { startStack, type Stack } from "./stack";
 import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../simulated-store";
@@ -24,7 +23,7 @@ export async function startAdminStack(label: string, shop: string, opts: { produ
   const store = await startSimulatedStore({ shop, products: opts.products ?? 12, seed: 5, bulkDurationMs: opts.bulkDurationMs ?? 50, modules: [ordersModule(book)] });
   const s = await startStack(label, { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint, BULK_POLL_INTERVAL_MS: "100", ...opts.overrides });
   await s.t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "", isOnline: false, scope: s.config.SCOPES, accessToken: store.accessToken } });
-  const buildDir = buildAdmin(label);
+  const buildDir = await buildAdmin();
   const server = await serveAdmin(buildDir, s.t.db);
   const browser = await launchChromium();
   const tabs: AdminTab[] = [];
@@ -47,7 +46,6 @@ export async function startAdminStack(label: string, shop: string, opts: { produ
       await server.close();
       await s.close();
       await store.close();
-      rmSync(buildDir, { recursive: true, force: true });
     },
   };
 }

@@ -38,6 +38,7 @@ async function runToEnd() {
 
 describe("full catalog sync", () => {
   it("GIVEN a store of 450 products THEN every product is sent in ceil(N/200) requests and progress says so", async () => {
+    await s.idle();
     const since = s.emu.control.lastRequestSeq();
     const { progress } = await runToEnd();
     expect(batchRequests(since)).toHaveLength(Math.ceil(N / 200));
@@ -46,6 +47,7 @@ describe("full catalog sync", () => {
   });
 
   it("GIVEN nothing changed since THEN a second run reads everything and sends nothing", async () => {
+    await s.idle();
     const since = s.emu.control.lastRequestSeq();
     const { progress } = await runToEnd();
     expect(batchRequests(since)).toHaveLength(0);
@@ -54,6 +56,7 @@ describe("full catalog sync", () => {
 
   it("GIVEN the run fails between batches THEN the retry resumes after the last accepted batch and sends nothing twice", async () => {
     for (const p of store.products()) store.updateProduct(p.id, { title: `${p.title} (2027)` });
+    await s.idle();
     const since = s.emu.control.lastRequestSeq();
     // Every second catalog request fails: each retry must start at the batch that failed.
     s.emu.control.setFaults({ errorRate: 0.5, errorStatus: 503, paths: "/products/batch" });
@@ -70,6 +73,7 @@ describe("full catalog sync", () => {
 
   it("GIVEN a second runner on the run (BullMQ gave the job to another worker while the first was paused) THEN one steps aside after at most one batch", async () => {
     for (const p of store.products()) store.updateProduct(p.id, { title: `${p.title} (paused)` });
+    await s.idle();
     const since = s.emu.control.lastRequestSeq();
     // Slow batches, so that the second runner starts while the first is still at it.
     s.emu.control.setFaults({ latencyMs: 300, paths: "/products/batch" });

@@ -89,6 +89,7 @@ describe("catalog answers, end to end", () => {
   it("GIVEN one product over 10 MB among others THEN it alone is refused and recorded, the rest of the batch goes", async () => {
     const good = Array.from({ length: 4 }, (_, i) => staged(31_001 + i));
     const huge = staged(31_100, { description: "x".repeat(10 * 1024 * 1024 + 100_000) });
+    await s.idle();
     const since = s.emu.control.lastRequestSeq();
     const shopId = await stageAndFlush([...good.slice(0, 2), huge, ...good.slice(2)]);
 
@@ -106,6 +107,7 @@ describe("catalog answers, end to end", () => {
   });
 
   it("GIVEN a live flush and a full sync of the same shop at once, on a slow service THEN no two catalog requests of the shop overlap in time", async () => {
+    await s.idle();
     const since = s.emu.control.lastRequestSeq();
     s.emu.control.setFaults({ latencyMs: 250, paths: "/products/batch" });
     try {

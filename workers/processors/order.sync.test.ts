@@ -360,6 +360,8 @@ describe("order sync, other paths", () => {
 
   it("GIVEN a 429 with Retry-After THEN the order waits that long and is sent once accepted", async () => {
     const ID = 5923018400006;
+    // Any call still coming from an earlier test would take the 429 meant for this order.
+    await s.idle();
     const since = s.emu.control.lastRequestSeq();
     s.emu.control.setFaults({ rateLimit: { count: 1, retryAfterSeconds: 1 }, paths: "/orders" });
     try {

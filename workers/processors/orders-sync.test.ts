@@ -119,6 +119,8 @@ describe("orders backfill and reconciliation", () => {
   }, 120_000);
 
   it("GIVEN nothing changed THEN `sync orders` reads every order again, sends nothing and says so", async () => {
+    // The first test's run completing is not the end of everything connecting started (the catalog).
+    await s.idle();
     const since = s.emu.control.lastRequestSeq();
     const io = cliIo();
     expect(await runCli(["sync", "orders", "--shop", SHOP], io)).toBe(0);
@@ -142,6 +144,7 @@ describe("orders backfill and reconciliation", () => {
     // A change the service never sees (Shopify bumps updated_at for notes, tags, closing).
     book.update(untouched.id, (o) => (o.closedAt = o.updatedAt));
 
+    await s.idle();
     const since = s.emu.control.lastRequestSeq();
     const { progress } = await run("orders", new Date(Date.now() - 60 * DAY_MS));
     const changed = [pending, unfulfilled!, inTransit, toCancel!].map((o) => String(o.id));
@@ -173,6 +176,8 @@ describe("orders backfill and reconciliation", () => {
     );
     const sent = serviceOrder(order.id)!;
     expect(sent.items.map((i) => i.status)).toEqual(["delivered", "shipped"]);
+    // The newest state upstream is the first effect; deliveries of the same change may still run.
+    await s.idle();
 
     let since = s.emu.control.lastRequestSeq();
     await run("orders", new Date(Date.now() - DAY_MS));
@@ -196,9 +201,9 @@ describe("orders backfill and reconciliation", () => {
     const since = s.emu.control.lastRequestSeq();
     for (const w of book.fulfil(id).webhooks) await s.deliver(w.topic, SHOP, w.payload);
     await eventually(async () => orderPosts(since).filter((r) => r.status === 200).length, (n) => n >= 1);
+    await s.idle();
     const sent = orderPosts(since).filter((r) => r.status === 200).map((r) => r.body as OrderBody & { optOutSMS?: boolean });
     expect(sent.every((b) => b.optOutSMS === false)).toBe(true);
-    await s.idle();
     expect(store.operationCount("CustomerConsent")).toBe(reads);
   }, 120_000);
 

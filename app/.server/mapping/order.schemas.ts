@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // Both edges of the order mapper: the Shopify REST order as webhooks deliver it (input), and the
-// version-2 order body of the reviews service (output, /work/shared/spec/admin-api.md).
+// version-2 order body of the reviews service (output; "Admin API of the reviews service", docs/reviews-service.md).
 
 // ---------------------------------------------------------------------------------------------
 // Input: REST webhook order (orders/create|updated|paid|cancelled|fulfilled|partially_fulfilled)

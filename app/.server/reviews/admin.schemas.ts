@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// zod schemas of the Admin API (/work/shared/spec/admin-api.md).
+// zod schemas of the Admin API (the service's "Admin API of the reviews service"; docs/reviews-service.md).
 //
 // Requests are strict objects: a field the spec does not name is a mapper bug, and we would rather
 // refuse to send it than have the service silently drop it. Responses are loose objects: extra fields

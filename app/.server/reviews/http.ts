@@ -9,6 +9,7 @@ import {
   ReviewsRetryableError,
   parseRetryAfter,
 } from "./errors";
+import { observeServiceCall } from "../metrics/metrics";
 
 // The one place where the client touches the network: timeouts, error classification, body
 // parsing and request logging. Nothing here knows about endpoints.
@@ -151,6 +152,7 @@ export async function send(fetchFn: FetchLike, logger: ReviewsLogger, call: Http
     const text = await res.text();
     const durationMs = Math.round(performance.now() - started);
     logger.debug({ api, method, path, status: res.status, durationMs }, "reviews request");
+    observeServiceCall(call.request, res.status, durationMs / 1000);
     return { status: res.status, headers: res.headers, text, durationMs };
   } catch (e) {
     const durationMs = Math.round(performance.now() - started);
@@ -158,6 +160,7 @@ export async function send(fetchFn: FetchLike, logger: ReviewsLogger, call: Http
     const aborted = !timedOut && call.signal?.aborted === true;
     const reason = timedOut ? "timeout" : aborted ? "aborted" : "network";
     logger.debug({ api, method, path, status: null, durationMs, reason }, "reviews request failed");
+    observeServiceCall(call.request, reason, durationMs / 1000);
     throw new ReviewsRetryableError(
       timedOut ? `Reviews request timed out after ${call.timeoutMs} ms` : aborted ? "Reviews request aborted" : "Reviews request failed",
       { request: call.request, status: null, reason, cause: causeSummary(e) },

@@ -27,6 +27,7 @@ import type { ServicePause } from "./service-pause";
 import * as sf from "./storefront.schemas";
 import { type TokenProvider, createTokenProvider } from "./token";
 import { type TokenCache, memoryTokenCache } from "./token-cache";
+import { observeServicePause } from "../metrics/metrics";
 
 // The one client of the reviews service: every Admin API and Client API endpoint, typed by the
 // zod schemas beside it. It does not retry (the queues do) except for the documented token dance:
@@ -38,10 +39,13 @@ export const ADMIN_AUTH_HEADER = "Authorization";
 export const ADMIN_AUTH_SCHEME = "Bearer";
 
 /**
- * The rating-link endpoint's method and path are "not shown" in the spec; this is the form our
- * emulator serves. Change it here, nowhere else, when the service says otherwise.
+ * The rating-link endpoint's method and path are "not shown" in the spec. This form has the shape
+ * of no documented route (`/{customer}/orders/{orderId}/rating-link` had that of
+ * `GET /{customer}/orders/{verificationTokenId}/{orderId}`, which a service following its
+ * documentation would answer as an order-status request); the emulator serves it from this
+ * constant. Change it here, nowhere else, when the service says otherwise.
  */
-export const RATING_LINK_ROUTE = { method: "GET", path: "/{customer}/orders/{orderId}/rating-link" } as const;
+export const RATING_LINK_ROUTE = { method: "GET", path: "/{customer}/rating-link/{orderId}" } as const;
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_TOKEN_TIMEOUT_MS = 10_000;
@@ -190,6 +194,7 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
     }
     const res = await send(fetchFn, logger, call);
     if (res.status === 429 && pause) {
+      observeServicePause(parseRetryAfter(res.headers.get("retry-after")));
       await pause.hold(parseRetryAfter(res.headers.get("retry-after"))).catch((e: unknown) => logger.warn({ err: String(e) }, "reviews pause not stored"));
     }
     return res;

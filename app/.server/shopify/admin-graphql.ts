@@ -8,6 +8,7 @@ import {
   type GraphqlErrorEntry,
 } from "./errors";
 import { processThrottle, waitForCost, type QueryCost, type ThrottleRegistry } from "./throttle";
+import { observeShopifyThrottle } from "../metrics/metrics";
 
 // One way to call the Admin GraphQL API for a shop, used by the web app and the workers alike.
 // It owns the rate limit (cost-based, per shop) and turns every failure into an error that says
@@ -212,6 +213,7 @@ export function createAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
           });
         }
         log.warn({ operation: name, waitMs, attempt: attempt + 1, cost }, "GraphQL throttled; retrying after the bucket refills");
+        observeShopifyThrottle(waitMs);
         await sleep(waitMs, opts.signal);
         continue;
       }

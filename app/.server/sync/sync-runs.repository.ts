@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
+import { observeSyncRun } from "../metrics/metrics";
 
 // Full syncs (catalog) and backfills (orders): one row per run, with the progress an operator sees
 // and the position a crashed run resumes from.
@@ -41,7 +42,9 @@ export function addProgress(a: SyncProgress, b: Partial<SyncProgress>): SyncProg
 export function createSyncRuns(db: Db) {
   return {
     async create(shopId: string, kind: SyncKind, since?: Date) {
-      return db.syncRun.create({ data: { shopId, kind, status: "pending", since: since ?? null } });
+      const row = await db.syncRun.create({ data: { shopId, kind, status: "pending", since: since ?? null } });
+      observeSyncRun(kind, "started");
+      return row;
     },
     async get(id: string) {
       return db.syncRun.findUnique({ where: { id } });
@@ -57,7 +60,9 @@ export function createSyncRuns(db: Db) {
       return db.syncRun.findFirst({ where: { shopId, kind, status: { in: ["pending", "running", "reading"] } }, orderBy: { startedAt: "desc" } });
     },
     async update(id: string, data: { status?: SyncStatus; bulkOperationId?: string; resultUrl?: string | null; error?: string | null; finishedAt?: Date }) {
-      return db.syncRun.update({ where: { id }, data });
+      const row = await db.syncRun.update({ where: { id }, data });
+      if (data.status === "completed" || data.status === "failed" || data.status === "cancelled") observeSyncRun(row.kind, data.status);
+      return row;
     },
     /**
      * The finished bulk operation: its result file, and its count of root objects (products,

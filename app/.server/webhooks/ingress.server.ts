@@ -3,6 +3,7 @@ import type { Queues } from "../queues/queues";
 import { QueueName, jobIdPart } from "../queues/names";
 import { WEBHOOK_DEDUPE_TTL_MS } from "../queues/job-options";
 import { UNREADABLE_PAYLOAD, type WebhookJob } from "./delivery";
+import { observeWebhook } from "../metrics/metrics";
 
 // The one ingress of every webhook topic: verify (the library's HMAC check on the raw body),
 // store the delivery as a job in Redis, answer. Nothing else happens here: the sync work is done
@@ -32,6 +33,19 @@ export interface IngressDeps {
 
 export async function receiveWebhook(request: Request, deps: IngressDeps): Promise<Response> {
   const started = performance.now();
+  // The topic from the route's path (only matched routes get here), not from a header anyone can set.
+  const topic = new URL(request.url).pathname.replace(/^\/webhooks\//, "");
+  let status = 500;
+  try {
+    const response = await receive(request, deps, started);
+    status = response.status;
+    return response;
+  } finally {
+    observeWebhook(topic, status, (performance.now() - started) / 1000);
+  }
+}
+
+async function receive(request: Request, deps: IngressDeps, started: number): Promise<Response> {
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > (deps.maxBytes ?? MAX_WEBHOOK_BYTES)) {
     deps.log.warn({ length, topic: request.headers.get("x-shopify-topic") }, "webhook body over the limit");

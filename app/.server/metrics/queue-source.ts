@@ -1,0 +1,16 @@
+import type { Queues } from "../queues/queues";
+import { allQueueNames, type QueueName } from "../queues/names";
+import type { QueueSource } from "./metrics";
+
+// Queue depth and the oldest waiting job, read from Redis when Prometheus scrapes (not kept).
+export function queueSource(queues: Queues): QueueSource {
+  return {
+    names: allQueueNames,
+    counts: (name) => queues.get(name as QueueName).getJobCounts("waiting", "active", "delayed", "prioritized", "waiting-children", "failed"),
+    async oldestWaiting(name) {
+      // Oldest first: the head of the waiting list.
+      const [oldest] = await queues.get(name as QueueName).getJobs(["waiting"], 0, 0, true);
+      return oldest?.timestamp ?? null;
+    },
+  };
+}
