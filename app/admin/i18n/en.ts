@@ -145,6 +145,7 @@ export const en = {
   "settings.unchanged": "Nothing to change.",
   "settings.section.catalog": "Catalog",
   "settings.section.orders": "Orders",
+  "settings.section.flow": "Shopify Flow",
   "settings.default": "Default: {value}",
   "settings.variantKeyWarning.title": "Changing the variant key orphans existing reviews",
   "settings.variantKeyWarning.body": "The reviews service holds {count} reviews for account {customer}. They were collected under {from}; after the change the app sends {to}, so those reviews no longer match your variants and order items.",

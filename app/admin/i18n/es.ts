@@ -145,6 +145,7 @@ export const es: Record<MessageKey, string> = {
   "settings.unchanged": "No hay nada que cambiar.",
   "settings.section.catalog": "Catálogo",
   "settings.section.orders": "Pedidos",
+  "settings.section.flow": "Shopify Flow",
   "settings.default": "Predeterminado: {value}",
   "settings.variantKeyWarning.title": "Cambiar la clave de variante deja reseñas huérfanas",
   "settings.variantKeyWarning.body": "El servicio de reseñas guarda {count} reseñas de la cuenta {customer}. Se recogieron con {from}; tras el cambio la app envía {to}, así que esas reseñas dejan de coincidir con tus variantes y artículos de pedido.",

@@ -145,6 +145,7 @@ export const ptBR: Record<MessageKey, string> = {
   "settings.unchanged": "Nada para mudar.",
   "settings.section.catalog": "Catálogo",
   "settings.section.orders": "Pedidos",
+  "settings.section.flow": "Shopify Flow",
   "settings.default": "Padrão: {value}",
   "settings.variantKeyWarning.title": "Mudar a chave de variante deixa avaliações órfãs",
   "settings.variantKeyWarning.body": "O serviço de avaliações guarda {count} avaliações da conta {customer}. Elas foram coletadas com {from}; depois da mudança o app envia {to}, e essas avaliações deixam de corresponder às suas variantes e itens de pedido.",

@@ -9,8 +9,10 @@ import { en } from "./en";
 const has = (key: string) => key in en;
 
 describe("admin words for every setting", () => {
-  it("GIVEN the settings module THEN every setting has a label", () => {
+  it("GIVEN the settings module THEN every setting has a label, and every group of them a heading", () => {
     expect(settingSpecs.map((s) => s.path).filter((path) => !has(`setting.${path}`))).toEqual([]);
+    const groups = [...new Set(settingSpecs.map((s) => s.path.split(".")[0]))];
+    expect(groups.filter((g) => !has(`settings.section.${g}`))).toEqual([]);
   });
 
   it("GIVEN an enum setting THEN every value it takes has words", () => {
