@@ -121,7 +121,9 @@ export default function SettingsPage() {
     setConfirmed(false);
   };
   const errorOf = (path: string) => inline[path] ?? serverErrors[path];
-  const groups = ["catalog", "orders"] as const;
+  // One section per top-level group of the settings module, in its order: a group added there
+  // shows here without a change to this page.
+  const groups = [...new Set(data.fields.map((f) => f.path.split(".")[0]))];
   const labels = useLabels();
   const showDefault = (f: FieldSpec, v: FieldValue) => {
     if (typeof v === "boolean") return t(v ? "common.yes" : "common.no");
@@ -152,7 +154,7 @@ export default function SettingsPage() {
         </Banner>
       ) : null}
       {groups.map((g) => (
-        <Section key={g} title={t(`settings.section.${g}`)}>
+        <Section key={g} title={t(`settings.section.${g}` as never)}>
           <FormLayout>
             {data.fields
               .filter((f) => f.path.startsWith(`${g}.`) && visible(f))
