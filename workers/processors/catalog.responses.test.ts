@@ -109,7 +109,9 @@ describe("catalog answers, end to end", () => {
   it("GIVEN a live flush and a full sync of the same shop at once, on a slow service THEN no two catalog requests of the shop overlap in time", async () => {
     await s.idle();
     const since = s.emu.control.lastRequestSeq();
-    s.emu.control.setFaults({ latencyMs: 250, paths: "/products/batch" });
+    // Slow enough that the full sync's three batches span the live waves even on a loaded machine
+    // (at 250 ms the sync could finish before the first live flush, and nothing competed).
+    s.emu.control.setFaults({ latencyMs: 1000, paths: "/products/batch" });
     try {
       const shopRow = await s.web.shops.get(shop);
       const { run } = await startSync({ db: s.t.db, queues: s.web.queues }, shopRow.id, "catalog");
