@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { useEffect, useState } from "react";
@@ -7,7 +7,7 @@ import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
 import { editGroup, groupsPage, type GroupResult } from "../.server/admin/lists";
 import { AdminPage, Section } from "../admin/ui/page";
-import { ErrorNotice, Notice } from "../admin/ui/feedback";
+import { Notice, ServiceStatus } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";
 import { usePaging } from "../admin/ui/paging";
 import { useI18n } from "../admin/i18n/context";
@@ -95,12 +95,7 @@ export default function GroupsPage() {
   const editingGroup = rows.find((g) => g.id === editing) ?? null;
   return (
     <AdminPage title={t("groups.title")}>
-      {!data.connected ? (
-        <Notice tone="warning">
-          {t("common.notConnected")} <Link to="/app">{t("common.connectLink")}</Link>
-        </Notice>
-      ) : null}
-      {"error" in data && data.error ? <ErrorNotice error={data.error} /> : null}
+      <ServiceStatus connected={data.connected} error={"error" in data ? data.error : null} />
       {data.connected ? (
         <Section title={editingGroup ? `${t("common.edit")}: ${editingGroup.name}` : t("groups.create")}>
           <Text as="p" tone="subdued">

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { BlockStack, InlineStack, Select, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
 import { surveysPage } from "../.server/admin/lists";
 import { SURVEY_TYPES } from "../admin/list-options";
 import { AdminPage, Section, StatusBadge } from "../admin/ui/page";
-import { ErrorNotice, Notice } from "../admin/ui/feedback";
+import { ServiceStatus } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";
 import { usePaging } from "../admin/ui/paging";
 import { useI18n } from "../admin/i18n/context";
@@ -51,12 +51,7 @@ export default function SurveysPage() {
   const paging = usePaging("/app/surveys", "skip" in data && typeof data.skip === "number" ? data.skip : 0, rows.length, total, t);
   return (
     <AdminPage title={t("surveys.title")}>
-      {!data.connected ? (
-        <Notice tone="warning">
-          {t("common.notConnected")} <Link to="/app">{t("common.connectLink")}</Link>
-        </Notice>
-      ) : null}
-      {"error" in data && data.error ? <ErrorNotice error={data.error} /> : null}
+      <ServiceStatus connected={data.connected} error={"error" in data ? data.error : null} />
       {"groups" in data && data.groups ? (
         <Section title={t("surveys.distribution")}>
           <InlineStack gap="400" wrap>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REPORT_ORDERS } from "../../admin/report-orders";
 
 // zod schemas of the Admin API (the service's "Admin API of the reviews service"; docs/reviews-service.md).
 //
@@ -374,16 +375,8 @@ export type NpsList = z.output<typeof npsListResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // Product report
 
-export const productReportOrderSchema = z.enum([
-  "MoreReviews",
-  "LessReviews",
-  "MostPositive",
-  "MostNegative",
-  "PositiveMoreReviews",
-  "PositiveLessReviews",
-  "NegativeMoreReviews",
-  "NegativeLessReviews",
-]);
+// The list lives where the admin's browser code can read it too (nothing under .server can be).
+export const productReportOrderSchema = z.enum(REPORT_ORDERS);
 
 export const productReportQuerySchema = z.strictObject({
   order: productReportOrderSchema.optional(),

@@ -1,5 +1,5 @@
 import { Banner, BlockStack, Card, EmptyState, Layout, SkeletonBodyText, SkeletonDisplayText, SkeletonPage, Text } from "@shopify/polaris";
-import { useRevalidator } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useI18n } from "../i18n/context";
 import type { UiMessage } from "../messages";
@@ -63,5 +63,23 @@ export function Empty({ heading, body, action }: { heading: string; body: string
     <EmptyState heading={heading} image={EMPTY_IMAGE} action={action}>
       <Text as="p">{body}</Text>
     </EmptyState>
+  );
+}
+
+/**
+ * What every page over the service says before its content: the shop is not connected yet (with
+ * the way to connect), or the service failed (with a retry).
+ */
+export function ServiceStatus({ connected, error }: { connected: boolean; error?: UiMessage | null }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {!connected ? (
+        <Notice tone="warning">
+          {t("common.notConnected")} <Link to="/app">{t("common.connectLink")}</Link>
+        </Notice>
+      ) : null}
+      {error ? <ErrorNotice error={error} /> : null}
+    </>
   );
 }
