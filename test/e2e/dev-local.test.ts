@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -16,17 +16,24 @@ afterAll(async () => {
 describe("npm run dev:local", () => {
   it("GIVEN a fresh checkout THEN it brings up the app server, a worker, the emulator and a simulated store, syncs the demo catalog and orders, and shows a product page with reviews", async () => {
     const envFile = join(dir, ".env");
+    const logDir = join(dir, "logs");
     // Only what a newcomer's shell has: none of the test suite's Shopify or service variables.
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SHOPIFY_|REVIEWS_|SCOPES|ENCRYPTION_KEY|LOG_LEVEL|NODE_ENV|VITEST)/.test(k)));
     const child = spawn("npm", ["run", "dev:local", "--", "--check"], {
-      env: { ...env, DEV_LOCAL_ENV_FILE: envFile, DATABASE_URL: `file:${join(dir, "dev.sqlite")}`, REDIS_PREFIX: prefix } as unknown as NodeJS.ProcessEnv,
+      env: { ...env, DEV_LOCAL_ENV_FILE: envFile, DEV_LOCAL_LOG_DIR: logDir, DATABASE_URL: `file:${join(dir, "dev.sqlite")}`, REDIS_PREFIX: prefix } as unknown as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
     child.stdout.on("data", (c) => (output += c));
     child.stderr.on("data", (c) => (output += c));
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-    expect(output).toContain("worker connected to Redis");
+    // The children's lines go to their log files; the terminal shows only the demo's own lines.
+    expect(readFileSync(join(logDir, "worker.log"), "utf8")).toContain("worker connected to Redis");
+    expect(output).toContain(`logs of the app server, worker, emulator and store: ${logDir}`);
+    expect(output).toContain("[dev:local] worker: connected to Redis");
+    // (npm's own lines aside: its banner and this machine's config warnings)
+    const foreign = output.split("\n").filter((l) => l !== "" && !/^(\[dev:local\]|> |npm warn )/.test(l));
+    expect(foreign).toEqual([]);
     expect(output).toMatch(/app server: http:\/\/127\.0\.0\.1:\d+ \(health: \{"ok":true,"db":"up","redis":"up"\}\)/);
     // A bar once Shopify has counted the products, then the final counters.
     expect(output).toMatch(/catalog sync \[#{30}\] 100% completed: read 300, sent 300, created 300, updated 0, unchanged 0, failed 0/);
@@ -54,6 +61,9 @@ describe("npm run dev:local", () => {
     }
     expect(output).toContain("opt-outs as the default policy implies: 36 of 36 orders");
     expect(output).not.toMatch(/[\w.]+@example\.(com|net)/);
+    const logs = readdirSync(logDir).map((f) => readFileSync(join(logDir, f), "utf8"));
+    expect(logs.length).toBe(4);
+    for (const log of logs) expect(log).not.toMatch(/[\w.]+@example\.(com|net)/);
     // The storefront act: reviews for the demo catalog, the back-sync into the store's metafields,
     // the local storefront drawing a product page with stars and reviews, page 2 through the proxy.
     expect(output).toMatch(/reviews: the reviews service now holds \d+ published reviews on \d+ of 300 products/);

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { loadDotEnv } from "../dotenv";
 import { freePort, redisAnswers, startPrivateRedis } from "./local-redis";
 import { DEMO_ACCOUNT, DEMO_SHOP, FRESH_SHOP, installFreshShop, runCatalogDemo } from "./demo";
@@ -27,6 +28,11 @@ const children: ChildProcess[] = [];
 // In-process parts (the local storefront) closed before the children are stopped.
 const closers: (() => Promise<void>)[] = [];
 const say = (line: string) => process.stdout.write(`[dev:local] ${line}\n`);
+// The children's own lines (JSON logs of the app server and worker, the emulator, the store) go to
+// one file each, so the demo's summary reads as one text; `--verbose` streams them here as well.
+const verbose = process.argv.includes("--verbose");
+const logDir = resolve(process.env.DEV_LOCAL_LOG_DIR || join(".local", "logs"));
+const logFile = (name: string) => join(logDir, `${name}.log`);
 
 function writeDefaultEnv() {
   if (existsSync(envFile)) return;
@@ -65,19 +71,29 @@ function run(name: string, command: string, args: string[], env: NodeJS.ProcessE
   // A process group of its own: `npx tsx …` runs the program as a grandchild that a signal to npx
   // alone would leave running; stop() signals the whole group.
   const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  const prefix = (chunk: Buffer) =>
-    chunk
-      .toString()
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => `[${name}] ${l}\n`)
-      .join("");
-  child.stdout?.on("data", (c: Buffer) => process.stdout.write(prefix(c)));
-  child.stderr?.on("data", (c: Buffer) => process.stderr.write(prefix(c)));
+  const log = createWriteStream(logFile(name), { flags: "w" });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  if (verbose) {
+    const prefix = (chunk: Buffer) =>
+      chunk
+        .toString()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => `[${name}] ${l}\n`)
+        .join("");
+    child.stdout?.on("data", (c: Buffer) => process.stdout.write(prefix(c)));
+    child.stderr?.on("data", (c: Buffer) => process.stderr.write(prefix(c)));
+  }
   child.on("exit", (code, signal) => {
     if (!stopping) {
-      say(`${name} exited (${signal ?? code}); stopping`);
-      void stop(1);
+      // The reason is in its log, which the reader has not seen: show its last lines.
+      log.end(() => {
+        const tail = readFileSync(logFile(name), "utf8").trimEnd().split("\n").slice(-20);
+        say(`${name} exited (${signal ?? code}); its last lines (${logFile(name)}):`);
+        for (const line of tail) process.stderr.write(`[${name}] ${line}\n`);
+        void stop(1);
+      });
     }
   });
   children.push(child);
@@ -157,6 +173,8 @@ async function stop(code: number) {
 async function main() {
   writeDefaultEnv();
   loadDotEnv(envFile);
+  mkdirSync(logDir, { recursive: true });
+  say(`logs of the app server, worker, emulator and store: ${logDir}${verbose ? " (and here: --verbose)" : " (--verbose to see them here)"}`);
   const redisUrl = await ensureRedis();
   const port = Number(process.env.PORT || (check ? await freePort() : 3000));
   // ADMIN_LOCAL_BRIDGE: the app serves its App Bridge stand-in, as no Shopify admin is around it.
