@@ -71,10 +71,51 @@ export function writeReport(results: BenchResult[], mode: string, dir = process.
   return md;
 }
 
+/** A figure as `cell` printed it, read back: numbers without their separators, yes/no, text. */
+function uncell(text: string): number | string | boolean {
+  const plain = text.replace(/\\\|/g, "|").replace(/\*\*/g, "");
+  if (/^-?[\d,]+(\.\d+)?$/.test(plain)) return Number(plain.replace(/,/g, ""));
+  if (plain === "true" || plain === "false") return plain === "true";
+  return plain;
+}
+
+const row = (line: string) => line.slice(1, -1).split(/(?<!\\)\|/).map((c) => c.trim());
+
+/**
+ * The results in `bench-report.md`, for a clone that has the committed markdown but not the JSON
+ * (which is not committed): one scenario run there must not drop the others from the report.
+ */
+export function parseMarkdownReport(md: string): BenchResult[] {
+  const results = new Map<string, BenchResult>();
+  const get = (scenario: string) => results.get(scenario) ?? results.set(scenario, { scenario, figures: {} }).get(scenario)!;
+  let section: "targets" | string | undefined;
+  for (const line of md.split("\n")) {
+    if (line.startsWith("## ")) section = line.startsWith("## Targets:") ? "targets" : line.slice(3).trim();
+    if (!section || !line.startsWith("| ") || /^\|\s*(scenario|figure) \|/.test(line) || line.startsWith("|---")) continue;
+    const cells = row(line);
+    if (section === "targets" && cells.length === 5) {
+      const [scenario, name, value, limit, ok] = cells;
+      (get(uncell(scenario) as string).targets ??= {})[uncell(name) as string] = { value: Number(uncell(value)), limit: Number(uncell(limit)), ok: ok === "yes" };
+    } else if (section !== "targets" && cells.length === 2) {
+      get(section).figures[uncell(cells[0]) as string] = uncell(cells[1]);
+    }
+  }
+  return [...results.values()];
+}
+
+function earlierReport(dir: string): BenchReport | undefined {
+  const json = join(dir, REPORT_JSON);
+  if (existsSync(json)) return JSON.parse(readFileSync(json, "utf8")) as BenchReport;
+  const md = join(dir, REPORT_MD);
+  if (!existsSync(md)) return undefined;
+  const text = readFileSync(md, "utf8");
+  const mode = /^Generated \S+ \(([^)]*)\)/m.exec(text)?.[1] ?? "earlier run";
+  return { generatedAt: "", machine: machine(), mode, results: parseMarkdownReport(text) };
+}
+
 /** Adds results to the report on disk; a result replaces an earlier one of the same scenario. */
 export function appendToReport(results: BenchResult[], mode: string, dir = process.cwd()): string {
-  const file = join(dir, REPORT_JSON);
-  const earlier = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as BenchReport) : undefined;
+  const earlier = earlierReport(dir);
   const names = new Set(results.map((r) => r.scenario));
   const kept = (earlier?.results ?? []).filter((r) => !names.has(r.scenario));
   return writeReport([...kept, ...results], kept.length && earlier ? `${earlier.mode}; then ${mode}` : mode, dir);
