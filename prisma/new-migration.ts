@@ -1,6 +1,7 @@
 // Writes a new migration for both providers from the change of prisma/models.prisma since the last
 // commit: `npm run db:migration -- <name>`. The schema engine runs as WebAssembly (no download), and
-// diffing two datamodels needs no database. Review the SQL before committing it.
+// diffing two datamodels reads no database (the PostgreSQL side still connects to one:
+// MIGRATION_PG_URL, default the local server). Review the SQL before committing it.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +13,7 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
   console.error("usage: npm run db:migration -- <name in snake_case>");
   process.exit(2);
 }
+const pgUrl = process.env.MIGRATION_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const stamp = new Date().toISOString().replace(/[-:T]/g, "").slice(0, 14);
 const tmp = mkdtempSync(join(tmpdir(), "migration-"));
 const previous = execFileSync("git", ["show", "HEAD:prisma/models.prisma"], { encoding: "utf8" });
@@ -25,7 +27,9 @@ for (const provider of Object.keys(providers) as Provider[]) {
   const sql = execFileSync(
     "npx",
     ["prisma", "migrate", "diff", "--from-schema-datamodel", from, "--to-schema-datamodel", to, "--script"],
-    { encoding: "utf8", env: { ...process.env, DATABASE_URL: provider === "sqlite" ? "file:./prisma/dev.sqlite" : "postgresql://localhost/x" } },
+    // In driver-adapter mode the CLI opens its adapter even to diff two datamodels, so the
+    // PostgreSQL side needs a server that answers (nothing is written to it).
+    { encoding: "utf8", env: { ...process.env, DATABASE_URL: provider === "sqlite" ? "file:./prisma/dev.sqlite" : pgUrl } },
   );
   const dir = join("prisma", provider, "migrations", `${stamp}_${name}`);
   mkdirSync(dir, { recursive: true });
