@@ -7,11 +7,12 @@ import { createShopRepository, type ShopRepository } from "../app/.server/shops/
 import type { Shop } from "@prisma/client";
 import type { ReviewsClient } from "../app/.server/reviews";
 import { shopReviewsClients } from "../app/.server/shops/reviews-for-shop";
-import { createAdminGraphql, type AdminGraphql } from "../app/.server/shopify/admin-graphql";
-import { SHOPIFY_API_VERSION } from "../app/.server/shopify/api-version";
+import type { AdminGraphql } from "../app/.server/shopify/admin-graphql";
+import { adminForShop } from "../app/.server/shopify/admin-for-shop";
 import { createPendingChanges, type PendingChanges } from "../app/.server/catalog/pending-changes";
 import { createProductMirror, type ProductMirror } from "../app/.server/catalog/product-mirror.repository";
 import { createDeliveryRecorder, type DeliveryRecorder } from "./delivery-records";
+export { NoOfflineSessionError } from "../app/.server/shopify/admin-for-shop";
 
 // What a processor may use. Built once per worker process (or per test, on its own database and
 // Redis prefix), and closed on shutdown.
@@ -37,13 +38,6 @@ export interface WorkerContext {
   /** Admin GraphQL of a shop, with its offline session's token. */
   adminFor(domain: string): Promise<AdminGraphql>;
   close(): Promise<void>;
-}
-
-export class NoOfflineSessionError extends Error {
-  constructor(readonly shop: string) {
-    super(`No offline session for ${shop}: the app must be installed (or reinstalled) on the shop`);
-    this.name = "NoOfflineSessionError";
-  }
 }
 
 export function createWorkerContext(
@@ -83,18 +77,7 @@ export function createWorkerContext(
       shopCache.delete(domain);
     },
     reviewsFor,
-    async adminFor(domain) {
-      const session = await db.session.findFirst({ where: { shop: domain, isOnline: false }, select: { accessToken: true } });
-      if (!session) throw new NoOfflineSessionError(domain);
-      return createAdminGraphql({
-        shop: domain,
-        accessToken: session.accessToken,
-        apiVersion: SHOPIFY_API_VERSION,
-        logger: log.child({ shop: domain }),
-        endpoint: config.SHOPIFY_ADMIN_GRAPHQL_URL,
-        fetch: options.fetch,
-      });
-    },
+    adminFor: adminForShop({ db, log, endpoint: config.SHOPIFY_ADMIN_GRAPHQL_URL, fetch: options.fetch }),
     async close() {
       await queues.close();
       if (!options.db) await db.$disconnect();

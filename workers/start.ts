@@ -18,6 +18,8 @@ import { ordersPoll, ordersRead, ordersStart } from "./processors/orders-sync.pr
 import { consentUpdated } from "./processors/consent.handlers";
 import { READ_CONSENT, readConsentLater } from "./processors/consent.processor";
 import { customersDataRequest, customersRedact, shopRedact } from "./processors/compliance.handlers";
+import { submitPendingReview } from "./processors/review-submit.processor";
+import { SUBMIT_PENDING_REVIEW } from "../app/.server/storefront/writes/pending-reviews";
 import { backSyncJob, backSyncTick, scheduleBackSync } from "./processors/backsync.processor";
 import { BACKSYNC, BACKSYNC_RECONCILE, BACKSYNC_RECONCILE_TICK, BACKSYNC_TICK } from "../app/.server/backsync/schedule";
 
@@ -63,6 +65,7 @@ export function defaultProcessors(): Processors {
         [BACKSYNC_TICK]: backSyncTick({ reconcile: false }),
         [BACKSYNC_RECONCILE_TICK]: backSyncTick({ reconcile: true }),
         [READ_CONSENT]: readConsentLater,
+        [SUBMIT_PENDING_REVIEW]: submitPendingReview,
       },
       [QueueName.sync]: {
         "catalog-start": catalogStart,

@@ -76,6 +76,13 @@ export const configSchema = z.object({
   PROXY_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   PROXY_IP_LIMIT_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(120),
   PROXY_SHOP_LIMIT_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  // Shopper writes (reviews) through the app proxy: stricter than reads.
+  PROXY_WRITE_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  PROXY_WRITE_CUSTOMER_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  PROXY_WRITE_SHOP_LIMIT_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  PROXY_WRITE_BODY_MAX_BYTES: z.coerce.number().int().min(1_024).max(1_048_576).default(16_384),
+  CUSTOMER_IDENTITY_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
+  REVIEW_UPDATE_TOKEN_TTL_MS: z.coerce.number().int().min(60_000).max(86_400_000).default(3_600_000),
   // Operations (server/): the longest a web process takes from SIGTERM to exit, requests in flight
   // answered and connections closed; a deployment's grace period should be longer.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),

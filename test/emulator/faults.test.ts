@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { call, issueToken, setup } from "./harness";
+import { call, issueToken, product, setup } from "./harness";
 import { shareHit } from "./faults";
 
 let t: Awaited<ReturnType<typeof setup>>;
@@ -76,6 +76,25 @@ describe("faults", () => {
     ]);
     await setFaults({ dropRate: 0.5 });
     expect([await outcome(ratings()), await outcome(ratings()), await outcome(ratings()), await outcome(ratings())]).toEqual(["ok", "dropped", "ok", "dropped"]);
+  });
+
+  it("loseAnswerNext handles the request (its effect is stored) and closes the connection instead of answering", async () => {
+    // A product to ask about (the catalog batch endpoint needs no fault to pass).
+    const sku = "lose-1";
+    expect((await t.admin("POST", "/products/batch", { products: [product(sku)] })).status).toBe(200);
+    const questions = () => t.emu.control.state("demo-store").questions.length;
+    const before = questions();
+    await setFaults({ loseAnswerNext: 1, paths: "/question$" });
+    const since = t.emu.control.lastRequestSeq();
+    const ask = () => call(`${t.emu.baseUrl}/demo-store/${sku}/question`, { body: { userId: "u1", email: "u1@example.com", text: "Does it fit?" } });
+    expect(await outcome(ask())).toBe("dropped");
+    expect(questions()).toBe(before + 1);
+    expect(await outcome(ask())).toBe("ok");
+    expect(questions()).toBe(before + 2);
+    expect(t.emu.control.requests(since).map((e) => [e.status, e.fault ?? null])).toEqual([
+      [0, "lose-answer"],
+      [200, null],
+    ]);
   });
 
   it("failNext answers the next N requests with the given status", async () => {

@@ -24,6 +24,9 @@ export const faultConfigSchema = z.strictObject({
     .optional(),
   dropRate: z.number().min(0).max(1).optional(),
   dropNext: z.number().int().min(0).optional(),
+  // The next N matching requests are handled (their effect is stored) but the connection is closed
+  // instead of answering: the answer lost after the work was done, which a client sees as a drop.
+  loseAnswerNext: z.number().int().min(0).optional(),
   expireTokensNow: z.boolean().optional(),
   failNext: z.strictObject({ count: z.number().int().min(0), status: z.number().int().min(400).max(599) }).optional(),
   paths: z
@@ -74,6 +77,7 @@ export class Faults {
   private regex: RegExp = DEFAULT_PATHS;
   private seen = 0;
   private dropLeft = 0;
+  private loseLeft = 0;
   private failLeft = 0;
   private limitLeft = 0;
 
@@ -83,6 +87,7 @@ export class Faults {
     this.regex = config.paths ? new RegExp(config.paths) : DEFAULT_PATHS;
     this.seen = 0;
     this.dropLeft = config.dropNext ?? 0;
+    this.loseLeft = config.loseAnswerNext ?? 0;
     this.failLeft = config.failNext?.count ?? 0;
     this.limitLeft = config.rateLimit?.count ?? 0;
   }
@@ -92,10 +97,10 @@ export class Faults {
   }
 
   /** The configuration and what is left of the counted faults. */
-  get(): FaultConfig & { remaining: { dropNext: number; failNext: number; rateLimit: number }; seen: number } {
+  get(): FaultConfig & { remaining: { dropNext: number; loseAnswerNext: number; failNext: number; rateLimit: number }; seen: number } {
     return {
       ...structuredClone(this.config),
-      remaining: { dropNext: this.dropLeft, failNext: this.failLeft, rateLimit: this.limitLeft },
+      remaining: { dropNext: this.dropLeft, loseAnswerNext: this.loseLeft, failNext: this.failLeft, rateLimit: this.limitLeft },
       seen: this.seen,
     };
   }
@@ -107,6 +112,13 @@ export class Faults {
 
   latencyFor(path: string): number {
     return this.appliesTo(path) ? (this.config.latencyMs ?? 0) : 0;
+  }
+
+  /** True when this request's answer is to be lost after it was handled (loseAnswerNext). */
+  loseAnswer(path: string): boolean {
+    if (!this.appliesTo(path) || this.loseLeft === 0) return false;
+    this.loseLeft--;
+    return true;
   }
 
   /** Called once per request that reached the service (after the body was read). */

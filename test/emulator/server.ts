@@ -187,7 +187,16 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
       ? undefined
       : log.start({ method, path, query: queryObject(url.searchParams), body: null, at: clock.iso(), headers: logHeaders(req.headers) });
     let cors: Record<string, string> = {};
+    let loseAnswer = false;
     const send = (reply: Reply, fault?: string) => {
+      if (loseAnswer) {
+        if (entry) {
+          entry.status = 0;
+          entry.fault = "lose-answer";
+        }
+        req.socket.destroy();
+        return;
+      }
       if (entry) {
         entry.status = reply.status;
         entry.durationMs = Math.round(performance.now() - started);
@@ -235,6 +244,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
         send(outcome.reply, outcome.fault);
         return;
       }
+      loseAnswer = faults.loseAnswer(path);
     }
 
     const match = router.match(method, path);

@@ -1,3 +1,4 @@
+import { STOREFRONT_CUSTOMERS } from "../simulated-store/storefront-customers";
 import { LOCALES, localePath, str, type Locale } from "./strings";
 import type { StoreProduct } from "./store-reader";
 
@@ -14,11 +15,8 @@ export interface LocalCustomer {
   lastName: string;
 }
 
-export const LOCAL_CUSTOMERS: LocalCustomer[] = [
-  { id: "7001", firstName: "Ana", lastName: "Souza" },
-  { id: "7002", firstName: "Ben", lastName: "Carter" },
-  { id: "7003", firstName: "Carmen", lastName: "Díaz" },
-];
+/** The simulated store's storefront accounts (it answers the app's e-mail read for them). */
+export const LOCAL_CUSTOMERS: LocalCustomer[] = STOREFRONT_CUSTOMERS.map(({ id, firstName, lastName }) => ({ id, firstName, lastName }));
 
 export interface PageFrame {
   locale: Locale;

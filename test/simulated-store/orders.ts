@@ -913,6 +913,19 @@ export function ordersModule(book: OrderBook): StoreModule {
   };
   return {
     name: "orders",
+    operations: {
+      // `OrderByName` (app/.server/shopify/documents.ts): "find my order" by the number shoppers see.
+      OrderByName: {
+        requestedCost: () => 2,
+        handle: (variables) => {
+          const q = typeof variables.query === "string" ? variables.query : "";
+          const name = /^name:(#?\d+)$/.exec(q.trim())?.[1];
+          const wanted = name ? (name.startsWith("#") ? name : `#${name}`) : null;
+          const found = wanted ? book.all().find((o) => `#${o.number}` === wanted) : undefined;
+          return { data: { orders: { nodes: found ? [{ id: `gid://shopify/Order/${found.id}`, legacyResourceId: String(found.id), name: `#${found.number}` }] : [] } } };
+        },
+      },
+    },
     bulkRoots: {
       orders: {
         objectCount: (query) => {

@@ -11,6 +11,7 @@ import { StoreRouter, requestOperationName, type GraphqlError, type StoreContext
 import { StoreBucket } from "./throttle";
 import { deliverWebhook } from "./webhooks";
 import { customerConsentOperation, type SimCustomerConsent } from "./consent";
+import { customerIdentityOperation } from "./storefront-customers";
 
 // A Shopify shop over real HTTP, for tests and the offline demo: the Admin GraphQL endpoint (only
 // the documents the app runs, matched by operation name), cost-based throttling with Shopify's
@@ -189,6 +190,7 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     name: "customers",
     operations: {
       CustomerConsent: customerConsentOperation((id) => consents.get(id) ?? router.consentSources.map((f) => f(id)).find((c) => c) ?? null),
+      CustomerIdentity: customerIdentityOperation((id) => consents.get(id) ?? router.consentSources.map((f) => f(id)).find((c) => c) ?? null),
     },
   });
   router.register(productsModule(catalog));

@@ -136,6 +136,36 @@ export const CUSTOMER_CONSENT = /* GraphQL */ `
   }
 `;
 
+/**
+ * A logged-in shopper's id, names and e-mail, read on the server when they write a review or a
+ * question (protected customer data: `read_customers`, level 2). Variables: `{ id }` (Customer GID).
+ */
+export const CUSTOMER_IDENTITY = /* GraphQL */ `
+  query CustomerIdentity($id: ID!) {
+    customer(id: $id) {
+      id
+      firstName
+      lastName
+      defaultEmailAddress {
+        emailAddress
+      }
+    }
+  }
+`;
+
+/** An order by the number shoppers see ("find my order"). Variables: `{ query: "name:#1001" }`. */
+export const ORDER_BY_NAME = /* GraphQL */ `
+  query OrderByName($query: String!) {
+    orders(first: 1, query: $query) {
+      nodes {
+        id
+        legacyResourceId
+        name
+      }
+    }
+  }
+`;
+
 const BULK_OPERATION_FIELDS = `
     id
     status

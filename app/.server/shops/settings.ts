@@ -63,6 +63,13 @@ export const shopSettingsSchema = z.object({
       backfillDays: z.number().int().min(0).max(60).default(60),
     })
     .prefault({}),
+  storefront: z
+    .object({
+      // A shopper who is neither logged in nor able to name an order may write a review with an
+      // e-mail alone. Off: such a review cannot be told from a competitor's or a bot's.
+      guestReviews: z.boolean().default(false),
+    })
+    .prefault({}),
   flow: z
     .object({
       // Shopify Flow "negative review received" fires for a moderated review rated at or below this.

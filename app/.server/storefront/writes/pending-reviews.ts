@@ -1,0 +1,30 @@
+import type { Queue } from "bullmq";
+import { open, seal } from "../../crypto/secret-box";
+import type { Db } from "../../db/client";
+import { jobIdPart } from "../../queues/names";
+import type { ReviewSubmission } from "../../reviews";
+
+// A review the service could not take when the shopper sent it: kept (sealed) until a worker's
+// retry is accepted. The job carries the row's id only; the row is the one copy of the submission.
+
+export const SUBMIT_PENDING_REVIEW = "review-submit";
+
+export interface PendingReviewJob {
+  pendingId: string;
+}
+
+export async function keepPendingReview(
+  deps: { db: Db; maintenance: Queue; key: Buffer },
+  value: { shop: string; sku: string; submission: ReviewSubmission; outcomeUnknown: boolean; error: string },
+): Promise<string> {
+  const row = await deps.db.pendingReview.create({
+    data: { shop: value.shop, sku: value.sku, sealedPayload: seal(JSON.stringify(value.submission), deps.key), outcomeUnknown: value.outcomeUnknown, lastError: value.error, attempts: 1 },
+  });
+  const data: PendingReviewJob = { pendingId: row.id };
+  await deps.maintenance.add(SUBMIT_PENDING_REVIEW, data, { jobId: `review-submit-${jobIdPart(row.id)}`, delay: 1_000 });
+  return row.id;
+}
+
+export function openPendingPayload(sealed: string, key: Buffer): ReviewSubmission {
+  return JSON.parse(open(sealed, key)) as ReviewSubmission;
+}

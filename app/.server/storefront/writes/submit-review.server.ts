@@ -1,0 +1,186 @@
+import type { Logger } from "pino";
+import { ReviewsError, ReviewsPermanentError, type ReviewSubmission, type ReviewsStorefrontApi } from "../../reviews";
+import type { AdminGraphql } from "../../shopify/admin-graphql";
+import type { ShopSettings } from "../../shops/settings";
+import { ShopNotConnectedError, ShopNotFoundError } from "../../shops/shop.repository";
+import { cacheControl } from "../proxy/cache-control";
+import { clientIp, type LimitRule, type RateLimiter } from "../proxy/rate-limits";
+import { ProxySignatureError, unauthorized, verifyAppProxy, type AppProxyAuthenticate } from "../proxy/verify-proxy.server";
+import { CustomerWithoutEmailError, type CustomerIdentity } from "../shopper/customer-identity";
+import { OrderNotFoundError, verifyGuestOrder } from "../shopper/guest-order";
+import { attributesFor } from "./available-attributes";
+import type { ReplayGuard } from "./replay-guard";
+import { parseReviewInput } from "./review-input";
+import { newGuestHandle, type ReviewOwner, type UpdateTokens } from "./update-tokens";
+
+// `POST <proxy>/products/<sku>/reviews`: a shopper's review. Order of checks: signature (401) →
+// JSON within the size limit (415/413) → not seen before (409) → shopper limits (429) → input
+// (422) → who writes: the signed customer, a verified order, or a guest when the merchant allows
+// it (403 otherwise) → the service. When the service fails after the shopper pressed send, the
+// review is kept and a worker sends it (202 "received"): a shopper's review is never lost.
+// Answers are JSON with codes the form translates, and never cached by anyone.
+
+export interface ReviewWriteDeps {
+  authenticate: AppProxyAuthenticate;
+  replay: ReplayGuard;
+  limits: RateLimiter;
+  log: Logger;
+  reviewsFor(shop: string): Promise<Pick<ReviewsStorefrontApi, "submitReview" | "findOrder" | "getSummary">>;
+  customerIdentity(shop: string, customerId: string): Promise<CustomerIdentity>;
+  adminFor(shop: string): Promise<AdminGraphql>;
+  settingsOf(shop: string): Promise<ShopSettings>;
+  updateTokens: UpdateTokens;
+  keepPending(value: { shop: string; sku: string; submission: ReviewSubmission; outcomeUnknown: boolean; error: string }): Promise<string>;
+  settings: { ipLimit: LimitRule; customerLimit: LimitRule; shopLimit: LimitRule; bodyMaxBytes: number };
+}
+
+const SKU = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": cacheControl({ dependsOnCustomer: true, maxAgeMs: 0 }), ...headers },
+  });
+
+/** The body's text when it is declared JSON and within `max` bytes; a Response to answer otherwise. */
+export async function readBody(request: Request, max: number): Promise<string> {
+  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) throw json(415, { error: "json_required" });
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > max) throw json(413, { error: "too_large" });
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = reader ? await reader.read() : { done: true, value: undefined };
+    if (done || !value) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader?.cancel();
+      throw json(413, { error: "too_large" });
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** What the service's failure means for the shopper's review: keep it and retry, or say why not. */
+function retryable(error: unknown): { keep: boolean; outcomeUnknown: boolean } {
+  if (!(error instanceof ReviewsError)) return { keep: false, outcomeUnknown: false };
+  if (error.kind === "rate_limited") return { keep: true, outcomeUnknown: false };
+  if (error.kind === "retryable") {
+    // A timeout, a connection lost or a 5xx: the service may have stored the review all the same,
+    // so the worker looks for it before sending it again.
+    return { keep: true, outcomeUnknown: true };
+  }
+  if (error.kind === "auth") return { keep: true, outcomeUnknown: false };
+  return { keep: false, outcomeUnknown: false };
+}
+
+export async function submitReviewResponse(request: Request, sku: string, deps: ReviewWriteDeps): Promise<Response> {
+  let shop: string;
+  let customerId: string;
+  try {
+    ({ shop, loggedInCustomerId: customerId } = await verifyAppProxy(request, deps.authenticate));
+  } catch (e) {
+    if (e instanceof ProxySignatureError) return unauthorized();
+    throw e;
+  }
+  if (!SKU.test(sku)) return json(400, { error: "bad_product" });
+  let raw: string;
+  try {
+    raw = await readBody(request, deps.settings.bodyMaxBytes);
+  } catch (answer) {
+    if (answer instanceof Response) return answer;
+    throw answer;
+  }
+  if (!(await deps.replay.firstUse(request, raw))) return json(409, { error: "replayed" });
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return json(400, { error: "not_json" });
+  }
+  const limited = await firstLimited(deps, [
+    ["write-ip", clientIp(request), deps.settings.ipLimit],
+    ...(customerId ? [["write-customer", `${shop}:${customerId}`, deps.settings.customerLimit] as const] : []),
+    ["write-shop", shop, deps.settings.shopLimit],
+  ]);
+  if (limited) return json(429, { error: "busy" }, { "Retry-After": String(limited) });
+
+  const parsed = parseReviewInput(body);
+  if (!parsed.ok) return json(422, { errors: parsed.errors });
+  const { input } = parsed;
+  // A filled honeypot gets the answer a person would get, and nothing is sent.
+  if (input.trap) {
+    deps.log.info({ shop, sku }, "app proxy: review refused by the honeypot");
+    return json(202, { status: "received" });
+  }
+
+  let client: Awaited<ReturnType<ReviewWriteDeps["reviewsFor"]>>;
+  let submission: ReviewSubmission;
+  let owner: ReviewOwner;
+  let guestHandle: string | undefined;
+  try {
+    client = await deps.reviewsFor(shop);
+    const base = { rating: input.rating, ...(input.text ? { text: input.text } : {}), ...(input.recommended !== undefined ? { recommended: input.recommended } : {}), source: "web" };
+    if (customerId) {
+      const who = await deps.customerIdentity(shop, customerId);
+      submission = { ...base, userId: who.userId, email: who.email };
+      owner = { customerId };
+    } else if (input.order) {
+      const settings = await deps.settingsOf(shop);
+      const order = await verifyGuestOrder({ client, admin: () => deps.adminFor(shop), orderIdSource: settings.orders.orderIdSource }, { orderNumber: input.order.number, email: input.order.email });
+      submission = { ...base, verificationTokenId: order.verificationTokenId, orderId: order.orderId };
+      owner = { guestHandle: (guestHandle = newGuestHandle()) };
+    } else if (input.guestEmail && (await deps.settingsOf(shop)).storefront.guestReviews) {
+      // A guest without an order: the e-mail is the only identity there is, so it is also the user.
+      submission = { ...base, userId: `guest:${input.guestEmail.toLowerCase()}`, email: input.guestEmail };
+      owner = { guestHandle: (guestHandle = newGuestHandle()) };
+    } else {
+      return json(403, { error: "login_required" });
+    }
+  } catch (error) {
+    if (error instanceof OrderNotFoundError) return json(422, { errors: { orderNumber: "order_not_found" } });
+    if (error instanceof CustomerWithoutEmailError) return json(403, { error: "no_email" });
+    if (error instanceof ShopNotConnectedError || error instanceof ShopNotFoundError) return json(503, { error: "unavailable" });
+    deps.log.warn({ shop, sku, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: reviewer not identified");
+    return json(503, { error: "unavailable" }, { "Retry-After": "30" });
+  }
+
+  try {
+    const review = await client.submitReview(sku, submission);
+    if (review.updateToken) await deps.updateTokens.keep(shop, review._id, { updateToken: review.updateToken, sku, owner });
+    const categories = await client
+      .getSummary(sku, { pageSize: 1 })
+      .then((s) => ((s.product as { categories?: unknown } | null | undefined)?.categories as string[] | undefined) ?? [])
+      .catch(() => [] as string[]);
+    return json(201, {
+      status: "sent",
+      review: { id: review._id, attributes: review.updateToken ? attributesFor(review.availableAttributes, categories) : [] },
+      ...(guestHandle ? { write: guestHandle } : {}),
+    });
+  } catch (error) {
+    const how = retryable(error);
+    if (!how.keep) {
+      const reason = error instanceof ReviewsPermanentError ? error.reason : "error";
+      deps.log.warn({ shop, sku, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: review refused by the service");
+      return json(422, { error: "refused", reason });
+    }
+    try {
+      await deps.keepPending({ shop, sku, submission, outcomeUnknown: how.outcomeUnknown, error: error instanceof ReviewsError ? `${error.kind}` : "error" });
+    } catch (keepError) {
+      deps.log.error({ shop, sku, err: (keepError as Error).message }, "app proxy: review could not be kept for a retry");
+      return json(503, { error: "unavailable" }, { "Retry-After": "30" });
+    }
+    deps.log.info({ shop, sku, err: error instanceof ReviewsError ? error.kind : "error" }, "app proxy: review kept for a retry");
+    return json(202, { status: "received" });
+  }
+}
+
+async function firstLimited(deps: ReviewWriteDeps, rules: (readonly [string, string, LimitRule])[]): Promise<number | null> {
+  for (const [scope, subject, rule] of rules) {
+    const r = await deps.limits.hit(scope, subject, rule);
+    if (!r.ok) return r.retryAfterSeconds;
+  }
+  return null;
+}

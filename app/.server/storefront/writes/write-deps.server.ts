@@ -1,0 +1,46 @@
+import type { AppContext } from "../../context.server";
+import { keyFrom } from "../../crypto/secret-box";
+import { QueueName } from "../../queues/names";
+import { parseSettings } from "../../shops/settings";
+import { adminForShop } from "../../shopify/admin-for-shop";
+import { proxyDeps } from "../proxy/proxy-deps.server";
+import { createCustomerIdentities } from "../shopper/customer-identity";
+import { keepPendingReview } from "./pending-reviews";
+import { createReplayGuard } from "./replay-guard";
+import type { ReviewWriteDeps } from "./submit-review.server";
+import { createUpdateTokens } from "./update-tokens";
+
+// The app proxy's write side, made once per app context from its config, Redis and database (the
+// read side's signature check, limiter and clients are shared).
+
+const made = new WeakMap<AppContext, ReviewWriteDeps>();
+const HOUR = 3_600_000;
+
+export function reviewWriteDeps(ctx: AppContext): ReviewWriteDeps {
+  const existing = made.get(ctx);
+  if (existing) return existing;
+  const { config, db, queues, shops, log } = ctx;
+  const read = proxyDeps(ctx);
+  const key = keyFrom(config.ENCRYPTION_KEY);
+  const adminFor = adminForShop({ db, log, endpoint: config.SHOPIFY_ADMIN_GRAPHQL_URL });
+  const deps: ReviewWriteDeps = {
+    authenticate: read.authenticate,
+    replay: createReplayGuard(queues.redis, config.REDIS_PREFIX),
+    limits: read.limits,
+    log,
+    reviewsFor: (shop) => read.reviewsFor(shop) as ReturnType<ReviewWriteDeps["reviewsFor"]>,
+    customerIdentity: createCustomerIdentities({ adminFor, ttlMs: config.CUSTOMER_IDENTITY_CACHE_MS }),
+    adminFor,
+    settingsOf: async (shop) => parseSettings((await shops.get(shop)).settings),
+    updateTokens: createUpdateTokens(queues.redis, config.REDIS_PREFIX, key, config.REVIEW_UPDATE_TOKEN_TTL_MS),
+    keepPending: (value) => keepPendingReview({ db, maintenance: queues.get(QueueName.maintenance), key }, value),
+    settings: {
+      ipLimit: { max: config.PROXY_WRITE_IP_LIMIT_PER_HOUR, windowMs: HOUR },
+      customerLimit: { max: config.PROXY_WRITE_CUSTOMER_LIMIT_PER_HOUR, windowMs: HOUR },
+      shopLimit: { max: config.PROXY_WRITE_SHOP_LIMIT_PER_MIN, windowMs: 60_000 },
+      bodyMaxBytes: config.PROXY_WRITE_BODY_MAX_BYTES,
+    },
+  };
+  made.set(ctx, deps);
+  return deps;
+}

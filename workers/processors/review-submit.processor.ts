@@ -1,0 +1,70 @@
+import type { Job } from "bullmq";
+import { z } from "zod";
+import type { WorkerContext } from "../context";
+import { PermanentJobError } from "./errors";
+import { honouringRetryAfter } from "./service-errors";
+import { keyFrom } from "../../app/.server/crypto/secret-box";
+import { ReviewsError, type ReviewsClient, type ReviewSubmission } from "../../app/.server/reviews";
+import { openPendingPayload } from "../../app/.server/storefront/writes/pending-reviews";
+
+// A shopper's review the service could not take at the time (see app/.server/storefront/writes):
+// sent again with the queue's backoff until the service accepts it, then forgotten. Exactly once:
+// after a try whose answer never came (timeout, lost connection, 5xx) the service may already hold
+// it, so the next try first looks for it in the account's newest reviews of that product (Admin
+// API) and sends only when it is not there. A refusal (4xx) ends it: logged, the row deleted.
+
+const jobData = z.object({ pendingId: z.string().min(1) });
+
+/** Looks back this far among a product's newest reviews for one already stored. */
+const LOOK_BACK = 50;
+
+export async function submitPendingReview(job: Job, ctx: WorkerContext, token?: string) {
+  const { pendingId } = jobData.parse(job.data);
+  const row = await ctx.db.pendingReview.findUnique({ where: { id: pendingId } });
+  if (!row) return { skipped: "already sent" };
+  const submission = openPendingPayload(row.sealedPayload, keyFrom(ctx.config.ENCRYPTION_KEY));
+  const client = await ctx.reviewsFor(row.shop);
+  return honouringRetryAfter(job, token, async () => {
+    if (row.outcomeUnknown) {
+      const found = await alreadyStored(client.admin, row.sku, submission, row.createdAt);
+      if (found) {
+        await ctx.db.pendingReview.delete({ where: { id: row.id } });
+        return { found };
+      }
+    }
+    try {
+      const review = await client.storefront.submitReview(row.sku, submission);
+      await ctx.db.pendingReview.delete({ where: { id: row.id } });
+      return { sent: review._id };
+    } catch (error) {
+      if (error instanceof ReviewsError && (error.kind === "permanent" || error.kind === "response")) {
+        await ctx.db.pendingReview.delete({ where: { id: row.id } });
+        ctx.log.warn({ shop: row.shop, sku: row.sku, err: error.toJSON() }, "kept review refused by the service; dropped");
+        throw new PermanentJobError(`the service refused the kept review: ${error.kind}`);
+      }
+      // Whatever happened, the service may hold it now if no answer came: look first next time.
+      await ctx.db.pendingReview.update({ where: { id: row.id }, data: { attempts: { increment: 1 }, outcomeUnknown: true, lastError: error instanceof ReviewsError ? error.kind : "error" } });
+      throw error;
+    }
+  });
+}
+
+async function alreadyStored(
+  admin: Pick<ReviewsClient["admin"], "listReviews">,
+  sku: string,
+  s: ReviewSubmission,
+  since: Date,
+): Promise<string | null> {
+  const day = new Date(since.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const { results } = await admin.listReviews({ sku, order: "created,-1", from: day, includeOrderData: true });
+  const same = (results as Array<Record<string, unknown>>).slice(0, LOOK_BACK).find(
+    (r) =>
+      r.rating === s.rating &&
+      (r.text ?? "") === (s.text ?? "") &&
+      (s.userId ? r.userId === s.userId : true) &&
+      (s.orderId ? r.orderId === undefined || r.orderId === s.orderId : true) &&
+      typeof r.created === "string" &&
+      Date.parse(r.created) >= since.getTime() - 60_000,
+  );
+  return same ? String(same._id) : null;
+}
