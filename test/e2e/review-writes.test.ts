@@ -48,6 +48,33 @@ describe("writing a review through the app proxy", () => {
     expect(res.text).not.toContain(r.updateToken);
   });
 
+  it("GIVEN the author THEN attributes, photos and a video are added through the proxy (a real PUT to the upload URL); another shopper gets 403", async () => {
+    const res = await post({ rating: 4, text: "With extras." }, { customer: ANA.id });
+    const review = res.body!.review as { id: string; attributes: { id: string; type: string; choices: string[] }[] };
+    expect(review.attributes.length).toBeGreaterThan(0);
+    const base = `/products/${sku}/reviews/${review.id}`;
+    const answers = review.attributes.map((a) => ({ id: a.id, value: a.type === "stars" ? 4 : 0 }));
+    const other = await post({ attributes: answers }, { customer: "7002", path: `${base}/attributes` });
+    expect(other).toMatchObject({ status: 403, body: { error: "not_your_review" } });
+    const guest = await post({ attributes: answers, write: "made-up-handle" }, { path: `${base}/attributes` });
+    expect(guest.status).toBe(403);
+    expect((await post({ attributes: answers }, { customer: ANA.id, path: `${base}/attributes` })).status).toBe(200);
+    expect(st.s.emu.control.state("acme").reviews.find((r) => r._id === review.id)!.attributes.map((a) => a._id).sort()).toEqual(answers.map((a) => a.id).sort());
+
+    // A photo: refused by type and size before the service is asked, then presigned, PUT, confirmed.
+    expect((await post({ kind: "photo", mimeType: "image/gif", fileSize: 10 }, { customer: ANA.id, path: `${base}/media` })).body).toEqual({ error: "type" });
+    expect((await post({ kind: "photo", mimeType: "image/png", fileSize: 11 * 1024 * 1024 }, { customer: ANA.id, path: `${base}/media` })).body).toEqual({ error: "size" });
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+    const presigned = await post({ kind: "photo", mimeType: "image/png", fileSize: png.length }, { customer: ANA.id, path: `${base}/media` });
+    expect(presigned.status).toBe(200);
+    const { uploadUrl, fileKey } = presigned.body as { uploadUrl: string; fileKey: string };
+    expect(presigned.text).not.toMatch(/updateToken/);
+    expect((await fetch(uploadUrl, { method: "PUT", headers: { "Content-Type": "image/png" }, body: png })).status).toBeLessThan(300);
+    expect((await post({ kind: "photo", keys: [fileKey] }, { customer: "7002", path: `${base}/media/confirm` })).status).toBe(403);
+    expect((await post({ kind: "photo", keys: [fileKey] }, { customer: ANA.id, path: `${base}/media/confirm` })).status).toBe(200);
+    expect(st.s.emu.control.state("acme").reviews.find((r) => r._id === review.id)!.pictures).toHaveLength(1);
+  });
+
   it("GIVEN a guest with an order number and its e-mail THEN the review is a verified purchase; a wrong e-mail finds no order", async () => {
     const wrong = await post({ rating: 4, text: "Good", orderNumber: "1001", email: "someone.else@example.net" });
     expect(wrong.status).toBe(422);

@@ -14,12 +14,20 @@ export interface ProxyAppServer {
 
 /** `onHandled`: the time each request took from its arrival to its answer written (benchmarks). */
 export async function startProxyAppServer(opts: { onHandled?: (ms: number) => void } = {}): Promise<ProxyAppServer> {
-  const reviews = await import("../../app/routes/apps.reviews.products.$sku.reviews");
   const rest = await import("../../app/routes/apps.reviews.$");
+  // The proxy's route modules by path, as Remix's file routes map them (the deepest match first).
+  const table: { pattern: RegExp; names: string[]; module: { loader?: unknown; action?: unknown } }[] = [
+    { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/attributes\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.attributes") },
+    { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/media\/confirm\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.media.confirm") },
+    { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/media\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.media") },
+    { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/?$/, names: ["sku"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews") },
+  ];
   const route = (method: string, path: string): { fn: RouteFn; params: Record<string, string> } | null => {
     const read = method === "GET" || method === "HEAD";
-    const m = /^\/apps\/reviews\/products\/([^/]+)\/reviews\/?$/.exec(path);
-    if (m) return { fn: (read ? reviews.loader : reviews.action) as unknown as RouteFn, params: { sku: decodeURIComponent(m[1]) } };
+    for (const r of table) {
+      const m = r.pattern.exec(path);
+      if (m) return { fn: (read ? r.module.loader : r.module.action) as RouteFn, params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+    }
     if (path === "/apps/reviews" || path.startsWith("/apps/reviews/")) {
       return { fn: (read ? rest.loader : rest.action) as unknown as RouteFn, params: { "*": path.slice("/apps/reviews/".length) } };
     }

@@ -68,6 +68,11 @@ export const shopSettingsSchema = z.object({
       // A shopper who is neither logged in nor able to name an order may write a review with an
       // e-mail alone. Off: such a review cannot be told from a competitor's or a bot's.
       guestReviews: z.boolean().default(false),
+      // Media a shopper may add to a review (the service documents no limits; these are ours and
+      // are checked before anything is uploaded). Types: JPEG, PNG, WebP, HEIC; MP4, MOV, WebM.
+      photosPerReview: z.number().int().min(0).max(10).default(5),
+      photoMaxMb: z.number().int().min(1).max(20).default(10),
+      videoMaxMb: z.number().int().min(0).max(500).default(100),
     })
     .prefault({}),
   flow: z

@@ -8,7 +8,7 @@ import { clientIp, type LimitRule, type RateLimiter } from "../proxy/rate-limits
 import { ProxySignatureError, unauthorized, verifyAppProxy, type AppProxyAuthenticate } from "../proxy/verify-proxy.server";
 import { CustomerWithoutEmailError, type CustomerIdentity } from "../shopper/customer-identity";
 import { OrderNotFoundError, verifyGuestOrder } from "../shopper/guest-order";
-import { attributesFor } from "./available-attributes";
+import { attributesFor, type AttributeQuestion } from "./available-attributes";
 import type { ReplayGuard } from "./replay-guard";
 import { parseReviewInput } from "./review-input";
 import { newGuestHandle, type ReviewOwner, type UpdateTokens } from "./update-tokens";
@@ -25,7 +25,7 @@ export interface ReviewWriteDeps {
   replay: ReplayGuard;
   limits: RateLimiter;
   log: Logger;
-  reviewsFor(shop: string): Promise<Pick<ReviewsStorefrontApi, "submitReview" | "findOrder" | "getSummary">>;
+  reviewsFor(shop: string): Promise<Pick<ReviewsStorefrontApi, "submitReview" | "findOrder" | "getSummary" | "sendAttributes" | "presignPictures" | "confirmPictures" | "presignVideo" | "confirmVideo">>;
   customerIdentity(shop: string, customerId: string): Promise<CustomerIdentity>;
   adminFor(shop: string): Promise<AdminGraphql>;
   settingsOf(shop: string): Promise<ShopSettings>;
@@ -149,14 +149,18 @@ export async function submitReviewResponse(request: Request, sku: string, deps: 
 
   try {
     const review = await client.submitReview(sku, submission);
-    if (review.updateToken) await deps.updateTokens.keep(shop, review._id, { updateToken: review.updateToken, sku, owner });
-    const categories = await client
-      .getSummary(sku, { pageSize: 1 })
-      .then((s) => ((s.product as { categories?: unknown } | null | undefined)?.categories as string[] | undefined) ?? [])
-      .catch(() => [] as string[]);
+    let attributes: AttributeQuestion[] = [];
+    if (review.updateToken) {
+      const categories = await client
+        .getSummary(sku, { pageSize: 1 })
+        .then((s) => ((s.product as { categories?: unknown } | null | undefined)?.categories as string[] | undefined) ?? [])
+        .catch(() => [] as string[]);
+      attributes = attributesFor(review.availableAttributes, categories);
+      await deps.updateTokens.keep(shop, review._id, { updateToken: review.updateToken, sku, owner, attributes });
+    }
     return json(201, {
       status: "sent",
-      review: { id: review._id, attributes: review.updateToken ? attributesFor(review.availableAttributes, categories) : [] },
+      review: { id: review._id, attributes },
       ...(guestHandle ? { write: guestHandle } : {}),
     });
   } catch (error) {

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { appContext } from "../.server/context.server";
+import { proxyDeps } from "../.server/storefront/proxy/proxy-deps.server";
+import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
+import { confirmMediaResponse } from "../.server/storefront/writes/review-additions.server";
+import { reviewWriteDeps } from "../.server/storefront/writes/write-deps.server";
+
+// App proxy: the author of a review confirms the photos or the video it uploaded.
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  request.method === "POST"
+    ? confirmMediaResponse(request, params.sku ?? "", params.reviewId ?? "", reviewWriteDeps(appContext()))
+    : whenSigned(request, proxyDeps(appContext()).authenticate, () => plain(405, "Method not allowed", { Allow: "POST" }));
+
+export const loader = ({ request }: LoaderFunctionArgs) => whenSigned(request, proxyDeps(appContext()).authenticate, () => plain(405, "Method not allowed", { Allow: "POST" }));

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { appContext } from "../.server/context.server";
+import { proxyDeps } from "../.server/storefront/proxy/proxy-deps.server";
+import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
+import { presignMediaResponse } from "../.server/storefront/writes/review-additions.server";
+import { reviewWriteDeps } from "../.server/storefront/writes/write-deps.server";
+
+// App proxy: the author of a review asks where to upload a photo or a video (a signed storage URL).
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  request.method === "POST"
+    ? presignMediaResponse(request, params.sku ?? "", params.reviewId ?? "", reviewWriteDeps(appContext()))
+    : whenSigned(request, proxyDeps(appContext()).authenticate, () => plain(405, "Method not allowed", { Allow: "POST" }));
+
+export const loader = ({ request }: LoaderFunctionArgs) => whenSigned(request, proxyDeps(appContext()).authenticate, () => plain(405, "Method not allowed", { Allow: "POST" }));
