@@ -39,6 +39,8 @@ if (!customElements.get('product-reviews')) {
         this.load({}, true);
       } else if ('rvClear' in dataset) {
         this.clearFilters();
+      } else if ('rvWrite' in dataset) {
+        this.openForm(target);
       }
     }
 
@@ -119,6 +121,21 @@ if (!customElements.get('product-reviews')) {
     announce(text) {
       const live = this.querySelector('[data-rv-live]');
       if (live && text) live.textContent = text;
+    }
+
+    // The form's code is loaded on the first press only; its markup is in the block's template.
+    async openForm(button) {
+      const slot = this.querySelector('[data-rv-form-slot]');
+      const open = button.getAttribute('aria-expanded') === 'true';
+      if (open) return slot.querySelector('review-form')?.close();
+      ProductReviews.formScript ??= import(this.dataset.formSrc).catch((error) => {
+        ProductReviews.formScript = null;
+        throw error;
+      });
+      await ProductReviews.formScript;
+      const form = this.querySelector('[data-rv-form-template]').content.firstElementChild.cloneNode(true);
+      slot.replaceChildren(form);
+      form.start({ button, proxy: this.dataset.proxy || '/apps/reviews', sku: this.dataset.sku, locale: this.dataset.locale });
     }
 
     async openMedia(link) {

@@ -10,6 +10,7 @@ import { CustomerWithoutEmailError, type CustomerIdentity } from "../shopper/cus
 import { OrderNotFoundError, verifyGuestOrder } from "../shopper/guest-order";
 import { attributesFor, type AttributeQuestion } from "./available-attributes";
 import type { ReplayGuard } from "./replay-guard";
+import { mediaRules } from "./media-rules";
 import { parseReviewInput } from "./review-input";
 import { newGuestHandle, type ReviewOwner, type UpdateTokens } from "./update-tokens";
 
@@ -161,6 +162,7 @@ export async function submitReviewResponse(request: Request, sku: string, deps: 
     return json(201, {
       status: "sent",
       review: { id: review._id, attributes },
+      ...(review.updateToken ? { media: mediaRules((await deps.settingsOf(shop)).storefront) } : {}),
       ...(guestHandle ? { write: guestHandle } : {}),
     });
   } catch (error) {

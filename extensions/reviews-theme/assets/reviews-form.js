@@ -1,0 +1,280 @@
+/*
+ * <review-form>: the "write a review" form of the reviews block, loaded when the shopper presses
+ * "Write a review". The markup and every word come from the block's template (Liquid, translated);
+ * this sends the review through the app proxy, then offers the product's attributes, photos and a
+ * video. Who writes is decided on the server (the logged-in customer or a verified order): nothing
+ * here names the shopper. Shopper text is only ever set as text.
+ */
+if (!customElements.get('review-form')) {
+  const MB = 1024 * 1024;
+
+  class ReviewForm extends HTMLElement {
+    start({ button, proxy, sku, locale }) {
+      this.button = button;
+      this.base = `${proxy.replace(/\/$/, '')}/products/${encodeURIComponent(sku)}/reviews`;
+      this.locale = locale;
+      this.form = this.querySelector('form');
+      this.status = this.querySelector('[data-rv-form-status]');
+      this.form.addEventListener('submit', (event) => this.submit(event));
+      this.form.addEventListener('input', (event) => this.onInput(event.target));
+      this.querySelector('[data-rv-form-cancel]').addEventListener('click', () => this.close());
+      this.addEventListener('keydown', (event) => event.key === 'Escape' && !this.sending && this.close());
+      button.setAttribute('aria-expanded', 'true');
+      this.querySelector('[data-rv-form-heading]').focus();
+    }
+
+    close() {
+      this.button.setAttribute('aria-expanded', 'false');
+      this.button.focus();
+      this.remove();
+    }
+
+    msg(code) {
+      return this.querySelector('[data-rv-form-messages]').content.querySelector(`[data-msg="${code}"]`)?.textContent ?? code;
+    }
+
+    say(text) {
+      this.status.textContent = text;
+    }
+
+    onInput(field) {
+      if (field.name === 'text') {
+        const counter = this.querySelector('[data-rv-counter]');
+        counter.textContent = counter.dataset.template.replace('[count]', String(field.value.length));
+      }
+      this.showError(field.name, null);
+    }
+
+    showError(name, code) {
+      const slot = this.querySelector(`[data-rv-error-for="${name}"]`);
+      if (!slot) return;
+      slot.hidden = !code;
+      slot.textContent = code ? this.msg(code) : '';
+      this.form.querySelectorAll(`[name="${name}"]`).forEach((f) => {
+        if (code) f.setAttribute('aria-invalid', 'true');
+        else f.removeAttribute('aria-invalid');
+      });
+    }
+
+    // Same rules as the server, so most mistakes are told before anything is sent.
+    check(data) {
+      const errors = {};
+      if (!data.rating) errors.rating = 'rating';
+      if (data.text.length > 5000) errors.text = 'too_long';
+      if (this.dataset.loggedIn !== 'true') {
+        if (data.orderNumber && !/^#?\s*\d{1,12}$/.test(data.orderNumber)) errors.orderNumber = 'order_number';
+        if (data.orderNumber && !data.email) errors.email = 'required';
+        else if (data.email && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(data.email)) errors.email = 'email';
+      }
+      return errors;
+    }
+
+    async submit(event) {
+      event.preventDefault();
+      if (this.sending) return;
+      const f = new FormData(this.form);
+      const data = {
+        rating: Number(f.get('rating')) || 0,
+        text: String(f.get('text') || '').trim(),
+        recommended: f.get('recommended') || undefined,
+        orderNumber: String(f.get('orderNumber') || '').trim() || undefined,
+        email: String(f.get('email') || '').trim() || undefined,
+        website: String(f.get('website') || ''),
+      };
+      const errors = this.check({ ...data, text: data.text, orderNumber: data.orderNumber || '', email: data.email || '' });
+      if (Object.keys(errors).length) return this.showErrors(errors);
+      this.sending = true;
+      this.say(this.msg('sending'));
+      const answer = await this.post(this.base, data);
+      this.sending = false;
+      if (answer.status === 201) return this.extras(answer.body);
+      if (answer.status === 202) return this.finish('received');
+      if (answer.body?.errors) return this.showErrors(answer.body.errors);
+      this.say(this.msg(answer.body?.error === 'login_required' || answer.body?.error === 'no_email' ? 'login_required' : answer.status === 429 ? 'busy' : answer.status === 422 ? 'refused' : 'unavailable'));
+      this.status.focus();
+    }
+
+    showErrors(errors) {
+      for (const [name, code] of Object.entries(errors)) this.showError(name, code);
+      this.say('');
+      const first = this.form.querySelector('[aria-invalid="true"]');
+      first?.focus();
+    }
+
+    async post(url, body) {
+      try {
+        const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
+        const text = await response.text();
+        return { status: response.status, body: text.startsWith('{') ? JSON.parse(text) : null };
+      } catch {
+        return { status: 0, body: null };
+      }
+    }
+
+    // After the review is accepted: its attributes, photos and a video, all optional.
+    extras({ review, write, media }) {
+      this.review = review;
+      this.write = write;
+      this.media = media;
+      this.form.remove();
+      const step = document.createElement('form');
+      step.className = 'rv-form__form';
+      step.noValidate = true;
+      step.dataset.rvFormStep = 'extras';
+      const heading = this.el('h3', 'rv__subheading', this.msg('sent'));
+      heading.tabIndex = -1;
+      step.append(heading, this.el('p', 'rv-form__hint', this.msg('extras')));
+      if (review.attributes.length) step.append(this.attributeFields(review.attributes));
+      if (media?.photos > 0) step.append(this.fileField('photo', this.msg('photos'), media.photoTypes, true));
+      if (media?.videoMaxBytes > 0) step.append(this.fileField('video', this.msg('video'), media.videoTypes, false));
+      const actions = this.el('div', 'rv-form__actions');
+      const done = this.el('button', 'rv-button rv-button--primary', this.msg('done'));
+      done.type = 'submit';
+      actions.append(done);
+      step.append(actions);
+      step.addEventListener('submit', (event) => this.sendExtras(event, step));
+      this.prepend(step);
+      this.say('');
+      heading.focus();
+    }
+
+    el(tag, className, text) {
+      const node = document.createElement(tag);
+      if (className) node.className = className;
+      if (text !== undefined) node.textContent = text;
+      return node;
+    }
+
+    attributeFields(attributes) {
+      const box = this.el('div', 'rv-form__attributes');
+      box.append(this.el('h4', 'rv-form__label', this.msg('attributes')));
+      const prefix = this.button.closest('product-reviews').id;
+      attributes.forEach((a, n) => {
+        const stars = a.type === 'stars';
+        const set = this.el('fieldset', stars ? '' : 'rv-form__choice');
+        set.dataset.attribute = a.id;
+        set.append(this.el('legend', '', a.title));
+        // Stars as the rating above (a radio group with "4 stars" names); choices as labelled radios.
+        const row = stars ? this.el('div', 'rv-rate') : set;
+        (stars ? [1, 2, 3, 4, 5] : a.choices.map((_, i) => i)).forEach((value) => {
+          const input = Object.assign(document.createElement('input'), { type: 'radio', name: `attr-${n}`, value: String(value), id: `${prefix}-a${n}-${value}` });
+          if (stars) {
+            input.className = 'rv-rate__input';
+            const label = this.el('label', 'rv-rate__star');
+            label.htmlFor = input.id;
+            label.append(this.el('span', 'visually-hidden', this.msg(`stars-${value}`)));
+            row.append(input, label);
+          } else {
+            const label = this.el('label');
+            label.append(input, ' ', a.choices[value]);
+            row.append(label);
+          }
+        });
+        if (stars) set.append(row);
+        box.append(set);
+      });
+      return box;
+    }
+
+    fileField(kind, label, types, multiple) {
+      const box = this.el('div', 'rv-form__field');
+      const id = `${this.button.closest('product-reviews').id}-${kind}`;
+      const l = this.el('label', 'rv-form__label', label);
+      l.htmlFor = id;
+      const input = Object.assign(document.createElement('input'), { type: 'file', id, accept: types.join(','), multiple });
+      const list = this.el('ul', 'rv-files');
+      list.setAttribute('role', 'list');
+      input.addEventListener('change', () => {
+        for (const file of input.files) this.upload(kind, file, list);
+        input.value = '';
+      });
+      box.append(l, input, list);
+      return box;
+    }
+
+    upload(kind, file, list) {
+      const m = this.media;
+      const item = this.el('li', 'rv-file');
+      const name = this.el('span', 'rv-file__name', file.name);
+      const bar = Object.assign(document.createElement('progress'), { max: 100, value: 0 });
+      bar.setAttribute('aria-label', file.name);
+      const note = this.el('span', 'rv-file__note');
+      note.setAttribute('role', 'status');
+      const action = this.el('button', 'rv-button rv-button--small', this.msg('cancel'));
+      action.type = 'button';
+      item.append(name, bar, note, action);
+      list.append(item);
+      const types = kind === 'photo' ? m.photoTypes : m.videoTypes;
+      const max = kind === 'photo' ? m.photoMaxBytes : m.videoMaxBytes;
+      const count = list.querySelectorAll('.rv-file:not([data-failed])').length;
+      const refuse = !types.includes(file.type) ? 'file_type' : file.size > max ? 'file_size' : (kind === 'photo' && count > m.photos) || (kind === 'video' && count > 1) ? 'file_count' : null;
+      if (refuse) {
+        item.dataset.failed = '';
+        bar.remove();
+        note.textContent = this.msg(refuse);
+        action.remove();
+        return;
+      }
+      const run = async (attempt) => {
+        note.textContent = '';
+        action.textContent = this.msg('cancel');
+        const xhr = new XMLHttpRequest();
+        action.onclick = () => xhr.abort();
+        try {
+          const presigned = await this.post(`${this.base}/${encodeURIComponent(this.review.id)}/media`, { kind, mimeType: file.type, fileSize: file.size, write: this.write });
+          if (presigned.status !== 200) throw new Error(presigned.body?.error || 'presign');
+          await new Promise((resolve, reject) => {
+            xhr.open('PUT', presigned.body.uploadUrl);
+            xhr.setRequestHeader('Content-Type', file.type);
+            xhr.upload.onprogress = (e) => e.lengthComputable && (bar.value = Math.round((e.loaded / e.total) * 100));
+            xhr.onload = () => (xhr.status < 300 ? resolve() : reject(new Error(String(xhr.status))));
+            xhr.onerror = () => reject(new Error('network'));
+            xhr.onabort = () => reject(new Error('aborted'));
+            xhr.send(file);
+          });
+          const confirmed = await this.post(`${this.base}/${encodeURIComponent(this.review.id)}/media/confirm`, { kind, keys: [presigned.body.fileKey], write: this.write });
+          if (confirmed.status !== 200) throw new Error('confirm');
+          bar.value = 100;
+          note.textContent = this.msg('file_done');
+          action.remove();
+        } catch (error) {
+          if (error.message === 'aborted') return item.remove();
+          // One quiet retry for a network blip, then the shopper decides.
+          if (attempt === 0 && error.message !== 'file_type' && error.message !== 'file_size') return run(1);
+          item.dataset.failed = '';
+          note.textContent = this.msg('file_failed');
+          action.textContent = this.msg('retry');
+          action.onclick = () => {
+            delete item.dataset.failed;
+            run(1);
+          };
+        }
+      };
+      run(0);
+    }
+
+    async sendExtras(event, step) {
+      event.preventDefault();
+      const attributes = [...step.querySelectorAll('[data-attribute]')]
+        .map((set) => ({ id: set.dataset.attribute, value: Number(set.querySelector('input:checked')?.value) }))
+        .filter((a) => Number.isInteger(a.value));
+      if (attributes.length) {
+        const answer = await this.post(`${this.base}/${encodeURIComponent(this.review.id)}/attributes`, { attributes, write: this.write });
+        if (answer.status !== 200) {
+          this.say(this.msg(answer.status === 429 ? 'busy' : 'unavailable'));
+          return this.status.focus();
+        }
+      }
+      this.finish('sent', step);
+    }
+
+    finish(code, step) {
+      (step || this.form).remove();
+      this.say(this.msg(code));
+      this.status.focus();
+      this.button.setAttribute('aria-expanded', 'false');
+      this.button.hidden = true;
+    }
+  }
+  customElements.define('review-form', ReviewForm);
+}

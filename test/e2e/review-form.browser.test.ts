@@ -1,0 +1,134 @@
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStorefrontStack, STOREFRONT_SHOP, type StorefrontStack } from "../helpers/storefront-stack";
+import { launchChromium, USER_AGENT } from "../theme/browser";
+
+// A shopper writes a review in Chromium, through the local storefront (which forwards to the app
+// proxy as Shopify does) against the emulator: the form's code arrives only on "Write a review",
+// the whole form works by keyboard, a logged-in customer adds an attribute and a photo (a real PUT
+// to the emulator's upload URL, with progress), a guest proves an order, and axe finds nothing.
+
+const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/writes";
+const axeSource = (createRequire(import.meta.url)("axe-core") as { source: string }).source;
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+let st: StorefrontStack;
+let browser: Browser;
+let handle: string;
+let sku: string;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  st = await startStorefrontStack("review-form", { PROXY_CACHE_MS: "0" });
+  sku = st.productIds[0];
+  handle = st.reviewedHandle;
+  await st.s.web.shops.updateSettings(STOREFRONT_SHOP, { orders: { orderIdSource: "name" } });
+  const client = await st.s.worker.reviewsFor(STOREFRONT_SHOP);
+  await client.admin.createOrderV2({ orderId: "#2002", email: "guest.buyer@example.net", name: "Gil Guest", status: "delivered", items: [{ productId: sku, sku }] });
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await st?.close();
+});
+
+async function open(width: number, customer?: string): Promise<{ page: Page; scripts: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, userAgent: USER_AGENT });
+  if (customer) await context.addCookies([{ name: "local_storefront_customer", value: customer, url: st.storefront.origin }]);
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  await page.goto(`${st.storefront.origin}/products/${handle}`, { waitUntil: "networkidle" });
+  return { page, scripts };
+}
+
+async function noViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const r = await axe.run(document.querySelector("product-reviews")!, { resultTypes: ["violations"] });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+  expect(violations).toEqual([]);
+}
+
+const reviews = () => st.s.emu.control.state("acme").reviews.filter((r) => r.sku === sku);
+
+describe("writing a review in Chromium", () => {
+  it("GIVEN a logged-in customer WHEN they write a review by keyboard alone with an attribute and a photo THEN the emulator holds it as the spec says", async () => {
+    const { page, scripts } = await open(1280, "7001");
+    expect(scripts.some((s) => s.endsWith("/reviews-form.js"))).toBe(false);
+    const write = page.locator("[data-rv-write]");
+    await write.focus();
+    await page.keyboard.press("Enter");
+    await page.locator("review-form").waitFor();
+    expect(scripts.some((s) => s.endsWith("/reviews-form.js"))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute("data-rv-form-heading"))).toBe(true);
+    await noViolations(page);
+
+    // Send with no rating: told, and focus goes to the stars.
+    await page.keyboard.press("Tab"); // first star
+    await page.locator("review-form form").evaluate((f: HTMLFormElement) => f.requestSubmit());
+    await expect.poll(() => page.locator('[data-rv-error-for="rating"]').textContent()).toContain("Choose a rating");
+    // Arrow keys move within the radio group: 1 → 4 stars.
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    expect(await page.locator('input[name="rating"]:checked').getAttribute("value")).toBe("4");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Soft and warm; the <b> stays text.");
+    await expect.poll(() => page.locator("[data-rv-counter]").textContent()).toContain("34 of 5000");
+    await page.screenshot({ path: `${SHOTS}/form-desktop.png`, fullPage: false, clip: (await page.locator("product-reviews").boundingBox())! });
+    await page.keyboard.press("Tab"); // recommend: yes
+    await page.keyboard.press("Space");
+    // "<b>" is markup: refused with a translated message, the text kept.
+    await page.keyboard.press("Tab"); // send
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator('[data-rv-error-for="text"]').textContent()).toContain("plain text");
+    await page.locator("textarea[name=text]").fill("Soft and warm; true to size.");
+    await page.locator("review-form button[type=submit]").focus();
+    await page.keyboard.press("Enter");
+    await page.locator('[data-rv-form-step="extras"]').waitFor();
+    const review = reviews().find((r) => r.text === "Soft and warm; true to size.")!;
+    expect(review).toMatchObject({ userId: "7001", email: "ana.souza@example.com", rating: 4, recommended: true, source: "web" });
+
+    // An attribute by keyboard, then a photo with progress.
+    const firstAttr = page.locator("[data-attribute] input").first();
+    await firstAttr.focus();
+    await page.keyboard.press("Space");
+    await page.locator('input[type=file][accept*="image/png"]').setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
+    await expect.poll(() => page.locator(".rv-file .rv-file__note").first().textContent()).toBe("Uploaded");
+    expect(await page.locator(".rv-file progress").first().evaluate((p: HTMLProgressElement) => p.value)).toBe(100);
+    await page.screenshot({ path: `${SHOTS}/extras-desktop.png`, clip: (await page.locator("product-reviews").boundingBox())! });
+    await page.locator('[data-rv-form-step="extras"] button[type=submit]').focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("[data-rv-form-status]").textContent()).toContain("will appear once it is approved");
+    const stored = reviews().find((r) => r._id === review._id)!;
+    expect(stored.pictures).toHaveLength(1);
+    expect(stored.attributes.length).toBeGreaterThan(0);
+    await noViolations(page);
+    // Nothing of the update token reached the page.
+    expect(await page.content()).not.toContain(stored.updateToken);
+    await page.context().close();
+  });
+
+  it("GIVEN a guest at phone width WHEN they give the order number and e-mail THEN the review is verified; a guest with neither is told to log in or find the order", async () => {
+    const { page } = await open(375);
+    await page.locator("[data-rv-write]").click();
+    await page.locator("review-form").waitFor();
+    await page.locator(".rv-rate__star").nth(4).click();
+    await page.locator("textarea[name=text]").fill("Guest here.");
+    await page.locator("review-form button[type=submit]").click();
+    await expect.poll(() => page.locator("[data-rv-form-status]").textContent()).toContain("Log in, or enter the number");
+    await page.screenshot({ path: `${SHOTS}/guest-refused-phone.png`, fullPage: true });
+    await page.locator("input[name=orderNumber]").fill("2002");
+    await page.locator("input[name=email]").fill("guest.buyer@example.net");
+    await page.locator("review-form button[type=submit]").click();
+    await page.locator('[data-rv-form-step="extras"]').waitFor();
+    await page.screenshot({ path: `${SHOTS}/guest-sent-phone.png`, fullPage: true });
+    expect(reviews().find((r) => r.text === "Guest here.")).toMatchObject({ verified: true, orderId: "#2002", rating: 5 });
+    await noViolations(page);
+    await page.context().close();
+  });
+});
