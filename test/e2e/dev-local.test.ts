@@ -72,6 +72,8 @@ describe("npm run dev:local", () => {
     expect(output).toMatch(/back-sync: \d+ products have ratings in the store \(reviews\.rating, reviews\.rating_count, snapshot\); (\d+) of the \1 demo products with published reviews match the service/);
     expect(output).toContain("ratings check: every demo product with reviews has its metafields in the simulated store");
     expect(output).toMatch(/storefront check: stars \("\d\.\d out of 5 stars, \d+ reviews"\) and \d+ reviews on the product page; the app proxy answers page 2 through the storefront/);
+    expect(output).toMatch(/write a review: on that page choose "Log in as" Ana Souza/);
+    expect(output).toContain("review writing check: a review written as Ana through the storefront reached the service (user 7001, source web)");
     expect(output).toContain("check passed");
     expect(code).toBe(0);
     expect(readFileSync(envFile, "utf8")).toMatch(/^ENCRYPTION_KEY=[0-9a-f]{64}$/m);

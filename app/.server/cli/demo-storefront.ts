@@ -1,3 +1,4 @@
+import { LOCAL_CUSTOMERS } from "../../../test/local-storefront/pages";
 import { requestBackSync } from "../backsync/schedule";
 import { parseConfig } from "../config";
 import { createDb } from "../db/client";
@@ -70,7 +71,11 @@ export async function runStorefrontDemo(options: {
       const productUrl = `${storefront.origin}/products/${product.handle}`;
       say(`back-sync: the store's metafields hold the reviews of ${product.title}`);
       say(`storefront: ${productUrl} (${published[sku]} reviews; all products: ${storefront.origin}/collections/all; in Portuguese: ${storefront.origin}/pt-BR/products/${product.handle})`);
-      if (options.check) await checkStorefront(productUrl, storefront.origin, sku, say);
+      say(`write a review: on that page choose "Log in as" ${LOCAL_CUSTOMERS[0]!.firstName} ${LOCAL_CUSTOMERS[0]!.lastName}, then "Write a review" (a logged-out shopper can name an order instead)`);
+      if (options.check) {
+        await checkStorefront(productUrl, storefront.origin, sku, say);
+        await checkReviewWriting(storefront.origin, options.emulatorOrigin, sku, say);
+      }
       return { storefront, productUrl };
     }
     if (Date.now() > deadline) {
@@ -90,4 +95,20 @@ async function checkStorefront(productUrl: string, origin: string, sku: string, 
   const body = await page2.text();
   if (page2.status !== 200 || !body.includes("data-rv-page")) throw new Error(`storefront check: the app proxy answered ${page2.status}`);
   say(`storefront check: stars ("${stars[1]}") and ${reviews} reviews on the product page; the app proxy answers page 2 through the storefront`);
+}
+
+/** A review written as the first "log in as" customer goes through the proxy and reaches the service. */
+async function checkReviewWriting(origin: string, emulatorOrigin: string, sku: string, say: (line: string) => void) {
+  const customer = LOCAL_CUSTOMERS[0]!;
+  const text = "Written through the local storefront by the dev:local check.";
+  const res = await fetch(`${origin}/apps/reviews/products/${sku}/reviews`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: `local_storefront_customer=${customer.id}` },
+    body: JSON.stringify({ rating: 5, text, recommended: "yes" }),
+  });
+  if (res.status !== 201) throw new Error(`review writing check: the app proxy answered ${res.status} ${await res.text()}`);
+  const state = (await (await fetch(`${emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json()) as { reviews: { sku: string; text?: string; userId?: string; source?: string }[] };
+  const stored = state.reviews.find((r) => r.sku === sku && r.text === text);
+  if (!stored || stored.userId !== customer.id || stored.source !== "web") throw new Error("review writing check: the service does not hold the review as the logged-in customer's");
+  say(`review writing check: a review written as ${customer.firstName} through the storefront reached the service (user ${customer.id}, source web)`);
 }
