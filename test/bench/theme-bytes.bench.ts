@@ -37,6 +37,7 @@ export async function runThemeBytesBench(): Promise<BenchResult[]> {
     const full = await measure(await productPage(theme, s, "en"));
     const liquidBytes = filesUnder(EXTENSION_DIR).filter((f) => f.endsWith(".liquid")).reduce((sum, f) => sum + statSync(f).size, 0);
     const lightbox = gzipSync(readFileSync(join(EXTENSION_DIR, "assets", "reviews-lightbox.js")), { level: 9 }).length;
+    const form = gzipSync(readFileSync(join(EXTENSION_DIR, "assets", "reviews-form.js")), { level: 9 }).length;
     return [
       {
         scenario: "theme blocks: bytes before interaction",
@@ -47,6 +48,7 @@ export async function runThemeBytesBench(): Promise<BenchResult[]> {
           "reviews block: JS gzip bytes": full.js,
           "reviews block: CSS gzip bytes": full.css,
           "lightbox script on first use, gzip bytes": lightbox,
+          "review form script on 'Write a review', gzip bytes": form,
           "proxy requests at load": full.proxyCalls,
           "all Liquid in the extension, bytes": liquidBytes,
         },
@@ -55,6 +57,8 @@ export async function runThemeBytesBench(): Promise<BenchResult[]> {
           "star block requests": { value: starsOnly.files.length, limit: 0, ok: starsOnly.files.length === 0 },
           "reviews block JS before interaction, KB gzip": { value: round(full.js / KB), limit: 10, ok: full.js <= 10 * KB },
           "reviews block CSS, KB gzip": { value: round(full.css / KB), limit: 8, ok: full.css <= 8 * KB },
+          "review form script loaded before 'Write a review'": { value: full.files.filter((f) => f === "reviews-form.js").length, limit: 0, ok: !full.files.includes("reviews-form.js") },
+          "review form script, KB gzip": { value: round(form / KB), limit: 10, ok: form <= 10 * KB },
           "extension Liquid, KB": { value: round(liquidBytes / KB), limit: 100, ok: liquidBytes <= 100 * KB },
         },
       },

@@ -92,5 +92,7 @@ export const shopRedact: TopicHandler = async (delivery, ctx) => {
     await ctx.db.shop.delete({ where: { id: shop.id } });
   }
   deleted.sessions = (await ctx.db.session.deleteMany({ where: { shop: delivery.shop } })).count;
+  // Shoppers' reviews still waiting for the service (sealed e-mails among them).
+  deleted.pendingReviews = (await ctx.db.pendingReview.deleteMany({ where: { shop: delivery.shop } })).count;
   await ctx.db.complianceRequest.create({ data: { shopDomain: delivery.shop, topic: delivery.topic, record: JSON.stringify({ deleted, service: SERVICE_NOTE }) } });
 };

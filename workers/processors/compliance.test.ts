@@ -52,8 +52,11 @@ describe("compliance webhooks", () => {
   });
 
   it("GIVEN shop/redact, twice THEN everything of the shop is gone, here and in Redis, and the neighbour is untouched", async () => {
+    await s.t.db.pendingReview.createMany({ data: [{ shop, sku: "1", sealedPayload: "sealed" }, { shop: other, sku: "1", sealedPayload: "sealed" }] });
     await s.deliver("shop/redact", shop, { shop_id: 1, shop_domain: shop }, { webhookId: "sr-1" });
     await eventually(() => records("shop/redact"), (r) => r.length === 1);
+    expect(await s.t.db.pendingReview.count({ where: { shop } })).toBe(0);
+    expect(await s.t.db.pendingReview.count({ where: { shop: other } })).toBe(1);
     await s.deliver("shop/redact", shop, { shop_id: 1, shop_domain: shop }, { webhookId: "sr-2" });
     await eventually(() => records("shop/redact"), (r) => r.length === 2);
     expect(await s.t.db.shop.count({ where: { domain: shop } })).toBe(0);
