@@ -113,6 +113,23 @@ describe("writing a review in Chromium", () => {
     await page.context().close();
   });
 
+  it("GIVEN a shopper WHEN they mark a review helpful by keyboard THEN its count goes up once and nothing moves", async () => {
+    const { page } = await open(1280);
+    const review = page.locator("product-reviews [data-rv-slot] article[data-rv-review]").first();
+    const helpful = review.locator('[data-rv-vote="helpful"]');
+    const count = Number(await review.locator('[data-rv-count="helpful"]').textContent());
+    const boxes = async () => page.locator("product-reviews [data-rv-slot] article[data-rv-review]").evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return [Math.round(r.top + window.scrollY), Math.round(r.height)]; }));
+    const before = await boxes();
+    await helpful.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => review.locator('[data-rv-count="helpful"]').textContent()).toBe(String(count + 1));
+    expect(await helpful.getAttribute("aria-pressed")).toBe("true");
+    expect(await boxes()).toEqual(before);
+    await page.screenshot({ path: `${SHOTS}/voted-desktop.png`, clip: (await review.boundingBox())! });
+    await noViolations(page);
+    await page.context().close();
+  });
+
   it("GIVEN a guest at phone width WHEN they give the order number and e-mail THEN the review is verified; a guest with neither is told to log in or find the order", async () => {
     const { page } = await open(375);
     await page.locator("[data-rv-write]").click();

@@ -75,6 +75,24 @@ describe("writing a review through the app proxy", () => {
     expect(st.s.emu.control.state("acme").reviews.find((r) => r._id === review.id)!.pictures).toHaveLength(1);
   });
 
+  it("GIVEN helpful votes THEN each shopper counts once (a customer, a browser), counts come from the service, and the service never sees a guest's real identity", async () => {
+    const published = reviews().find((r) => r.status === "published")!;
+    const path = `/products/${sku}/reviews/${published._id}/vote`;
+    const before = published.helpful;
+    const first = await post({ vote: "helpful" }, { customer: ANA.id, path });
+    expect(first).toMatchObject({ status: 200, body: { helpful: before + 1 } });
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
+    expect(await post({ vote: "unhelpful" }, { customer: ANA.id, path })).toMatchObject({ status: 409, body: { error: "already_voted" } });
+    const browser = "0b7c2f3e-5a1d-4c9e-8f00-1234567890ab";
+    expect(await post({ vote: "helpful", voter: browser }, { path })).toMatchObject({ status: 200, body: { helpful: before + 2 } });
+    expect((await post({ vote: "helpful", voter: browser }, { path })).status).toBe(409);
+    expect((await post({ vote: "helpful" }, { path })).status).toBe(422);
+    const since = st.s.emu.control.lastRequestSeq();
+    await post({ vote: "unhelpful", voter: "another-browser-id-0001" }, { path });
+    const sent = st.s.emu.control.requests(since).find((e) => e.path.endsWith("/dislike"))!;
+    expect(JSON.stringify(sent.body)).toMatch(/"email":"guest-[a-z0-9_-]+@voter\.invalid"/);
+  });
+
   it("GIVEN a guest with an order number and its e-mail THEN the review is a verified purchase; a wrong e-mail finds no order", async () => {
     const wrong = await post({ rating: 4, text: "Good", orderNumber: "1001", email: "someone.else@example.net" });
     expect(wrong.status).toBe(422);

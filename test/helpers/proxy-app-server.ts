@@ -18,6 +18,7 @@ export async function startProxyAppServer(opts: { onHandled?: (ms: number) => vo
   // The proxy's route modules by path, as Remix's file routes map them (the deepest match first).
   const table: { pattern: RegExp; names: string[]; module: { loader?: unknown; action?: unknown } }[] = [
     { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/attributes\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.attributes") },
+    { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/vote\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.vote") },
     { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/media\/confirm\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.media.confirm") },
     { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/media\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.media") },
     { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/?$/, names: ["sku"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews") },

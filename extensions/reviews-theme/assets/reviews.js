@@ -41,6 +41,8 @@ if (!customElements.get('product-reviews')) {
         this.clearFilters();
       } else if ('rvWrite' in dataset) {
         this.openForm(target);
+      } else if (dataset.rvVote) {
+        this.vote(target);
       }
     }
 
@@ -121,6 +123,31 @@ if (!customElements.get('product-reviews')) {
     announce(text) {
       const live = this.querySelector('[data-rv-live]');
       if (live && text) live.textContent = text;
+    }
+
+    // Helpful / not helpful: once per shopper (the server keeps who voted; a guest is this
+    // browser's random id). The counts are the service's answer; their width is reserved in CSS.
+    async vote(button) {
+      const group = button.closest('[data-rv-votes]');
+      const id = button.closest('[data-rv-review]').id.replace(/^rv-review-/, '');
+      const say = (code) => (group.querySelector('[data-rv-vote-status]').textContent = this.querySelector('[data-rv-vote-messages]').content.querySelector(`[data-msg="${code}"]`).textContent);
+      let voter = localStorage.getItem('rv-voter');
+      if (!voter) localStorage.setItem('rv-voter', (voter = crypto.randomUUID()));
+      group.querySelectorAll('button').forEach((b) => (b.disabled = true));
+      try {
+        const base = (this.dataset.proxy || '/apps/reviews').replace(/\/$/, '');
+        const response = await fetch(`${base}/products/${encodeURIComponent(this.dataset.sku)}/reviews/${encodeURIComponent(id)}/vote`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ vote: button.dataset.rvVote, voter }) });
+        const body = await response.json().catch(() => ({}));
+        if (response.status === 409) return say('already');
+        if (!response.ok) throw new Error(String(response.status));
+        group.querySelector('[data-rv-count="helpful"]').textContent = body.helpful;
+        group.querySelector('[data-rv-count="unhelpful"]').textContent = body.unhelpful;
+        button.setAttribute('aria-pressed', 'true');
+        say('thanks');
+      } catch {
+        group.querySelectorAll('button').forEach((b) => (b.disabled = false));
+        say('failed');
+      }
     }
 
     // The form's code is loaded on the first press only; its markup is in the block's template.

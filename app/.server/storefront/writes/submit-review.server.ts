@@ -1,3 +1,4 @@
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { ReviewsError, ReviewsPermanentError, type ReviewSubmission, type ReviewsStorefrontApi } from "../../reviews";
 import type { AdminGraphql } from "../../shopify/admin-graphql";
@@ -26,13 +27,14 @@ export interface ReviewWriteDeps {
   replay: ReplayGuard;
   limits: RateLimiter;
   log: Logger;
-  reviewsFor(shop: string): Promise<Pick<ReviewsStorefrontApi, "submitReview" | "findOrder" | "getSummary" | "sendAttributes" | "presignPictures" | "confirmPictures" | "presignVideo" | "confirmVideo">>;
+  reviewsFor(shop: string): Promise<Pick<ReviewsStorefrontApi, "submitReview" | "findOrder" | "getSummary" | "sendAttributes" | "likeReview" | "dislikeReview" | "presignPictures" | "confirmPictures" | "presignVideo" | "confirmVideo">>;
   customerIdentity(shop: string, customerId: string): Promise<CustomerIdentity>;
   adminFor(shop: string): Promise<AdminGraphql>;
   settingsOf(shop: string): Promise<ShopSettings>;
   updateTokens: UpdateTokens;
   keepPending(value: { shop: string; sku: string; submission: ReviewSubmission; outcomeUnknown: boolean; error: string }): Promise<string>;
-  settings: { ipLimit: LimitRule; customerLimit: LimitRule; shopLimit: LimitRule; bodyMaxBytes: number };
+  redis: Redis;
+  settings: { ipLimit: LimitRule; customerLimit: LimitRule; shopLimit: LimitRule; voteLimit: LimitRule; bodyMaxBytes: number; redisPrefix: string };
 }
 
 const SKU = /^[A-Za-z0-9_.:-]{1,100}$/;

@@ -32,13 +32,17 @@ export function reviewWriteDeps(ctx: AppContext): ReviewWriteDeps {
     customerIdentity: createCustomerIdentities({ adminFor, ttlMs: config.CUSTOMER_IDENTITY_CACHE_MS }),
     adminFor,
     settingsOf: async (shop) => parseSettings((await shops.get(shop)).settings),
+    redis: queues.redis,
     updateTokens: createUpdateTokens(queues.redis, config.REDIS_PREFIX, key, config.REVIEW_UPDATE_TOKEN_TTL_MS),
     keepPending: (value) => keepPendingReview({ db, maintenance: queues.get(QueueName.maintenance), key }, value),
     settings: {
       ipLimit: { max: config.PROXY_WRITE_IP_LIMIT_PER_HOUR, windowMs: HOUR },
       customerLimit: { max: config.PROXY_WRITE_CUSTOMER_LIMIT_PER_HOUR, windowMs: HOUR },
       shopLimit: { max: config.PROXY_WRITE_SHOP_LIMIT_PER_MIN, windowMs: 60_000 },
+      // Votes: a shopper reading many reviews may mark many; still bounded per address.
+      voteLimit: { max: config.PROXY_IP_LIMIT_PER_MIN, windowMs: 60_000 },
       bodyMaxBytes: config.PROXY_WRITE_BODY_MAX_BYTES,
+      redisPrefix: config.REDIS_PREFIX,
     },
   };
   made.set(ctx, deps);

@@ -1,0 +1,65 @@
+import { createHash } from "node:crypto";
+import { ReviewsError } from "../../reviews";
+import { clientIp } from "../proxy/rate-limits";
+import { ProxySignatureError, unauthorized, verifyAppProxy } from "../proxy/verify-proxy.server";
+import { json, readBody, type ReviewWriteDeps } from "./submit-review.server";
+
+// `POST <proxy>/products/<sku>/reviews/<reviewId>/vote` `{vote: helpful|unhelpful, voter}`: one
+// helpful or not-helpful mark per shopper per review. The shopper is the signed customer, or for a
+// guest the random id their browser keeps (`voter`); who voted is remembered here (Redis, keyed by
+// a hash, no personal data), so a second vote is refused whatever the service would do.
+// The service wants `userId` + `email` on a vote: the customer's own, or for a guest a stand-in that
+// names nobody (`guest-<hash>` at the reserved `.invalid` domain, docs/reviews-service.md).
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const SKU = /^[A-Za-z0-9_.:-]{1,100}$/;
+const VOTER = /^[A-Za-z0-9-]{16,64}$/;
+const REMEMBER_S = 365 * 24 * 3600;
+
+export async function voteResponse(request: Request, sku: string, reviewId: string, deps: ReviewWriteDeps): Promise<Response> {
+  let shop: string;
+  let customerId: string;
+  try {
+    ({ shop, loggedInCustomerId: customerId } = await verifyAppProxy(request, deps.authenticate));
+  } catch (e) {
+    if (e instanceof ProxySignatureError) return unauthorized();
+    throw e;
+  }
+  if (!SKU.test(sku) || !ID.test(reviewId)) return json(400, { error: "bad_review" });
+  let raw: string;
+  try {
+    raw = await readBody(request, 1024);
+  } catch (answer) {
+    if (answer instanceof Response) return answer;
+    throw answer;
+  }
+  if (!(await deps.replay.firstUse(request, raw))) return json(409, { error: "replayed" });
+  let body: { vote?: unknown; voter?: unknown };
+  try {
+    body = JSON.parse(raw) as typeof body;
+  } catch {
+    return json(400, { error: "not_json" });
+  }
+  if (body.vote !== "helpful" && body.vote !== "unhelpful") return json(422, { error: "invalid" });
+  const voter = typeof body.voter === "string" && VOTER.test(body.voter) ? body.voter : null;
+  if (!customerId && !voter) return json(422, { error: "invalid" });
+  const limit = await deps.limits.hit("vote-ip", clientIp(request), deps.settings.voteLimit);
+  if (!limit.ok) return json(429, { error: "busy" }, { "Retry-After": String(limit.retryAfterSeconds) });
+
+  const who = createHash("sha256").update(`${shop}\n${customerId ? `customer:${customerId}` : `browser:${voter}`}`).digest("base64url").slice(0, 32);
+  const key = `${deps.settings.redisPrefix}:votes:${shop}:${reviewId}:${who}`;
+  if ((await deps.redis.set(key, body.vote, "EX", REMEMBER_S, "NX")) !== "OK") return json(409, { error: "already_voted" });
+  try {
+    const client = await deps.reviewsFor(shop);
+    const identity = customerId ? await deps.customerIdentity(shop, customerId) : { userId: `guest-${who}`, email: `guest-${who.toLowerCase()}@voter.invalid` };
+    const voterIdentity = { userId: identity.userId, email: identity.email };
+    const result = body.vote === "helpful" ? await client.likeReview(sku, reviewId, voterIdentity) : await client.dislikeReview(sku, reviewId, voterIdentity);
+    return json(200, { helpful: result.helpful, unhelpful: result.unhelpful });
+  } catch (error) {
+    // Not counted: the shopper may try again.
+    await deps.redis.del(key);
+    deps.log.warn({ shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: vote not counted");
+    const notFound = error instanceof ReviewsError && error.kind === "permanent";
+    return json(notFound ? 404 : 503, { error: notFound ? "not_found" : "unavailable" });
+  }
+}

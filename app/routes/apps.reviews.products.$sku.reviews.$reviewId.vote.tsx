@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { appContext } from "../.server/context.server";
+import { proxyDeps } from "../.server/storefront/proxy/proxy-deps.server";
+import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
+import { voteResponse } from "../.server/storefront/writes/vote.server";
+import { reviewWriteDeps } from "../.server/storefront/writes/write-deps.server";
+
+// App proxy: a shopper marks a review helpful or not helpful, once.
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  request.method === "POST"
+    ? voteResponse(request, params.sku ?? "", params.reviewId ?? "", reviewWriteDeps(appContext()))
+    : whenSigned(request, proxyDeps(appContext()).authenticate, () => plain(405, "Method not allowed", { Allow: "POST" }));
+
+export const loader = ({ request }: LoaderFunctionArgs) => whenSigned(request, proxyDeps(appContext()).authenticate, () => plain(405, "Method not allowed", { Allow: "POST" }));
