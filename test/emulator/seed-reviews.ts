@@ -1,8 +1,10 @@
 // Reviews for products the service already holds (the offline demo's catalog, synced from the
 // simulated store): deterministic per customer and SKU, and covering what the storefront draws —
 // photos, a video, store replies, a syndicated review with its original (translated) text, topics,
-// verified buyers, a "Quality" stars attribute on half the reviews, and an AI summary on the first products. Unlike `seed`, it keeps the customer's
-// catalog and orders and only adds reviews (running it twice adds nothing new: ids are stable).
+// verified buyers, a "Quality" stars attribute on half the reviews, an AI summary on the first
+// products, and questions (answered, unanswered, one waiting for moderation) on the first three.
+// Unlike `seed`, it keeps the customer's catalog and orders and only adds reviews and questions
+// (running it twice adds nothing new: ids are stable).
 import { stableId } from "./ids";
 import { prng } from "./seed";
 import type { Store } from "./store";
@@ -19,6 +21,8 @@ export interface SeedReviewsSummary {
   published: Record<string, number>;
   /** A review left pending per reviewed SKU: approving one shows it on the storefront. */
   pending: Record<string, string>;
+  /** Published questions per SKU (only the first three SKUs have any). */
+  questions: Record<string, number>;
 }
 
 const NAMES = ["Jane D.", "John S.", "Maria G.", "Wei C.", "Amara O.", "Lucas M.", "Sofia R.", "Kenji T.", "Ines P.", "Omar H."];
@@ -26,6 +30,16 @@ const TOPICS = ["quality", "size", "delivery", "price", "comfort"];
 const GOOD = ["Great quality, exactly as described.", "Fits perfectly and feels comfortable all day.", "Arrived quickly, very happy with it.", "Excellent value for the price.", "Love it, bought a second one."];
 const MEH = ["It is fine, nothing special.", "Good, but the size runs a bit small.", "Decent product, slow delivery."];
 const BAD = ["Not what I expected.", "Broke after a week.", "Poor quality for the price."];
+const QUESTIONS = [
+  ["Is it machine washable?", "Yes, at 30 °C on a gentle cycle."],
+  ["Does it come in other colours?", "Two more colours arrive next season."],
+  ["How does the size run?", "True to size; order one up for a loose fit."],
+  ["Is the packaging plastic-free?", null],
+  ["Can I return it if it does not fit?", "Yes, within 30 days, free of charge."],
+  ["Is it made of organic cotton?", "Yes, certified organic."],
+  ["Does it shrink after washing?", null],
+  ["How long does delivery take?", "Two to four working days."],
+] as const;
 const DAY = 86_400_000;
 const BASE = Date.UTC(2026, 9, 1, 12, 0, 0);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -101,6 +115,32 @@ export function seedProductReviews(store: Store, opts: SeedReviewsOptions): Seed
       };
     }
   });
+  const questions: Record<string, number> = {};
+  opts.skus.slice(0, 3).forEach((sku, index) => {
+    // The first product has more than a page of questions; the next two a couple each.
+    const asked = index === 0 ? QUESTIONS.length : 2;
+    questions[sku] = 0;
+    for (let k = 0; k <= asked; k++) {
+      const id = stableId(opts.customer, "sku-question", sku, k);
+      const waiting = k === asked; // one more, still in moderation: never shown
+      const [text, answer] = waiting ? ["Is there a gift wrap option?", null] : QUESTIONS[k];
+      const created = BASE - (k * 3 + 1) * DAY;
+      cs.questions.set(id, {
+        _id: id,
+        customer: opts.customer,
+        sku,
+        userId: `seed-user-${k}`,
+        email: `shopper${k}@example.com`,
+        name: NAMES[(k + index) % NAMES.length],
+        text,
+        status: waiting ? "sent" : "published",
+        created: iso(created),
+        reply: answer ? { created: iso(created + DAY), text: answer, helpful: 0, unhelpful: 0 } : null,
+        __v: 0,
+      });
+      if (!waiting) questions[sku]++;
+    }
+  });
   store.changed();
-  return { customer: opts.customer, published, pending };
+  return { customer: opts.customer, published, pending, questions };
 }

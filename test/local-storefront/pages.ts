@@ -130,7 +130,7 @@ export function productJsonLd(p: StoreProduct, shopUrl: string): string {
   return `<script type="application/ld+json">${JSON.stringify(node).replace(/</g, "\\u003c")}</script>`;
 }
 
-export function productPage(p: StoreProduct, locale: Locale, blocks: { stars: string; reviews: string }): string {
+export function productPage(p: StoreProduct, locale: Locale, blocks: { stars: string; reviews: string; questions?: string }): string {
   return `<div class="product">
   <div class="product__media"><img src="${esc(productImagePath(p))}" alt="${esc(p.title)}" width="600" height="600"></div>
   <div class="product__info">
@@ -143,7 +143,7 @@ export function productPage(p: StoreProduct, locale: Locale, blocks: { stars: st
 </div>
 <section class="product-reviews">
 ${blocks.reviews}
-</section>`;
+</section>${blocks.questions ? `\n<section class="product-questions">\n${blocks.questions}\n</section>` : ""}`;
 }
 
 export function collectionPage(locale: Locale, cards: { product: StoreProduct; stars: string }[]): string {

@@ -86,9 +86,10 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
     const block = async (handle: string) => renderer.renderBlock(handle, { ...ctx, product: drop, block: { id: handle } }, locale);
     const stars = blocks === "none" ? "" : await block("star-rating");
     const reviews = blocks === "all" ? await block("reviews") : "";
-    const placed = blocks === "all" ? ["star-rating", "reviews"] : blocks === "stars" ? ["star-rating"] : [];
+    const questions = blocks === "all" ? await block("questions") : "";
+    const placed = blocks === "all" ? ["star-rating", "reviews", "questions"] : blocks === "stars" ? ["star-rating"] : [];
     const head = `${productJsonLd(p, origin)}\n${assetTags(placed)}`;
-    const html = layout({ locale, shopName, path: `/products/${p.handle}`, customer, title: p.title, head }, productPage(p, locale, { stars, reviews }));
+    const html = layout({ locale, shopName, path: `/products/${p.handle}`, customer, title: p.title, head }, productPage(p, locale, { stars, reviews, questions }));
     send(res, 200, html, "text/html; charset=utf-8", { "Cache-Control": "no-store" });
   }
 

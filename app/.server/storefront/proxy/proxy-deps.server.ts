@@ -1,11 +1,12 @@
 import { join } from "node:path";
 import type { AppContext } from "../../context.server";
-import { createReviewsClient, DEFAULT_TOKEN_TIMEOUT_MS, redisServicePause, redisTokenCache } from "../../reviews";
+import { createReviewsClient, type ReviewsStorefrontApi, DEFAULT_TOKEN_TIMEOUT_MS, redisServicePause, redisTokenCache } from "../../reviews";
 import { createThemeRenderer, type ThemeRenderer } from "../liquid";
 import { createProxyPathStore } from "./proxy-path";
 import { createRateLimiter } from "./rate-limits";
 import { createResponseCache } from "./response-cache";
 import type { ReviewsPageDeps } from "./reviews-page.server";
+import type { QuestionsReadDeps } from "../questions/questions.server";
 import { proxyAuthenticate } from "./proxy-authenticate.server";
 
 // The app proxy's parts, made once per app context (tests swap contexts) from its config, Redis
@@ -15,9 +16,12 @@ export const EXTENSION_DIR = join(process.cwd(), "extensions", "reviews-theme");
 /** The service's own default; the block script sends the merchant's "reviews per page". */
 export const DEFAULT_PAGE_SIZE = 5;
 
-const made = new WeakMap<AppContext, ReviewsPageDeps>();
+/** The read side: reviews pages and questions pages share the signature check, cache and limits. */
+export type ProxyReadDeps = Omit<ReviewsPageDeps, "reviewsFor"> & Pick<QuestionsReadDeps, "renderQuestions"> & { reviewsFor(shop: string): Promise<ReviewsStorefrontApi> };
 
-export function proxyDeps(ctx: AppContext): ReviewsPageDeps {
+const made = new WeakMap<AppContext, ProxyReadDeps>();
+
+export function proxyDeps(ctx: AppContext): ProxyReadDeps {
   const existing = made.get(ctx);
   if (existing) return existing;
   const { config, queues, shops, log } = ctx;
@@ -29,7 +33,7 @@ export function proxyDeps(ctx: AppContext): ReviewsPageDeps {
   let renderer: ThemeRenderer | undefined;
   const theme = () => (renderer ??= createThemeRenderer({ extensionDir: EXTENSION_DIR, assetBaseUrl: "" }));
   const minute = 60_000;
-  const deps: ReviewsPageDeps = {
+  const deps: ProxyReadDeps = {
     authenticate: proxyAuthenticate({ apiKey: config.SHOPIFY_API_KEY, apiSecretKey: config.SHOPIFY_API_SECRET, appUrl: config.SHOPIFY_APP_URL, scopes: config.SCOPES }),
     async reviewsFor(shop) {
       const account = await shops.account(shop, defaults);
@@ -43,6 +47,7 @@ export function proxyDeps(ctx: AppContext): ReviewsPageDeps {
       }).storefront;
     },
     render: (vars, locale) => theme().renderSnippet("reviews-page", vars as unknown as Record<string, unknown>, locale),
+    renderQuestions: (vars, locale) => theme().renderSnippet("questions-page", vars as unknown as Record<string, unknown>, locale),
     renderError: (locale) => theme().renderSnippet("reviews-error", {}, locale),
     cache: createResponseCache(redis, config.PROXY_CACHE_MS),
     limits: createRateLimiter(redis, config.REDIS_PREFIX),

@@ -2,12 +2,17 @@ import type { Queue } from "bullmq";
 import { open, seal } from "../../crypto/secret-box";
 import type { Db } from "../../db/client";
 import { jobIdPart } from "../../queues/names";
-import type { ReviewSubmission } from "../../reviews";
+import type { QuestionBody, ReviewSubmission } from "../../reviews";
 
-// A review the service could not take when the shopper sent it: kept (sealed) until a worker's
-// retry is accepted. The job carries the row's id only; the row is the one copy of the submission.
+// A review (or a question) the service could not take when the shopper sent it: kept (sealed)
+// until a worker's retry is accepted. The job carries the row's id only; the row is the one copy
+// of the submission. A question is kept as `{question}`; a review as the submission itself.
 
 export const SUBMIT_PENDING_REVIEW = "review-submit";
+
+export type PendingPayload = ReviewSubmission | { question: QuestionBody };
+
+export type OpenedPayload = { kind: "review"; submission: ReviewSubmission } | { kind: "question"; question: QuestionBody };
 
 export interface PendingReviewJob {
   pendingId: string;
@@ -15,7 +20,7 @@ export interface PendingReviewJob {
 
 export async function keepPendingReview(
   deps: { db: Db; maintenance: Queue; key: Buffer },
-  value: { shop: string; sku: string; submission: ReviewSubmission; outcomeUnknown: boolean; error: string },
+  value: { shop: string; sku: string; submission: PendingPayload; outcomeUnknown: boolean; error: string },
 ): Promise<string> {
   const row = await deps.db.pendingReview.create({
     data: { shop: value.shop, sku: value.sku, sealedPayload: seal(JSON.stringify(value.submission), deps.key), outcomeUnknown: value.outcomeUnknown, lastError: value.error, attempts: 1 },
@@ -25,6 +30,7 @@ export async function keepPendingReview(
   return row.id;
 }
 
-export function openPendingPayload(sealed: string, key: Buffer): ReviewSubmission {
-  return JSON.parse(open(sealed, key)) as ReviewSubmission;
+export function openPendingPayload(sealed: string, key: Buffer): OpenedPayload {
+  const value = JSON.parse(open(sealed, key)) as PendingPayload;
+  return "question" in value ? { kind: "question", question: value.question } : { kind: "review", submission: value };
 }

@@ -7,13 +7,14 @@ import { ShopNotConnectedError, ShopNotFoundError } from "../../shops/shop.repos
 import { cacheControl } from "../proxy/cache-control";
 import { clientIp, type LimitRule, type RateLimiter } from "../proxy/rate-limits";
 import { ProxySignatureError, unauthorized, verifyAppProxy, type AppProxyAuthenticate } from "../proxy/verify-proxy.server";
-import { CustomerWithoutEmailError, type CustomerIdentity } from "../shopper/customer-identity";
-import { OrderNotFoundError, verifyGuestOrder } from "../shopper/guest-order";
+import type { CustomerIdentity } from "../shopper/customer-identity";
 import { attributesFor, type AttributeQuestion } from "./available-attributes";
 import type { ReplayGuard } from "./replay-guard";
 import { mediaRules } from "./media-rules";
+import type { PendingPayload } from "./pending-reviews";
 import { parseReviewInput } from "./review-input";
 import { newGuestHandle, type ReviewOwner, type UpdateTokens } from "./update-tokens";
+import { identifyWriter, serviceUser } from "./writer-identity";
 
 // `POST <proxy>/products/<sku>/reviews`: a shopper's review. Order of checks: signature (401) →
 // JSON within the size limit (415/413) → not seen before (409) → shopper limits (429) → input
@@ -27,12 +28,12 @@ export interface ReviewWriteDeps {
   replay: ReplayGuard;
   limits: RateLimiter;
   log: Logger;
-  reviewsFor(shop: string): Promise<Pick<ReviewsStorefrontApi, "submitReview" | "findOrder" | "getSummary" | "sendAttributes" | "likeReview" | "dislikeReview" | "presignPictures" | "confirmPictures" | "presignVideo" | "confirmVideo">>;
+  reviewsFor(shop: string): Promise<Pick<ReviewsStorefrontApi, "submitReview" | "findOrder" | "getSummary" | "sendAttributes" | "likeReview" | "dislikeReview" | "presignPictures" | "confirmPictures" | "presignVideo" | "confirmVideo" | "askQuestion">>;
   customerIdentity(shop: string, customerId: string): Promise<CustomerIdentity>;
   adminFor(shop: string): Promise<AdminGraphql>;
   settingsOf(shop: string): Promise<ShopSettings>;
   updateTokens: UpdateTokens;
-  keepPending(value: { shop: string; sku: string; submission: ReviewSubmission; outcomeUnknown: boolean; error: string }): Promise<string>;
+  keepPending(value: { shop: string; sku: string; submission: PendingPayload; outcomeUnknown: boolean; error: string }): Promise<string>;
   redis: Redis;
   settings: { ipLimit: LimitRule; customerLimit: LimitRule; shopLimit: LimitRule; voteLimit: LimitRule; bodyMaxBytes: number; redisPrefix: string };
 }
@@ -67,7 +68,7 @@ export async function readBody(request: Request, max: number): Promise<string> {
 }
 
 /** What the service's failure means for the shopper's review: keep it and retry, or say why not. */
-function retryable(error: unknown): { keep: boolean; outcomeUnknown: boolean } {
+export function retryable(error: unknown): { keep: boolean; outcomeUnknown: boolean } {
   if (!(error instanceof ReviewsError)) return { keep: false, outcomeUnknown: false };
   if (error.kind === "rate_limited") return { keep: true, outcomeUnknown: false };
   if (error.kind === "retryable") {
@@ -120,35 +121,19 @@ export async function submitReviewResponse(request: Request, sku: string, deps: 
   }
 
   let client: Awaited<ReturnType<ReviewWriteDeps["reviewsFor"]>>;
-  let submission: ReviewSubmission;
-  let owner: ReviewOwner;
-  let guestHandle: string | undefined;
   try {
     client = await deps.reviewsFor(shop);
-    const base = { rating: input.rating, ...(input.text ? { text: input.text } : {}), ...(input.recommended !== undefined ? { recommended: input.recommended } : {}), source: "web" };
-    if (customerId) {
-      const who = await deps.customerIdentity(shop, customerId);
-      submission = { ...base, userId: who.userId, email: who.email };
-      owner = { customerId };
-    } else if (input.order) {
-      const settings = await deps.settingsOf(shop);
-      const order = await verifyGuestOrder({ client, admin: () => deps.adminFor(shop), orderIdSource: settings.orders.orderIdSource }, { orderNumber: input.order.number, email: input.order.email });
-      submission = { ...base, verificationTokenId: order.verificationTokenId, orderId: order.orderId };
-      owner = { guestHandle: (guestHandle = newGuestHandle()) };
-    } else if (input.guestEmail && (await deps.settingsOf(shop)).storefront.guestReviews) {
-      // A guest without an order: the e-mail is the only identity there is, so it is also the user.
-      submission = { ...base, userId: `guest:${input.guestEmail.toLowerCase()}`, email: input.guestEmail };
-      owner = { guestHandle: (guestHandle = newGuestHandle()) };
-    } else {
-      return json(403, { error: "login_required" });
-    }
   } catch (error) {
-    if (error instanceof OrderNotFoundError) return json(422, { errors: { orderNumber: "order_not_found" } });
-    if (error instanceof CustomerWithoutEmailError) return json(403, { error: "no_email" });
-    if (error instanceof ShopNotConnectedError || error instanceof ShopNotFoundError) return json(503, { error: "unavailable" });
-    deps.log.warn({ shop, sku, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: reviewer not identified");
-    return json(503, { error: "unavailable" }, { "Retry-After": "30" });
+    return unidentified(deps, shop, error);
   }
+  const writer = await identifyWriter(deps, { shop, customerId, client: async () => client, answer: json }, input);
+  if (writer instanceof Response) return writer;
+  const base = { rating: input.rating, ...(input.text ? { text: input.text } : {}), ...(input.recommended !== undefined ? { recommended: input.recommended } : {}), source: "web" };
+  // A verified order sends its token instead of a user: the service marks the review verified.
+  const submission: ReviewSubmission =
+    writer.kind === "order" ? { ...base, verificationTokenId: writer.verificationTokenId, orderId: writer.orderId } : { ...base, ...serviceUser(writer) };
+  const guestHandle = writer.kind === "customer" ? undefined : newGuestHandle();
+  const owner: ReviewOwner = guestHandle ? { guestHandle } : { customerId };
 
   try {
     const review = await client.submitReview(sku, submission);
@@ -185,7 +170,13 @@ export async function submitReviewResponse(request: Request, sku: string, deps: 
   }
 }
 
-async function firstLimited(deps: ReviewWriteDeps, rules: (readonly [string, string, LimitRule])[]): Promise<number | null> {
+function unidentified(deps: ReviewWriteDeps, shop: string, error: unknown): Response {
+  if (error instanceof ShopNotConnectedError || error instanceof ShopNotFoundError) return json(503, { error: "unavailable" });
+  deps.log.warn({ shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: service client not made");
+  return json(503, { error: "unavailable" }, { "Retry-After": "30" });
+}
+
+export async function firstLimited(deps: Pick<ReviewWriteDeps, "limits">, rules: (readonly [string, string, LimitRule])[]): Promise<number | null> {
   for (const [scope, subject, rule] of rules) {
     const r = await deps.limits.hit(scope, subject, rule);
     if (!r.ok) return r.retryAfterSeconds;

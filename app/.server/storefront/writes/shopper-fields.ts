@@ -1,0 +1,48 @@
+// The fields every shopper form (a review, a question) shares, checked the same way everywhere:
+// how a guest says who they are (an order number with its e-mail, or an e-mail alone), the
+// honeypot, and the rule that text is shown back as text. Error values are codes the forms
+// translate, never sentences.
+
+export const EMAIL_MAX = 254;
+
+export type FieldError = "required" | "rating" | "too_long" | "markup" | "email" | "order_number" | "invalid";
+
+export interface ShopperFields {
+  /** Guest proving a purchase: the order number they see and the order's e-mail. */
+  order?: { number: string; email: string };
+  /** Guest without an order (only when the merchant allows it). */
+  guestEmail?: string;
+  /** The honeypot field was filled: a bot. */
+  trap: boolean;
+}
+
+// Tags, comments and entities that only markup needs: the text is shown back as text, so a shopper
+// never needs them, and text that carries them is refused rather than silently changed.
+const MARKUP = /<\s*\/?\s*[a-z!?][^>]*>|&(#\d+|#x[0-9a-f]+|[a-z]+);/i;
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-z]{2,}$/i;
+
+export const plainText = (v: unknown) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n").trim() : "");
+
+/** The error of a free text field, if any: too long, or carrying markup. */
+export function textError(value: string, max: number): FieldError | null {
+  if (value.length > max) return "too_long";
+  if (MARKUP.test(value)) return "markup";
+  return null;
+}
+
+/** Who a guest says they are, and the honeypot; errors are added to `errors`. */
+export function parseShopperFields(b: Record<string, unknown>, errors: Record<string, FieldError>): ShopperFields {
+  const fields: ShopperFields = { trap: plainText(b.website) !== "" };
+  const orderNumber = plainText(b.orderNumber);
+  const email = plainText(b.email);
+  if (orderNumber) {
+    if (!/^#?\s*\d{1,12}$/.test(orderNumber)) errors.orderNumber = "order_number";
+    if (!email) errors.email = "required";
+    else if (email.length > EMAIL_MAX || !EMAIL.test(email)) errors.email = "email";
+    fields.order = { number: orderNumber, email };
+  } else if (email) {
+    if (email.length > EMAIL_MAX || !EMAIL.test(email)) errors.email = "email";
+    fields.guestEmail = email;
+  }
+  return fields;
+}

@@ -1,0 +1,64 @@
+import type { Logger } from "pino";
+import { ReviewsError, type ReviewsStorefrontApi } from "../../reviews";
+import type { AdminGraphql } from "../../shopify/admin-graphql";
+import type { ShopSettings } from "../../shops/settings";
+import { ShopNotConnectedError, ShopNotFoundError } from "../../shops/shop.repository";
+import { CustomerWithoutEmailError, type CustomerIdentity } from "../shopper/customer-identity";
+import { OrderNotFoundError, verifyGuestOrder } from "../shopper/guest-order";
+import type { ShopperFields } from "./shopper-fields";
+
+// Who writes (a review, a question), decided the same way for every form: the signed customer; a
+// guest who proved an order (its number and e-mail, checked at the service); a guest with an
+// e-mail alone, only when the merchant allows it. Anything the browser says about a logged-in
+// shopper's identity is ignored. A shopper who cannot be identified gets the answer the form
+// translates (403 log in, 422 order not found, 503 try later), as a Response.
+
+export type Writer =
+  | { kind: "customer"; customerId: string; userId: string; email: string }
+  | { kind: "order"; orderId: string; verificationTokenId: string; email: string }
+  | { kind: "guest"; email: string };
+
+export interface WriterDeps {
+  customerIdentity(shop: string, customerId: string): Promise<CustomerIdentity>;
+  adminFor(shop: string): Promise<AdminGraphql>;
+  settingsOf(shop: string): Promise<ShopSettings>;
+  log: Logger;
+}
+
+type Answer = (status: number, body: unknown, headers?: Record<string, string>) => Response;
+
+export async function identifyWriter(
+  deps: WriterDeps,
+  at: { shop: string; customerId: string; client: () => Promise<Pick<ReviewsStorefrontApi, "findOrder">>; answer: Answer },
+  fields: ShopperFields,
+): Promise<Writer | Response> {
+  const { shop, customerId, answer } = at;
+  try {
+    if (customerId) {
+      const who = await deps.customerIdentity(shop, customerId);
+      return { kind: "customer", customerId, userId: who.userId, email: who.email };
+    }
+    if (fields.order) {
+      const settings = await deps.settingsOf(shop);
+      const order = await verifyGuestOrder(
+        { client: await at.client(), admin: () => deps.adminFor(shop), orderIdSource: settings.orders.orderIdSource },
+        { orderNumber: fields.order.number, email: fields.order.email },
+      );
+      return { kind: "order", ...order, email: fields.order.email };
+    }
+    if (fields.guestEmail && (await deps.settingsOf(shop)).storefront.guestReviews) return { kind: "guest", email: fields.guestEmail };
+    return answer(403, { error: "login_required" });
+  } catch (error) {
+    if (error instanceof OrderNotFoundError) return answer(422, { errors: { orderNumber: "order_not_found" } });
+    if (error instanceof CustomerWithoutEmailError) return answer(403, { error: "no_email" });
+    if (error instanceof ShopNotConnectedError || error instanceof ShopNotFoundError) return answer(503, { error: "unavailable" });
+    deps.log.warn({ shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: shopper not identified");
+    return answer(503, { error: "unavailable" }, { "Retry-After": "30" });
+  }
+}
+
+/** The service's `userId` + `email` for a writer: a guest's e-mail is the only identity there is. */
+export function serviceUser(writer: Writer): { userId: string; email: string } {
+  if (writer.kind === "customer") return { userId: writer.userId, email: writer.email };
+  return { userId: `guest:${writer.email.toLowerCase()}`, email: writer.email };
+}
