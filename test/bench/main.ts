@@ -20,7 +20,7 @@ import { workersChild, type Services } from "./bench-stack";
 //   npm run bench -- --scenario orders --orders 500 --rate 25
 //   npm run bench -- --scenario ingress --ingress-rate 200 --seconds 60
 //   npm run bench -- --scenario theme     # bytes the theme blocks load before interaction
-//   npm run bench -- --scenario storefront [--proxy-rate 500 --seconds 20]   # proxy reads, block bytes, Lighthouse
+//   npm run bench -- --scenario storefront [--proxy-rate 500 --seconds 20 --writes 500]   # proxy reads, review submissions, block bytes, Lighthouse
 //   npm run bench -- --scenario admin --reviews 10000 --runs 5
 // Writes bench-report.md and bench-report.json at the repository root and prints the markdown (a
 // single --scenario replaces its own results in the existing report and keeps the others).
@@ -29,7 +29,7 @@ import { workersChild, type Services } from "./bench-stack";
 // `--child ingress --port P` the web process the ingress load is driven against.
 
 const USAGE =
-  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|backsync|admin] [--reviews N] [--runs N] [--backsync-products N] [--proxy-rate R] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|backsync|admin] [--reviews N] [--runs N] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -42,6 +42,7 @@ const { values } = parseArgs({
     rate: { type: "string" },
     "ingress-rate": { type: "string" },
     "proxy-rate": { type: "string" },
+    writes: { type: "string" },
     seconds: { type: "string" },
     port: { type: "string" },
     seed: { type: "string", default: "11" },
@@ -110,7 +111,7 @@ async function orchestrate(): Promise<void> {
   }
   if (scenario === "all" || scenario === "theme") await withLoad(() => runThemeBytesBench());
   if (scenario === "all" || scenario === "storefront") {
-    await withLoad(() => runStorefrontBench({ rate: count(values["proxy-rate"], 500), seconds: count(values.seconds, quick ? 5 : 20), lighthouseRuns: quick ? 1 : 3 }));
+    await withLoad(() => runStorefrontBench({ rate: count(values["proxy-rate"], 500), seconds: count(values.seconds, quick ? 5 : 20), lighthouseRuns: quick ? 1 : 3, writes: count(values.writes, quick ? 100 : 500) }));
   }
   if (scenario === "all" || scenario === "backsync") {
     await withLoad(() => runBackSyncBench({ n: count(values["backsync-products"], quick ? 2_500 : 12_500), seed }));

@@ -20,8 +20,10 @@ import { atMost, exactly, type BenchResult } from "./report";
 // - app proxy reads with a warm cache: signed reads of 10 pages spread over 1,000 shoppers (IPs),
 //   at a fixed rate (500/s) on loopback for a bounded time, with autocannon; latency p50/p99/max,
 //   answers other than 200, and calls that reached the service meanwhile (0 when the cache holds);
+// - review submissions through the proxy as a logged-in customer with the service answering in
+//   100 ms (p50/p99, every review at the service once), on an app process of their own;
 // - bytes each block makes the browser load through the local storefront (gzip as served), in
-//   Chromium: star block alone, and stars + reviews block before any interaction;
+//   Chromium: star block alone, and stars + reviews + Q&A blocks before any interaction;
 // - Lighthouse 12.8 mobile performance of the local product page with and without the blocks,
 //   alternated, the median of each (single scores move by points on a shared machine).
 
@@ -42,6 +44,7 @@ interface Ready {
 
 export interface ProxyAppBackend {
   databaseUrl: string;
+  adminGraphqlUrl: string;
   prefix: string;
   apiUrl: string;
   authUrl: string;
@@ -56,7 +59,14 @@ export async function storefrontChild(): Promise<{ upstreamDuringLoad: number }>
   const summaries = () => st.s.emu.control.requests(since).filter((r) => r.path.includes("/summary")).length;
   const control = createServer((req, res) => {
     if (req.url === "/reset") since = st.s.emu.control.lastRequestSeq();
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ upstream: summaries() }));
+    // The service's answer time for the write measurement, and what it then holds.
+    if (req.url?.startsWith("/latency/")) {
+      const ms = Number(req.url.slice("/latency/".length));
+      if (ms > 0) st.s.emu.control.setFaults({ latencyMs: ms });
+      else st.s.emu.control.clearFaults();
+    }
+    const stored = st.s.emu.control.state("acme").reviews.filter((x) => x.text?.startsWith("Bench review ")).length;
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ upstream: summaries(), stored }));
   });
   await new Promise<void>((r) => control.listen(0, "127.0.0.1", r));
   const ready: Ready = {
@@ -66,7 +76,7 @@ export async function storefrontChild(): Promise<{ upstreamDuringLoad: number }>
     control: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
     sku: st.productIds[0],
     handle: st.reviewedHandle,
-    backend: { databaseUrl: st.s.t.url, prefix: st.s.prefix, apiUrl: st.s.emu.baseUrl, authUrl: st.s.emu.authUrl, rateUrl: st.s.emu.rateUrl },
+    backend: { databaseUrl: st.s.t.url, adminGraphqlUrl: st.s.config.SHOPIFY_ADMIN_GRAPHQL_URL ?? "", prefix: st.s.prefix, apiUrl: st.s.emu.baseUrl, authUrl: st.s.emu.authUrl, rateUrl: st.s.emu.rateUrl },
   };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   await new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
@@ -88,7 +98,20 @@ export interface ProxyAppFigures {
 
 export async function proxyAppChild(b: ProxyAppBackend): Promise<ProxyAppFigures> {
   process.env.DATABASE_URL = b.databaseUrl;
-  const config = testConfig({ DATABASE_URL: b.databaseUrl, REDIS_PREFIX: b.prefix, REVIEWS_API_URL: b.apiUrl, REVIEWS_AUTH_URL: b.authUrl, REVIEWS_RATE_URL: b.rateUrl, LOG_LEVEL: "warn", PROXY_CACHE_MS: "600000" });
+  const config = testConfig({
+    DATABASE_URL: b.databaseUrl,
+    REDIS_PREFIX: b.prefix,
+    REVIEWS_API_URL: b.apiUrl,
+    REVIEWS_AUTH_URL: b.authUrl,
+    REVIEWS_RATE_URL: b.rateUrl,
+    SHOPIFY_ADMIN_GRAPHQL_URL: b.adminGraphqlUrl,
+    LOG_LEVEL: "warn",
+    PROXY_CACHE_MS: "600000",
+    // The write measurement sends hundreds of reviews as one shopper: limits out of its way.
+    PROXY_WRITE_IP_LIMIT_PER_HOUR: "100000",
+    PROXY_WRITE_CUSTOMER_LIMIT_PER_HOUR: "100000",
+    PROXY_WRITE_SHOP_LIMIT_PER_MIN: "100000",
+  });
   const web = testAppContext(config, createDb(b.databaseUrl));
   (await import("../../app/.server/context.server")).setAppContext(web);
   // Server-side time per request and event-loop delay, counted after the warm-up (`/__bench/reset`):
@@ -171,6 +194,69 @@ async function proxyLoad(r: Ready, app: { origin: string; reset: string }, rate:
   };
 }
 
+// ---------- review submissions ----------
+
+export const WRITE_SERVICE_MS = 100;
+export const WRITE_TARGET_P99_MS = 300;
+
+/**
+ * Reviews sent through the proxy as a logged-in customer while the service takes 100 ms to answer
+ * every call: what the shopper waits for after pressing send (the app's checks, the customer's
+ * identity from its cache, the submission and the product's categories at once, the update token
+ * kept). `concurrency` shoppers at a time; every review must reach the service once.
+ */
+async function reviewWrites(r: Ready, app: { origin: string }, total: number, concurrency: number): Promise<BenchResult> {
+  const secret = process.env.SHOPIFY_API_SECRET ?? "test-api-secret";
+  const path = `/apps/reviews/products/${r.sku}/reviews`;
+  const send = async (i: number) => {
+    const query = signProxyQuery(new URLSearchParams(), { shop: STOREFRONT_SHOP, loggedInCustomerId: "7001", pathPrefix: "/apps/reviews" }, secret);
+    const started = performance.now();
+    const res = await fetch(`${app.origin}${path}?${query}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "x-forwarded-for": `10.9.${Math.floor(i / 250)}.${i % 250}` },
+      body: JSON.stringify({ rating: 1 + (Math.abs(i) % 5), text: `Bench review ${i}: soft fabric, true to size.` }),
+    });
+    await res.arrayBuffer();
+    return { ms: performance.now() - started, status: res.status };
+  };
+  // The customer's e-mail is read once from Shopify and then kept briefly: warm it as a shopper's
+  // first review would.
+  const first = await send(-1);
+  if (first.status !== 201) throw new Error(`first review through the proxy: ${first.status}`);
+  await fetch(`${r.control}/latency/${WRITE_SERVICE_MS}`);
+  progress(`storefront: ${total} reviews through the proxy, ${concurrency} at a time, the service answering in ${WRITE_SERVICE_MS} ms`);
+  const results: { ms: number; status: number }[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) results.push(await send(next++));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const { stored } = (await (await fetch(`${r.control}/latency/0`)).json()) as { stored: number };
+  const times = results.map((x) => x.ms);
+  const not201 = results.filter((x) => x.status !== 201).length;
+  return {
+    scenario: "storefront: review submissions through the app proxy",
+    figures: {
+      "reviews, at a time": `${total}, ${concurrency}`,
+      "service answer time (ms)": WRITE_SERVICE_MS,
+      "latency p50 (ms)": round(percentile(times, 50), 0),
+      "latency p99 (ms)": round(percentile(times, 99), 0),
+      "latency max (ms)": round(Math.max(...times), 0),
+      "reviews per second": round(total / seconds, 1),
+      "answers other than 201": not201,
+      "reviews the service holds (incl. the warm-up)": stored,
+    },
+    targets: {
+      "p99 latency (ms)": atMost(round(percentile(times, 99), 0), WRITE_TARGET_P99_MS),
+      "answers other than 201": exactly(not201, 0),
+      "each review at the service once": exactly(stored, total + 1),
+    },
+  };
+}
+
 // ---------- bytes through the local storefront ----------
 
 async function blockBytes(r: Ready): Promise<BenchResult> {
@@ -197,15 +283,15 @@ async function blockBytes(r: Ready): Promise<BenchResult> {
         "star block: extension files": stars.files - none.files,
         "star block: JS (bytes)": stars.js - none.js,
         "star block: CSS (bytes)": stars.css - none.css,
-        "stars + reviews: JS (KB)": round((all.js - none.js) / KB, 1),
-        "stars + reviews: CSS (KB)": round((all.css - none.css) / KB, 1),
-        "stars + reviews: app proxy requests at load": all.proxy,
+        "stars + reviews + Q&A: JS (KB)": round((all.js - none.js) / KB, 1),
+        "stars + reviews + Q&A: CSS (KB)": round((all.css - none.css) / KB, 1),
+        "stars + reviews + Q&A: app proxy requests at load (Q&A waits until near the screen)": all.proxy,
       },
       targets: {
         "star block JS (bytes)": exactly(stars.js - none.js, 0),
         "star block extension files": exactly(stars.files - none.files, 0),
-        "reviews block JS before interaction (KB gzip)": atMost(round((all.js - none.js) / KB, 1), 10),
-        "reviews block CSS before interaction (KB gzip)": atMost(round((all.css - none.css) / KB, 1), 8),
+        "reviews + Q&A blocks JS before interaction (KB gzip)": atMost(round((all.js - none.js) / KB, 1), 10),
+        "reviews + Q&A blocks CSS before interaction (KB gzip)": atMost(round((all.css - none.css) / KB, 1), 8),
       },
     };
   } finally {
@@ -275,7 +361,7 @@ async function lighthouseRuns(r: Ready, runs: number): Promise<BenchResult> {
   };
 }
 
-export async function runStorefrontBench(opts: { rate: number; seconds: number; lighthouseRuns: number }): Promise<BenchResult[]> {
+export async function runStorefrontBench(opts: { rate: number; seconds: number; lighthouseRuns: number; writes: number }): Promise<BenchResult[]> {
   progress("storefront: starting the read path (store, emulator, back-sync, app proxy, local storefront)");
   const child = await startServiceChild<{ upstreamDuringLoad: number }>(["--child", "storefront"], "storefront");
   const results: BenchResult[] = [];
@@ -285,7 +371,8 @@ export async function runStorefrontBench(opts: { rate: number; seconds: number; 
     // emulator, the store and the workers).
     const app = await startServiceChild<ProxyAppFigures>(["--child", "proxy-app", "--services", JSON.stringify(ready.backend)], "proxy-app");
     try {
-      const load = await proxyLoad(ready, JSON.parse(app.ready) as { origin: string; reset: string }, opts.rate, opts.seconds);
+      const appOrigin = JSON.parse(app.ready) as { origin: string; reset: string };
+      const load = await proxyLoad(ready, appOrigin, opts.rate, opts.seconds);
       const server = await app.stop();
       Object.assign(load.figures, {
         "server-side handling p50 (ms)": server.serverP50Ms,
@@ -296,6 +383,15 @@ export async function runStorefrontBench(opts: { rate: number; seconds: number; 
       results.push(load);
     } catch (e) {
       await app.stop().catch(() => undefined);
+      throw e;
+    }
+    // Writes on a fresh app process, after the read load (whose figures stop with that process).
+    const writer = await startServiceChild<ProxyAppFigures>(["--child", "proxy-app", "--services", JSON.stringify(ready.backend)], "proxy-app");
+    try {
+      results.push(await reviewWrites(ready, JSON.parse(writer.ready) as { origin: string }, opts.writes, 10));
+      await writer.stop();
+    } catch (e) {
+      await writer.stop().catch(() => undefined);
       throw e;
     }
     results.push(await blockBytes(ready));

@@ -73,6 +73,7 @@ describe("npm run dev:local", () => {
     expect(output).toContain("ratings check: every demo product with reviews has its metafields in the simulated store");
     expect(output).toMatch(/storefront check: stars \("\d\.\d out of 5 stars, \d+ reviews"\) and \d+ reviews on the product page; the app proxy answers page 2 through the storefront/);
     expect(output).toMatch(/write a review: on that page choose "Log in as" Ana Souza/);
+    expect(output).toMatch(/questions: further down the same page, "Questions and answers" lists 8 questions/);
     expect(output).toContain("review writing check: a review written as Ana through the storefront reached the service (user 7001, source web)");
     expect(output).toContain("check passed");
     expect(code).toBe(0);

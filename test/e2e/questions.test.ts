@@ -11,7 +11,7 @@ let sku: string;
 const ANA = { id: "7001", email: "ana.souza@example.com" };
 
 beforeAll(async () => {
-  st = await startStorefrontStack("questions", { JOB_BACKOFF_MS: "50", PROXY_WRITE_IP_LIMIT_PER_HOUR: "1000", PROXY_WRITE_CUSTOMER_LIMIT_PER_HOUR: "1000", PROXY_CACHE_MS: "0" });
+  st = await startStorefrontStack("questions", { JOB_BACKOFF_MS: "50", REVIEWS_TIMEOUT_MS: "1000", PROXY_WRITE_IP_LIMIT_PER_HOUR: "1000", PROXY_WRITE_CUSTOMER_LIMIT_PER_HOUR: "1000", PROXY_CACHE_MS: "0" });
   sku = st.productIds[0];
   await st.s.web.shops.updateSettings(STOREFRONT_SHOP, { orders: { orderIdSource: "name" } });
   const client = await st.s.worker.reviewsFor(STOREFRONT_SHOP);

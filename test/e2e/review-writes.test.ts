@@ -14,7 +14,7 @@ let sku: string;
 const ANA = { id: "7001", email: "ana.souza@example.com" };
 
 beforeAll(async () => {
-  st = await startStorefrontStack("review-writes", { JOB_BACKOFF_MS: "50", PROXY_WRITE_IP_LIMIT_PER_HOUR: "1000", PROXY_WRITE_CUSTOMER_LIMIT_PER_HOUR: "1000" });
+  st = await startStorefrontStack("review-writes", { JOB_BACKOFF_MS: "50", REVIEWS_TIMEOUT_MS: "1000", PROXY_WRITE_IP_LIMIT_PER_HOUR: "1000", PROXY_WRITE_CUSTOMER_LIMIT_PER_HOUR: "1000" });
   sku = st.productIds[1];
   // A delivered order of that product, as the order sync would have sent it (ids by order name).
   await st.s.web.shops.updateSettings(STOREFRONT_SHOP, { orders: { orderIdSource: "name" } });

@@ -38,7 +38,7 @@ export async function runStorefrontDemo(options: {
     body: JSON.stringify({ customer: DEMO_ACCOUNT.customer, skus }),
   });
   if (!seeded.ok) throw new Error(`the emulator refused the demo reviews: ${seeded.status} ${await seeded.text()}`);
-  const { published } = (await seeded.json()) as { published: Record<string, number> };
+  const { published, questions } = (await seeded.json()) as { published: Record<string, number>; questions: Record<string, number> };
   const total = Object.values(published).reduce((a, b) => a + b, 0);
   say(`reviews: the reviews service now holds ${total} published reviews on ${Object.values(published).filter((n) => n > 0).length} of ${skus.length} products`);
 
@@ -72,6 +72,7 @@ export async function runStorefrontDemo(options: {
       say(`back-sync: the store's metafields hold the reviews of ${product.title}`);
       say(`storefront: ${productUrl} (${published[sku]} reviews; all products: ${storefront.origin}/collections/all; in Portuguese: ${storefront.origin}/pt-BR/products/${product.handle})`);
       say(`write a review: on that page choose "Log in as" ${LOCAL_CUSTOMERS[0]!.firstName} ${LOCAL_CUSTOMERS[0]!.lastName}, then "Write a review" (a logged-out shopper can name an order instead)`);
+      say(`questions: further down the same page, "Questions and answers" lists ${questions[sku] ?? 0} questions; "Ask a question" sends one (it shows once answered in the service's dashboard)`);
       if (options.check) {
         await checkStorefront(productUrl, storefront.origin, sku, say);
         await checkReviewWriting(storefront.origin, options.emulatorOrigin, sku, say);

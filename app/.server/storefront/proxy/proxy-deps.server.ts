@@ -15,6 +15,8 @@ import { proxyAuthenticate } from "./proxy-authenticate.server";
 export const EXTENSION_DIR = join(process.cwd(), "extensions", "reviews-theme");
 /** The service's own default; the block script sends the merchant's "reviews per page". */
 export const DEFAULT_PAGE_SIZE = 5;
+/** A shopper waits for the service at most this long, whatever REVIEWS_TIMEOUT_MS says. */
+export const PROXY_CLIENT_TIMEOUT_MAX_MS = 10_000;
 
 /** The read side: reviews pages and questions pages share the signature check, cache and limits. */
 export type ProxyReadDeps = Omit<ReviewsPageDeps, "reviewsFor"> & Pick<QuestionsReadDeps, "renderQuestions"> & { reviewsFor(shop: string): Promise<ReviewsStorefrontApi> };
@@ -41,7 +43,7 @@ export function proxyDeps(ctx: AppContext): ProxyReadDeps {
         account,
         tokenCache,
         logger: log.child({ shop }),
-        timeoutMs: Math.min(config.REVIEWS_TIMEOUT_MS, 10_000),
+        timeoutMs: Math.min(config.REVIEWS_TIMEOUT_MS, PROXY_CLIENT_TIMEOUT_MAX_MS),
         tokenTimeoutMs: Math.min(config.REVIEWS_TIMEOUT_MS, DEFAULT_TOKEN_TIMEOUT_MS),
         pause: redisServicePause(redis, config.REDIS_PREFIX, account),
       }).storefront;

@@ -135,15 +135,17 @@ export async function submitReviewResponse(request: Request, sku: string, deps: 
   const guestHandle = writer.kind === "customer" ? undefined : newGuestHandle();
   const owner: ReviewOwner = guestHandle ? { guestHandle } : { customerId };
 
+  // The product's categories (which attributes apply) are asked at the same time as the review is
+  // sent, so the shopper waits for one call to the service, not two.
+  const categories = client
+    .getSummary(sku, { pageSize: 1 })
+    .then((s) => ((s.product as { categories?: unknown } | null | undefined)?.categories as string[] | undefined) ?? [])
+    .catch(() => [] as string[]);
   try {
     const review = await client.submitReview(sku, submission);
     let attributes: AttributeQuestion[] = [];
     if (review.updateToken) {
-      const categories = await client
-        .getSummary(sku, { pageSize: 1 })
-        .then((s) => ((s.product as { categories?: unknown } | null | undefined)?.categories as string[] | undefined) ?? [])
-        .catch(() => [] as string[]);
-      attributes = attributesFor(review.availableAttributes, categories);
+      attributes = attributesFor(review.availableAttributes, await categories);
       await deps.updateTokens.keep(shop, review._id, { updateToken: review.updateToken, sku, owner, attributes });
     }
     return json(201, {
