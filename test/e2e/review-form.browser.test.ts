@@ -85,8 +85,8 @@ describe("writing a review in Chromium", () => {
     // "<b>" is markup: refused with a translated message, the text kept.
     await page.keyboard.press("Tab"); // send
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.locator('[data-rv-error-for="text"]').textContent()).toContain("plain text");
-    await page.locator("textarea[name=text]").fill("Soft and warm; true to size.");
+    await expect.poll(() => page.locator('review-form [data-rv-error-for="text"]').textContent()).toContain("plain text");
+    await page.locator("review-form textarea[name=text]").fill("Soft and warm; true to size.");
     await page.locator("review-form button[type=submit]").focus();
     await page.keyboard.press("Enter");
     await page.locator('[data-rv-form-step="extras"]').waitFor();
@@ -103,7 +103,7 @@ describe("writing a review in Chromium", () => {
     await page.screenshot({ path: `${SHOTS}/extras-desktop.png`, clip: (await page.locator("product-reviews").boundingBox())! });
     await page.locator('[data-rv-form-step="extras"] button[type=submit]').focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.locator("[data-rv-form-status]").textContent()).toContain("will appear once it is approved");
+    await expect.poll(() => page.locator("review-form [data-rv-form-status]").textContent()).toContain("will appear once it is approved");
     const stored = reviews().find((r) => r._id === review._id)!;
     expect(stored.pictures).toHaveLength(1);
     expect(stored.attributes.length).toBeGreaterThan(0);
@@ -135,17 +135,38 @@ describe("writing a review in Chromium", () => {
     await page.locator("[data-rv-write]").click();
     await page.locator("review-form").waitFor();
     await page.locator(".rv-rate__star").nth(4).click();
-    await page.locator("textarea[name=text]").fill("Guest here.");
+    await page.locator("review-form textarea[name=text]").fill("Guest here.");
     await page.locator("review-form button[type=submit]").click();
-    await expect.poll(() => page.locator("[data-rv-form-status]").textContent()).toContain("Log in, or enter the number");
+    await expect.poll(() => page.locator("review-form [data-rv-form-status]").textContent()).toContain("Log in, or enter the number");
     await page.screenshot({ path: `${SHOTS}/guest-refused-phone.png`, fullPage: true });
-    await page.locator("input[name=orderNumber]").fill("2002");
-    await page.locator("input[name=email]").fill("guest.buyer@example.net");
+    await page.locator("review-form input[name=orderNumber]").fill("2002");
+    await page.locator("review-form input[name=email]").fill("guest.buyer@example.net");
     await page.locator("review-form button[type=submit]").click();
     await page.locator('[data-rv-form-step="extras"]').waitFor();
     await page.screenshot({ path: `${SHOTS}/guest-sent-phone.png`, fullPage: true });
     expect(reviews().find((r) => r.text === "Guest here.")).toMatchObject({ verified: true, orderId: "#2002", rating: 5 });
     await noViolations(page);
     await page.context().close();
+  });
+
+  it("GIVEN a review link from an e-mail WHEN the buyer opens it THEN the form is open with the rating chosen, the token leaves the address bar, and the review is a verified purchase", async () => {
+    const client = await st.s.worker.reviewsFor(STOREFRONT_SHOP);
+    await client.admin.createOrderV2({ orderId: "#2003", email: "link.buyer@example.net", name: "Lee Link", status: "delivered", items: [{ productId: sku, sku }] });
+    const { verificationTokenId } = await client.storefront.findOrder({ orderId: "#2003", email: "link.buyer@example.net" });
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, userAgent: USER_AGENT });
+    const page = await context.newPage();
+    await page.goto(`${st.storefront.origin}/products/${handle}?rv-order=${encodeURIComponent("#2003")}&rv-token=${verificationTokenId}&rv-rating=5&utm_source=email`);
+    await page.locator("review-form").waitFor();
+    expect(new URL(page.url()).search).toBe("?utm_source=email");
+    expect(await page.locator('input[name="rating"]:checked').getAttribute("value")).toBe("5");
+    expect(await page.locator('review-form [data-rv-field="who"]').count()).toBe(0);
+    await expect.poll(() => page.locator("[data-rv-link-note]").isVisible()).toBe(true);
+    await page.locator("review-form textarea[name=text]").fill("Came from the e-mail link.");
+    await page.screenshot({ path: `${SHOTS}/link-phone.png`, fullPage: false });
+    await page.locator("review-form button[type=submit]").click();
+    await page.locator('[data-rv-form-step="extras"]').waitFor();
+    expect(reviews().find((r) => r.text === "Came from the e-mail link.")).toMatchObject({ verified: true, orderId: "#2003", rating: 5, source: "web" });
+    await noViolations(page);
+    await context.close();
   });
 });

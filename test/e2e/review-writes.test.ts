@@ -105,6 +105,20 @@ describe("writing a review through the app proxy", () => {
     expect(r).toMatchObject({ verified: true, orderId: "#1001", rating: 4, source: "web" });
   });
 
+  it("GIVEN a review link (order and token, as e-mailed) THEN the review is a verified purchase of that order; a made-up token, another product or a second review are refused", async () => {
+    const client = await st.s.worker.reviewsFor(STOREFRONT_SHOP);
+    await client.admin.createOrderV2({ orderId: "#1002", email: "buyer.two@example.net", name: "Lia Buyer", status: "delivered", items: [{ productId: sku, sku }] });
+    const { verificationTokenId } = await client.storefront.findOrder({ orderId: "#1002", email: "buyer.two@example.net" });
+    const link = { linkOrder: "#1002", linkToken: verificationTokenId };
+    expect(await post({ rating: 5, text: "From the e-mail.", linkOrder: "#1002", linkToken: "made-up-token-123" })).toMatchObject({ status: 422, body: { errors: { link: "link_invalid" } } });
+    expect(await post({ rating: 5, text: "From the e-mail.", ...link }, { path: `/products/${st.productIds[3]}/reviews` })).toMatchObject({ status: 422, body: { errors: { link: "link_invalid" } } });
+    expect(await post({ rating: 5, text: "From the e-mail.", linkOrder: "<x>", linkToken: "y" })).toMatchObject({ status: 422, body: { errors: { link: "link_invalid" } } });
+    const res = await post({ rating: 5, text: "From the e-mail.", ...link });
+    expect(res).toMatchObject({ status: 201, body: { status: "sent", write: expect.any(String) } });
+    expect(reviews().find((x) => x._id === (res.body!.review as { id: string }).id)).toMatchObject({ verified: true, orderId: "#1002", rating: 5, source: "web" });
+    expect(await post({ rating: 4, text: "Again from the e-mail.", ...link })).toMatchObject({ status: 422, body: { errors: { link: "already_reviewed" } } });
+  });
+
   it("GIVEN a guest without an order THEN refused unless the merchant allows guest reviews", async () => {
     const refused = await post({ rating: 3, text: "Hmm", email: "walk.in@example.net" });
     expect(refused.status).toBe(403);

@@ -9,8 +9,15 @@ if (!customElements.get('review-form')) {
   const MB = 1024 * 1024;
 
   class ReviewForm extends HTMLElement {
-    start({ button, proxy, sku, locale }) {
+    start({ button, proxy, sku, locale, link }) {
       this.button = button;
+      // From a review link: the order speaks for the shopper, so nothing is asked about who writes.
+      this.link = link;
+      if (link) {
+        this.querySelector('[data-rv-field="who"]')?.remove();
+        this.querySelector('[data-rv-link-note]')?.removeAttribute('hidden');
+        if (link.rating >= 1 && link.rating <= 5) this.querySelector(`input[name="rating"][value="${link.rating}"]`).checked = true;
+      }
       this.base = `${proxy.replace(/\/$/, '')}/products/${encodeURIComponent(sku)}/reviews`;
       this.locale = locale;
       this.form = this.querySelector('form');
@@ -80,6 +87,7 @@ if (!customElements.get('review-form')) {
         orderNumber: String(f.get('orderNumber') || '').trim() || undefined,
         email: String(f.get('email') || '').trim() || undefined,
         website: String(f.get('website') || ''),
+        ...(this.link ? { linkOrder: this.link.order, linkToken: this.link.token } : {}),
       };
       const errors = this.check({ ...data, text: data.text, orderNumber: data.orderNumber || '', email: data.email || '' });
       if (Object.keys(errors).length) return this.showErrors(errors);
@@ -89,6 +97,10 @@ if (!customElements.get('review-form')) {
       this.sending = false;
       if (answer.status === 201) return this.extras(answer.body);
       if (answer.status === 202) return this.finish('received');
+      if (answer.body?.errors?.link) {
+        this.say(this.msg(answer.body.errors.link));
+        return this.status.focus();
+      }
       if (answer.body?.errors) return this.showErrors(answer.body.errors);
       this.say(this.msg(answer.body?.error === 'login_required' || answer.body?.error === 'no_email' ? 'login_required' : answer.status === 429 ? 'busy' : answer.status === 422 ? 'refused' : 'unavailable'));
       this.status.focus();

@@ -142,8 +142,10 @@ export async function askQuestionResponse(request: Request, sku: string, deps: R
   } catch {
     return json(503, { error: "unavailable" }, { "Retry-After": "30" });
   }
-  const writer = await identifyWriter(deps, { shop, customerId, client: async () => client, answer: json }, input);
+  const writer = await identifyWriter(deps, { shop, sku, customerId, client: async () => client, answer: json }, input);
   if (writer instanceof Response) return writer;
+  // Questions take no review link (parseQuestionInput never reads one).
+  if (writer.kind === "link") return json(403, { error: "login_required" });
   const question = { ...serviceUser(writer), text: input.text };
   try {
     await client.askQuestion(sku, question);

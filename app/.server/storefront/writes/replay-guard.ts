@@ -12,9 +12,10 @@ export function createReplayGuard(redis: Redis, prefix: string) {
   return {
     /** True the first time this signed request with this body is seen. */
     async firstUse(request: Request, body: string): Promise<boolean> {
-      const signature = new URL(request.url).searchParams.get("signature") ?? "";
+      const url = new URL(request.url);
+      const signature = url.searchParams.get("signature") ?? "";
       if (!signature) return false;
-      const seen = createHash("sha256").update(signature).update("\n").update(body).digest("base64url");
+      const seen = createHash("sha256").update(url.pathname).update("\n").update(signature).update("\n").update(body).digest("base64url");
       return (await redis.set(`${prefix}:proxy:seen:${seen}`, "1", "PX", REMEMBER_MS, "NX")) === "OK";
     },
   };

@@ -5,7 +5,7 @@
 
 export const EMAIL_MAX = 254;
 
-export type FieldError = "required" | "rating" | "too_long" | "markup" | "email" | "order_number" | "invalid";
+export type FieldError = "required" | "rating" | "too_long" | "markup" | "email" | "order_number" | "invalid" | "link_invalid";
 
 export interface ShopperFields {
   /** Guest proving a purchase: the order number they see and the order's e-mail. */
@@ -14,6 +14,8 @@ export interface ShopperFields {
   guestEmail?: string;
   /** The honeypot field was filled: a bot. */
   trap: boolean;
+  /** A review link (`?rv-order=&rv-token=`, as sent by e-mail): the order and its verification token. */
+  link?: { orderId: string; verificationTokenId: string };
 }
 
 // Tags, comments and entities that only markup needs: the text is shown back as text, so a shopper
@@ -28,6 +30,21 @@ export function textError(value: string, max: number): FieldError | null {
   if (value.length > max) return "too_long";
   if (MARKUP.test(value)) return "markup";
   return null;
+}
+
+const LINK_ORDER = /^[A-Za-z0-9#_.:-]{1,64}$/;
+const LINK_TOKEN = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** A review link's order and token, when the form came from one; errors are added to `errors`. */
+export function parseLinkFields(b: Record<string, unknown>, errors: Record<string, FieldError>): ShopperFields["link"] {
+  const orderId = plainText(b.linkOrder);
+  const verificationTokenId = plainText(b.linkToken);
+  if (!orderId && !verificationTokenId) return undefined;
+  if (!LINK_ORDER.test(orderId) || !LINK_TOKEN.test(verificationTokenId)) {
+    errors.link = "link_invalid";
+    return undefined;
+  }
+  return { orderId, verificationTokenId };
 }
 
 /** Who a guest says they are, and the honeypot; errors are added to `errors`. */

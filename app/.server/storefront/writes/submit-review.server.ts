@@ -28,7 +28,7 @@ export interface ReviewWriteDeps {
   replay: ReplayGuard;
   limits: RateLimiter;
   log: Logger;
-  reviewsFor(shop: string): Promise<Pick<ReviewsStorefrontApi, "submitReview" | "findOrder" | "getSummary" | "sendAttributes" | "likeReview" | "dislikeReview" | "presignPictures" | "confirmPictures" | "presignVideo" | "confirmVideo" | "askQuestion">>;
+  reviewsFor(shop: string): Promise<Pick<ReviewsStorefrontApi, "submitReview" | "findOrder" | "getSummary" | "sendAttributes" | "likeReview" | "dislikeReview" | "presignPictures" | "confirmPictures" | "presignVideo" | "confirmVideo" | "askQuestion" | "getOrderReviewStatus">>;
   customerIdentity(shop: string, customerId: string): Promise<CustomerIdentity>;
   adminFor(shop: string): Promise<AdminGraphql>;
   settingsOf(shop: string): Promise<ShopSettings>;
@@ -126,12 +126,12 @@ export async function submitReviewResponse(request: Request, sku: string, deps: 
   } catch (error) {
     return unidentified(deps, shop, error);
   }
-  const writer = await identifyWriter(deps, { shop, customerId, client: async () => client, answer: json }, input);
+  const writer = await identifyWriter(deps, { shop, sku, customerId, client: async () => client, answer: json }, input);
   if (writer instanceof Response) return writer;
   const base = { rating: input.rating, ...(input.text ? { text: input.text } : {}), ...(input.recommended !== undefined ? { recommended: input.recommended } : {}), source: "web" };
   // A verified order sends its token instead of a user: the service marks the review verified.
   const submission: ReviewSubmission =
-    writer.kind === "order" ? { ...base, verificationTokenId: writer.verificationTokenId, orderId: writer.orderId } : { ...base, ...serviceUser(writer) };
+    writer.kind === "order" || writer.kind === "link" ? { ...base, verificationTokenId: writer.verificationTokenId, orderId: writer.orderId } : { ...base, ...serviceUser(writer) };
   const guestHandle = writer.kind === "customer" ? undefined : newGuestHandle();
   const owner: ReviewOwner = guestHandle ? { guestHandle } : { customerId };
 

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { ReviewsError, type ReviewsStorefrontApi } from "../../reviews";
+import { ReviewsError, ReviewsPermanentError, type ReviewsStorefrontApi } from "../../reviews";
 import type { AdminGraphql } from "../../shopify/admin-graphql";
 import type { ShopSettings } from "../../shops/settings";
 import { ShopNotConnectedError, ShopNotFoundError } from "../../shops/shop.repository";
@@ -16,6 +16,7 @@ import type { ShopperFields } from "./shopper-fields";
 export type Writer =
   | { kind: "customer"; customerId: string; userId: string; email: string }
   | { kind: "order"; orderId: string; verificationTokenId: string; email: string }
+  | { kind: "link"; orderId: string; verificationTokenId: string }
   | { kind: "guest"; email: string };
 
 export interface WriterDeps {
@@ -29,11 +30,24 @@ type Answer = (status: number, body: unknown, headers?: Record<string, string>) 
 
 export async function identifyWriter(
   deps: WriterDeps,
-  at: { shop: string; customerId: string; client: () => Promise<Pick<ReviewsStorefrontApi, "findOrder">>; answer: Answer },
+  at: { shop: string; sku: string; customerId: string; client: () => Promise<Pick<ReviewsStorefrontApi, "findOrder" | "getOrderReviewStatus">>; answer: Answer },
   fields: ShopperFields,
 ): Promise<Writer | Response> {
   const { shop, customerId, answer } = at;
   try {
+    // A review link names the order and carries its token: it is checked with the service (this
+    // product in that order, not reviewed yet) and wins over the session, as the buyer of that
+    // order is who the link was sent to.
+    if (fields.link) {
+      const status = await (await at.client()).getOrderReviewStatus(fields.link.verificationTokenId, fields.link.orderId).catch((e: unknown) => {
+        if (e instanceof ReviewsPermanentError) return null;
+        throw e;
+      });
+      const item = status?.products.find((p) => p.sku === at.sku);
+      if (!item) return answer(422, { errors: { link: "link_invalid" } });
+      if (!item.active) return answer(422, { errors: { link: "already_reviewed" } });
+      return { kind: "link", ...fields.link };
+    }
     if (customerId) {
       const who = await deps.customerIdentity(shop, customerId);
       return { kind: "customer", customerId, userId: who.userId, email: who.email };
@@ -58,7 +72,7 @@ export async function identifyWriter(
 }
 
 /** The service's `userId` + `email` for a writer: a guest's e-mail is the only identity there is. */
-export function serviceUser(writer: Writer): { userId: string; email: string } {
+export function serviceUser(writer: Exclude<Writer, { kind: "link" }>): { userId: string; email: string } {
   if (writer.kind === "customer") return { userId: writer.userId, email: writer.email };
   return { userId: `guest:${writer.email.toLowerCase()}`, email: writer.email };
 }
