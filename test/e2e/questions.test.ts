@@ -67,6 +67,12 @@ describe("questions and answers through the app proxy", () => {
     expect(res).toMatchObject({ status: 201, body: { status: "sent" } });
     const q = questions().find((x) => x.text === "Does it come gift wrapped?")!;
     expect(q).toMatchObject({ userId: ANA.id, email: ANA.email, status: "sent" });
+    // Not shown while in moderation; answered (and so published) in the service, it is listed first.
+    expect((await page("page=1")).html).not.toContain("Does it come gift wrapped?");
+    st.s.emu.control.answerQuestion(q._id, "Yes, on request at checkout.");
+    const { html } = await page("page=1");
+    expect(ids(html)[0]).toBe(q._id);
+    expect(html).toContain("Yes, on request at checkout.");
   });
 
   it("GIVEN a guest THEN a verified order lets them ask; an e-mail alone only when the merchant allows guests; markup and the honeypot send nothing", async () => {

@@ -47,6 +47,8 @@ export interface OrderDemoResult {
   received: Record<string, number>;
   /** Every story order is upstream with the status its story implies and the default policy's opt-outs. */
   matched: boolean;
+  /** The delivered orders of the story: Shopify id and the number shoppers see. */
+  delivered: { id: string; name: string }[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,7 +205,8 @@ export async function runOrderDemo(options: {
   }
   const matched = settledCount(story.orders, held) === story.orders.length;
   say(`the reviews service now holds ${story.orders.filter((o) => held.has(o.id)).length} of the ${story.orders.length} orders placed: ${STATUS_ORDER.map((s) => `${s} ${table.received[s] ?? 0}`).join(", ")}`);
-  return { placed: story.orders.length, received: table.received, matched };
+  const delivered = story.orders.filter((o) => o.expectedStatus === "delivered").map((o) => ({ id: o.id, name: o.name }));
+  return { placed: story.orders.length, received: table.received, matched, delivered };
 }
 
 /** Story orders upstream with their story's status and the opt-outs the default policy implies. */

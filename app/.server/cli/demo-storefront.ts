@@ -26,6 +26,8 @@ export async function runStorefrontDemo(options: {
   port: number;
   say: (line: string) => void;
   check: boolean;
+  /** Delivered orders of the demo's order story: a guest can review with one of them. */
+  deliveredOrders?: { id: string; name: string }[];
   timeoutMs?: number;
 }): Promise<StorefrontDemo> {
   const { say } = options;
@@ -73,9 +75,16 @@ export async function runStorefrontDemo(options: {
       say(`storefront: ${productUrl} (${published[sku]} reviews; all products: ${storefront.origin}/collections/all; in Portuguese: ${storefront.origin}/pt-BR/products/${product.handle})`);
       say(`write a review: on that page choose "Log in as" ${LOCAL_CUSTOMERS[0]!.firstName} ${LOCAL_CUSTOMERS[0]!.lastName}, then "Write a review" (a logged-out shopper can name an order instead)`);
       say(`questions: further down the same page, "Questions and answers" lists ${questions[sku] ?? 0} questions; "Ask a question" sends one (it shows once answered in the service's dashboard)`);
+      const guest = await guestOrder(options.emulatorOrigin, options.deliveredOrders ?? [], storefront);
+      if (guest) {
+        // The number is not personal data; the buyer's e-mail stays in the service's copy of the order.
+        say(`a guest with an order: logged out, on ${storefront.origin}/products/${guest.handle} give order ${guest.name} and its buyer's e-mail (the reviews service's copy: ${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer})`);
+      }
       if (options.check) {
         await checkStorefront(productUrl, storefront.origin, sku, say);
         await checkReviewWriting(storefront.origin, options.emulatorOrigin, sku, say);
+        if (!guest) throw new Error("guest review check: no delivered demo order of a catalog product at the service");
+        await checkGuestReview(storefront.origin, options.emulatorOrigin, guest, say);
       }
       return { storefront, productUrl };
     }
@@ -96,6 +105,43 @@ async function checkStorefront(productUrl: string, origin: string, sku: string, 
   const body = await page2.text();
   if (page2.status !== 200 || !body.includes("data-rv-page")) throw new Error(`storefront check: the app proxy answered ${page2.status}`);
   say(`storefront check: stars ("${stars[1]}") and ${reviews} reviews on the product page; the app proxy answers page 2 through the storefront`);
+}
+
+interface GuestOrder {
+  name: string;
+  email: string;
+  sku: string;
+  handle: string;
+}
+
+/** A delivered story order the service holds with its buyer's e-mail and a product of the catalog. */
+async function guestOrder(emulatorOrigin: string, delivered: { id: string; name: string }[], storefront: LocalStorefront): Promise<GuestOrder | null> {
+  const state = (await (await fetch(`${emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json()) as {
+    orders: { orderId: string; status: string; email?: string; items: { productId?: string }[] }[];
+  };
+  for (const d of delivered) {
+    const held = state.orders.find((o) => o.orderId === d.id && o.status === "delivered" && o.email);
+    for (const item of held?.items ?? []) {
+      // Reviews are per product (the catalog's key), whatever variant was bought.
+      const product = item.productId ? await storefront.reader.productById(item.productId) : null;
+      if (product && held?.email) return { name: d.name, email: held.email, sku: item.productId!, handle: product.handle };
+    }
+  }
+  return null;
+}
+
+/** A logged-out shopper reviews with an order's number and e-mail: a verified purchase at the service. */
+async function checkGuestReview(origin: string, emulatorOrigin: string, guest: GuestOrder, say: (line: string) => void) {
+  const text = "Reviewed as a guest with the order's number by the dev:local check.";
+  const res = await fetch(`${origin}/apps/reviews/products/${guest.sku}/reviews`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ rating: 4, text, orderNumber: guest.name, email: guest.email }),
+  });
+  if (res.status !== 201) throw new Error(`guest review check: the app proxy answered ${res.status} ${await res.text()}`);
+  const state = (await (await fetch(`${emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json()) as { reviews: { sku: string; text?: string; verified?: boolean }[] };
+  if (!state.reviews.some((r) => r.sku === guest.sku && r.text === text && r.verified)) throw new Error("guest review check: the service does not hold the guest's review as a verified purchase");
+  say(`guest review check: a logged-out shopper named order ${guest.name} and its e-mail; the service holds the review as a verified purchase`);
 }
 
 /** A review written as the first "log in as" customer goes through the proxy and reaches the service. */

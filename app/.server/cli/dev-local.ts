@@ -223,7 +223,7 @@ async function main() {
     const orders = await runOrderDemo({ env, storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, say });
     if (!orders.matched) throw new Error("demo orders: the reviews service does not hold every order at its story's status with the opt-outs the default policy implies");
     const storefrontPort = check ? await freePort() : Number(process.env.STOREFRONT_PORT || 8789);
-    const shop = await runStorefrontDemo({ env, emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: String(env.SHOPIFY_ADMIN_GRAPHQL_URL), storeAccessToken: store.token, appUrl: `http://127.0.0.1:${port}`, port: storefrontPort, say, check });
+    const shop = await runStorefrontDemo({ env, emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: String(env.SHOPIFY_ADMIN_GRAPHQL_URL), storeAccessToken: store.token, appUrl: `http://127.0.0.1:${port}`, port: storefrontPort, say, check, deliveredOrders: orders.delivered });
     closers.push(() => shop.storefront.close());
     await runRatingsDemo({ emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: String(env.SHOPIFY_ADMIN_GRAPHQL_URL), storeAccessToken: store.token, say, check });
     await seedDemoReviews({ emulatorOrigin: store.emulatorOrigin, say });
