@@ -26,6 +26,8 @@ export interface PageFrame {
   customer: LocalCustomer | null;
   title: string;
   head?: string;
+  /** The app embeds switched on, placed at the end of the body as Shopify places them. */
+  bodyEnd?: string;
 }
 
 const CSS = `
@@ -93,6 +95,7 @@ ${frame.head ?? ""}
 ${content}
 </main>
 <footer class="site-footer">${esc(str(locale, "footer"))}</footer>
+${frame.bodyEnd ?? ""}
 </body>
 </html>`;
 }

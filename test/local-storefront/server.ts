@@ -78,6 +78,14 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
     request: { design_mode: false, page_type: "product", path: pathname, host: new URL(origin).host, locale: { iso_code: locale } },
   });
 
+  // App embeds switched on in this theme (the rating modal); none on the measurement pages.
+  const EMBEDS = ["rating-modal"];
+  const embeds = async (ctx: Awaited<ReturnType<typeof pageContext>>, locale: Locale, blocks: BlockChoice) => {
+    if (blocks === "none") return { head: "", bodyEnd: "" };
+    const html = await Promise.all(EMBEDS.map((handle) => renderer.renderBlock(handle, { ...ctx, block: { id: handle } }, locale)));
+    return { head: assetTags(EMBEDS), bodyEnd: html.join("\n") };
+  };
+
   async function product(res: ServerResponse, handle: string, locale: Locale, customer: LocalCustomer | null, pathname: string, blocks: BlockChoice) {
     const p = await reader.product(handle);
     if (!p) return notFound(res, locale, customer, pathname);
@@ -88,8 +96,9 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
     const reviews = blocks === "all" ? await block("reviews") : "";
     const questions = blocks === "all" ? await block("questions") : "";
     const placed = blocks === "all" ? ["star-rating", "reviews", "questions"] : blocks === "stars" ? ["star-rating"] : [];
-    const head = `${productJsonLd(p, origin)}\n${assetTags(placed)}`;
-    const html = layout({ locale, shopName, path: `/products/${p.handle}`, customer, title: p.title, head }, productPage(p, locale, { stars, reviews, questions }));
+    const embed = await embeds(ctx, locale, blocks);
+    const head = `${productJsonLd(p, origin)}\n${assetTags(placed)}\n${embed.head}`;
+    const html = layout({ locale, shopName, path: `/products/${p.handle}`, customer, title: p.title, head, bodyEnd: embed.bodyEnd }, productPage(p, locale, { stars, reviews, questions }));
     send(res, 200, html, "text/html; charset=utf-8", { "Cache-Control": "no-store" });
   }
 
@@ -112,8 +121,9 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
             : await renderer.renderBlock("card-stars", { ...ctx, request: { ...ctx.request, page_type: "collection" }, product: productDrop({ id: p.id, handle: p.handle, title: p.title, metafields: p.metafields }), block: { id: `card-stars-${p.id}` } }, locale),
       })),
     );
-    const head = blocks === "none" ? "" : assetTags(["card-stars"]);
-    send(res, 200, layout({ locale, shopName, path: "/collections/all", customer, title: str(locale, "catalog"), head }, collectionPage(locale, cards)), "text/html; charset=utf-8", { "Cache-Control": "no-store" });
+    const embed = await embeds(ctx, locale, blocks);
+    const head = blocks === "none" ? "" : `${assetTags(["card-stars"])}\n${embed.head}`;
+    send(res, 200, layout({ locale, shopName, path: "/collections/all", customer, title: str(locale, "catalog"), head, bodyEnd: embed.bodyEnd }, collectionPage(locale, cards)), "text/html; charset=utf-8", { "Cache-Control": "no-store" });
   }
 
   function notFound(res: ServerResponse, locale: Locale, customer: LocalCustomer | null, path: string) {

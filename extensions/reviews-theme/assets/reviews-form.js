@@ -9,10 +9,11 @@ if (!customElements.get('review-form')) {
   const MB = 1024 * 1024;
 
   class ReviewForm extends HTMLElement {
-    start({ button, proxy, sku, locale, link }) {
+    start({ button, proxy, sku, locale, fromLink }) {
       this.button = button;
       // From a review link: the order speaks for the shopper, so nothing is asked about who writes.
-      this.link = link;
+      const link = (this.link = fromLink ? this.readLink(sku) : null);
+      if (fromLink && !link) return this.remove(); // a link for another product of the order
       if (link) {
         this.querySelector('[data-rv-field="who"]')?.remove();
         this.querySelector('[data-rv-link-note]')?.removeAttribute('hidden');
@@ -28,6 +29,20 @@ if (!customElements.get('review-form')) {
       this.addEventListener('keydown', (event) => event.key === 'Escape' && !this.sending && this.close());
       button.setAttribute('aria-expanded', 'true');
       this.querySelector('[data-rv-form-heading]').focus();
+    }
+
+    // `?rv-order=<order>&rv-token=<token>[&rv-rating=1..5][&rv-sku=]`, taken out of the address bar at
+    // once so the token stays out of history, bookmarks and shared URLs.
+    readLink(sku) {
+      const url = new URL(location.href);
+      const p = url.searchParams;
+      const link = { order: p.get('rv-order'), token: p.get('rv-token'), rating: Number(p.get('rv-rating')) || 0 };
+      const forHere = !p.get('rv-sku') || p.get('rv-sku') === sku;
+      ['rv-order', 'rv-token', 'rv-rating', 'rv-sku'].forEach((k) => p.delete(k));
+      history.replaceState(history.state, '', url);
+      if (!link.order || !link.token || !forHere) return null;
+      requestAnimationFrame(() => this.scrollIntoView({ block: 'start' }));
+      return link;
     }
 
     close() {

@@ -11,23 +11,8 @@ if (!customElements.get('product-reviews')) {
       this.addEventListener('click', this);
       this.addEventListener('change', this);
       this.addEventListener('submit', this);
-      this.openFromLink();
-    }
-
-    // A review link (sent by e-mail: `?rv-order=<order>&rv-token=<token>[&rv-rating=1..5][&rv-sku=]`)
-    // opens the form for that order's buyer. The parameters leave the address bar at once, so the
-    // token is not kept in history, bookmarks or a shared URL.
-    openFromLink() {
-      const url = new URL(location.href);
-      const order = url.searchParams.get('rv-order');
-      const token = url.searchParams.get('rv-token');
-      const sku = url.searchParams.get('rv-sku');
-      if (!order || !token || (sku && sku !== this.dataset.sku) || this.hasAttribute('data-rv-sample')) return;
-      const rating = Number(url.searchParams.get('rv-rating')) || 0;
-      ['rv-order', 'rv-token', 'rv-rating', 'rv-sku'].forEach((k) => url.searchParams.delete(k));
-      history.replaceState(history.state, '', url);
-      const button = this.querySelector('[data-rv-write]');
-      if (button) this.openForm(button, { order, token, rating }).then(() => this.querySelector('review-form')?.scrollIntoView({ block: 'start' }));
+      // A review link from an e-mail (`?rv-order=&rv-token=`): reviews-form.js reads and clears it.
+      if (/[?&]rv-token=/.test(location.search) && !this.hasAttribute('data-rv-sample')) this.openForm(this.querySelector('[data-rv-write]'), true);
     }
 
     disconnectedCallback() {
@@ -168,7 +153,7 @@ if (!customElements.get('product-reviews')) {
     }
 
     // The form's code is loaded on the first press only; its markup is in the block's template.
-    async openForm(button, link) {
+    async openForm(button, fromLink) {
       const slot = this.querySelector('[data-rv-form-slot]');
       const open = button.getAttribute('aria-expanded') === 'true';
       if (open) return slot.querySelector('review-form')?.close();
@@ -179,7 +164,7 @@ if (!customElements.get('product-reviews')) {
       await ProductReviews.formScript;
       const form = this.querySelector('[data-rv-form-template]').content.firstElementChild.cloneNode(true);
       slot.replaceChildren(form);
-      form.start({ button, proxy: this.dataset.proxy || '/apps/reviews', sku: this.dataset.sku, locale: this.dataset.locale, link });
+      form.start({ button, proxy: this.dataset.proxy || '/apps/reviews', sku: this.dataset.sku, locale: this.dataset.locale, fromLink });
     }
 
     async openMedia(link) {

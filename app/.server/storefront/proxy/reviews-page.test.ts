@@ -186,13 +186,13 @@ describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
     await expect.poll(() => readProxyPath(redis, s.prefix, SHOP)).toBe("/community/avaliacoes");
   });
 
-  it("GIVEN another method on the read endpoint THEN 401 unsigned and 405 signed", async () => {
+  it("GIVEN a method other than GET and POST (a review) THEN 401 unsigned and 405 signed", async () => {
     const action = (await import("../../../routes/apps.reviews.products.$sku.reviews")).action as unknown as Loader;
-    const post = (request: Request) => action({ request: new Request(request.url, { method: "POST", body: "{}" }), params: { sku }, context: {} });
+    const post = (request: Request) => action({ request: new Request(request.url, { method: "PUT", body: "{}" }), params: { sku }, context: {} });
     expect((await post(new Request(`https://reviews-app.test/apps/reviews/products/${sku}/reviews?shop=${SHOP}`))).status).toBe(401);
     const signed = await post(signedProxyRequest({ shop: SHOP, path: `/products/${sku}/reviews` }));
     expect(signed.status).toBe(405);
-    expect(signed.headers.get("allow")).toBe("GET");
+    expect(signed.headers.get("allow")).toBe("GET, POST");
   });
 
   it("GIVEN any other path under the proxy THEN 401 unsigned and 404 signed", async () => {

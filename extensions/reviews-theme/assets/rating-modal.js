@@ -1,0 +1,82 @@
+/*
+ * <rating-modal>: the service's rating page in a native modal dialog (focus kept inside and the page
+ * behind inert by the browser; Escape and the backdrop close it; focus goes back where it was; the
+ * page behind does not scroll). The frame is made when it opens, so nothing is downloaded before.
+ * Only a `review-sent` message from the rating page's own origin, from that frame, closes it.
+ */
+if (!customElements.get('rating-modal')) {
+  class RatingModal extends HTMLElement {
+    connectedCallback() {
+      this.origin = new URL(this.dataset.rateUrl).origin;
+      document.addEventListener('click', this);
+      window.addEventListener('message', this);
+      const url = new URL(location.href);
+      const order = url.searchParams.get('rv-rate-order');
+      const token = url.searchParams.get('rv-rate-token');
+      if (order && token) {
+        const sku = url.searchParams.get('rv-rate-sku');
+        const rating = url.searchParams.get('rv-rating');
+        ['rv-rate-order', 'rv-rate-token', 'rv-rate-sku', 'rv-rating'].forEach((k) => url.searchParams.delete(k));
+        history.replaceState(history.state, '', url);
+        this.open({ order, token, sku, rating });
+      }
+    }
+
+    disconnectedCallback() {
+      document.removeEventListener('click', this);
+      window.removeEventListener('message', this);
+    }
+
+    handleEvent(event) {
+      if (event.type === 'message') return this.onMessage(event);
+      if (event.type === 'close') return this.closed();
+      if (event.target === this.dialog) return this.dialog.close(); // the backdrop
+      if (event.target.closest?.('[data-rv-modal-close]')) return this.dialog.close();
+      const button = event.target.closest?.('[data-rv-rate-order][data-rv-rate-token]');
+      if (!button) return;
+      event.preventDefault();
+      const d = button.dataset;
+      this.open({ order: d.rvRateOrder, token: d.rvRateToken, sku: d.rvRateSku, rating: d.rvRating });
+    }
+
+    open({ order, token, sku, rating }) {
+      if (!this.dialog) {
+        this.append(this.querySelector('template').content.cloneNode(true));
+        this.dialog = this.querySelector('dialog');
+        this.dialog.addEventListener('close', this);
+        this.dialog.addEventListener('click', this);
+      }
+      if (this.dialog.open) return;
+      const src = new URL(`${this.dataset.rateUrl}/rate/${encodeURIComponent(this.dataset.customer)}/${encodeURIComponent(token)}/${encodeURIComponent(order)}`);
+      src.searchParams.set('embedded', '1');
+      src.searchParams.set('source', 'store');
+      if (sku) src.searchParams.set('sku', sku);
+      if (/^[1-5]$/.test(rating || '')) src.searchParams.set('ratingClicked', rating);
+      this.returnTo = document.activeElement;
+      this.querySelector('[data-rv-modal-thanks]').textContent = '';
+      this.dialog.querySelector('iframe').src = src.href;
+      document.documentElement.classList.add('rv-modal-open');
+      this.dialog.showModal();
+    }
+
+    onMessage(event) {
+      const frame = this.dialog?.querySelector('iframe');
+      if (!this.dialog?.open || event.origin !== this.origin || event.source !== frame?.contentWindow || event.data?.type !== 'review-sent') return;
+      this.sent = true;
+      this.dialog.close();
+    }
+
+    closed() {
+      document.documentElement.classList.remove('rv-modal-open');
+      this.dialog.querySelector('iframe').src = 'about:blank';
+      if (this.sent) {
+        const thanks = this.querySelector('[data-rv-modal-thanks]');
+        thanks.textContent = thanks.dataset.text;
+        setTimeout(() => (thanks.textContent = ''), 6000);
+      }
+      this.sent = false;
+      this.returnTo?.focus?.();
+    }
+  }
+  customElements.define('rating-modal', RatingModal);
+}

@@ -1,0 +1,171 @@
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStorefrontStack, STOREFRONT_SHOP, type StorefrontStack } from "../helpers/storefront-stack";
+import { launchChromium, USER_AGENT } from "../theme/browser";
+
+// The rating modal app embed in Chromium, through the local storefront, against the emulator's
+// rating page: opened from a link and from a "Rate" button, a review sent inside the frame closes
+// it, a message from any other origin does nothing, the keyboard alone works, focus comes back, the
+// page behind does not scroll, full screen on a phone, and axe finds nothing.
+
+const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/modal";
+const axeSource = (createRequire(import.meta.url)("axe-core") as { source: string }).source;
+let st: StorefrontStack;
+let browser: Browser;
+let sku: string;
+let rateOrigin: string;
+const orders: { orderId: string; token: string }[] = [];
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  st = await startStorefrontStack("rating-modal", { PROXY_CACHE_MS: "0" });
+  sku = st.productIds[1];
+  rateOrigin = new URL(st.s.emu.rateUrl).origin;
+  const client = await st.s.worker.reviewsFor(STOREFRONT_SHOP);
+  for (const n of [4001, 4002, 4003]) {
+    await client.admin.createOrderV2({ orderId: `#${n}`, email: `buyer.${n}@example.net`, name: "Mia Modal", status: "delivered", items: [{ productId: sku, sku }] });
+    orders.push({ orderId: `#${n}`, token: (await client.storefront.findOrder({ orderId: `#${n}`, email: `buyer.${n}@example.net` })).verificationTokenId });
+  }
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await st?.close();
+});
+
+async function open(width: number, query = ""): Promise<{ page: Page; rateRequests: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, userAgent: USER_AGENT });
+  const page = await context.newPage();
+  const rateRequests: string[] = [];
+  page.on("request", (r) => r.url().startsWith(`${st.s.emu.rateUrl}/rate/`) && rateRequests.push(r.url()));
+  await page.goto(`${st.storefront.origin}/products/${st.reviewedHandle}${query}`, { waitUntil: "networkidle" });
+  return { page, rateRequests };
+}
+
+const dialogOpen = (page: Page) => page.evaluate(() => document.querySelector<HTMLDialogElement>("rating-modal dialog")?.open === true);
+const reviewsOf = (orderId: string) => st.s.emu.control.state("acme").reviews.filter((r) => r.orderId === orderId);
+
+async function rateInFrame(page: Page, stars: number | null, text: string) {
+  const frame = page.frameLocator("rating-modal iframe");
+  if (stars) await frame.locator(`form.rate label[for$="-${stars}"]`).first().click();
+  await frame.locator("form.rate textarea").first().fill(text);
+  await frame.locator("form.rate button[type=submit]").first().click();
+}
+
+async function noViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const r = await axe.run(document.querySelector("rating-modal")!, { resultTypes: ["violations"] });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+  expect(violations).toEqual([]);
+}
+
+describe("the rating modal", () => {
+  it("GIVEN a rating link WHEN the buyer opens it THEN the modal shows the rating page for that order, the link leaves the address bar, and a review sent inside closes it with thanks", async () => {
+    const { orderId, token } = orders[0]!;
+    const { page } = await open(1280, `?rv-rate-order=${encodeURIComponent(orderId)}&rv-rate-token=${token}&rv-rate-sku=${sku}&rv-rating=4&utm_source=email`);
+    await expect.poll(() => dialogOpen(page)).toBe(true);
+    expect(new URL(page.url()).search).toBe("?utm_source=email");
+    const src = new URL((await page.locator("rating-modal iframe").getAttribute("src"))!);
+    expect(src.origin).toBe(rateOrigin);
+    expect(Object.fromEntries(src.searchParams)).toEqual({ embedded: "1", source: "store", sku, ratingClicked: "4" });
+    // The page behind does not scroll.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+    await page.frameLocator("rating-modal iframe").locator("form.rate").first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/modal-desktop.png` });
+    await noViolations(page);
+    await rateInFrame(page, null, "Rated inside the store's modal.");
+    await expect.poll(() => dialogOpen(page)).toBe(false);
+    await expect.poll(() => page.locator("[data-rv-modal-thanks]").textContent()).toBe("Thank you for your review!");
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+    expect(reviewsOf(orderId)).toMatchObject([{ rating: 4, text: "Rated inside the store's modal.", verified: true, sku }]);
+    await page.context().close();
+  });
+
+  it("GIVEN a Rate button WHEN used by keyboard THEN nothing is downloaded before, focus stays in the dialog, Escape closes it and focus returns to the button; a forged message from another origin does nothing", async () => {
+    const { orderId, token } = orders[1]!;
+    const { page, rateRequests } = await open(1280);
+    // A "Rate" button as the order status blocks render them, anywhere on the page.
+    await page.evaluate(({ orderId, token }) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = "Rate";
+      b.id = "rate-button";
+      Object.assign(b.dataset, { rvRateOrder: orderId, rvRateToken: token });
+      document.querySelector("main")!.prepend(b);
+    }, { orderId, token });
+    expect(rateRequests).toEqual([]);
+    expect(await page.locator("rating-modal dialog").count()).toBe(0);
+    await page.locator("#rate-button").focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => dialogOpen(page)).toBe(true);
+    await page.frameLocator("rating-modal iframe").locator("form.rate").first().waitFor();
+    expect(rateRequests.length).toBeGreaterThan(0);
+    // Tab moves only among the dialog's own controls and its frame's (past the last one the browser's
+    // own controls, never the page behind, which the modal dialog makes inert).
+    const where: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      where.push(await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return "browser";
+        return el.closest("rating-modal dialog") ? (el.tagName === "IFRAME" ? "frame" : "dialog") : `page:${el.tagName}`;
+      }));
+    }
+    expect(where.filter((w) => w.startsWith("page:"))).toEqual([]);
+    expect(where).toContain("frame");
+    expect(where).toContain("dialog");
+    // Forged: the same message from the store's own window, and from a frame of another origin.
+    await page.evaluate(() => window.postMessage({ type: "review-sent" }, "*"));
+    await page.evaluate(() => {
+      const f = document.createElement("iframe");
+      f.srcdoc = "<script>parent.postMessage({ type: 'review-sent' }, '*')</script>";
+      document.body.append(f);
+    });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    expect(await dialogOpen(page)).toBe(true);
+    // Escape inside the service's frame belongs to that page (browsers pass no keys across origins):
+    // back on the dialog's own controls by keyboard, Escape closes it.
+    for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.hasAttribute("data-rv-modal-close"))); i++) await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialogOpen(page)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("rate-button");
+    expect(await page.locator("[data-rv-modal-thanks]").textContent()).toBe("");
+    expect(reviewsOf(orderId)).toEqual([]);
+    // The backdrop closes it too.
+    await page.locator("#rate-button").click();
+    await expect.poll(() => dialogOpen(page)).toBe(true);
+    await page.mouse.click(10, 10);
+    await expect.poll(() => dialogOpen(page)).toBe(false);
+    await page.context().close();
+  });
+
+  it("GIVEN a phone THEN the modal fills the screen, its close button works, and a review sent inside closes it", async () => {
+    const { orderId, token } = orders[2]!;
+    const { page } = await open(375, `?rv-rate-order=${encodeURIComponent(orderId)}&rv-rate-token=${token}`);
+    await expect.poll(() => dialogOpen(page)).toBe(true);
+    const box = (await page.locator("rating-modal dialog").boundingBox())!;
+    expect([Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height)]).toEqual([0, 0, 375, 800]);
+    await page.frameLocator("rating-modal iframe").locator("form.rate").first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/modal-phone.png` });
+    await rateInFrame(page, 5, "From my phone.");
+    await expect.poll(() => dialogOpen(page)).toBe(false);
+    expect(reviewsOf(orderId)).toMatchObject([{ rating: 5, verified: true }]);
+    // Opened again from the same link's data, the close button closes it.
+    await page.evaluate(({ orderId, token }) => {
+      const b = document.createElement("button");
+      Object.assign(b.dataset, { rvRateOrder: orderId, rvRateToken: token });
+      b.id = "again";
+      document.body.append(b);
+      b.click();
+    }, { orderId, token });
+    await expect.poll(() => dialogOpen(page)).toBe(true);
+    await page.locator("[data-rv-modal-close]").click();
+    await expect.poll(() => dialogOpen(page)).toBe(false);
+    await page.context().close();
+  });
+});
