@@ -60,12 +60,17 @@ describe("shoppers writing while the service fails", () => {
       ["slow", { latencyMs: CLIENT_TIMEOUT_MS + 300, paths: writes }],
       ["lost", { loseAnswerNext: 5, paths: writes }],
     ];
+    const writeCall = new RegExp(writes);
     for (const [i, [label, fault]] of phases.entries()) {
+      const since = faults.lastRequestSeq();
       faults.setFaults(fault);
       try {
         const statuses = await burst(label, ORDERS[i]);
         // The service took none of them in time: each shopper hears "received".
         expect(statuses, label).toEqual([202, 202, 202, 202, 202]);
+        // The next phase starts once the service has finished with this one's five calls (a slow
+        // call goes on after the app stopped waiting; it must not meet the next phase's fault).
+        await eventually(() => faults.requests(since).filter((e) => e.method === "POST" && writeCall.test(e.path) && e.status !== null).length, (n) => n >= 5, 10_000);
       } finally {
         faults.clearFaults();
       }
