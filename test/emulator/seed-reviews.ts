@@ -40,6 +40,24 @@ const QUESTIONS = [
   ["Does it shrink after washing?", null],
   ["How long does delivery take?", "Two to four working days."],
 ] as const;
+const STORE_REVIEWS: [number, string][] = [
+  [5, "Fast delivery and lovely packaging."],
+  [5, "Helpful answers to my questions before I ordered."],
+  [4, "Good store; one item arrived a day late."],
+  [5, "Easy exchange when the size was wrong."],
+  [3, "Fine, but shipping costs are high."],
+  [5, "My third order here, always great."],
+  [4, "Nice quality for the price."],
+  [2, "Parcel took two weeks."],
+  [5, "Beautiful products, exactly as pictured."],
+  [4, "Friendly service by e-mail."],
+  [5, "Gift arrived wrapped, with a card."],
+  [5, "Will shop again."],
+  [1, "Order was cancelled without notice."],
+  [5, "Quick refund, no questions."],
+  [4, "Good choice of colours."],
+  [5, "Not yet moderated."],
+];
 const DAY = 86_400_000;
 const BASE = Date.UTC(2026, 9, 1, 12, 0, 0);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -141,6 +159,30 @@ export function seedProductReviews(store: Store, opts: SeedReviewsOptions): Seed
       if (!waiting) questions[sku]++;
     }
   });
+  // Store reviews (one still pending) and a top-rated list of the best reviewed products.
+  STORE_REVIEWS.forEach(([rating, text], i) => {
+    const id = stableId(opts.customer, "seed-store-review", i);
+    cs.storeReviews.set(id, {
+      _id: id,
+      customer: opts.customer,
+      name: NAMES[(i * 3) % NAMES.length],
+      rating,
+      text,
+      created: iso(BASE - (2 + i * 4) * DAY),
+      status: i === STORE_REVIEWS.length - 1 ? "pending" : "published",
+      sku: null,
+      helpful: 0,
+      unhelpful: 0,
+    });
+  });
+  const averages = opts.skus
+    .filter((sku) => published[sku]! >= 2)
+    .map((sku) => {
+      const rs = [...cs.reviews.values()].filter((r) => r.sku === sku && r.status === "published");
+      return { sku, avg: rs.reduce((a, r) => a + r.rating, 0) / rs.length };
+    })
+    .sort((a, b) => b.avg - a.avg || (a.sku < b.sku ? -1 : 1));
+  cs.settings.topRated = { skus: averages.slice(0, 2).map((a) => a.sku), badgeLabel: "Top rated" };
   store.changed();
   return { customer: opts.customer, published, pending, questions };
 }

@@ -70,7 +70,7 @@ describe("shoppers writing while the service fails", () => {
         expect(statuses, label).toEqual([202, 202, 202, 202, 202]);
         // The next phase starts once the service has finished with this one's five calls (a slow
         // call goes on after the app stopped waiting; it must not meet the next phase's fault).
-        await eventually(() => faults.requests(since).filter((e) => e.method === "POST" && writeCall.test(e.path) && e.status !== null).length, (n) => n >= 5, 10_000);
+        await eventually(async () => faults.requests(since).filter((e) => e.method === "POST" && writeCall.test(e.path) && e.status !== null).length, (n) => n >= 5, 10_000);
       } finally {
         faults.clearFaults();
       }
