@@ -80,7 +80,7 @@ ${frame.head ?? ""}
 <a class="skip" href="#main">${esc(str(locale, "skip"))}</a>
 <header class="site-header">
   <a class="site-header__name" href="${esc(localePath(locale, "/"))}">${esc(frame.shopName)}</a>
-  <nav aria-label="${esc(str(locale, "catalog"))}"><ul><li><a href="${esc(localePath(locale, "/collections/all"))}">${esc(str(locale, "catalog"))}</a></li></ul></nav>
+  <nav aria-label="${esc(str(locale, "catalog"))}"><ul><li><a href="${esc(localePath(locale, "/collections/all"))}">${esc(str(locale, "catalog"))}</a></li><li><a href="${esc(localePath(locale, "/pages/store-reviews"))}">${esc(str(locale, "storeReviews"))}</a></li></ul></nav>
   <div class="site-tools">
     <nav aria-label="${esc(str(locale, "language"))}"><ul>${languages}</ul></nav>
     <form method="get" action="/account/login-as">
@@ -133,12 +133,12 @@ export function productJsonLd(p: StoreProduct, shopUrl: string): string {
   return `<script type="application/ld+json">${JSON.stringify(node).replace(/</g, "\\u003c")}</script>`;
 }
 
-export function productPage(p: StoreProduct, locale: Locale, blocks: { stars: string; reviews: string; questions?: string }): string {
+export function productPage(p: StoreProduct, locale: Locale, blocks: { stars: string; reviews: string; questions?: string; topRated?: string }): string {
   return `<div class="product">
   <div class="product__media"><img src="${esc(productImagePath(p))}" alt="${esc(p.title)}" width="600" height="600"></div>
   <div class="product__info">
     <h1 class="product__title">${esc(p.title)}</h1>
-    ${blocks.stars}
+    ${blocks.stars}${blocks.topRated ?? ""}
     <p class="product__price">${esc(money(p.price))}</p>
     <button class="product__cart" type="button">${esc(str(locale, "addToCart"))}</button>
     <div class="product__description">${p.descriptionHtml}</div>
@@ -149,7 +149,15 @@ ${blocks.reviews}
 </section>${blocks.questions ? `\n<section class="product-questions">\n${blocks.questions}\n</section>` : ""}`;
 }
 
-export function collectionPage(locale: Locale, cards: { product: StoreProduct; stars: string }[]): string {
+/** The store's reviews page: what a merchant builds with the store blocks (badge, carousel, list). */
+export function storeReviewsPage(locale: Locale, blocks: { badge: string; carousel: string; list: string }): string {
+  return `<h1>${esc(str(locale, "storeReviews"))}</h1>
+${blocks.badge}
+${blocks.carousel}
+${blocks.list}`;
+}
+
+export function collectionPage(locale: Locale, cards: { product: StoreProduct; stars: string }[], top = ""): string {
   const items = cards
     .map(
       ({ product: p, stars }) => `<li class="card">
@@ -160,7 +168,7 @@ export function collectionPage(locale: Locale, cards: { product: StoreProduct; s
 </li>`,
     )
     .join("\n");
-  return `<h1>${esc(str(locale, "products"))}</h1>\n<ul class="grid" role="list">\n${items}\n</ul>`;
+  return `<h1>${esc(str(locale, "products"))}</h1>\n${top}<ul class="grid" role="list">\n${items}\n</ul>`;
 }
 
 /** A placeholder picture per product (the simulated store's image URLs are on Shopify's CDN, out of reach offline). */

@@ -4,10 +4,10 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { appDrop, createThemeRenderer, productDrop, type ThemeRenderer } from "../../app/.server/storefront/liquid";
-import { collectionPage, esc, layout, LOCAL_CUSTOMERS, productImageSvg, productJsonLd, productPage, type LocalCustomer } from "./pages";
+import { collectionPage, storeReviewsPage, esc, layout, LOCAL_CUSTOMERS, productImageSvg, productJsonLd, productPage, type LocalCustomer } from "./pages";
 import { forwardToApp } from "./proxy-forward";
 import { createStoreReader, type StoreProduct, type StoreReader } from "./store-reader";
-import { splitLocale, str, type Locale } from "./strings";
+import { localePath, splitLocale, str, type Locale } from "./strings";
 
 // The local storefront: a real HTTP server that draws product and collection pages of the simulated
 // store with the theme app extension's blocks rendered by the Liquid engine, serves the extension's
@@ -95,10 +95,11 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
     const stars = blocks === "none" ? "" : await block("star-rating");
     const reviews = blocks === "all" ? await block("reviews") : "";
     const questions = blocks === "all" ? await block("questions") : "";
+    const topRated = blocks === "all" ? await block("top-rated") : "";
     const placed = blocks === "all" ? ["star-rating", "reviews", "questions"] : blocks === "stars" ? ["star-rating"] : [];
     const embed = await embeds(ctx, locale, blocks);
     const head = `${productJsonLd(p, origin)}\n${assetTags(placed)}\n${embed.head}`;
-    const html = layout({ locale, shopName, path: `/products/${p.handle}`, customer, title: p.title, head, bodyEnd: embed.bodyEnd }, productPage(p, locale, { stars, reviews, questions }));
+    const html = layout({ locale, shopName, path: `/products/${p.handle}`, customer, title: p.title, head, bodyEnd: embed.bodyEnd }, productPage(p, locale, { stars, reviews, questions, topRated }));
     send(res, 200, html, "text/html; charset=utf-8", { "Cache-Control": "no-store" });
   }
 
@@ -123,7 +124,18 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
     );
     const embed = await embeds(ctx, locale, blocks);
     const head = blocks === "none" ? "" : `${assetTags(["card-stars"])}\n${embed.head}`;
-    send(res, 200, layout({ locale, shopName, path: "/collections/all", customer, title: str(locale, "catalog"), head, bodyEnd: embed.bodyEnd }, collectionPage(locale, cards)), "text/html; charset=utf-8", { "Cache-Control": "no-store" });
+    const badge = blocks === "none" ? "" : await renderer.renderBlock("store-badge", { ...ctx, block: { id: "store-badge", settings: { link: localePath(locale, "/pages/store-reviews") } } }, locale);
+    send(res, 200, layout({ locale, shopName, path: "/collections/all", customer, title: str(locale, "catalog"), head, bodyEnd: embed.bodyEnd }, collectionPage(locale, cards, badge)), "text/html; charset=utf-8", { "Cache-Control": "no-store" });
+  }
+
+  async function storeReviews(res: ServerResponse, locale: Locale, customer: LocalCustomer | null, blocks: BlockChoice) {
+    const ctx = await pageContext(locale, customer, "/pages/store-reviews");
+    const page = { ...ctx, request: { ...ctx.request, page_type: "page" } };
+    const block = (handle: string) => renderer.renderBlock(handle, { ...page, block: { id: handle } }, locale);
+    const [badge, carousel, list] = await Promise.all([block("store-badge"), block("store-carousel"), block("store-reviews")]);
+    const embed = await embeds(ctx, locale, blocks);
+    const head = `${assetTags(["store-carousel", "store-reviews"])}\n${embed.head}`;
+    send(res, 200, layout({ locale, shopName, path: "/pages/store-reviews", customer, title: str(locale, "storeReviews"), head, bodyEnd: embed.bodyEnd }, storeReviewsPage(locale, { badge, carousel, list })), "text/html; charset=utf-8", { "Cache-Control": "no-store" });
   }
 
   function notFound(res: ServerResponse, locale: Locale, customer: LocalCustomer | null, path: string) {
@@ -184,6 +196,7 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
     const productMatch = /^\/products\/([a-z0-9][a-z0-9-]*)\/?$/.exec(path);
     if (productMatch) return product(res, productMatch[1], locale, customer, path, blocks);
     if (path === "/collections/all" || path === "/collections/all/") return collection(res, locale, customer, blocks);
+    if (path === "/pages/store-reviews" || path === "/pages/store-reviews/") return storeReviews(res, locale, customer, blocks);
     if (path === "/") {
       res.writeHead(302, { Location: url.pathname.replace(/\/?$/, "/collections/all").replace(/^\/\//, "/") });
       return res.end();

@@ -5,9 +5,9 @@ export const LOCALES = ["en", "pt-BR", "es"] as const;
 export type Locale = (typeof LOCALES)[number];
 
 const STRINGS = {
-  en: { catalog: "Catalog", logIn: "Log in as", loggedOut: "Logged out (guest)", apply: "Apply", language: "Language", addToCart: "Add to cart", notFound: "Page not found", skip: "Skip to content", products: "Products", footer: "Local storefront: offline rendering of the theme app extension." },
-  "pt-BR": { catalog: "Catálogo", logIn: "Entrar como", loggedOut: "Sem login (visitante)", apply: "Aplicar", language: "Idioma", addToCart: "Adicionar ao carrinho", notFound: "Página não encontrada", skip: "Pular para o conteúdo", products: "Produtos", footer: "Loja local: renderização offline da extensão de tema." },
-  es: { catalog: "Catálogo", logIn: "Iniciar sesión como", loggedOut: "Sin sesión (invitado)", apply: "Aplicar", language: "Idioma", addToCart: "Añadir al carrito", notFound: "Página no encontrada", skip: "Saltar al contenido", products: "Productos", footer: "Tienda local: renderizado sin conexión de la extensión del tema." },
+  en: { catalog: "Catalog", logIn: "Log in as", loggedOut: "Logged out (guest)", apply: "Apply", language: "Language", addToCart: "Add to cart", notFound: "Page not found", skip: "Skip to content", products: "Products", storeReviews: "Store reviews", footer: "Local storefront: offline rendering of the theme app extension." },
+  "pt-BR": { catalog: "Catálogo", logIn: "Entrar como", loggedOut: "Sem login (visitante)", apply: "Aplicar", language: "Idioma", addToCart: "Adicionar ao carrinho", notFound: "Página não encontrada", skip: "Pular para o conteúdo", products: "Produtos", storeReviews: "Avaliações da loja", footer: "Loja local: renderização offline da extensão de tema." },
+  es: { catalog: "Catálogo", logIn: "Iniciar sesión como", loggedOut: "Sin sesión (invitado)", apply: "Aplicar", language: "Idioma", addToCart: "Añadir al carrito", notFound: "Página no encontrada", skip: "Saltar al contenido", products: "Productos", storeReviews: "Reseñas de la tienda", footer: "Tienda local: renderizado sin conexión de la extensión del tema." },
 } satisfies Record<Locale, Record<string, string>>;
 
 export type StringKey = keyof (typeof STRINGS)["en"];

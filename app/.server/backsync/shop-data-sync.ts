@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
-import { ReviewsPermanentError, type ReviewsClient } from "../reviews";
+import { ReviewsPermanentError, type ReviewsClient, type StoreReview } from "../reviews";
 import type { AdminGraphql } from "../shopify/admin-graphql";
 import { ShopifyUserErrors, type UserError } from "../shopify/errors";
 import { APP_INSTALLATION_ID, METAFIELDS_SET } from "../shopify/metafield-documents";
 import { readProxyPath } from "../storefront/proxy/proxy-path";
 import { SHOP_DATA_KEY, SHOP_DATA_NAMESPACE, SHOP_DATA_VERSION, shopDataSchema, type ShopData } from "../storefront/shop-data";
 
-// The shop-wide app-data metafield (`app.metafields.reviews.shop` in Liquid): store-review summary,
-// top-rated products and their badge, the app proxy path, the rating page base and the account's
+// The shop-wide app-data metafield (`app.metafields.reviews.shop` in Liquid): store-review summary
+// and carousel, top-rated products and their badge, the app proxy path, the rating page base and the account's
 // customer key. Built from the service on each back-sync run and written only when it changed.
 
 const roundTo1 = (n: number) => Math.round(n * 10) / 10;
@@ -20,6 +20,7 @@ export function buildShopData(input: {
   topRated: { skus: string[]; badgeLabel?: string | null };
   rateUrl: string | null;
   customer: string;
+  carousel?: StoreReview[];
   defaultBadgeLabel?: string;
 }): ShopData {
   const store = input.storeSummary[0];
@@ -31,7 +32,18 @@ export function buildShopData(input: {
     topRated: { skus: [...input.topRated.skus], label: input.topRated.badgeLabel || input.defaultBadgeLabel || "Top rated" },
     rateUrl: input.rateUrl ? input.rateUrl.replace(/\/+$/, "") : null,
     customer: input.customer,
+    carousel: storeOn ? (input.carousel ?? []).slice(0, CAROUSEL_MAX).map(carouselItem) : [],
   });
+}
+
+const CAROUSEL_MAX = 10;
+/** Carousel texts are cut (at a word) so ten of them stay small in the metafield. */
+export const CAROUSEL_TEXT_MAX = 280;
+
+function carouselItem(r: StoreReview) {
+  const text = (r.text ?? "").trim();
+  const cut = text.length <= CAROUSEL_TEXT_MAX ? text : `${text.slice(0, CAROUSEL_TEXT_MAX).replace(/\s+\S*$/, "")}…`;
+  return { id: r._id, name: (r.name ?? "").trim(), rating: Math.max(1, Math.min(5, Math.round(r.rating))), text: cut, date: r.created ?? "" };
 }
 
 export const shopDataDigest = (data: ShopData) => createHash("sha256").update(JSON.stringify(data)).digest("base64url");
@@ -40,12 +52,13 @@ export async function readShopData(deps: { reviews: ReviewsClient; redis: Redis;
   // An account without store reviews or a top-rated list may answer 404: shown as none, while
   // an outage (retryable) fails the run like any other read.
   const orNone = <T>(p: Promise<T>, none: T) => p.catch((e: unknown) => (e instanceof ReviewsPermanentError && e.reason === "not_found" ? none : Promise.reject(e)));
-  const [storeSummary, topRated, proxyPath] = await Promise.all([
+  const [storeSummary, topRated, proxyPath, carousel] = await Promise.all([
     orNone(deps.reviews.storefront.getStoreReviewsSummary({ signal: deps.signal }), []),
     orNone(deps.reviews.storefront.getTopRated({ signal: deps.signal }), { skus: [], badgeLabel: null }),
     readProxyPath(deps.redis, deps.prefix, deps.shop),
+    orNone(deps.reviews.storefront.getStoreReviewsCarousel({ signal: deps.signal }), []),
   ]);
-  return buildShopData({ proxyPath, storeSummary, topRated, rateUrl: deps.reviews.account.rateUrl ?? null, customer: deps.reviews.account.customer });
+  return buildShopData({ proxyPath, storeSummary, topRated, rateUrl: deps.reviews.account.rateUrl ?? null, customer: deps.reviews.account.customer, carousel });
 }
 
 /** Writes the shop data on the app installation; one read of its id, one metafieldsSet. */

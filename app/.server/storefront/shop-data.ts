@@ -22,6 +22,8 @@ export const shopDataSchema = z.object({
   rateUrl: z.string().nullable(),
   /** The account's customer key at the service (public: it is part of every rating-page URL). */
   customer: z.string(),
+  /** The service's store-review carousel (latest most positive, at most 10), texts shortened. */
+  carousel: z.array(z.object({ id: z.string(), name: z.string(), rating: z.number().int().min(1).max(5), text: z.string(), date: z.string() })).default([]),
 });
 export type ShopData = z.infer<typeof shopDataSchema>;
 

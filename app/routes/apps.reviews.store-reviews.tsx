@@ -1,0 +1,10 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { appContext } from "../.server/context.server";
+import { proxyDeps } from "../.server/storefront/proxy/proxy-deps.server";
+import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
+import { storeReviewsPageResponse } from "../.server/storefront/store-reviews/store-reviews.server";
+
+// App proxy: a page of the store's published reviews (HTML fragment for the store reviews block).
+export const loader = ({ request }: LoaderFunctionArgs) => storeReviewsPageResponse(request, proxyDeps(appContext()));
+
+export const action = ({ request }: ActionFunctionArgs) => whenSigned(request, proxyDeps(appContext()).authenticate, () => plain(405, "Method not allowed", { Allow: "GET" }));
