@@ -2,7 +2,8 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { launchChromium, USER_AGENT } from "../theme/browser";
-import { EXTENSION_DIR, snapshot } from "../theme/fixtures";
+import { appDrop } from "../../app/.server/storefront/liquid";
+import { EXTENSION_DIR, shop, snapshot } from "../theme/fixtures";
 import { ORIGIN, productPage, servePage, themeForPages } from "../theme/page";
 import type { BenchResult } from "./report";
 
@@ -38,6 +39,12 @@ export async function runThemeBytesBench(): Promise<BenchResult[]> {
     const liquidBytes = filesUnder(EXTENSION_DIR).filter((f) => f.endsWith(".liquid")).reduce((sum, f) => sum + statSync(f).size, 0);
     const lightbox = gzipSync(readFileSync(join(EXTENSION_DIR, "assets", "reviews-lightbox.js")), { level: 9 }).length;
     const form = gzipSync(readFileSync(join(EXTENSION_DIR, "assets", "reviews-form.js")), { level: 9 }).length;
+    // The rating modal app embed before it opens: its markup in every page, and its deferred script.
+    const embedApp = appDrop([{ namespace: "reviews", key: "shop", type: "json", value: JSON.stringify({ v: 1, proxyPath: "/apps/reviews", store: null, topRated: { skus: [], label: "" }, rateUrl: "https://rate.example", customer: "acme", carousel: [] }) }]);
+    const embedHtml = await theme.renderBlock("rating-modal", { shop, app: embedApp, block: { id: "rating-modal" }, request: { design_mode: false } }, "en");
+    const embedMarkup = gzipSync(Buffer.from(embedHtml.replace(/<script[^>]*><\/script>/g, "")), { level: 9 }).length;
+    const embedScript = gzipSync(readFileSync(join(EXTENSION_DIR, "assets", "rating-modal.js")), { level: 9 }).length;
+    const embedTotal = embedMarkup + embedScript;
     return [
       {
         scenario: "theme blocks: bytes before interaction",
@@ -51,6 +58,7 @@ export async function runThemeBytesBench(): Promise<BenchResult[]> {
           "review form script on 'Write a review', gzip bytes": form,
           "proxy requests at load": full.proxyCalls,
           "all Liquid in the extension, bytes": liquidBytes,
+          "rating modal embed before it opens: markup + script, gzip bytes": `${embedMarkup} + ${embedScript} = ${embedTotal}`,
         },
         targets: {
           "star block JS bytes (gzip)": { value: starsOnly.js, limit: 0, ok: starsOnly.js === 0 },
@@ -60,6 +68,7 @@ export async function runThemeBytesBench(): Promise<BenchResult[]> {
           "review form script loaded before 'Write a review'": { value: full.files.filter((f) => f === "reviews-form.js").length, limit: 0, ok: !full.files.includes("reviews-form.js") },
           "review form script, KB gzip": { value: round(form / KB), limit: 10, ok: form <= 10 * KB },
           "extension Liquid, KB": { value: round(liquidBytes / KB), limit: 100, ok: liquidBytes <= 100 * KB },
+          "rating modal embed before it opens, KB gzip": { value: round(embedTotal / KB), limit: 2, ok: embedTotal <= 2 * KB },
         },
       },
     ];

@@ -39,7 +39,13 @@ if (!customElements.get('rating-modal')) {
       this.open({ order: d.rvRateOrder, token: d.rvRateToken, sku: d.rvRateSku, rating: d.rvRating });
     }
 
-    open({ order, token, sku, rating }) {
+    async open({ order, token, sku, rating }) {
+      // The stylesheet comes with the first opening, before the dialog shows.
+      RatingModal.css ??= new Promise((resolve) => {
+        const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: this.dataset.css, onload: resolve, onerror: resolve });
+        document.head.append(link);
+      });
+      await RatingModal.css;
       if (!this.dialog) {
         this.append(this.querySelector('template').content.cloneNode(true));
         this.dialog = this.querySelector('dialog');
