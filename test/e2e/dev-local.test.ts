@@ -75,6 +75,7 @@ describe("npm run dev:local", () => {
     expect(output).toMatch(/write a review: on that page choose "Log in as" Ana Souza/);
     expect(output).toMatch(/questions: further down the same page, "Questions and answers" lists 8 questions/);
     expect(output).toMatch(/a guest with an order: logged out, on http:\/\/127\.0\.0\.1:\d+\/products\/\S+ give order #\d+ and its buyer's e-mail/);
+    expect(output).toMatch(/rate an order in the store \(the rating modal, as a link in the service's e-mail would open it\): http:\/\/127\.0\.0\.1:\d+\/collections\/all\?rv-rate-order=\d+&rv-rate-token=\S+/);
     expect(output).toMatch(/guest review check: a logged-out shopper named order #\d+ and its e-mail; the service holds the review as a verified purchase/);
     expect(output).toContain("review writing check: a review written as Ana through the storefront reached the service (user 7001, source web)");
     expect(output).toContain("check passed");

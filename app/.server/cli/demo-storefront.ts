@@ -79,6 +79,10 @@ export async function runStorefrontDemo(options: {
       if (guest) {
         // The number is not personal data; the buyer's e-mail stays in the service's copy of the order.
         say(`a guest with an order: logged out, on ${storefront.origin}/products/${guest.handle} give order ${guest.name} and its buyer's e-mail (the reviews service's copy: ${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer})`);
+        const rate = new URL(`${storefront.origin}/collections/all`);
+        rate.searchParams.set("rv-rate-order", guest.orderId);
+        rate.searchParams.set("rv-rate-token", guest.token);
+        say(`rate an order in the store (the rating modal, as a link in the service's e-mail would open it): ${rate.href}`);
       }
       if (options.check) {
         await checkStorefront(productUrl, storefront.origin, sku, say);
@@ -109,6 +113,9 @@ async function checkStorefront(productUrl: string, origin: string, sku: string, 
 
 interface GuestOrder {
   name: string;
+  /** The order as the service holds it, and its verification token (a rating link's two halves). */
+  orderId: string;
+  token: string;
   email: string;
   sku: string;
   handle: string;
@@ -117,14 +124,14 @@ interface GuestOrder {
 /** A delivered story order the service holds with its buyer's e-mail and a product of the catalog. */
 async function guestOrder(emulatorOrigin: string, delivered: { id: string; name: string }[], storefront: LocalStorefront): Promise<GuestOrder | null> {
   const state = (await (await fetch(`${emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json()) as {
-    orders: { orderId: string; status: string; email?: string; items: { productId?: string }[] }[];
+    orders: { orderId: string; verificationTokenId: string; status: string; email?: string; items: { productId?: string }[] }[];
   };
   for (const d of delivered) {
     const held = state.orders.find((o) => o.orderId === d.id && o.status === "delivered" && o.email);
     for (const item of held?.items ?? []) {
       // Reviews are per product (the catalog's key), whatever variant was bought.
       const product = item.productId ? await storefront.reader.productById(item.productId) : null;
-      if (product && held?.email) return { name: d.name, email: held.email, sku: item.productId!, handle: product.handle };
+      if (product && held?.email) return { name: d.name, orderId: held.orderId, token: held.verificationTokenId, email: held.email, sku: item.productId!, handle: product.handle };
     }
   }
   return null;
