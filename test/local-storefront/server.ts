@@ -78,10 +78,11 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
     request: { design_mode: false, page_type: "product", path: pathname, host: new URL(origin).host, locale: { iso_code: locale } },
   });
 
-  // App embeds switched on in this theme (the rating modal); none on the measurement pages.
+  // App embeds switched on in this theme (the rating modal); none on the measurement pages
+  // (`?blocks=none|stars`).
   const EMBEDS = ["rating-modal"];
   const embeds = async (ctx: Awaited<ReturnType<typeof pageContext>>, locale: Locale, blocks: BlockChoice) => {
-    if (blocks === "none") return { head: "", bodyEnd: "" };
+    if (blocks !== "all") return { head: "", bodyEnd: "" };
     const html = await Promise.all(EMBEDS.map((handle) => renderer.renderBlock(handle, { ...ctx, block: { id: handle } }, locale)));
     return { head: assetTags(EMBEDS), bodyEnd: html.join("\n") };
   };

@@ -1,4 +1,4 @@
-import type { Job } from "bullmq";
+import { DelayedError, type Job } from "bullmq";
 import { z } from "zod";
 import type { WorkerContext } from "../context";
 import { PermanentJobError } from "./errors";
@@ -23,6 +23,14 @@ export async function submitPendingReview(job: Job, ctx: WorkerContext, token?: 
   const { pendingId } = jobData.parse(job.data);
   const row = await ctx.db.pendingReview.findUnique({ where: { id: pendingId } });
   if (!row) return { skipped: "already sent" };
+  // After a try whose answer never came, the service may still be working on it: look only once
+  // a call that slow would have finished (twice the client's timeout since that try), without
+  // spending an attempt. Looking earlier could miss it and send it twice.
+  const settleAt = row.updatedAt.getTime() + 2 * ctx.config.REVIEWS_TIMEOUT_MS;
+  if (row.outcomeUnknown && token && Date.now() < settleAt) {
+    await job.moveToDelayed(settleAt, token);
+    throw new DelayedError("waiting for an unanswered try to settle before looking for it");
+  }
   const payload = openPendingPayload(row.sealedPayload, keyFrom(ctx.config.ENCRYPTION_KEY));
   const client = await ctx.reviewsFor(row.shop);
   return honouringRetryAfter(job, token, async () => {

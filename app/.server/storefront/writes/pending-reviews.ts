@@ -19,17 +19,16 @@ export interface PendingReviewJob {
 }
 
 export async function keepPendingReview(
-  deps: { db: Db; maintenance: Queue; key: Buffer; unknownOutcomeWaitMs: number },
+  deps: { db: Db; maintenance: Queue; key: Buffer },
   value: { shop: string; sku: string; submission: PendingPayload; outcomeUnknown: boolean; error: string },
 ): Promise<string> {
   const row = await deps.db.pendingReview.create({
     data: { shop: value.shop, sku: value.sku, sealedPayload: seal(JSON.stringify(value.submission), deps.key), outcomeUnknown: value.outcomeUnknown, lastError: value.error, attempts: 1 },
   });
   const data: PendingReviewJob = { pendingId: row.id };
-  // After a try whose answer never came, the service may still be working on it: the first look
-  // for it waits until a call that slow would have finished (twice the time the app waited).
-  const delay = value.outcomeUnknown ? Math.max(1_000, deps.unknownOutcomeWaitMs) : 1_000;
-  await deps.maintenance.add(SUBMIT_PENDING_REVIEW, data, { jobId: `review-submit-${jobIdPart(row.id)}`, delay });
+  // After a try whose answer never came the worker waits for it to settle before it looks
+  // (workers/processors/review-submit.processor.ts).
+  await deps.maintenance.add(SUBMIT_PENDING_REVIEW, data, { jobId: `review-submit-${jobIdPart(row.id)}`, delay: 1_000 });
   return row.id;
 }
 

@@ -3,7 +3,7 @@ import { keyFrom } from "../../crypto/secret-box";
 import { QueueName } from "../../queues/names";
 import { parseSettings } from "../../shops/settings";
 import { adminForShop } from "../../shopify/admin-for-shop";
-import { PROXY_CLIENT_TIMEOUT_MAX_MS, proxyDeps } from "../proxy/proxy-deps.server";
+import { proxyDeps } from "../proxy/proxy-deps.server";
 import { createCustomerIdentities } from "../shopper/customer-identity";
 import { keepPendingReview } from "./pending-reviews";
 import { createReplayGuard } from "./replay-guard";
@@ -34,8 +34,7 @@ export function reviewWriteDeps(ctx: AppContext): ReviewWriteDeps {
     settingsOf: async (shop) => parseSettings((await shops.get(shop)).settings),
     redis: queues.redis,
     updateTokens: createUpdateTokens(queues.redis, config.REDIS_PREFIX, key, config.REVIEW_UPDATE_TOKEN_TTL_MS),
-    keepPending: (value) =>
-      keepPendingReview({ db, maintenance: queues.get(QueueName.maintenance), key, unknownOutcomeWaitMs: 2 * Math.min(config.REVIEWS_TIMEOUT_MS, PROXY_CLIENT_TIMEOUT_MAX_MS) }, value),
+    keepPending: (value) => keepPendingReview({ db, maintenance: queues.get(QueueName.maintenance), key }, value),
     settings: {
       ipLimit: { max: config.PROXY_WRITE_IP_LIMIT_PER_HOUR, windowMs: HOUR },
       customerLimit: { max: config.PROXY_WRITE_CUSTOMER_LIMIT_PER_HOUR, windowMs: HOUR },
