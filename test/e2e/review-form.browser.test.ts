@@ -100,12 +100,16 @@ describe("writing a review in Chromium", () => {
     await page.locator('input[type=file][accept*="image/png"]').setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
     await expect.poll(() => page.locator(".rv-file .rv-file__note").first().textContent()).toBe("Uploaded");
     expect(await page.locator(".rv-file progress").first().evaluate((p: HTMLProgressElement) => p.value)).toBe(100);
+    // And a video, the same way.
+    await page.locator('input[type=file][accept*="video/mp4"]').setInputFiles({ name: "clip.mp4", mimeType: "video/mp4", buffer: Buffer.from("00000018667479706d703432000000006d703432", "hex") });
+    await expect.poll(() => page.locator(".rv-file .rv-file__note").nth(1).textContent()).toBe("Uploaded");
     await page.screenshot({ path: `${SHOTS}/extras-desktop.png`, clip: (await page.locator("product-reviews").boundingBox())! });
     await page.locator('[data-rv-form-step="extras"] button[type=submit]').focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => page.locator("review-form [data-rv-form-status]").textContent()).toContain("will appear once it is approved");
     const stored = reviews().find((r) => r._id === review._id)!;
     expect(stored.pictures).toHaveLength(1);
+    expect(stored.video).toBeTruthy();
     expect(stored.attributes.length).toBeGreaterThan(0);
     await noViolations(page);
     // Nothing of the update token reached the page.

@@ -73,6 +73,16 @@ describe("writing a review through the app proxy", () => {
     expect((await post({ kind: "photo", keys: [fileKey] }, { customer: "7002", path: `${base}/media/confirm` })).status).toBe(403);
     expect((await post({ kind: "photo", keys: [fileKey] }, { customer: ANA.id, path: `${base}/media/confirm` })).status).toBe(200);
     expect(st.s.emu.control.state("acme").reviews.find((r) => r._id === review.id)!.pictures).toHaveLength(1);
+
+    // A video the same way: refused by type before the service is asked, then presign, PUT, confirm.
+    expect((await post({ kind: "video", mimeType: "video/x-msvideo", fileSize: 1000 }, { customer: ANA.id, path: `${base}/media` })).body).toEqual({ error: "type" });
+    const mp4 = Buffer.from("00000018667479706d703432000000006d703432", "hex");
+    const video = await post({ kind: "video", mimeType: "video/mp4", fileSize: mp4.length }, { customer: ANA.id, path: `${base}/media` });
+    expect(video.status).toBe(200);
+    const v = video.body as { uploadUrl: string; fileKey: string };
+    expect((await fetch(v.uploadUrl, { method: "PUT", headers: { "Content-Type": "video/mp4" }, body: mp4 })).status).toBeLessThan(300);
+    expect((await post({ kind: "video", keys: [v.fileKey] }, { customer: ANA.id, path: `${base}/media/confirm` })).status).toBe(200);
+    expect(st.s.emu.control.state("acme").reviews.find((r) => r._id === review.id)!.video).toBeTruthy();
   });
 
   it("GIVEN helpful votes THEN each shopper counts once (a customer, a browser), counts come from the service, and the service never sees a guest's real identity", async () => {
