@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, type StorefrontStack } from "../helpers/storefront-stack";
+import { axeViolations } from "../helpers/axe";
 import { launchChromium, USER_AGENT } from "../theme/browser";
 
 // The Q&A block in Chromium, through the local storefront against the emulator: nothing is asked
@@ -11,7 +11,6 @@ import { launchChromium, USER_AGENT } from "../theme/browser";
 // below from jumping, and axe finds nothing.
 
 const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/questions";
-const axeSource = (createRequire(import.meta.url)("axe-core") as { source: string }).source;
 let st: StorefrontStack;
 let browser: Browser;
 let sku: string;
@@ -37,15 +36,6 @@ async function open(width: number, customer?: string): Promise<{ page: Page; ask
   return { page, asked };
 }
 
-async function noViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run(document.querySelector("product-questions")!, { resultTypes: ["violations"] });
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-  expect(violations).toEqual([]);
-}
 
 const items = (page: Page) => page.locator("product-questions .rv-q-item");
 const questions = () => st.s.emu.control.state("acme").questions.filter((q) => q.sku === sku);
@@ -58,7 +48,7 @@ describe("questions and answers in Chromium", () => {
     expect(asked).toHaveLength(1);
     expect(await page.locator("product-questions [data-rv-page-status]").textContent()).toBe("8 questions");
     await page.locator("product-questions").screenshot({ path: `${SHOTS}/questions-desktop.png` });
-    await noViolations(page);
+    expect(await axeViolations(page, "product-questions")).toEqual([]);
 
     // Next page by keyboard: focus goes to the new page's status.
     await page.locator('product-questions [data-rv-goto="2"]').focus();
@@ -84,7 +74,7 @@ describe("questions and answers in Chromium", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => page.locator("product-questions [data-rv-form-status]").textContent()).toContain("will appear here once the store answers");
     expect(questions().find((q) => q.text === "Hi there, is it warm enough for winter?")).toMatchObject({ userId: "7001", email: "ana.souza@example.com", status: "sent" });
-    await noViolations(page);
+    expect(await axeViolations(page, "product-questions")).toEqual([]);
     // Escape closes the form and gives focus back to its button.
     await page.locator("[data-rv-ask]").focus();
     await page.keyboard.press("Enter");
@@ -121,7 +111,7 @@ describe("questions and answers in Chromium", () => {
     await page.locator("product-questions button[type=submit]").click();
     await expect.poll(() => page.locator("product-questions [data-rv-form-status]").textContent()).toContain("to ask a question");
     await block.screenshot({ path: `${SHOTS}/ask-guest-phone.png` });
-    await noViolations(page);
+    expect(await axeViolations(page, "product-questions")).toEqual([]);
     await page.context().close();
   });
 });

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, STOREFRONT_SHOP, type StorefrontStack } from "../helpers/storefront-stack";
+import { axeViolations } from "../helpers/axe";
 import { launchChromium, USER_AGENT } from "../theme/browser";
 
 // The rating modal app embed in Chromium, through the local storefront, against the emulator's
@@ -11,7 +11,6 @@ import { launchChromium, USER_AGENT } from "../theme/browser";
 // page behind does not scroll, full screen on a phone, and axe finds nothing.
 
 const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/modal";
-const axeSource = (createRequire(import.meta.url)("axe-core") as { source: string }).source;
 let st: StorefrontStack;
 let browser: Browser;
 let sku: string;
@@ -54,15 +53,6 @@ async function rateInFrame(page: Page, stars: number | null, text: string) {
   await frame.locator("form.rate button[type=submit]").first().click();
 }
 
-async function noViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run(document.querySelector("rating-modal")!, { resultTypes: ["violations"] });
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-  expect(violations).toEqual([]);
-}
 
 describe("the rating modal", () => {
   it("GIVEN a rating link WHEN the buyer opens it THEN the modal shows the rating page for that order, the link leaves the address bar, and a review sent inside closes it with thanks", async () => {
@@ -77,7 +67,7 @@ describe("the rating modal", () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
     await page.frameLocator("rating-modal iframe").locator("form.rate").first().waitFor();
     await page.screenshot({ path: `${SHOTS}/modal-desktop.png` });
-    await noViolations(page);
+    expect(await axeViolations(page, "rating-modal")).toEqual([]);
     await rateInFrame(page, null, "Rated inside the store's modal.");
     await expect.poll(() => dialogOpen(page)).toBe(false);
     await expect.poll(() => page.locator("[data-rv-modal-thanks]").textContent()).toBe("Thank you for your review!");

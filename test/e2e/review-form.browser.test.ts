@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, STOREFRONT_SHOP, type StorefrontStack } from "../helpers/storefront-stack";
+import { axeViolations } from "../helpers/axe";
 import { launchChromium, USER_AGENT } from "../theme/browser";
 
 // A shopper writes a review in Chromium, through the local storefront (which forwards to the app
@@ -11,7 +11,6 @@ import { launchChromium, USER_AGENT } from "../theme/browser";
 // to the emulator's upload URL, with progress), a guest proves an order, and axe finds nothing.
 
 const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/writes";
-const axeSource = (createRequire(import.meta.url)("axe-core") as { source: string }).source;
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 let st: StorefrontStack;
 let browser: Browser;
@@ -43,15 +42,6 @@ async function open(width: number, customer?: string): Promise<{ page: Page; scr
   return { page, scripts };
 }
 
-async function noViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run(document.querySelector("product-reviews")!, { resultTypes: ["violations"] });
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-  expect(violations).toEqual([]);
-}
 
 const reviews = () => st.s.emu.control.state("acme").reviews.filter((r) => r.sku === sku);
 
@@ -65,7 +55,7 @@ describe("writing a review in Chromium", () => {
     await page.locator("review-form").waitFor();
     expect(scripts.some((s) => s.endsWith("/reviews-form.js"))).toBe(true);
     await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute("data-rv-form-heading"))).toBe(true);
-    await noViolations(page);
+    expect(await axeViolations(page, "product-reviews")).toEqual([]);
 
     // Send with no rating: told, and focus goes to the stars.
     await page.keyboard.press("Tab"); // first star
@@ -111,7 +101,7 @@ describe("writing a review in Chromium", () => {
     expect(stored.pictures).toHaveLength(1);
     expect(stored.video).toBeTruthy();
     expect(stored.attributes.length).toBeGreaterThan(0);
-    await noViolations(page);
+    expect(await axeViolations(page, "product-reviews")).toEqual([]);
     // Nothing of the update token reached the page.
     expect(await page.content()).not.toContain(stored.updateToken);
     await page.context().close();
@@ -130,7 +120,7 @@ describe("writing a review in Chromium", () => {
     expect(await helpful.getAttribute("aria-pressed")).toBe("true");
     expect(await boxes()).toEqual(before);
     await page.screenshot({ path: `${SHOTS}/voted-desktop.png`, clip: (await review.boundingBox())! });
-    await noViolations(page);
+    expect(await axeViolations(page, "product-reviews")).toEqual([]);
     await page.context().close();
   });
 
@@ -149,7 +139,7 @@ describe("writing a review in Chromium", () => {
     await page.locator('[data-rv-form-step="extras"]').waitFor();
     await page.screenshot({ path: `${SHOTS}/guest-sent-phone.png`, fullPage: true });
     expect(reviews().find((r) => r.text === "Guest here.")).toMatchObject({ verified: true, orderId: "#2002", rating: 5 });
-    await noViolations(page);
+    expect(await axeViolations(page, "product-reviews")).toEqual([]);
     await page.context().close();
   });
 
@@ -170,7 +160,7 @@ describe("writing a review in Chromium", () => {
     await page.locator("review-form button[type=submit]").click();
     await page.locator('[data-rv-form-step="extras"]').waitFor();
     expect(reviews().find((r) => r.text === "Came from the e-mail link.")).toMatchObject({ verified: true, orderId: "#2003", rating: 5, source: "web" });
-    await noViolations(page);
+    expect(await axeViolations(page, "product-reviews")).toEqual([]);
     await context.close();
   });
 });

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, type StorefrontStack } from "../helpers/storefront-stack";
+import { axeViolations } from "../helpers/axe";
 import { launchChromium, USER_AGENT } from "../theme/browser";
 
 // Store reviews and the top-rated badge through the local storefront against the emulator: the
@@ -11,7 +11,6 @@ import { launchChromium, USER_AGENT } from "../theme/browser";
 // service's top-rated products, on their pages and on cards.
 
 const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/store";
-const axeSource = (createRequire(import.meta.url)("axe-core") as { source: string }).source;
 let st: StorefrontStack;
 let browser: Browser;
 
@@ -36,15 +35,6 @@ async function open(path: string, width: number): Promise<{ page: Page; proxyCal
   return { page, proxyCalls };
 }
 
-async function noViolations(page: Page, selector: string) {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async (sel) => {
-    const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run(document.querySelector(sel)!, { resultTypes: ["violations"] });
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  }, selector);
-  expect(violations).toEqual([]);
-}
 
 describe("store reviews", () => {
   it("GIVEN the app proxy THEN every published store review comes once over the pages, in the asked order, and a bad sort is refused", async () => {
@@ -77,7 +67,7 @@ describe("store reviews", () => {
       await expect.poll(() => page.locator("store-reviews [data-rv-page]").getAttribute("data-sort")).toBe("lowest");
       expect(await page.locator("store-reviews .rv-sr-item [role=img]").first().getAttribute("aria-label")).toMatch(/^1(\.0)? out of 5 stars/);
       expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
-      await noViolations(page, "main");
+      expect(await axeViolations(page, "main")).toEqual([]);
       await page.context().close();
     }
   });
@@ -100,7 +90,7 @@ describe("the top-rated badge", () => {
     const cardsWithBadge = await page.locator(".card").evaluateAll((cards) => cards.filter((c) => c.querySelector(".rv-top-rated")).map((c) => c.querySelector("a")!.getAttribute("href")));
     expect(cardsWithBadge.length).toBe(top.skus.filter((id) => st.productIds.slice(0, 12).includes(id)).length);
     await page.screenshot({ path: `${SHOTS}/collection-phone.png`, fullPage: true });
-    await noViolations(page, "main");
+    expect(await axeViolations(page, "main")).toEqual([]);
     await page.context().close();
   });
 });

@@ -113,7 +113,8 @@ describe("local storefront in Chromium", () => {
         for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) w.__shifts.push({ value: e.value, input: e.hadRecentInput });
       }).observe({ type: "layout-shift", buffered: true });
     });
-    await page.goto(`${st.storefront.origin}/products/${st.reviewedHandle}`, { waitUntil: "networkidle" });
+    // The reviews block alone below the product (no Q&A block under it to be moved by the list).
+    await page.goto(`${st.storefront.origin}/products/${st.reviewedHandle}?blocks=reviews`, { waitUntil: "networkidle" });
     await page.evaluate(() => customElements.whenDefined("product-reviews"));
     await page.locator("product-reviews").scrollIntoViewIfNeeded();
     const before = await shownIds(page);

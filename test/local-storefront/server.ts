@@ -42,8 +42,8 @@ export const ASSET_BASE = "/cdn/shop/extensions/reviews-theme/assets";
 const CUSTOMER_COOKIE = "local_storefront_customer";
 const CONTENT_TYPES: Record<string, string> = { ".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json" };
 
-/** Which blocks a page carries: `?blocks=none` and `?blocks=stars` exist for measurements. */
-type BlockChoice = "all" | "stars" | "none";
+/** Which blocks a page carries: `?blocks=none`, `?blocks=stars` and `?blocks=reviews` (stars and the reviews block, no app embed) exist for measurements. */
+type BlockChoice = "all" | "reviews" | "stars" | "none";
 
 export async function startLocalStorefront(opts: LocalStorefrontOptions): Promise<LocalStorefront> {
   const extensionDir = opts.extensionDir ?? join(process.cwd(), "extensions", "reviews-theme");
@@ -94,10 +94,10 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
     const drop = productDrop({ id: p.id, handle: p.handle, title: p.title, url: `/products/${p.handle}`, metafields: p.metafields });
     const block = async (handle: string) => renderer.renderBlock(handle, { ...ctx, product: drop, block: { id: handle } }, locale);
     const stars = blocks === "none" ? "" : await block("star-rating");
-    const reviews = blocks === "all" ? await block("reviews") : "";
+    const reviews = blocks === "all" || blocks === "reviews" ? await block("reviews") : "";
     const questions = blocks === "all" ? await block("questions") : "";
     const topRated = blocks === "all" ? await block("top-rated") : "";
-    const placed = blocks === "all" ? ["star-rating", "reviews", "questions"] : blocks === "stars" ? ["star-rating"] : [];
+    const placed = blocks === "all" ? ["star-rating", "reviews", "questions"] : blocks === "reviews" ? ["star-rating", "reviews"] : blocks === "stars" ? ["star-rating"] : [];
     const embed = await embeds(ctx, locale, blocks);
     const head = `${productJsonLd(p, origin)}\n${assetTags(placed)}\n${embed.head}`;
     const html = layout({ locale, shopName, path: `/products/${p.handle}`, customer, title: p.title, head, bodyEnd: embed.bodyEnd }, productPage(p, locale, { stars, reviews, questions, topRated }));
@@ -167,7 +167,8 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
     const url = new URL(req.url ?? "/", "http://localhost");
     const { locale, path } = splitLocale(url.pathname);
     const customer = customerOf(req);
-    const blocks: BlockChoice = url.searchParams.get("blocks") === "none" ? "none" : url.searchParams.get("blocks") === "stars" ? "stars" : "all";
+    const wanted = url.searchParams.get("blocks");
+    const blocks: BlockChoice = wanted === "none" || wanted === "stars" || wanted === "reviews" ? wanted : "all";
 
     if (path === proxyPath || path.startsWith(`${proxyPath}/`)) {
       return forwardToApp(req, res, path.slice(proxyPath.length), url.searchParams, customer?.id ?? "", {

@@ -1,13 +1,12 @@
 import type { Logger } from "pino";
 import { ReviewsError, type ReviewsStorefrontApi, type SummaryResponse } from "../../reviews";
-import { ShopNotConnectedError, ShopNotFoundError } from "../../shops/shop.repository";
 import { toSnapshotReview, type SnapshotReview } from "../snapshot";
-import { cacheControl, NO_STORE } from "./cache-control";
-import { errorFragment, type ProxyFailure } from "./error-fragment";
+import { badRequest, failureStatus, fragmentFailure, fragmentPage } from "./fragment-answers";
 import type { createProxyPathStore } from "./proxy-path";
 import { clientIp, type LimitRule, type RateLimiter } from "./rate-limits";
 import { proxyCacheKey, type ResponseCache } from "./response-cache";
 import { parseReviewsQuery, type ReviewsPageQuery, type StorefrontLocale } from "./reviews-query";
+import { PRODUCT_KEY } from "./path-keys";
 import { ProxySignatureError, unauthorized, verifyAppProxy, type AppProxyAuthenticate } from "./verify-proxy.server";
 
 // `GET <proxy>/products/<sku>/reviews?...`: one page of a product's reviews as an HTML fragment,
@@ -42,8 +41,6 @@ export interface ReviewsPageDeps {
   settings: { redisPrefix: string; cacheMs: number; ipLimit: LimitRule; shopLimit: LimitRule; defaultPageSize: number };
 }
 
-const SKU = /^[A-Za-z0-9_.:-]{1,100}$/;
-const HTML = "text/html; charset=utf-8";
 
 class ShopLimited extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -62,7 +59,7 @@ export async function reviewsPageResponse(request: Request, sku: string, deps: R
   }
   void deps.proxyPaths.record(shop, pathPrefix).catch((e: Error) => deps.log.warn({ shop, err: e.message }, "app proxy path not recorded"));
 
-  if (!SKU.test(sku)) return badRequest("the product key in the path is not valid");
+  if (!PRODUCT_KEY.test(sku)) return badRequest("the product key in the path is not valid");
   const parsed = parseReviewsQuery(new URL(request.url).searchParams, { pageSize: deps.settings.defaultPageSize });
   if (!parsed.ok) return badRequest(parsed.message);
   const { query } = parsed;
@@ -72,8 +69,8 @@ export async function reviewsPageResponse(request: Request, sku: string, deps: R
     // The shopper's limit and the cache are asked at once (one round trip's wait, not two); the
     // limit still decides first. Redis failing lands in the catch below: the error fragment.
     const [ip, cached] = await Promise.all([deps.limits.hit("ip", clientIp(request), deps.settings.ipLimit), deps.cache.get(key)]);
-    if (!ip.ok) return failure(deps, query.locale, "busy", 429, ip.retryAfterSeconds);
-    if (cached !== null) return page(cached, true, deps);
+    if (!ip.ok) return fragmentFailure(deps, query.locale, "busy", 429, ip.retryAfterSeconds);
+    if (cached !== null) return fragmentPage(cached, true, deps.settings.cacheMs);
     // Two layers: the service's answer (shared by every language of the storefront) and the page
     // rendered from it in the shopper's language. Only a call to the service counts against the shop.
     const summaryKey = proxyCacheKey(deps.settings.redisPrefix, { shop, route: `products/${sku}/summary`, normalQuery: query.upstream });
@@ -86,28 +83,16 @@ export async function reviewsPageResponse(request: Request, sku: string, deps: R
       });
       return deps.render(pageVars(query, JSON.parse(summary) as SummaryResponse), query.locale);
     });
-    return page(value, hit, deps);
+    return fragmentPage(value, hit, deps.settings.cacheMs);
   } catch (error) {
-    if (error instanceof ShopLimited) return failure(deps, query.locale, "busy", 429, error.retryAfterSeconds);
-    const { status, retryAfterSeconds } = classify(error);
+    if (error instanceof ShopLimited) return fragmentFailure(deps, query.locale, "busy", 429, error.retryAfterSeconds);
+    const { status, retryAfterSeconds } = failureStatus(error);
     deps.log[status === 502 ? "error" : "warn"](
       { shop, sku, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message },
       "app proxy: reviews page not served",
     );
-    return failure(deps, query.locale, "unavailable", status, retryAfterSeconds);
+    return fragmentFailure(deps, query.locale, "unavailable", status, retryAfterSeconds);
   }
-}
-
-function page(html: string, hit: boolean, deps: ReviewsPageDeps): Response {
-  return new Response(html, {
-    status: 200,
-    headers: {
-      "Content-Type": HTML,
-      // The reviews of a product are the same for every shopper: nothing here names the customer.
-      "Cache-Control": cacheControl({ dependsOnCustomer: false, maxAgeMs: deps.settings.cacheMs }),
-      "X-Reviews-Cache": hit ? "hit" : "miss",
-    },
-  });
 }
 
 function pageVars(query: ReviewsPageQuery, summary: SummaryResponse): ReviewsPageVars {
@@ -124,32 +109,4 @@ function pageVars(query: ReviewsPageQuery, summary: SummaryResponse): ReviewsPag
     sort: `${o.sortField},${o.sortOrder}`,
     filtered: [o.rating, o.filterMedia, o.hasText, o.verified, o.topics, o.sourceStore].some((v) => v !== undefined),
   };
-}
-
-/** 503 for what may pass (the service down, slow or limiting us; the shop not connected), 502 for a wrong answer. */
-function classify(error: unknown): { status: 502 | 503; retryAfterSeconds?: number } {
-  if (error instanceof ShopNotConnectedError || error instanceof ShopNotFoundError) return { status: 503 };
-  if (error instanceof ReviewsError) {
-    if (error.kind === "rate_limited") {
-      const ms = (error as ReviewsError & { retryAfterMs: number }).retryAfterMs;
-      return { status: 503, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
-    }
-    if (error.kind === "retryable") return { status: 503 };
-  }
-  return { status: 502 };
-}
-
-async function failure(deps: ReviewsPageDeps, locale: StorefrontLocale, kind: ProxyFailure, status: number, retryAfterSeconds?: number): Promise<Response> {
-  const headers: Record<string, string> = { "Content-Type": HTML, "Cache-Control": NO_STORE };
-  if (retryAfterSeconds !== undefined) headers["Retry-After"] = String(retryAfterSeconds);
-  // The theme's own words first; ours when the theme files or the renderer are what failed.
-  const body = await deps.renderError(locale).catch((e: Error) => {
-    deps.log.error({ err: e.message }, "app proxy: reviews-error snippet not rendered");
-    return errorFragment(locale, kind);
-  });
-  return new Response(body, { status, headers });
-}
-
-function badRequest(message: string): Response {
-  return new Response(`Bad request: ${message}`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE } });
 }

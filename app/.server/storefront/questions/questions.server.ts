@@ -1,9 +1,8 @@
-import { ReviewsError, type ReviewsStorefrontApi } from "../../reviews";
+import { PRODUCT_KEY } from "../proxy/path-keys";
+import type { ReviewsStorefrontApi } from "../../reviews";
 import { listPageResponse, type ListPageDeps } from "../proxy/list-page.server";
-import { clientIp } from "../proxy/rate-limits";
 import type { StorefrontLocale } from "../proxy/reviews-query";
-import { ProxySignatureError, unauthorized, verifyAppProxy } from "../proxy/verify-proxy.server";
-import { firstLimited, json, readBody, retryable, type ReviewWriteDeps } from "../writes/submit-review.server";
+import { json, keptOrRefused, readSignedWrite, serviceClient, submissionLimited, type ReviewWriteDeps } from "../writes/write-request.server";
 import { identifyWriter, serviceUser } from "../writes/writer-identity";
 import { parseQuestionInput } from "./question-input";
 import { parseQuestionsQuery, publishedQuestions, questionsPage, type PageQuestion, type QuestionsPageVars, type QuestionsQuery } from "./question-page";
@@ -21,54 +20,25 @@ export interface QuestionsReadDeps extends ListPageDeps {
   renderQuestions(vars: QuestionsPageVars, locale: StorefrontLocale): Promise<string>;
 }
 
-const SKU = /^[A-Za-z0-9_.:-]{1,100}$/;
-
 export function questionsPageResponse(request: Request, sku: string, deps: QuestionsReadDeps): Promise<Response> {
-  return listPageResponse<QuestionsQuery>(request, deps, (shop) =>
-    !SKU.test(sku)
-      ? "the product key in the path is not valid"
-      : {
-          route: `products/${sku}/questions`,
-          parse: parseQuestionsQuery,
-          normal: (q) => `page=${q.page}&pageSize=${q.pageSize}&locale=${q.locale}`,
-          fetchList: async () => JSON.stringify(publishedQuestions(await (await deps.reviewsFor(shop)).getQuestions(sku))),
-          render: (all, q) => deps.renderQuestions(questionsPage(JSON.parse(all) as PageQuestion[], q), q.locale),
-        },
-  );
+  if (!PRODUCT_KEY.test(sku)) return listPageResponse(request, deps, "the product key in the path is not valid");
+  return listPageResponse<QuestionsQuery>(request, deps, {
+    parse: parseQuestionsQuery,
+    list: () => `products/${sku}/questions`,
+    normal: (q) => `page=${q.page}&pageSize=${q.pageSize}&locale=${q.locale}`,
+    fetchList: async (shop) => JSON.stringify(publishedQuestions(await (await deps.reviewsFor(shop)).getQuestions(sku))),
+    render: (all, q) => deps.renderQuestions(questionsPage(JSON.parse(all) as PageQuestion[], q), q.locale),
+  });
 }
 
 export async function askQuestionResponse(request: Request, sku: string, deps: ReviewWriteDeps): Promise<Response> {
-  let shop: string;
-  let customerId: string;
-  try {
-    ({ shop, loggedInCustomerId: customerId } = await verifyAppProxy(request, deps.authenticate));
-  } catch (e) {
-    if (e instanceof ProxySignatureError) return unauthorized();
-    throw e;
-  }
-  if (!SKU.test(sku)) return json(400, { error: "bad_product" });
-  let raw: string;
-  try {
-    raw = await readBody(request, deps.settings.bodyMaxBytes);
-  } catch (answer) {
-    if (answer instanceof Response) return answer;
-    throw answer;
-  }
-  if (!(await deps.replay.firstUse(request, raw))) return json(409, { error: "replayed" });
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    return json(400, { error: "not_json" });
-  }
+  const write = await readSignedWrite(request, deps, { pathOk: PRODUCT_KEY.test(sku), badPath: "bad_product", maxBytes: deps.settings.bodyMaxBytes });
+  if (write instanceof Response) return write;
+  const { shop, customerId } = write;
   // The same budgets as reviews: a shopper's writes of any kind share them.
-  const limited = await firstLimited(deps, [
-    ["write-ip", clientIp(request), deps.settings.ipLimit],
-    ...(customerId ? [["write-customer", `${shop}:${customerId}`, deps.settings.customerLimit] as const] : []),
-    ["write-shop", shop, deps.settings.shopLimit],
-  ]);
-  if (limited) return json(429, { error: "busy" }, { "Retry-After": String(limited) });
-  const parsed = parseQuestionInput(body);
+  const limited = await submissionLimited(request, deps, write);
+  if (limited) return limited;
+  const parsed = parseQuestionInput(write.body);
   if (!parsed.ok) return json(422, { errors: parsed.errors });
   const { input } = parsed;
   if (input.trap) {
@@ -76,13 +46,9 @@ export async function askQuestionResponse(request: Request, sku: string, deps: R
     return json(202, { status: "received" });
   }
 
-  let client: Awaited<ReturnType<ReviewWriteDeps["reviewsFor"]>>;
-  try {
-    client = await deps.reviewsFor(shop);
-  } catch {
-    return json(503, { error: "unavailable" }, { "Retry-After": "30" });
-  }
-  const writer = await identifyWriter(deps, { shop, sku, customerId, client: async () => client, answer: json }, input);
+  const client = await serviceClient(deps, shop);
+  if (client instanceof Response) return client;
+  const writer = await identifyWriter(deps, { shop, sku, customerId, client }, input);
   if (writer instanceof Response) return writer;
   // Questions take no review link (parseQuestionInput never reads one).
   if (writer.kind === "link") return json(403, { error: "login_required" });
@@ -91,18 +57,6 @@ export async function askQuestionResponse(request: Request, sku: string, deps: R
     await client.askQuestion(sku, question);
     return json(201, { status: "sent" });
   } catch (error) {
-    const how = retryable(error);
-    if (!how.keep) {
-      deps.log.warn({ shop, sku, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: question refused by the service");
-      return json(422, { error: "refused" });
-    }
-    try {
-      await deps.keepPending({ shop, sku, submission: { question }, outcomeUnknown: how.outcomeUnknown, error: error instanceof ReviewsError ? error.kind : "error" });
-    } catch (keepError) {
-      deps.log.error({ shop, sku, err: (keepError as Error).message }, "app proxy: question could not be kept for a retry");
-      return json(503, { error: "unavailable" }, { "Retry-After": "30" });
-    }
-    deps.log.info({ shop, sku, err: error instanceof ReviewsError ? error.kind : "error" }, "app proxy: question kept for a retry");
-    return json(202, { status: "received" });
+    return keptOrRefused(deps, { shop, sku, what: "question", submission: { question } }, error);
   }
 }

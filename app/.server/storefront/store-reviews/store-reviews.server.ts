@@ -13,17 +13,15 @@ export interface StoreReviewsDeps extends ListPageDeps {
 }
 
 export function storeReviewsPageResponse(request: Request, deps: StoreReviewsDeps): Promise<Response> {
-  const sort = parseStoreReviewsQuery(new URL(request.url).searchParams);
-  return listPageResponse<StoreReviewsQuery>(request, deps, (shop) => ({
-    // One cached list per sort: the route names it.
-    route: `store-reviews/${sort.ok ? sort.query.sort : "newest"}`,
+  return listPageResponse<StoreReviewsQuery>(request, deps, {
     parse: parseStoreReviewsQuery,
+    // One list per sort, shared by its pages and languages.
+    list: (q) => `store-reviews/${q.sort}`,
     normal: (q) => `sort=${q.sort}&page=${q.page}&pageSize=${q.pageSize}&locale=${q.locale}`,
-    fetchList: async (): Promise<string> => {
-      const order = STORE_SORTS[sort.ok ? sort.query.sort : "newest"];
-      const { results } = await (await deps.reviewsFor(shop)).listPublishedStoreReviews(order);
+    fetchList: async (shop, q) => {
+      const { results } = await (await deps.reviewsFor(shop)).listPublishedStoreReviews(STORE_SORTS[q.sort]);
       return JSON.stringify(results.map(toPageStoreReview));
     },
     render: (all, q) => deps.renderStoreReviews(storeReviewsPage(JSON.parse(all) as PageStoreReview[], q), q.locale),
-  }));
+  });
 }

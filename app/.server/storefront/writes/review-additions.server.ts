@@ -1,9 +1,9 @@
+import { PRODUCT_KEY, REVIEW_ID } from "../proxy/path-keys";
 import { ReviewsError } from "../../reviews";
 import { clientIp } from "../proxy/rate-limits";
-import { ProxySignatureError, unauthorized, verifyAppProxy } from "../proxy/verify-proxy.server";
 import { parseAttributeAnswers } from "./attribute-answers";
 import { checkMedia } from "./media-rules";
-import { json, readBody, type ReviewWriteDeps } from "./submit-review.server";
+import { json, readSignedWrite, type ReviewWriteDeps } from "./write-request.server";
 import type { KeptReview, ReviewOwner } from "./update-tokens";
 
 // What a shopper adds to the review they just wrote: attribute answers (and photos and a video).
@@ -11,36 +11,15 @@ import type { KeptReview, ReviewOwner } from "./update-tokens";
 // review id, and only for the shopper who wrote that review — the signed customer, or the guest
 // whose browser holds the handle it was given for that review. Anyone else gets 403.
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const SKU = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 type Authorized = { shop: string; kept: KeptReview; body: Record<string, unknown> };
 
 /** Signature, size, replay, limit, then the review's token for its author; a Response otherwise. */
 async function authorize(request: Request, sku: string, reviewId: string, deps: ReviewWriteDeps): Promise<Authorized | Response> {
-  let shop: string;
-  let customerId: string;
-  try {
-    ({ shop, loggedInCustomerId: customerId } = await verifyAppProxy(request, deps.authenticate));
-  } catch (e) {
-    if (e instanceof ProxySignatureError) return unauthorized();
-    throw e;
-  }
-  if (!SKU.test(sku) || !ID.test(reviewId)) return json(400, { error: "bad_review" });
-  let raw: string;
-  try {
-    raw = await readBody(request, deps.settings.bodyMaxBytes);
-  } catch (answer) {
-    if (answer instanceof Response) return answer;
-    throw answer;
-  }
-  if (!(await deps.replay.firstUse(request, raw))) return json(409, { error: "replayed" });
-  let body: Record<string, unknown>;
-  try {
-    body = JSON.parse(raw) as Record<string, unknown>;
-  } catch {
-    return json(400, { error: "not_json" });
-  }
+  const write = await readSignedWrite(request, deps, { pathOk: PRODUCT_KEY.test(sku) && REVIEW_ID.test(reviewId), badPath: "bad_review", maxBytes: deps.settings.bodyMaxBytes });
+  if (write instanceof Response) return write;
+  const { shop, customerId } = write;
+  const body = (write.body && typeof write.body === "object" ? write.body : {}) as Record<string, unknown>;
   const limit = await deps.limits.hit("write-ip", clientIp(request), deps.settings.ipLimit);
   if (!limit.ok) return json(429, { error: "busy" }, { "Retry-After": String(limit.retryAfterSeconds) });
   const handle = typeof body.write === "string" ? body.write : "";

@@ -1,8 +1,8 @@
+import { PRODUCT_KEY, REVIEW_ID } from "../proxy/path-keys";
 import { createHash } from "node:crypto";
 import { ReviewsError } from "../../reviews";
 import { clientIp } from "../proxy/rate-limits";
-import { ProxySignatureError, unauthorized, verifyAppProxy } from "../proxy/verify-proxy.server";
-import { json, readBody, type ReviewWriteDeps } from "./submit-review.server";
+import { json, readSignedWrite, type ReviewWriteDeps } from "./write-request.server";
 
 // `POST <proxy>/products/<sku>/reviews/<reviewId>/vote` `{vote: helpful|unhelpful, voter}`: one
 // helpful or not-helpful mark per shopper per review. The shopper is the signed customer, or for a
@@ -11,35 +11,14 @@ import { json, readBody, type ReviewWriteDeps } from "./submit-review.server";
 // The service wants `userId` + `email` on a vote: the customer's own, or for a guest a stand-in that
 // names nobody (`guest-<hash>` at the reserved `.invalid` domain, docs/reviews-service.md).
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const SKU = /^[A-Za-z0-9_.:-]{1,100}$/;
 const VOTER = /^[A-Za-z0-9-]{16,64}$/;
 const REMEMBER_S = 365 * 24 * 3600;
 
 export async function voteResponse(request: Request, sku: string, reviewId: string, deps: ReviewWriteDeps): Promise<Response> {
-  let shop: string;
-  let customerId: string;
-  try {
-    ({ shop, loggedInCustomerId: customerId } = await verifyAppProxy(request, deps.authenticate));
-  } catch (e) {
-    if (e instanceof ProxySignatureError) return unauthorized();
-    throw e;
-  }
-  if (!SKU.test(sku) || !ID.test(reviewId)) return json(400, { error: "bad_review" });
-  let raw: string;
-  try {
-    raw = await readBody(request, 1024);
-  } catch (answer) {
-    if (answer instanceof Response) return answer;
-    throw answer;
-  }
-  if (!(await deps.replay.firstUse(request, raw))) return json(409, { error: "replayed" });
-  let body: { vote?: unknown; voter?: unknown };
-  try {
-    body = JSON.parse(raw) as typeof body;
-  } catch {
-    return json(400, { error: "not_json" });
-  }
+  const write = await readSignedWrite(request, deps, { pathOk: PRODUCT_KEY.test(sku) && REVIEW_ID.test(reviewId), badPath: "bad_review", maxBytes: 1024 });
+  if (write instanceof Response) return write;
+  const { shop, customerId } = write;
+  const body = (write.body && typeof write.body === "object" ? write.body : {}) as { vote?: unknown; voter?: unknown };
   if (body.vote !== "helpful" && body.vote !== "unhelpful") return json(422, { error: "invalid" });
   const voter = typeof body.voter === "string" && VOTER.test(body.voter) ? body.voter : null;
   if (!customerId && !voter) return json(422, { error: "invalid" });

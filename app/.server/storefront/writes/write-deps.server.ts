@@ -7,7 +7,7 @@ import { proxyDeps } from "../proxy/proxy-deps.server";
 import { createCustomerIdentities } from "../shopper/customer-identity";
 import { keepPendingReview } from "./pending-reviews";
 import { createReplayGuard } from "./replay-guard";
-import type { ReviewWriteDeps } from "./submit-review.server";
+import type { ReviewWriteDeps } from "./write-request.server";
 import { createUpdateTokens } from "./update-tokens";
 
 // The app proxy's write side, made once per app context from its config, Redis and database (the

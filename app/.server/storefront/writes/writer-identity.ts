@@ -6,6 +6,7 @@ import { ShopNotConnectedError, ShopNotFoundError } from "../../shops/shop.repos
 import { CustomerWithoutEmailError, type CustomerIdentity } from "../shopper/customer-identity";
 import { OrderNotFoundError, verifyGuestOrder } from "../shopper/guest-order";
 import type { ShopperFields } from "./shopper-fields";
+import { json } from "./write-request.server";
 
 // Who writes (a review, a question), decided the same way for every form: the signed customer; a
 // guest who proved an order (its number and e-mail, checked at the service); a guest with an
@@ -26,26 +27,24 @@ export interface WriterDeps {
   log: Logger;
 }
 
-type Answer = (status: number, body: unknown, headers?: Record<string, string>) => Response;
-
 export async function identifyWriter(
   deps: WriterDeps,
-  at: { shop: string; sku: string; customerId: string; client: () => Promise<Pick<ReviewsStorefrontApi, "findOrder" | "getOrderReviewStatus">>; answer: Answer },
+  at: { shop: string; sku: string; customerId: string; client: Pick<ReviewsStorefrontApi, "findOrder" | "getOrderReviewStatus"> },
   fields: ShopperFields,
 ): Promise<Writer | Response> {
-  const { shop, customerId, answer } = at;
+  const { shop, customerId, client } = at;
   try {
     // A review link names the order and carries its token: it is checked with the service (this
     // product in that order, not reviewed yet) and wins over the session, as the buyer of that
     // order is who the link was sent to.
     if (fields.link) {
-      const status = await (await at.client()).getOrderReviewStatus(fields.link.verificationTokenId, fields.link.orderId).catch((e: unknown) => {
+      const status = await client.getOrderReviewStatus(fields.link.verificationTokenId, fields.link.orderId).catch((e: unknown) => {
         if (e instanceof ReviewsPermanentError) return null;
         throw e;
       });
       const item = status?.products.find((p) => p.sku === at.sku);
-      if (!item) return answer(422, { errors: { link: "link_invalid" } });
-      if (!item.active) return answer(422, { errors: { link: "already_reviewed" } });
+      if (!item) return json(422, { errors: { link: "link_invalid" } });
+      if (!item.active) return json(422, { errors: { link: "already_reviewed" } });
       return { kind: "link", ...fields.link };
     }
     if (customerId) {
@@ -55,19 +54,19 @@ export async function identifyWriter(
     if (fields.order) {
       const settings = await deps.settingsOf(shop);
       const order = await verifyGuestOrder(
-        { client: await at.client(), admin: () => deps.adminFor(shop), orderIdSource: settings.orders.orderIdSource },
+        { client, admin: () => deps.adminFor(shop), orderIdSource: settings.orders.orderIdSource },
         { orderNumber: fields.order.number, email: fields.order.email },
       );
       return { kind: "order", ...order, email: fields.order.email };
     }
     if (fields.guestEmail && (await deps.settingsOf(shop)).storefront.guestReviews) return { kind: "guest", email: fields.guestEmail };
-    return answer(403, { error: "login_required" });
+    return json(403, { error: "login_required" });
   } catch (error) {
-    if (error instanceof OrderNotFoundError) return answer(422, { errors: { orderNumber: "order_not_found" } });
-    if (error instanceof CustomerWithoutEmailError) return answer(403, { error: "no_email" });
-    if (error instanceof ShopNotConnectedError || error instanceof ShopNotFoundError) return answer(503, { error: "unavailable" });
+    if (error instanceof OrderNotFoundError) return json(422, { errors: { orderNumber: "order_not_found" } });
+    if (error instanceof CustomerWithoutEmailError) return json(403, { error: "no_email" });
+    if (error instanceof ShopNotConnectedError || error instanceof ShopNotFoundError) return json(503, { error: "unavailable" });
     deps.log.warn({ shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: shopper not identified");
-    return answer(503, { error: "unavailable" }, { "Retry-After": "30" });
+    return json(503, { error: "unavailable" }, { "Retry-After": "30" });
   }
 }
 
