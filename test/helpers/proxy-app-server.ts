@@ -21,6 +21,7 @@ export async function startProxyAppServer(opts: { onHandled?: (ms: number) => vo
     { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/vote\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.vote") },
     { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/media\/confirm\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.media.confirm") },
     { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/media\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.media") },
+    { pattern: /^\/apps\/reviews\/orders\/?$/, names: [], module: await import("../../app/routes/apps.reviews.orders") },
     { pattern: /^\/apps\/reviews\/store-reviews\/?$/, names: [], module: await import("../../app/routes/apps.reviews.store-reviews") },
     { pattern: /^\/apps\/reviews\/products\/([^/]+)\/questions\/?$/, names: ["sku"], module: await import("../../app/routes/apps.reviews.products.$sku.questions") },
     { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/?$/, names: ["sku"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews") },

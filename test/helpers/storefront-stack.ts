@@ -3,6 +3,8 @@ import { startSync } from "../../app/.server/sync/start-sync";
 import type { Config } from "../../app/.server/config";
 import { startLocalStorefront, type LocalStorefront } from "../local-storefront/server";
 import { startSimulatedStore, type SimulatedStore } from "../simulated-store/server";
+import { OrderBook, ordersModule, type SimOrder } from "../simulated-store/orders";
+import { storefrontBuyer, type StorefrontCustomer } from "../simulated-store/storefront-customers";
 import { startProxyAppServer, type ProxyAppServer } from "./proxy-app-server";
 import { startStack, type Stack } from "./stack";
 import { eventually } from "./contexts";
@@ -26,12 +28,21 @@ export interface StorefrontStack {
   unreviewedHandle: string;
   /** Pending review per reviewed product id (approve it in the emulator to see it appear). */
   pending: Record<string, string>;
+  /** The store's orders (none at start). */
+  book: OrderBook;
+  /**
+   * An order of a storefront account for the products at these indexes, sent to the app as
+   * Shopify's webhooks (placed and paid; `delivered`: shipped and delivered too); resolves once the
+   * service holds it.
+   */
+  placeOrder(customer: StorefrontCustomer, productIndexes: number[], opts?: { delivered?: boolean; at?: Date }): Promise<SimOrder>;
   backSync(): Promise<BackSyncResult>;
   close(): Promise<void>;
 }
 
 export async function startStorefrontStack(label: string, overrides: Partial<Record<keyof Config, string>> = {}, products = 10): Promise<StorefrontStack> {
-  const store = await startSimulatedStore({ products, shop: STOREFRONT_SHOP });
+  const book = new OrderBook({ productCount: products });
+  const store = await startSimulatedStore({ products, shop: STOREFRONT_SHOP, modules: [ordersModule(book)] });
   const s = await startStack(label, { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint, ...overrides });
   await s.connect(STOREFRONT_SHOP);
   await s.t.db.session.create({ data: { id: `offline_${STOREFRONT_SHOP}`, shop: STOREFRONT_SHOP, state: "", accessToken: store.accessToken, isOnline: false } });
@@ -75,6 +86,23 @@ export async function startStorefrontStack(label: string, overrides: Partial<Rec
     reviewedHandle: handleOf(productIds[0]),
     unreviewedHandle: handleOf(unreviewed),
     pending: seeded.pending,
+    book,
+    async placeOrder(customer, productIndexes, opts = {}) {
+      const changes = [book.place({ customer: storefrontBuyer(customer), lines: productIndexes.map((productIndex) => ({ productIndex })), at: opts.at })];
+      const id = changes[0]!.order.id;
+      if (opts.delivered) {
+        const shipped = book.fulfil(id);
+        changes.push(shipped, book.deliver(id, { fulfillmentId: shipped.fulfillment.id }));
+      }
+      for (const w of changes.flatMap((c) => c.webhooks)) {
+        const res = await s.deliver(w.topic, STOREFRONT_SHOP, w.payload);
+        if (res.status !== 200) throw new Error(`${w.topic}: ${res.status}`);
+      }
+      await s.idle();
+      const status = opts.delivered ? "delivered" : "paid";
+      await eventually(async () => s.emu.control.state("acme").orders.find((o) => o.orderId === String(id))?.status, (st) => st === status, 30_000);
+      return book.get(id)!;
+    },
     backSync,
     async close() {
       await storefront.close();

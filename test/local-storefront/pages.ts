@@ -1,6 +1,7 @@
 import { STOREFRONT_CUSTOMERS } from "../simulated-store/storefront-customers";
 import { LOCALES, localePath, str, type Locale } from "./strings";
 import type { StoreProduct } from "./store-reader";
+import type { ShopOrder } from "../../app/.server/storefront/orders/customer-orders";
 
 // A minimal theme layout of our own (the blocks need a page to sit in, not a copy of Dawn): a header
 // with the language and "log in as" switches, then the template. Everything shopper-visible is
@@ -54,6 +55,7 @@ main{max-width:1100px;margin:0 auto;padding:1rem}
 .grid{list-style:none;padding:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(160px,1fr))}
 .card img{width:100%;height:auto;aspect-ratio:1/1;display:block;background:#eee}
 .card__title{font-size:1rem;margin:.5rem 0 .25rem}
+.orders{border-collapse:collapse;margin:0 0 1rem}.orders th,.orders td{text-align:start;padding:.375rem 1.5rem .375rem 0;border-bottom:1px solid #ddd}
 .site-footer{border-top:1px solid #ddd;padding:1rem;font-size:.875rem;color:#555;text-align:center}
 `;
 
@@ -80,7 +82,7 @@ ${frame.head ?? ""}
 <a class="skip" href="#main">${esc(str(locale, "skip"))}</a>
 <header class="site-header">
   <a class="site-header__name" href="${esc(localePath(locale, "/"))}">${esc(frame.shopName)}</a>
-  <nav aria-label="${esc(str(locale, "catalog"))}"><ul><li><a href="${esc(localePath(locale, "/collections/all"))}">${esc(str(locale, "catalog"))}</a></li><li><a href="${esc(localePath(locale, "/pages/store-reviews"))}">${esc(str(locale, "storeReviews"))}</a></li></ul></nav>
+  <nav aria-label="${esc(str(locale, "catalog"))}"><ul><li><a href="${esc(localePath(locale, "/collections/all"))}">${esc(str(locale, "catalog"))}</a></li><li><a href="${esc(localePath(locale, "/pages/store-reviews"))}">${esc(str(locale, "storeReviews"))}</a></li><li><a href="${esc(localePath(locale, "/account"))}">${esc(str(locale, "account"))}</a></li></ul></nav>
   <div class="site-tools">
     <nav aria-label="${esc(str(locale, "language"))}"><ul>${languages}</ul></nav>
     <form method="get" action="/account/login-as">
@@ -178,4 +180,32 @@ export function productImageSvg(id: string, title: string): string {
   const hue = h % 360;
   const initials = title.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]).join("").toUpperCase();
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600"><rect width="600" height="600" fill="hsl(${hue},35%,82%)"/><circle cx="300" cy="270" r="150" fill="hsl(${hue},35%,68%)"/><text x="300" y="320" font-family="sans-serif" font-size="140" text-anchor="middle" fill="hsl(${hue},40%,25%)">${esc(initials)}</text></svg>`;
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/** The classic account page: the customer, their order history (as Shopify's template lists it), then the app's block. */
+export function accountPage(locale: Locale, customer: LocalCustomer | null, orders: ShopOrder[], block: string): string {
+  if (!customer) return `<h1>${esc(str(locale, "account"))}</h1>\n<p>${esc(str(locale, "accountLogin"))}</p>`;
+  const rows = orders
+    .map((o) => `<tr><td><a href="${esc(localePath(locale, `/account/orders/${o.id}`))}">${esc(o.name)}</a></td><td><time datetime="${esc(o.processedAt)}">${esc(day(o.processedAt))}</time></td></tr>`)
+    .join("");
+  const history = orders.length
+    ? `<table class="orders"><thead><tr><th scope="col">${esc(str(locale, "orderCol"))}</th><th scope="col">${esc(str(locale, "dateCol"))}</th></tr></thead><tbody>${rows}</tbody></table>`
+    : `<p>${esc(str(locale, "noOrders"))}</p>`;
+  return `<h1>${esc(str(locale, "account"))}</h1>
+<p>${esc(`${customer.firstName} ${customer.lastName}`)}</p>
+<h2>${esc(str(locale, "orderHistory"))}</h2>
+${history}
+${block}`;
+}
+
+/** The classic order page: the order's number, date and lines, then the app's block for that order. */
+export function orderPage(locale: Locale, order: ShopOrder, block: string): string {
+  const lines = order.lines.map((l) => `<li>${l.handle ? `<a href="${esc(localePath(locale, `/products/${l.handle}`))}">${esc(l.title)}</a>` : esc(l.title)}</li>`).join("");
+  return `<p><a href="${esc(localePath(locale, "/account"))}">${esc(str(locale, "backToAccount"))}</a></p>
+<h1>${esc(order.name)}</h1>
+<p><time datetime="${esc(order.processedAt)}">${esc(day(order.processedAt))}</time></p>
+<ul>${lines}</ul>
+${block}`;
 }

@@ -16,6 +16,8 @@ export interface ForwardOptions {
   shop: string;
   /** Where the storefront serves the proxy, e.g. `/apps/reviews`. */
   pathPrefix: string;
+  /** Applied to HTML answers (the local storefront points Shopify CDN images at its own). */
+  rewriteHtml?: (html: string) => string;
 }
 
 export async function forwardToApp(
@@ -52,7 +54,8 @@ export async function forwardToApp(
   answer.headers.forEach((value, name) => {
     if (!DROP_RESPONSE.has(name)) out[name] = value;
   });
-  const bytes = Buffer.from(await answer.arrayBuffer());
+  let bytes = Buffer.from(await answer.arrayBuffer());
+  if (opts.rewriteHtml && /^text\/html\b/.test(answer.headers.get("content-type") ?? "")) bytes = Buffer.from(opts.rewriteHtml(bytes.toString("utf8")));
   out["content-length"] = String(bytes.length);
   res.writeHead(answer.status, out).end(method === "HEAD" ? undefined : bytes);
 }

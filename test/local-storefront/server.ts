@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { appDrop, createThemeRenderer, productDrop, type ThemeRenderer } from "../../app/.server/storefront/liquid";
-import { collectionPage, storeReviewsPage, esc, layout, LOCAL_CUSTOMERS, productImageSvg, productJsonLd, productPage, type LocalCustomer } from "./pages";
+import { accountPage, collectionPage, orderPage, storeReviewsPage, esc, layout, LOCAL_CUSTOMERS, productImageSvg, productJsonLd, productPage, type LocalCustomer } from "./pages";
 import { forwardToApp } from "./proxy-forward";
 import { createStoreReader, type StoreProduct, type StoreReader } from "./store-reader";
 import { localePath, splitLocale, str, type Locale } from "./strings";
@@ -139,6 +139,21 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
     send(res, 200, layout({ locale, shopName, path: "/pages/store-reviews", customer, title: str(locale, "storeReviews"), head, bodyEnd: embed.bodyEnd }, storeReviewsPage(locale, { badge, carousel, list })), "text/html; charset=utf-8", { "Cache-Control": "no-store" });
   }
 
+  // Classic customer account pages (Shopify sends a logged-out shopper to log in; here the page
+  // says to pick a customer). The order reviews block sits under the history and on an order page.
+  async function account(res: ServerResponse, locale: Locale, customer: LocalCustomer | null, path: string, orderId: string | null, blocks: BlockChoice) {
+    const ctx = await pageContext(locale, customer, path);
+    const order = customer && orderId ? await reader.customerOrder(customer.id, orderId) : null;
+    if (orderId && !order) return notFound(res, locale, customer, path);
+    const page = { ...ctx, request: { ...ctx.request, page_type: order ? "customers/order" : "customers/account" }, ...(order ? { order: { id: Number(order.id), name: order.name } } : {}) };
+    const block = customer ? await renderer.renderBlock("order-reviews", { ...page, block: { id: "order-reviews" } }, locale) : "";
+    const embed = await embeds(ctx, locale, blocks);
+    const head = customer ? `${assetTags(["order-reviews"])}\n${embed.head}` : "";
+    const content = order ? orderPage(locale, order, block) : accountPage(locale, customer, customer ? await reader.customerOrders(customer.id) : [], block);
+    const title = order ? order.name : str(locale, "account");
+    send(res, 200, layout({ locale, shopName, path, customer, title, head, bodyEnd: customer ? embed.bodyEnd : "" }, content), "text/html; charset=utf-8", { "Cache-Control": "no-store" });
+  }
+
   function notFound(res: ServerResponse, locale: Locale, customer: LocalCustomer | null, path: string) {
     send(res, 404, layout({ locale, shopName, path, customer, title: str(locale, "notFound") }, `<h1>${esc(str(locale, "notFound"))}</h1>`), "text/html; charset=utf-8");
   }
@@ -176,10 +191,13 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
         secret: opts.apiSecret,
         shop: opts.shop,
         pathPrefix: proxyPath,
+        rewriteHtml: offlineImages,
       });
     }
     if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "method not allowed", "text/plain");
     if (url.pathname.startsWith(`${ASSET_BASE}/`)) return asset(req, res, decodeURIComponent(url.pathname.slice(ASSET_BASE.length + 1)));
+    const cdn = /^\/images\/cdn\/([a-z0-9-]{1,200})\.svg$/.exec(url.pathname);
+    if (cdn) return send(res, 200, productImageSvg(cdn[1], cdn[1].replace(/-/g, " ")), "image/svg+xml", { "Cache-Control": "public, max-age=86400" });
     const image = /^\/images\/products\/(\d+)\.svg$/.exec(url.pathname);
     if (image) {
       return send(res, 200, productImageSvg(image[1], url.searchParams.get("t") ?? "Product"), "image/svg+xml", { "Cache-Control": "public, max-age=86400" });
@@ -199,6 +217,9 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
     if (productMatch) return product(res, productMatch[1], locale, customer, path, blocks);
     if (path === "/collections/all" || path === "/collections/all/") return collection(res, locale, customer, blocks);
     if (path === "/pages/store-reviews" || path === "/pages/store-reviews/") return storeReviews(res, locale, customer, blocks);
+    if (path === "/account" || path === "/account/") return account(res, locale, customer, "/account", null, blocks);
+    const orderMatch = /^\/account\/orders\/(\d{1,20})\/?$/.exec(path);
+    if (orderMatch) return account(res, locale, customer, path, orderMatch[1], blocks);
     if (path === "/") {
       res.writeHead(302, { Location: url.pathname.replace(/\/?$/, "/collections/all").replace(/^\/\//, "/") });
       return res.end();
@@ -224,6 +245,11 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
         server.close(() => resolve());
       }),
   };
+}
+
+/** Shopify CDN images (out of reach offline) in the app's fragments → the storefront's placeholders. */
+function offlineImages(html: string): string {
+  return html.replace(/https:\/\/cdn\.shopify\.com\/s\/files\/[^"'\s]*?\/([a-z0-9-]{1,200})\.(?:jpg|jpeg|png|webp)(?:\?[^"'\s]*)?/g, "/images/cdn/$1.svg");
 }
 
 function send(res: ServerResponse, status: number, body: string, type: string, headers: Record<string, string> = {}) {

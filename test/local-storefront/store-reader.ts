@@ -2,6 +2,7 @@ import pino from "pino";
 import { createAdminGraphql, type AdminGraphql } from "../../app/.server/shopify/admin-graphql";
 import { CURRENT_APP_INSTALLATION, PRODUCT_BY_HANDLE, PRODUCTS_WITH_METAFIELDS } from "../../app/.server/shopify/metafield-documents";
 import type { RawMetafield } from "../../app/.server/storefront/liquid";
+import { readCustomerOrder, readCustomerOrders, type ShopOrder } from "../../app/.server/storefront/orders/customer-orders";
 
 // What Shopify's own renderer knows when it draws a page, read from the simulated store over its
 // GraphQL endpoint: products with their metafields (what the back-sync wrote included) and the app
@@ -44,6 +45,10 @@ export interface StoreReader {
   productById(id: string): Promise<StoreProduct | null>;
   products(first: number): Promise<StoreProduct[]>;
   appMetafields(): Promise<RawMetafield[]>;
+  /** A customer's latest orders (the account page's history). */
+  customerOrders(customerId: string): Promise<ShopOrder[]>;
+  /** One order when it is that customer's (Shopify answers 404 for anyone else's). */
+  customerOrder(customerId: string, orderId: string): Promise<ShopOrder | null>;
 }
 
 export function createStoreReader(opts: { graphqlUrl: string; accessToken: string; shop: string; apiVersion: string }): StoreReader {
@@ -82,5 +87,7 @@ export function createStoreReader(opts: { graphqlUrl: string; accessToken: strin
       const data = await gql.query<{ currentAppInstallation: { metafields: { nodes: RawMetafield[] } } | null }>(CURRENT_APP_INSTALLATION, {});
       return data.currentAppInstallation?.metafields.nodes ?? [];
     },
+    customerOrders: async (customerId) => (await readCustomerOrders(gql, customerId)).orders,
+    customerOrder: (customerId, orderId) => readCustomerOrder(gql, customerId, orderId),
   };
 }

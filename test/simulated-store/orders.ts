@@ -1,6 +1,6 @@
-import { generateProduct, type ShopifyProductNode } from "./product-generator";
+import { generateProduct, PRODUCT_ID_BASE, type ShopifyProductNode } from "./product-generator";
 import { Rng, mixSeed } from "./random";
-import type { BulkGroupOut, StoreModule } from "./router";
+import type { BulkGroupOut, OperationHandler, StoreModule } from "./router";
 import { consentWebhook, type SimChannel, type SimConsentState, type SimCustomerConsent } from "./consent";
 
 // The store's orders: `count` generated ones (order i of seed s depends on (s, i) and the book's
@@ -254,6 +254,8 @@ export class OrderBook {
   private nextFulfillment = 0;
   private nextEvent = 0;
   private readonly consents = new Map<number, SimCustomerConsent>();
+  /** Customers given by name (the storefront's "log in as" accounts), beside the generated ones. */
+  private readonly named = new Map<number, SimCustomer>();
 
   constructor(options: OrderBookOptions = {}) {
     this.seed = options.seed ?? 1;
@@ -406,11 +408,12 @@ export class OrderBook {
 
   /** A customer's consent as Shopify has it now (generated, then changed by changeConsent). */
   customerConsent(customerId: number): SimCustomerConsent | null {
-    const index = customerId - CUSTOMER_ID_BASE;
-    if (!Number.isInteger(index) || index < 0 || index > 1_000_000) return null;
     const changed = this.consents.get(customerId);
     if (changed) return structuredClone(changed);
-    const c = customerOf(this.seed, index);
+    const index = customerId - CUSTOMER_ID_BASE;
+    const named = this.named.get(customerId);
+    if (!named && (!Number.isInteger(index) || index < 0 || index > 1_000_000)) return null;
+    const c = named ?? customerOf(this.seed, index);
     const at = (state: ConsentState) => ({ state, updatedAt: state === "NOT_SUBSCRIBED" ? null : CONSENT_BASE_TIME });
     return {
       customerId,
@@ -466,6 +469,8 @@ export class OrderBook {
     spec: {
       lines?: { productIndex: number; variantIndex?: number; quantity?: number }[];
       customerIndex?: number | null;
+      /** A customer of one's own (a storefront account) instead of a generated one. */
+      customer?: SimCustomer;
       financialStatus?: FinancialStatus;
       test?: boolean;
       at?: Date;
@@ -474,7 +479,8 @@ export class OrderBook {
     const at = spec.at ?? new Date();
     const index = this.nextIndex++;
     const id = ORDER_ID_BASE + index;
-    const customer = spec.customerIndex === null ? null : customerOf(this.seed, spec.customerIndex ?? index);
+    if (spec.customer) this.named.set(spec.customer.id, structuredClone(spec.customer));
+    const customer = spec.customer ? structuredClone(spec.customer) : spec.customerIndex === null ? null : customerOf(this.seed, spec.customerIndex ?? index);
     const lines = (spec.lines ?? [{ productIndex: index }]).map((l, k) => {
       const product = this.product(l.productIndex);
       if (!product) throw new Error("simulated store: placing an order needs products (productCount > 0)");
@@ -914,6 +920,7 @@ export function ordersModule(book: OrderBook): StoreModule {
   return {
     name: "orders",
     operations: {
+      ...customerOrderOperations(book),
       // `OrderByName` (app/.server/shopify/documents.ts): "find my order" by the number shoppers see.
       OrderByName: {
         requestedCost: () => 2,
@@ -940,5 +947,73 @@ export function ordersModule(book: OrderBook): StoreModule {
       },
     },
     customerConsent: (id) => book.customerConsent(id),
+  };
+}
+
+/** An order as `CustomerOrders` / `CustomerOrder` select it (app/.server/shopify/documents.ts). */
+function customerOrderNode(o: SimOrder, seed: number) {
+  return {
+    legacyResourceId: String(o.id),
+    name: `#${o.number}`,
+    processedAt: o.processedAt,
+    cancelledAt: o.cancelledAt,
+    customer: o.customer ? { legacyResourceId: String(o.customer.id) } : null,
+    lineItems: {
+      nodes: o.lines.map((l) => {
+        const index = l.productId ? legacy(l.productId) - PRODUCT_ID_BASE : -1;
+        const product = index >= 0 ? generateProduct(index, seed) : null;
+        return {
+          title: l.title,
+          product: product ? { legacyResourceId: String(legacy(product.id)), handle: product.handle, featuredMedia: product.featuredMedia } : null,
+        };
+      }),
+    },
+  };
+}
+
+/**
+ * The customer account reads of the order history: `CustomerOrders` (a customer's orders, newest
+ * first, paged by cursor) and `CustomerOrder` (one order with its customer), over a book.
+ */
+export function customerOrderOperations(book: OrderBook): Record<string, OperationHandler> {
+  const gidError = (kind: string, gid: string) => ({ errors: [{ message: `Invalid global id '${gid}'`, extensions: { code: "argumentLiteralsIncompatible" } }], kind });
+  return {
+    CustomerOrders: {
+      requestedCost: (v) => 2 + Math.min(250, Number(v.first) || 0) * 3,
+      handle: (v) => {
+        const gid = typeof v.id === "string" ? v.id : "";
+        const m = /^gid:\/\/shopify\/Customer\/(\d+)$/.exec(gid);
+        if (!m) return gidError("customer", gid);
+        const first = Math.max(1, Math.min(250, Number(v.first) || 0));
+        const from = typeof v.after === "string" && v.after ? Number(Buffer.from(v.after, "base64url").toString()) : 0;
+        const mine = book
+          .all()
+          .filter((o) => String(o.customer?.id) === m[1])
+          .sort((a, b) => (a.processedAt === b.processedAt ? b.id - a.id : a.processedAt < b.processedAt ? 1 : -1));
+        if (!mine.length && !book.customerConsent(Number(m[1]))) return { data: { customer: null } };
+        const page = mine.slice(from, from + first);
+        const end = from + page.length;
+        return {
+          data: {
+            customer: {
+              id: gid,
+              orders: {
+                nodes: page.map((o) => customerOrderNode(o, book.seed)),
+                pageInfo: { hasNextPage: end < mine.length, endCursor: page.length ? Buffer.from(String(end)).toString("base64url") : null },
+              },
+            },
+          },
+        };
+      },
+    },
+    CustomerOrder: {
+      requestedCost: () => 3,
+      handle: (v) => {
+        const gid = typeof v.id === "string" ? v.id : "";
+        if (!/^gid:\/\/shopify\/Order\/\d+$/.test(gid)) return gidError("order", gid);
+        const o = book.get(gid);
+        return { data: { order: o ? customerOrderNode(o, book.seed) : null } };
+      },
+    },
   };
 }

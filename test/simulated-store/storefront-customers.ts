@@ -1,5 +1,6 @@
 import type { OperationHandler } from "./router";
 import type { ConsentLookup } from "./consent";
+import type { SimCustomer } from "./orders";
 
 // Customer accounts shoppers log in with on the local storefront ("log in as"), known to the
 // simulated store so the app can read their e-mail as it would from Shopify. The order book's own
@@ -32,5 +33,20 @@ export function customerIdentityOperation(consents: ConsentLookup): OperationHan
       if (!c) return { data: { customer: null } };
       return { data: { customer: { id: gid, firstName: null, lastName: null, defaultEmailAddress: c.email ? { emailAddress: c.email } : null } } };
     },
+  };
+}
+
+/** A storefront account as the order book's buyer (its orders are then that account's). */
+export function storefrontBuyer(c: StorefrontCustomer): SimCustomer {
+  return {
+    id: Number(c.id),
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+    phone: null,
+    emailConsent: "SUBSCRIBED",
+    smsConsent: null,
+    whatsappConsent: null,
+    address: { firstName: c.firstName, lastName: c.lastName, address1: "Rua Augusta 1500", city: "São Paulo", zip: "01304-001", country: "Brazil", countryCode: "BR", phone: null },
   };
 }

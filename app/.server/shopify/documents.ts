@@ -422,3 +422,57 @@ export function bulkOrdersQuery(options: BulkOrdersOptions): string {
   }
 }`;
 }
+
+const CUSTOMER_ORDER_FIELDS = `
+        legacyResourceId
+        name
+        processedAt
+        cancelledAt
+        customer {
+          legacyResourceId
+        }
+        lineItems(first: 50) {
+          nodes {
+            title
+            product {
+              legacyResourceId
+              handle
+              featuredMedia {
+                preview {
+                  image {
+                    url
+                  }
+                }
+              }
+            }
+          }
+        }`;
+
+/**
+ * A logged-in customer's orders, newest first, a page at a time (the order history's "rate your
+ * order"): what the shopper recognises (number, date, product titles and images) beside the
+ * service's review status. Variables: `{ id, first, after }`. No contact data is selected.
+ */
+export const CUSTOMER_ORDERS = /* GraphQL */ `
+  query CustomerOrders($id: ID!, $first: Int!, $after: String) {
+    customer(id: $id) {
+      id
+      orders(first: $first, after: $after, sortKey: PROCESSED_AT, reverse: true) {
+        nodes {${CUSTOMER_ORDER_FIELDS}
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+`;
+
+/** One order with its customer, to check it is the asking customer's. Variables: `{ id }` (Order GID). */
+export const CUSTOMER_ORDER = /* GraphQL */ `
+  query CustomerOrder($id: ID!) {
+    order(id: $id) {${CUSTOMER_ORDER_FIELDS}
+    }
+  }
+`;

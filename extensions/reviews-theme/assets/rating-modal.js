@@ -59,6 +59,7 @@ if (!customElements.get('rating-modal')) {
       if (sku) src.searchParams.set('sku', sku);
       if (/^[1-5]$/.test(rating || '')) src.searchParams.set('ratingClicked', rating);
       this.returnTo = document.activeElement;
+      this.rating = { order, sku };
       this.querySelector('[data-rv-modal-thanks]').textContent = '';
       this.dialog.querySelector('iframe').src = src.href;
       document.documentElement.classList.add('rv-modal-open');
@@ -79,6 +80,8 @@ if (!customElements.get('rating-modal')) {
         const thanks = this.querySelector('[data-rv-modal-thanks]');
         thanks.textContent = thanks.dataset.text;
         setTimeout(() => (thanks.textContent = ''), 6000);
+        // Blocks that show what was rated (the order reviews block) refresh on it.
+        document.dispatchEvent(new CustomEvent('rv:review-sent', { detail: this.rating }));
       }
       this.sent = false;
       this.returnTo?.focus?.();

@@ -32,6 +32,8 @@ export interface BlockContext {
   product?: unknown;
   shop?: unknown;
   customer?: unknown;
+  /** Customer order pages (customers/order). */
+  order?: unknown;
   request?: { design_mode?: boolean; locale?: { iso_code: string }; [k: string]: unknown };
   block: { id: string; settings?: Record<string, unknown> };
   app?: unknown;
@@ -132,7 +134,7 @@ export function createThemeRenderer(opts: ThemeRendererOptions): ThemeRenderer {
         shopify_attributes: designMode ? `data-shopify-editor-block="${ctx.block.id}"` : "",
       };
       const request = { design_mode: false, page_type: "product", ...ctx.request, locale: { iso_code: locale, ...ctx.request?.locale } };
-      const globals = { product: ctx.product, shop: ctx.shop, customer: ctx.customer, request, app: ctx.app, [LOCALE_GLOBAL]: iso };
+      const globals = { product: ctx.product, shop: ctx.shop, customer: ctx.customer, order: ctx.order, request, app: ctx.app, [LOCALE_GLOBAL]: iso };
       const template = blockTemplate(handle);
       // Every filter and tag here is synchronous: the synchronous renderer avoids a promise per step.
       const html = liquid.renderSync(template, { block }, { globals });

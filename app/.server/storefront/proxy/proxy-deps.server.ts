@@ -9,6 +9,7 @@ import type { ReviewsPageDeps } from "./reviews-page.server";
 import type { QuestionsReadDeps } from "../questions/questions.server";
 import type { StoreReviewsDeps } from "../store-reviews/store-reviews.server";
 import { proxyAuthenticate } from "./proxy-authenticate.server";
+import type { OrderStatusPageDeps } from "../orders/order-status.server";
 
 // The app proxy's parts, made once per app context (tests swap contexts) from its config, Redis
 // and database: the routes stay thin adapters.
@@ -19,10 +20,11 @@ export const DEFAULT_PAGE_SIZE = 5;
 /** A shopper waits for the service at most this long, whatever REVIEWS_TIMEOUT_MS says. */
 export const PROXY_CLIENT_TIMEOUT_MAX_MS = 10_000;
 
-/** The read side: reviews, questions and store reviews pages share the signature check, cache and limits. */
+/** The read side: reviews, questions, store reviews and order status pages share the signature check, cache and limits. */
 export type ProxyReadDeps = Omit<ReviewsPageDeps, "reviewsFor"> &
   Pick<QuestionsReadDeps, "renderQuestions"> &
-  Pick<StoreReviewsDeps, "renderStoreReviews"> & { reviewsFor(shop: string): Promise<ReviewsStorefrontApi> };
+  Pick<StoreReviewsDeps, "renderStoreReviews"> &
+  Pick<OrderStatusPageDeps, "renderOrders"> & { reviewsFor(shop: string): Promise<ReviewsStorefrontApi> };
 
 const made = new WeakMap<AppContext, ProxyReadDeps>();
 
@@ -54,6 +56,7 @@ export function proxyDeps(ctx: AppContext): ProxyReadDeps {
     render: (vars, locale) => theme().renderSnippet("reviews-page", vars as unknown as Record<string, unknown>, locale),
     renderQuestions: (vars, locale) => theme().renderSnippet("questions-page", vars as unknown as Record<string, unknown>, locale),
     renderStoreReviews: (vars, locale) => theme().renderSnippet("store-reviews-page", vars as unknown as Record<string, unknown>, locale),
+    renderOrders: (vars, locale) => theme().renderSnippet("order-reviews-page", vars as unknown as Record<string, unknown>, locale),
     renderError: (locale) => theme().renderSnippet("reviews-error", {}, locale),
     cache: createResponseCache(redis, config.PROXY_CACHE_MS),
     limits: createRateLimiter(redis, config.REDIS_PREFIX),

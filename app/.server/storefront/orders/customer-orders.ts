@@ -1,0 +1,87 @@
+import { z } from "zod";
+import type { AdminGraphql } from "../../shopify/admin-graphql";
+import { CUSTOMER_ORDER, CUSTOMER_ORDERS } from "../../shopify/documents";
+
+// A logged-in customer's orders as Shopify holds them: what the buyer recognises beside each
+// order's review status (the number, the date, the products with their titles and images). Read on
+// the server with the shop's token; the customer id is the one Shopify signed, never the browser's.
+
+/** Orders of one page of the history: the service's find-batch takes at most 20 a call. */
+export const ORDERS_PER_PAGE = 20;
+
+export interface ShopOrderLine {
+  /** The product's id (the service's SKU for it), null for a deleted product or a custom item. */
+  productId: string | null;
+  title: string;
+  handle: string | null;
+  image: string | null;
+}
+
+export interface ShopOrder {
+  id: string;
+  name: string;
+  processedAt: string;
+  cancelled: boolean;
+  customerId: string | null;
+  lines: ShopOrderLine[];
+}
+
+const orderSchema = z.looseObject({
+  legacyResourceId: z.string(),
+  name: z.string(),
+  processedAt: z.string(),
+  cancelledAt: z.string().nullish(),
+  customer: z.looseObject({ legacyResourceId: z.string() }).nullish(),
+  lineItems: z.looseObject({
+    nodes: z.array(
+      z.looseObject({
+        title: z.string(),
+        product: z
+          .looseObject({
+            legacyResourceId: z.string(),
+            handle: z.string(),
+            featuredMedia: z.looseObject({ preview: z.looseObject({ image: z.looseObject({ url: z.string() }).nullish() }).nullish() }).nullish(),
+          })
+          .nullish(),
+      }),
+    ),
+  }),
+});
+
+const ordersSchema = z.object({
+  customer: z
+    .looseObject({
+      orders: z.looseObject({ nodes: z.array(orderSchema), pageInfo: z.looseObject({ hasNextPage: z.boolean(), endCursor: z.string().nullish() }) }),
+    })
+    .nullable(),
+});
+
+function toShopOrder(o: z.infer<typeof orderSchema>): ShopOrder {
+  return {
+    id: o.legacyResourceId,
+    name: o.name,
+    processedAt: o.processedAt,
+    cancelled: !!o.cancelledAt,
+    customerId: o.customer?.legacyResourceId ?? null,
+    lines: o.lineItems.nodes.map((l) => ({
+      productId: l.product?.legacyResourceId ?? null,
+      title: l.title,
+      handle: l.product?.handle ?? null,
+      image: l.product?.featuredMedia?.preview?.image?.url ?? null,
+    })),
+  };
+}
+
+/** A page of the customer's orders, newest first, and the cursor of the next page (null: none). */
+export async function readCustomerOrders(gql: AdminGraphql, customerId: string, page: { after?: string | null; first?: number } = {}): Promise<{ orders: ShopOrder[]; next: string | null }> {
+  const data = ordersSchema.parse(await gql.query(CUSTOMER_ORDERS, { id: `gid://shopify/Customer/${customerId}`, first: page.first ?? ORDERS_PER_PAGE, after: page.after ?? null }));
+  if (!data.customer) return { orders: [], next: null };
+  const { nodes, pageInfo } = data.customer.orders;
+  return { orders: nodes.map(toShopOrder), next: pageInfo.hasNextPage ? (pageInfo.endCursor ?? null) : null };
+}
+
+/** One order when it is this customer's; null for anyone else's, or none (one answer for both). */
+export async function readCustomerOrder(gql: AdminGraphql, customerId: string, orderId: string): Promise<ShopOrder | null> {
+  const data = z.object({ order: orderSchema.nullable() }).parse(await gql.query(CUSTOMER_ORDER, { id: `gid://shopify/Order/${orderId}` }));
+  return data.order && data.order.customer?.legacyResourceId === customerId ? toShopOrder(data.order) : null;
+}

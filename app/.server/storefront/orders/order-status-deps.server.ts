@@ -1,0 +1,36 @@
+import type { AppContext } from "../../context.server";
+import { ratePageUrl } from "../../reviews";
+import { proxyDeps } from "../proxy/proxy-deps.server";
+import { reviewWriteDeps } from "../writes/write-deps.server";
+import type { OrderStatusPageDeps } from "./order-status.server";
+
+// The order status answers' parts, made once per app context: the proxy's signature check, limits
+// and service clients, and the writers' Shopify reads (admin client, the customer's identity cache).
+
+const made = new WeakMap<AppContext, OrderStatusPageDeps>();
+
+export function orderStatusDeps(ctx: AppContext): OrderStatusPageDeps {
+  const existing = made.get(ctx);
+  if (existing) return existing;
+  const read = proxyDeps(ctx);
+  const write = reviewWriteDeps(ctx);
+  const { config, shops } = ctx;
+  const defaults = { apiUrl: config.REVIEWS_API_URL, authUrl: config.REVIEWS_AUTH_URL, rateUrl: config.REVIEWS_RATE_URL };
+  const deps: OrderStatusPageDeps = {
+    authenticate: read.authenticate,
+    limits: read.limits,
+    log: read.log,
+    adminFor: write.adminFor,
+    customerIdentity: write.customerIdentity,
+    settingsOf: write.settingsOf,
+    async serviceFor(shop) {
+      const [api, account] = await Promise.all([read.reviewsFor(shop), shops.account(shop, defaults)]);
+      return { api, rateHref: (p) => ratePageUrl({ ...p, rateUrl: account.rateUrl, customer: account.customer, source: "store" }) };
+    },
+    renderOrders: read.renderOrders,
+    renderError: read.renderError,
+    settings: { ipLimit: read.settings.ipLimit, shopLimit: read.settings.shopLimit },
+  };
+  made.set(ctx, deps);
+  return deps;
+}
