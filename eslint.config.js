@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", "prisma/generated/**", ".cache/**", "extensions/**/assets/**", ".local/**"] },
+  { ignores: ["build/**", "extensions/*/dist/**", "node_modules/**", "prisma/generated/**", ".cache/**", "extensions/**/assets/**", ".local/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-// The app's proxy routes behind a small real HTTP server: Node's request made into a Fetch Request,
+// The app's proxy routes (and the UI extensions' backend routes) behind a small real HTTP server: Node's request made into a Fetch Request,
 // handed to the route module Remix would call (`apps.reviews.products.$sku.reviews` or the
 // `apps.reviews.$` catch-all), its Response written back. The route modules are the real ones.
 
@@ -21,6 +21,8 @@ export async function startProxyAppServer(opts: { onHandled?: (ms: number) => vo
     { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/vote\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.vote") },
     { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/media\/confirm\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.media.confirm") },
     { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/media\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.media") },
+    { pattern: /^\/extensions\/order-status\/?$/, names: [], module: await import("../../app/routes/extensions.order-status") },
+    { pattern: /^\/extensions\/thank-you\/?$/, names: [], module: await import("../../app/routes/extensions.thank-you") },
     { pattern: /^\/apps\/reviews\/orders\/?$/, names: [], module: await import("../../app/routes/apps.reviews.orders") },
     { pattern: /^\/apps\/reviews\/store-reviews\/?$/, names: [], module: await import("../../app/routes/apps.reviews.store-reviews") },
     { pattern: /^\/apps\/reviews\/products\/([^/]+)\/questions\/?$/, names: ["sku"], module: await import("../../app/routes/apps.reviews.products.$sku.questions") },

@@ -957,6 +957,7 @@ function customerOrderNode(o: SimOrder, seed: number) {
     name: `#${o.number}`,
     processedAt: o.processedAt,
     cancelledAt: o.cancelledAt,
+    displayFulfillmentStatus: o.lines.every((l) => unfulfilled(l) === 0) ? "FULFILLED" : o.lines.some((l) => l.fulfilled > 0) ? "PARTIALLY_FULFILLED" : "UNFULFILLED",
     customer: o.customer ? { legacyResourceId: String(o.customer.id) } : null,
     lineItems: {
       nodes: o.lines.map((l) => {

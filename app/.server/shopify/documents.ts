@@ -428,6 +428,7 @@ const CUSTOMER_ORDER_FIELDS = `
         name
         processedAt
         cancelledAt
+        displayFulfillmentStatus
         customer {
           legacyResourceId
         }

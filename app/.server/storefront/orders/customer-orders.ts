@@ -22,6 +22,8 @@ export interface ShopOrder {
   name: string;
   processedAt: string;
   cancelled: boolean;
+  /** Every item fulfilled (Shopify's displayFulfillmentStatus FULFILLED): digital goods at once. */
+  fulfilled: boolean;
   customerId: string | null;
   lines: ShopOrderLine[];
 }
@@ -31,6 +33,7 @@ const orderSchema = z.looseObject({
   name: z.string(),
   processedAt: z.string(),
   cancelledAt: z.string().nullish(),
+  displayFulfillmentStatus: z.string().nullish(),
   customer: z.looseObject({ legacyResourceId: z.string() }).nullish(),
   lineItems: z.looseObject({
     nodes: z.array(
@@ -62,6 +65,7 @@ function toShopOrder(o: z.infer<typeof orderSchema>): ShopOrder {
     name: o.name,
     processedAt: o.processedAt,
     cancelled: !!o.cancelledAt,
+    fulfilled: o.displayFulfillmentStatus === "FULFILLED",
     customerId: o.customer?.legacyResourceId ?? null,
     lines: o.lineItems.nodes.map((l) => ({
       productId: l.product?.legacyResourceId ?? null,

@@ -3,6 +3,8 @@ import { ratePageUrl } from "../../reviews";
 import { proxyDeps } from "../proxy/proxy-deps.server";
 import { reviewWriteDeps } from "../writes/write-deps.server";
 import type { OrderStatusPageDeps } from "./order-status.server";
+import type { ExtensionStatusDeps } from "./extension-status.server";
+import { extensionAuthenticate } from "../proxy/proxy-authenticate.server";
 
 // The order status answers' parts, made once per app context: the proxy's signature check, limits
 // and service clients, and the writers' Shopify reads (admin client, the customer's identity cache).
@@ -32,5 +34,30 @@ export function orderStatusDeps(ctx: AppContext): OrderStatusPageDeps {
     settings: { ipLimit: read.settings.ipLimit, shopLimit: read.settings.shopLimit },
   };
   made.set(ctx, deps);
+  return deps;
+}
+
+const madeForExtensions = new WeakMap<AppContext, ExtensionStatusDeps>();
+
+/** The UI extensions' backend: the same reads, with the session token checks instead of the proxy's. */
+export function extensionStatusDeps(ctx: AppContext): ExtensionStatusDeps {
+  const existing = madeForExtensions.get(ctx);
+  if (existing) return existing;
+  const { config } = ctx;
+  const base = orderStatusDeps(ctx);
+  const auth = extensionAuthenticate({ apiKey: config.SHOPIFY_API_KEY, apiSecretKey: config.SHOPIFY_API_SECRET, appUrl: config.SHOPIFY_APP_URL, scopes: config.SCOPES });
+  const deps: ExtensionStatusDeps = {
+    adminFor: base.adminFor,
+    customerIdentity: base.customerIdentity,
+    settingsOf: base.settingsOf,
+    serviceFor: base.serviceFor,
+    customerAccount: (request) => auth.customerAccount(request),
+    checkout: (request) => auth.checkout(request),
+    apiKey: config.SHOPIFY_API_KEY,
+    limits: base.limits,
+    log: base.log,
+    settings: { shopLimit: base.settings.shopLimit },
+  };
+  madeForExtensions.set(ctx, deps);
   return deps;
 }

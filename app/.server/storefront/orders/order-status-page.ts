@@ -58,6 +58,8 @@ export interface StatusOrder {
   date: string;
   /** Products left to rate in this order. */
   toRate: number;
+  /** Every item fulfilled (digital goods at once, parcels when shipped). */
+  fulfilled: boolean;
   items: StatusItem[];
 }
 
@@ -89,5 +91,5 @@ export function statusOrder(order: ShopOrder, status: ServiceOrderStatus | undef
       items.push({ ...base, state: "none", review: null, rate: null });
     }
   }
-  return { id: order.id, name: order.name, date: order.processedAt, toRate: items.filter((i) => i.state === "rate").length, items };
+  return { id: order.id, name: order.name, date: order.processedAt, fulfilled: order.fulfilled, toRate: items.filter((i) => i.state === "rate").length, items };
 }

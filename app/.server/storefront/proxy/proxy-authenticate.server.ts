@@ -3,8 +3,8 @@ import { LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { SHOPIFY_API_VERSION } from "../../shopify/api-version";
 import type { AppProxyAuthenticate } from "./verify-proxy.server";
 
-// The library's `authenticate.public.appProxy` (signature, 90 s timestamp window) from an instance
-// of the library made for the proxy alone, whose session storage holds nothing. The app's main
+// The library's `authenticate.public.appProxy` (signature, 90 s timestamp window) and its
+// customer account / checkout session token checks, from an instance of the library made for them, whose session storage holds nothing. The app's main
 // instance also loads the shop's offline session on every proxied request (a database read, over
 // half the cost of a cached read at 500 requests/s) to offer an Admin client the storefront routes
 // never use. Same checks, same answers; the webhook ingress does the same (webhooks/verify.server.ts).
@@ -19,9 +19,20 @@ const noSessions = {
   findSessionsByShop: async () => [],
 } as unknown as SessionStorage;
 
-const made = new Map<string, AppProxyAuthenticate>();
+type PublicAuthenticate = ReturnType<typeof shopifyApp>["authenticate"]["public"];
+/** The customer account and checkout UI extensions' session tokens (`Authorization: Bearer`). */
+export type ExtensionAuthenticate = PublicAuthenticate["customerAccount"];
 
-export function proxyAuthenticate(opts: { apiKey: string; apiSecretKey: string; appUrl: string; scopes: string }): AppProxyAuthenticate {
+const made = new Map<string, PublicAuthenticate>();
+
+interface AuthOptions {
+  apiKey: string;
+  apiSecretKey: string;
+  appUrl: string;
+  scopes: string;
+}
+
+function publicAuthenticate(opts: AuthOptions): PublicAuthenticate {
   const key = JSON.stringify(opts);
   let authenticate = made.get(key);
   if (!authenticate) {
@@ -35,8 +46,18 @@ export function proxyAuthenticate(opts: { apiKey: string; apiSecretKey: string; 
       // Per-request info lines of the library stay off; ours say what matters.
       logger: { level: LogSeverity.Warning },
     });
-    authenticate = app.authenticate.public.appProxy;
+    authenticate = app.authenticate.public;
     made.set(key, authenticate);
   }
   return authenticate;
+}
+
+export function proxyAuthenticate(opts: AuthOptions): AppProxyAuthenticate {
+  return publicAuthenticate(opts).appProxy;
+}
+
+/** The same library instance's checks for the customer account and checkout (thank-you) extensions. */
+export function extensionAuthenticate(opts: AuthOptions): { customerAccount: ExtensionAuthenticate; checkout: PublicAuthenticate["checkout"] } {
+  const { customerAccount, checkout } = publicAuthenticate(opts);
+  return { customerAccount, checkout };
 }

@@ -1,0 +1,73 @@
+// What both blocks share, free of the `shopify` global and of Preact so it is unit-tested alone:
+// the call to the app's backend with a fresh session token, and what to show from its answer.
+// The answers mirror app/.server/storefront/orders (StatusOrder, ThankYouAnswer).
+
+export interface StatusItem {
+  sku: string | null;
+  title: string;
+  image: string | null;
+  state: "reviewed" | "rate" | "none";
+  review: { rating: number; text: string } | null;
+  rate: { order: string; token: string; sku: string; href: string } | null;
+}
+
+export interface StatusOrder {
+  id: string;
+  name: string;
+  toRate: number;
+  fulfilled: boolean;
+  items: StatusItem[];
+}
+
+export type ThankYouAnswer = { state: "rate"; order: StatusOrder } | { state: "later" };
+
+export type Loaded<T> = { kind: "loaded"; data: T } | { kind: "failed"; retry: boolean } | { kind: "unavailable" };
+
+export interface BackendCall {
+  /** The app's origin (the CLI's APP_URL); blank when the build had none. */
+  appUrl: string | undefined;
+  path: "/extensions/order-status" | "/extensions/thank-you";
+  /** The order's GID as the page gives it. */
+  order: string;
+  getToken: () => Promise<string>;
+  fetch: typeof fetch;
+}
+
+/** One call to the backend; never throws: the block shows nothing rather than an error page. */
+export async function loadFromBackend<T>(call: BackendCall): Promise<Loaded<T>> {
+  if (!call.appUrl || !call.order) return { kind: "unavailable" };
+  try {
+    const token = await call.getToken();
+    const url = `${call.appUrl.replace(/\/$/, "")}${call.path}?order=${encodeURIComponent(call.order)}`;
+    const res = await call.fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } });
+    if (res.ok) return { kind: "loaded", data: (await res.json()) as T };
+    // A refusal (no customer, not theirs) does not pass with time; the service being down may.
+    return { kind: "failed", retry: res.status === 429 || res.status >= 500 };
+  } catch {
+    return { kind: "failed", retry: true };
+  }
+}
+
+/** "★★★★☆" for 4: how a rating reads in a plain text component. */
+export function starsText(rating: number): string {
+  const n = Math.max(0, Math.min(5, Math.round(rating)));
+  return "★".repeat(n) + "☆".repeat(5 - n);
+}
+
+/** The order's products in the order the block lists them: still to rate first, then rated. */
+export function itemsForBlock(order: StatusOrder): { toRate: StatusItem[]; rated: StatusItem[] } {
+  return {
+    toRate: order.items.filter((i) => i.state === "rate" && i.rate),
+    rated: order.items.filter((i) => i.state === "reviewed"),
+  };
+}
+
+/** The app's address compiled in by the Shopify CLI (`process.env.APP_URL`), if any. */
+export function compiledAppUrl(read: () => string | undefined): string | undefined {
+  try {
+    return read() || undefined;
+  } catch {
+    // Built without it: `process` does not exist where extensions run.
+    return undefined;
+  }
+}

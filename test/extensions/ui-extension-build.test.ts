@@ -1,0 +1,33 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+// The "Rate your order" UI extension (thank-you and customer account order status) built the way
+// `shopify app deploy` builds it, by the Shopify CLI on this machine without a Partner account:
+// one bundle registering both targets, with the app's address left to the CLI's APP_URL and no
+// secret of the app's environment in it.
+
+const DIR = join(process.cwd(), "extensions", "order-reviews-prompt");
+const BUNDLE = join(DIR, "dist", "order-reviews-prompt.js");
+
+describe("the Rate your order UI extension", () => {
+  it("GIVEN the Shopify CLI THEN it builds offline into one bundle that registers both targets and carries no secret", () => {
+    rmSync(join(DIR, "dist"), { recursive: true, force: true });
+    const secret = "build-time-secret-that-must-not-ship";
+    const run = spawnSync("npx", ["shopify", "app", "build", "--skip-dependencies-installation"], {
+      encoding: "utf8",
+      env: { ...process.env, SHOPIFY_CLI_NO_ANALYTICS: "1", SHOPIFY_API_SECRET: secret },
+      timeout: 240_000,
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/order-reviews-prompt successfully built/);
+    expect(existsSync(BUNDLE)).toBe(true);
+    const bundle = readFileSync(BUNDLE, "utf8");
+    expect(bundle).toContain('shopify.extend("purchase.thank-you.block.render"');
+    expect(bundle).toContain('shopify.extend("customer-account.order-status.block.render"');
+    expect(bundle).toContain("/extensions/thank-you");
+    expect(bundle).toContain("/extensions/order-status");
+    expect(bundle).not.toContain(secret);
+  }, 300_000);
+});
