@@ -1,6 +1,7 @@
 import { eventually } from "../helpers/contexts";
 import { startStorefrontStack, STOREFRONT_SHOP } from "../helpers/storefront-stack";
-import { storefrontBuyer, STOREFRONT_CUSTOMERS } from "../simulated-store/storefront-customers";
+import { placeAccountOrder } from "../simulated-store/order-story";
+import { STOREFRONT_CUSTOMERS } from "../simulated-store/storefront-customers";
 import type { BenchResult } from "./report";
 
 // "Rate your order" on a long order history: a storefront account with many orders (sent to the app
@@ -15,8 +16,9 @@ export async function runOrderHistoryBench(opts: { orders: number }): Promise<Be
     const ana = STOREFRONT_CUSTOMERS[0]!;
     const start = Date.now() - opts.orders * 3_600_000;
     for (let i = 0; i < opts.orders; i++) {
-      const { webhooks } = st.book.place({ customer: storefrontBuyer(ana), lines: [{ productIndex: i % 10 }], at: new Date(start + i * 3_600_000) });
-      for (const w of webhooks) await st.s.deliver(w.topic, STOREFRONT_SHOP, w.payload);
+      for (const { webhooks } of placeAccountOrder(st.book, ana, [i % 10], { at: new Date(start + i * 3_600_000) })) {
+        for (const w of webhooks) await st.s.deliver(w.topic, STOREFRONT_SHOP, w.payload);
+      }
     }
     await st.s.idle(300_000);
     const held = () => Promise.resolve(st.s.emu.control.state("acme").orders.filter((o) => o.email === ana.email).length);

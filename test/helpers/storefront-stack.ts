@@ -4,7 +4,8 @@ import type { Config } from "../../app/.server/config";
 import { startLocalStorefront, type LocalStorefront } from "../local-storefront/server";
 import { startSimulatedStore, type SimulatedStore } from "../simulated-store/server";
 import { OrderBook, ordersModule, type SimOrder } from "../simulated-store/orders";
-import { storefrontBuyer, type StorefrontCustomer } from "../simulated-store/storefront-customers";
+import { placeAccountOrder } from "../simulated-store/order-story";
+import type { StorefrontCustomer } from "../simulated-store/storefront-customers";
 import { startProxyAppServer, type ProxyAppServer } from "./proxy-app-server";
 import { startStack, type Stack } from "./stack";
 import { eventually } from "./contexts";
@@ -88,12 +89,8 @@ export async function startStorefrontStack(label: string, overrides: Partial<Rec
     pending: seeded.pending,
     book,
     async placeOrder(customer, productIndexes, opts = {}) {
-      const changes = [book.place({ customer: storefrontBuyer(customer), lines: productIndexes.map((productIndex) => ({ productIndex })), at: opts.at })];
+      const changes = placeAccountOrder(book, customer, productIndexes, opts);
       const id = changes[0]!.order.id;
-      if (opts.delivered) {
-        const shipped = book.fulfil(id);
-        changes.push(shipped, book.deliver(id, { fulfillmentId: shipped.fulfillment.id }));
-      }
       for (const w of changes.flatMap((c) => c.webhooks)) {
         const res = await s.deliver(w.topic, STOREFRONT_SHOP, w.payload);
         if (res.status !== 200) throw new Error(`${w.topic}: ${res.status}`);

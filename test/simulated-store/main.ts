@@ -2,7 +2,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { OrderBook, ordersModule } from "./orders";
-import { runOrderStory } from "./order-story";
+import { runAccountOrders, runOrderStory } from "./order-story";
+import { STOREFRONT_CUSTOMERS } from "./storefront-customers";
 import { startSimulatedStore } from "./server";
 import { deliverWebhook } from "./webhooks";
 
@@ -11,7 +12,8 @@ import { deliverWebhook } from "./webhooks";
 //     [--app-url URL]
 // With --app-url (and the secret), a control endpoint runs the demo's order story:
 // `POST {control}/orders/story?count=36` places and moves the orders, sends each change's webhooks
-// to {app-url}/webhooks/{topic} (the subscription URIs of shopify.app.toml), answers what it did.
+// to {app-url}/webhooks/{topic} (the subscription URIs of shopify.app.toml), answers what it did;
+// `POST {control}/orders/account?customer=7001` places a storefront account's orders the same way.
 const { values } = parseArgs({
   options: {
     port: { type: "string", default: "4010" },
@@ -43,8 +45,13 @@ const appUrl = values["app-url"];
 let storyRunning = false;
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? "/", "http://localhost");
-  if (req.method !== "POST" || url.pathname !== "/orders/story" || !appUrl || !apiSecret) {
+  if (req.method !== "POST" || !["/orders/story", "/orders/account"].includes(url.pathname) || !appUrl || !apiSecret) {
     res.writeHead(404).end();
+    return;
+  }
+  const customer = STOREFRONT_CUSTOMERS.find((c) => c.id === url.searchParams.get("customer"));
+  if (url.pathname === "/orders/account" && !customer) {
+    res.writeHead(404, { "Content-Type": "text/plain" }).end(`no storefront customer ${url.searchParams.get("customer")}`);
     return;
   }
   if (storyRunning) {
@@ -56,7 +63,9 @@ const control = createServer((req, res) => {
     const r = await deliverWebhook({ url: `${appUrl}/webhooks/${topic}`, topic, shop: store.shop, apiSecret, apiVersion: store.apiVersion, payload });
     return r.status;
   };
-  runOrderStory({ book, count: Number(url.searchParams.get("count") ?? 36), seed, deliver })
+  const run: Promise<unknown> =
+    url.pathname === "/orders/account" ? runAccountOrders({ book, customer: customer!, deliver }) : runOrderStory({ book, count: Number(url.searchParams.get("count") ?? 36), seed, deliver });
+  run
     .then((outcome) => res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(outcome)))
     .catch((e: unknown) => res.writeHead(500, { "Content-Type": "text/plain" }).end(String(e)))
     .finally(() => (storyRunning = false));

@@ -1,6 +1,7 @@
 import type { FinancialStatus, OrderBook, OrderChange, OrderWebhook, SimFulfillment } from "./orders";
 import type { SimChannel, SimConsentState } from "./consent";
 import { Rng, mixSeed } from "./random";
+import { storefrontBuyer, type StorefrontCustomer } from "./storefront-customers";
 
 // The offline demo's order story: a few dozen orders placed in the simulated store, then paid,
 // shipped, partly shipped, delivered (a fulfillment event with status `delivered`) or cancelled,
@@ -229,4 +230,47 @@ export function expectedByStatus(orders: readonly StoryOrder[]): Map<string, num
   const out = new Map<string, number>(["created", "authorized", "paid", "shipped", "delivered", "cancelled"].map((s) => [s, 0]));
   for (const order of orders) out.set(order.expectedStatus, (out.get(order.expectedStatus) ?? 0) + 1);
   return out;
+}
+
+/** An order of a storefront account, placed and paid, then (when `delivered`) shipped and delivered: its changes in order. */
+export function placeAccountOrder(book: OrderBook, customer: StorefrontCustomer, productIndexes: number[], opts: { delivered?: boolean; at?: Date } = {}): OrderChange[] {
+  const placed = book.place({ customer: storefrontBuyer(customer), lines: productIndexes.map((productIndex) => ({ productIndex })), at: opts.at });
+  if (!opts.delivered) return [placed];
+  const shipped = book.fulfil(placed.order.id);
+  return [placed, shipped, book.deliver(placed.order.id, { fulfillmentId: shipped.fulfillment.id })];
+}
+
+export interface AccountOrder {
+  id: string;
+  name: string;
+  fate: "delivered" | "paid";
+  products: number;
+}
+
+/**
+ * Orders of one storefront account ("log in as" on the local storefront), so its "rate your
+ * order" has something to show: two delivered (one of two products) and one paid, each change sent
+ * as Shopify's webhooks through `deliver`.
+ */
+export async function runAccountOrders(o: { book: OrderBook; customer: StorefrontCustomer; deliver: StoryDeliver; retries?: number }): Promise<{ orders: AccountOrder[]; notAcknowledged: number }> {
+  if (o.book.productCount < 3) throw new Error("account orders: the book needs at least 3 products");
+  const day = 86_400_000;
+  const plans: { lines: number[]; fate: AccountOrder["fate"]; daysAgo: number }[] = [
+    { lines: [0, 1], fate: "delivered", daysAgo: 12 },
+    { lines: [2], fate: "delivered", daysAgo: 6 },
+    { lines: [1], fate: "paid", daysAgo: 1 },
+  ];
+  let notAcknowledged = 0;
+  const send = async (w: OrderWebhook) => {
+    for (let attempt = 0; attempt <= (o.retries ?? 3); attempt++) if ((await o.deliver(w.topic, w.payload)) === 200) return;
+    notAcknowledged++;
+  };
+  const orders: AccountOrder[] = [];
+  for (const plan of plans) {
+    const changes = placeAccountOrder(o.book, o.customer, plan.lines, { delivered: plan.fate === "delivered", at: new Date(Date.now() - plan.daysAgo * day) });
+    for (const w of changes.flatMap((c) => c.webhooks)) await send(w);
+    const { order } = changes[0]!;
+    orders.push({ id: String(order.id), name: `#${order.number}`, fate: plan.fate, products: plan.lines.length });
+  }
+  return { orders, notAcknowledged };
 }

@@ -10,6 +10,7 @@ import { runOrderDemo } from "./demo-orders";
 import { seedDemoReviews } from "./demo-reviews";
 import { runStorefrontDemo } from "./demo-storefront";
 import { runRatingsDemo } from "./demo-ratings";
+import { runAccountDemo } from "./demo-account";
 
 // `npm run dev:local`: the whole system on this machine with embedded defaults and no Shopify
 // account: SQLite, a local Redis (REDIS_URL when it answers, else a private redis-server), the
@@ -225,6 +226,7 @@ async function main() {
     const storefrontPort = check ? await freePort() : Number(process.env.STOREFRONT_PORT || 8789);
     const shop = await runStorefrontDemo({ env, emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: String(env.SHOPIFY_ADMIN_GRAPHQL_URL), storeAccessToken: store.token, appUrl: `http://127.0.0.1:${port}`, port: storefrontPort, say, check, deliveredOrders: orders.delivered });
     closers.push(() => shop.storefront.close());
+    await runAccountDemo({ storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, storefrontOrigin: shop.storefront.origin, say, check });
     await runRatingsDemo({ emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: String(env.SHOPIFY_ADMIN_GRAPHQL_URL), storeAccessToken: store.token, say, check });
     await seedDemoReviews({ emulatorOrigin: store.emulatorOrigin, say });
   }

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { LOCAL_CUSTOMERS } from "../../../test/local-storefront/pages";
+import { DEMO_ACCOUNT } from "./demo";
+
+// The offline demo's "rate your order" act: the simulated store places orders of the first "log
+// in as" customer (two delivered, one paid), each change a signed webhook to the app; once the
+// reviews service holds them, the demo prints the account page where that customer rates them in
+// the rating modal. With `check`, the page's order status is read through the app proxy as that
+// customer: every order shown, a Rate link per product, one find-batch call.
+
+const accountOrdersSchema = z.object({
+  orders: z.array(z.object({ id: z.string(), name: z.string(), fate: z.string(), products: z.number() })),
+  notAcknowledged: z.number(),
+});
+const stateSchema = z.object({ orders: z.array(z.looseObject({ orderId: z.string(), status: z.string() })) });
+const logSchema = z.object({ requests: z.array(z.looseObject({ seq: z.number(), path: z.string() })) });
+
+export async function runAccountDemo(options: {
+  storeControlUrl: string;
+  emulatorOrigin: string;
+  storefrontOrigin: string;
+  say: (line: string) => void;
+  check: boolean;
+  timeoutMs?: number;
+}): Promise<{ accountUrl: string }> {
+  const { say } = options;
+  const customer = LOCAL_CUSTOMERS[0]!;
+  const res = await fetch(`${options.storeControlUrl}/orders/account?customer=${customer.id}`, { method: "POST" });
+  if (!res.ok) throw new Error(`the simulated store did not place the account's orders: ${res.status} ${await res.text()}`);
+  const { orders, notAcknowledged } = accountOrdersSchema.parse(await res.json());
+  if (notAcknowledged) throw new Error(`account orders: ${notAcknowledged} webhooks not acknowledged by the app`);
+  const state = () => fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`).then(async (r) => stateSchema.parse(await r.json()));
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    const held = (await state()).orders;
+    const settled = orders.filter((o) => held.some((h) => h.orderId === o.id && h.status === o.fate)).length;
+    if (settled === orders.length) break;
+    if (Date.now() > deadline) throw new Error(`account orders: the reviews service holds ${settled} of ${orders.length} at their status`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const products = orders.reduce((n, o) => n + o.products, 0);
+  const accountUrl = `${options.storefrontOrigin}/account/login-as?customer=${customer.id}&return=${encodeURIComponent("/account")}`;
+  say(`rate your order: ${customer.firstName} ${customer.lastName} has ${orders.length} orders (${orders.map((o) => `${o.name} ${o.fate}`).join(", ")}); log in as them and open the account page: ${accountUrl} ("Rate" opens the rating modal)`);
+  if (options.check) await checkAccount(options, customer.id, orders.length, products, say);
+  return { accountUrl };
+}
+
+async function checkAccount(options: { storefrontOrigin: string; emulatorOrigin: string }, customerId: string, orders: number, products: number, say: (line: string) => void) {
+  const log = async (since = 0) => logSchema.parse(await (await fetch(`${options.emulatorOrigin}/__emulator/requests?since=${since}`)).json()).requests;
+  const before = Math.max(0, ...(await log()).map((r) => r.seq));
+  const page = await fetch(`${options.storefrontOrigin}/apps/reviews/orders`, { headers: { Cookie: `local_storefront_customer=${customerId}` } });
+  const html = await page.text();
+  const shown = (html.match(/id="rv-order-\d+"/g) ?? []).length;
+  const rate = (html.match(/data-rv-rate-token="/g) ?? []).length;
+  // Calls to the Client API (a token request may come first: it is not a service call per page).
+  const calls = (await log(before)).filter((r) => r.seq > before && r.path.startsWith("/api/") && !/token/.test(r.path));
+  if (page.status !== 200 || shown !== orders || rate !== products) throw new Error(`account check: ${page.status}, ${shown} of ${orders} orders, ${rate} of ${products} Rate links`);
+  if (calls.length !== 1 || !calls[0]!.path.endsWith("/orders/find-batch")) throw new Error(`account check: ${calls.length} calls to the service (${calls.map((c) => c.path).join(", ")}), expected one find-batch`);
+  say(`account check: the account page's block shows ${shown} orders with ${rate} Rate links, from one find-batch call`);
+}
