@@ -48,8 +48,11 @@ describe("order review status through the app proxy", () => {
     expect(second.html).not.toContain("data-next=");
     const calls = batchCalls(since);
     expect(calls).toHaveLength(2);
-    // Every product of the 22 orders is still to rate; each "Rate" carries that order's token.
-    expect(first.html).toContain("21 products are waiting for your review.");
+    // The delivered order's two products are to rate, each "Rate" with that order's token; the paid
+    // orders' products wait for their parcels.
+    expect(first.html).toContain("2 products are waiting for your review.");
+    expect(first.html.match(/You can rate it once your order arrives\./g)).toHaveLength(19);
+    expect(first.html.match(/data-rv-rate-token=/g)).toHaveLength(2);
     const token = serviceOrder(delivered.id).verificationTokenId;
     expect(first.html).toContain(`data-rv-rate-order="${delivered.id}" data-rv-rate-token="${token}"`);
     expect(first.html).toContain(`${st.s.emu.rateUrl}/rate/acme/${token}/${delivered.id}?sku=`);

@@ -38,7 +38,8 @@ export async function runAccountDemo(options: {
     if (Date.now() > deadline) throw new Error(`account orders: the reviews service holds ${settled} of ${orders.length} at their status`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  const products = orders.reduce((n, o) => n + o.products, 0);
+  // Products of the delivered orders can be rated now; the paid order's wait for its parcel.
+  const products = orders.filter((o) => o.fate === "delivered").reduce((n, o) => n + o.products, 0);
   const accountUrl = `${options.storefrontOrigin}/account/login-as?customer=${customer.id}&return=${encodeURIComponent("/account")}`;
   say(`rate your order: ${customer.firstName} ${customer.lastName} has ${orders.length} orders (${orders.map((o) => `${o.name} ${o.fate}`).join(", ")}); log in as them and open the account page: ${accountUrl} ("Rate" opens the rating modal)`);
   if (options.check) await checkAccount(options, customer.id, orders.length, products, say);

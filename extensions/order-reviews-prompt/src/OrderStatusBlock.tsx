@@ -27,12 +27,12 @@ function OrderStatusBlock() {
 
   if (!state) return <s-skeleton-paragraph />;
   if (state.kind !== "loaded" || !state.data.order) return null;
-  const { toRate, rated } = itemsForBlock(state.data.order);
-  if (!toRate.length && !rated.length) return null;
+  const { toRate, waiting, rated } = itemsForBlock(state.data.order);
+  if (!toRate.length && !waiting.length && !rated.length) return null;
   return (
     <s-section heading={t("orderStatus.heading")}>
       <s-stack gap="base">
-        <s-text>{toRate.length ? t("orderStatus.toRate", { count: toRate.length }) : t("orderStatus.allRated")}</s-text>
+        <s-text>{toRate.length ? t("orderStatus.toRate", { count: toRate.length }) : waiting.length ? t("orderStatus.waiting") : t("orderStatus.allRated")}</s-text>
         {toRate.map((item) => (
           <s-stack key={item.rate!.sku} direction="inline" gap="base" alignItems="center" justifyContent="space-between">
             <s-text>{item.title}</s-text>

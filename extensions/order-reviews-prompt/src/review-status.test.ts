@@ -30,6 +30,7 @@ const order: StatusOrder = {
   items: [
     { sku: "1", title: "Mug", image: null, state: "reviewed", review: { rating: 4, text: "Nice" }, rate: null },
     { sku: "2", title: "Tee", image: null, state: "rate", review: null, rate: { order: "5900000000001", token: "t", sku: "2", href: "https://rate.example/rate/acme/t/5900000000001?sku=2" } },
+    { sku: "3", title: "Cap", image: null, state: "waiting", review: null, rate: null },
     { sku: null, title: "Gift wrap", image: null, state: "none", review: null, rate: null },
   ],
 };
@@ -61,9 +62,10 @@ describe("the backend call", () => {
 });
 
 describe("what the blocks show", () => {
-  it("lists the products to rate, then the rated ones; items the service does not list are left out", () => {
-    const { toRate, rated } = itemsForBlock(order);
+  it("lists the products to rate, those to rate once they arrive, then the rated ones; items the service does not list are left out", () => {
+    const { toRate, waiting, rated } = itemsForBlock(order);
     expect(toRate.map((i) => i.title)).toEqual(["Tee"]);
+    expect(waiting.map((i) => i.title)).toEqual(["Cap"]);
     expect(rated.map((i) => i.title)).toEqual(["Mug"]);
   });
 

@@ -6,7 +6,7 @@ export interface StatusItem {
   sku: string | null;
   title: string;
   image: string | null;
-  state: "reviewed" | "rate" | "none";
+  state: "reviewed" | "rate" | "waiting" | "none";
   review: { rating: number; text: string } | null;
   rate: { order: string; token: string; sku: string; href: string } | null;
 }
@@ -54,10 +54,11 @@ export function starsText(rating: number): string {
   return "★".repeat(n) + "☆".repeat(5 - n);
 }
 
-/** The order's products in the order the block lists them: still to rate first, then rated. */
-export function itemsForBlock(order: StatusOrder): { toRate: StatusItem[]; rated: StatusItem[] } {
+/** The order's products in the order the block lists them: still to rate, to rate once it arrives, then rated. */
+export function itemsForBlock(order: StatusOrder): { toRate: StatusItem[]; waiting: StatusItem[]; rated: StatusItem[] } {
   return {
     toRate: order.items.filter((i) => i.state === "rate" && i.rate),
+    waiting: order.items.filter((i) => i.state === "waiting"),
     rated: order.items.filter((i) => i.state === "reviewed"),
   };
 }

@@ -44,6 +44,13 @@ describe("an order's review status", () => {
     expect(s.items[1]!.rate).toEqual({ order: "5923018113099", token: "tok-1", sku: "8100000000002", href: "https://rate.example/rate/acme/tok-1/5923018113099?sku=8100000000002" });
   });
 
+  it("asks to wait for an order not fulfilled yet: nothing to rate before it arrives", () => {
+    const s = statusOrder({ ...order, fulfilled: false }, service, href);
+    expect(s.items.map((i) => i.state)).toEqual(["reviewed", "waiting", "none", "none"]);
+    expect(s.toRate).toBe(0);
+    expect(s.items.every((i) => i.rate === null)).toBe(true);
+  });
+
   it("offers nothing to rate on a cancelled order, or one the service does not hold", () => {
     expect(statusOrder({ ...order, cancelled: true }, service, href).toRate).toBe(0);
     expect(statusOrder(order, undefined, href).items.every((i) => i.state === "none")).toBe(true);

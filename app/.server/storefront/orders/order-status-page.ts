@@ -6,7 +6,8 @@ import type { ShopOrder } from "./customer-orders";
 // products, each either reviewed (the stars and words the buyer gave) or with a way to rate it (the
 // order's verification token, for the rating modal or the rating page). Pure: Shopify's orders and
 // the service's answer in, the snippet's variables out. Which products can still be rated is the
-// service's call (`active`); a product the service does not list for the order (cancelled, not
+// service's call (`active`), and only once the order is fulfilled (before, the product shows as
+// "rate it once it arrives"); a product the service does not list for the order (cancelled, not
 // synced yet, a custom item) shows without either.
 
 export interface StatusQuery {
@@ -46,8 +47,8 @@ export interface StatusItem {
   title: string;
   url: string | null;
   image: string | null;
-  /** reviewed: `review` holds what the buyer gave; rate: `rate` opens the rating; none: neither. */
-  state: "reviewed" | "rate" | "none";
+  /** reviewed: `review` holds what the buyer gave; rate: `rate` opens the rating; waiting: to rate once the order is fulfilled; none: not open for reviews. */
+  state: "reviewed" | "rate" | "waiting" | "none";
   review: { rating: number; text: string } | null;
   rate: { order: string; token: string; sku: string; href: string } | null;
 }
@@ -84,6 +85,9 @@ export function statusOrder(order: ShopOrder, status: ServiceOrderStatus | undef
     if (s && !s.active) {
       const rating = Math.round(Number(s.review?.rating ?? 0));
       items.push({ ...base, state: "reviewed", review: { rating: rating >= 1 && rating <= 5 ? rating : 0, text: s.review?.text ?? "" }, rate: null });
+    } else if (s && status && !order.cancelled && !order.fulfilled) {
+      // Not received yet: nobody can say what it is like. The service asks once it is delivered.
+      items.push({ ...base, state: "waiting", review: null, rate: null });
     } else if (s && status && !order.cancelled) {
       const p = { verificationTokenId: status.verificationTokenId, orderId: status.orderId, sku: s.sku };
       items.push({ ...base, state: "rate", review: null, rate: { order: status.orderId, token: status.verificationTokenId, sku: s.sku, href: rateHref(p) } });
