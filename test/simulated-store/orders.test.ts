@@ -9,6 +9,9 @@ import { mapOrder } from "../../app/.server/mapping/order.mapper";
 import { shopifyOrderSchema } from "../../app/.server/mapping/order.schemas";
 import { mapContext, orderSettings } from "../../app/.server/mapping/order.test-helpers";
 import { generateProduct, productGidOf } from "./product-generator";
+import { readCustomerOrder, readCustomerOrders } from "../../app/.server/storefront/orders/customer-orders";
+import { placeAccountOrder } from "./order-story";
+import { STOREFRONT_CUSTOMERS } from "./storefront-customers";
 import { OrderBook, orderBulkGroup, orderWebhookPayload, ordersModule, startSimulatedStore, type SimulatedStore } from "./index";
 
 const NOW = new Date("2026-11-20T12:00:00Z");
@@ -100,5 +103,29 @@ describe("simulated store: orders", () => {
       expect(g.children.every((c) => c.__parentId === g.parent.id)).toBe(true);
     }
     expect(names).toEqual(expected.map((o) => `#${o.number}`));
+  });
+});
+
+describe("simulated store: a storefront account's orders", () => {
+  it("GIVEN orders of a storefront account THEN CustomerOrders pages them newest first, CustomerOrder answers each with its customer, and the buyer's consent is known", async () => {
+    const [ana, ben] = STOREFRONT_CUSTOMERS as [(typeof STOREFRONT_CUSTOMERS)[number], (typeof STOREFRONT_CUSTOMERS)[number]];
+    const b = new OrderBook({ seed: 7, productCount: 20, now: NOW });
+    const placed = Array.from({ length: 5 }, (_, i) => placeAccountOrder(b, ana, [i, i + 1], { delivered: i % 2 === 0, at: new Date(NOW.getTime() - (5 - i) * 86_400_000) })[0]!.order);
+    const bens = placeAccountOrder(b, ben, [3])[0]!.order;
+    const store = await startSimulatedStore({ products: 20, seed: 7, modules: [ordersModule(b)] });
+    stores.push(store);
+    const gql = createAdminGraphql({ shop: store.shop, accessToken: store.accessToken, apiVersion: store.apiVersion, endpoint: store.graphqlEndpoint, logger: pino({ level: "silent" }) });
+
+    const first = await readCustomerOrders(gql, ana.id, { first: 3 });
+    expect(first.orders.map((o) => o.id)).toEqual(placed.slice(2).reverse().map((o) => String(o.id)));
+    const rest = await readCustomerOrders(gql, ana.id, { first: 3, after: first.next });
+    expect(rest).toMatchObject({ next: null, orders: placed.slice(0, 2).reverse().map((o) => ({ id: String(o.id) })) });
+    expect(first.orders[2]).toMatchObject({ name: `#${placed[2]!.number}`, fulfilled: true, customerId: ana.id, lines: [{ productId: String(placed[2]!.lines[0]!.productId).replace(/\D/g, ""), handle: generateProduct(2, 7).handle }, { handle: generateProduct(3, 7).handle }] });
+    expect(first.orders[1]!.fulfilled).toBe(false);
+
+    expect(await readCustomerOrder(gql, ben.id, String(bens.id))).toMatchObject({ id: String(bens.id), customerId: ben.id });
+    expect(await readCustomerOrder(gql, ana.id, String(bens.id))).toBeNull();
+    expect(await readCustomerOrders(gql, "7003")).toEqual({ orders: [], next: null });
+    expect(b.customerConsent(Number(ana.id))).toMatchObject({ email: ana.email, channels: { email: { state: "SUBSCRIBED" } } });
   });
 });
