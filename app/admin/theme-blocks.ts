@@ -2,12 +2,12 @@
 // the theme editor links that add a block to the product page or switch the embed on.
 
 export const THEME_EXTENSION = "reviews-theme";
-export const THEME_BLOCKS = { starRating: "star-rating", reviews: "reviews" } as const;
+export const THEME_BLOCKS = { starRating: "star-rating", reviews: "reviews", orderReviews: "order-reviews" } as const;
 export const THEME_EMBED = "rating-modal";
 
-/** The theme editor with a block of this app added to the product template's main section. */
-export function addBlockLink(shop: string, apiKey: string, block: string): string {
-  const q = new URLSearchParams({ template: "product", addAppBlockId: `${apiKey}/${block}`, target: "mainSection" });
+/** The theme editor with a block of this app added to a template's main section (the product page by default). */
+export function addBlockLink(shop: string, apiKey: string, block: string, template = "product"): string {
+  const q = new URLSearchParams({ template, addAppBlockId: `${apiKey}/${block}`, target: "mainSection" });
   return `https://${shop}/admin/themes/current/editor?${q}`;
 }
 

@@ -128,6 +128,9 @@ function Checklist({ steps }: { steps: Data["steps"] }) {
           <Button url={steps.theme.links.embed} external>
             {t("home.step.theme.embed")}
           </Button>
+          <Button url={steps.theme.links.orderReviews} external>
+            {t("home.step.theme.addOrderReviews")}
+          </Button>
           {steps.theme.done ? null : (
             <fetcher.Form method="post">
               <input type="hidden" name="intent" value="confirm-theme" />

@@ -56,12 +56,13 @@ describe("onboarding in the embedded admin", () => {
     await page.getByRole("button", { name: "I have added them" }).click();
     await page.getByText("5 of 5 steps done").waitFor();
 
-    // Deep links into the theme editor add our blocks and switch the embed on.
+    // Deep links into the theme editor add our blocks (product page, account page) and switch the embed on.
     const links = await page.locator("a[href*='/admin/themes/current/editor']").evaluateAll((els) => els.map((e) => e.getAttribute("href")));
     expect(links).toEqual([
       `https://${SHOP}/admin/themes/current/editor?template=product&addAppBlockId=test-api-key%2Fstar-rating&target=mainSection`,
       `https://${SHOP}/admin/themes/current/editor?template=product&addAppBlockId=test-api-key%2Freviews&target=mainSection`,
       `https://${SHOP}/admin/themes/current/editor?context=apps&activateAppId=test-api-key%2Frating-modal`,
+      `https://${SHOP}/admin/themes/current/editor?template=customers%2Faccount&addAppBlockId=test-api-key%2Forder-reviews&target=mainSection`,
     ]);
     expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, "home-connected");

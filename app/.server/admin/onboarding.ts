@@ -41,6 +41,8 @@ export async function onboardingState(ctx: AppContext, domain: string, apiKey: s
         starRating: addBlockLink(shop.domain, apiKey, THEME_BLOCKS.starRating),
         reviews: addBlockLink(shop.domain, apiKey, THEME_BLOCKS.reviews),
         embed: activateEmbedLink(shop.domain, apiKey),
+        // Classic customer accounts: "rate your orders" on the account page.
+        orderReviews: addBlockLink(shop.domain, apiKey, THEME_BLOCKS.orderReviews, "customers/account"),
       },
     },
   };

@@ -64,6 +64,7 @@ export const en = {
   "home.step.theme.addRating": "Add star rating block",
   "home.step.theme.addReviews": "Add reviews block",
   "home.step.theme.embed": "Turn on the rating modal embed",
+  "home.step.theme.addOrderReviews": "Add “Rate your orders” to the account page",
   "home.step.theme.markDone": "I have added them",
   "home.step.done": "Done",
   "home.step.todo": "To do",

@@ -64,6 +64,7 @@ export const es: Record<MessageKey, string> = {
   "home.step.theme.addRating": "Añadir bloque de estrellas",
   "home.step.theme.addReviews": "Añadir bloque de reseñas",
   "home.step.theme.embed": "Activar la ventana de valoración",
+  "home.step.theme.addOrderReviews": "Añadir «Valora tus pedidos» a la página de cuenta",
   "home.step.theme.markDone": "Ya los añadí",
   "home.step.done": "Hecho",
   "home.step.todo": "Pendiente",

@@ -64,6 +64,7 @@ export const ptBR: Record<MessageKey, string> = {
   "home.step.theme.addRating": "Adicionar bloco de estrelas",
   "home.step.theme.addReviews": "Adicionar bloco de avaliações",
   "home.step.theme.embed": "Ativar a janela de avaliação",
+  "home.step.theme.addOrderReviews": "Adicionar “Avalie seus pedidos” à página da conta",
   "home.step.theme.markDone": "Já adicionei",
   "home.step.done": "Concluída",
   "home.step.todo": "A fazer",
