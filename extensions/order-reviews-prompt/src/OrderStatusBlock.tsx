@@ -1,8 +1,9 @@
 /** @jsxImportSource preact */
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
-import { useEffect, useState } from "preact/hooks";
-import { compiledAppUrl, itemsForBlock, loadFromBackend, starsText, type Loaded, type StatusOrder } from "./review-status";
+import { itemsForBlock, starsText, type StatusOrder } from "./review-status";
+import { useBackendAnswer } from "./use-backend";
+import { RateRows } from "./RateRows";
 
 // New customer accounts, order status page: the order's products with what the buyer rated and a
 // Rate button for the others (the service's rating page, in a new tab: extensions cannot frame it).
@@ -13,17 +14,7 @@ export default async () => {
 
 function OrderStatusBlock() {
   const t = shopify.i18n.translate;
-  const [state, setState] = useState<Loaded<{ order: StatusOrder | null }> | null>(null);
-  const orderId = shopify.order.value?.id ?? "";
-  useEffect(() => {
-    void loadFromBackend<{ order: StatusOrder | null }>({
-      appUrl: compiledAppUrl(() => process.env.APP_URL),
-      path: "/extensions/order-status",
-      order: orderId,
-      getToken: () => shopify.sessionToken.get(),
-      fetch,
-    }).then(setState);
-  }, [orderId]);
+  const state = useBackendAnswer<{ order: StatusOrder | null }>("/extensions/order-status", shopify.order.value?.id ?? "", () => shopify.sessionToken.get());
 
   if (!state) return <s-skeleton-paragraph />;
   if (state.kind !== "loaded" || !state.data.order) return null;
@@ -33,14 +24,7 @@ function OrderStatusBlock() {
     <s-section heading={t("orderStatus.heading")}>
       <s-stack gap="base">
         <s-text>{toRate.length ? t("orderStatus.toRate", { count: toRate.length }) : waiting.length ? t("orderStatus.waiting") : t("orderStatus.allRated")}</s-text>
-        {toRate.map((item) => (
-          <s-stack key={item.rate!.sku} direction="inline" gap="base" alignItems="center" justifyContent="space-between">
-            <s-text>{item.title}</s-text>
-            <s-button href={item.rate!.href} target="_blank" accessibilityLabel={t("rateLabel", { title: item.title })}>
-              {t("rate")}
-            </s-button>
-          </s-stack>
-        ))}
+        <RateRows items={toRate} t={t} />
         {rated.map((item) => (
           <s-stack key={`rated-${item.sku}`} direction="inline" gap="base" alignItems="center" justifyContent="space-between">
             <s-text>{item.title}</s-text>

@@ -25,13 +25,14 @@ const call = (over: Partial<Parameters<typeof loadFromBackend>[0]> = {}) =>
 const order: StatusOrder = {
   id: "5900000000001",
   name: "#1002",
+  date: "2026-11-20T14:03:00Z",
   toRate: 1,
   fulfilled: true,
   items: [
-    { sku: "1", title: "Mug", image: null, state: "reviewed", review: { rating: 4, text: "Nice" }, rate: null },
-    { sku: "2", title: "Tee", image: null, state: "rate", review: null, rate: { order: "5900000000001", token: "t", sku: "2", href: "https://rate.example/rate/acme/t/5900000000001?sku=2" } },
-    { sku: "3", title: "Cap", image: null, state: "waiting", review: null, rate: null },
-    { sku: null, title: "Gift wrap", image: null, state: "none", review: null, rate: null },
+    { sku: "1", title: "Mug", url: null, image: null, state: "reviewed", review: { rating: 4, text: "Nice" }, rate: null },
+    { sku: "2", title: "Tee", url: null, image: null, state: "rate", review: null, rate: { order: "5900000000001", token: "t", sku: "2", href: "https://rate.example/rate/acme/t/5900000000001?sku=2" } },
+    { sku: "3", title: "Cap", url: null, image: null, state: "waiting", review: null, rate: null },
+    { sku: null, title: "Gift wrap", url: null, image: null, state: "none", review: null, rate: null },
   ],
 };
 

@@ -1,25 +1,10 @@
 // What both blocks share, free of the `shopify` global and of Preact so it is unit-tested alone:
 // the call to the app's backend with a fresh session token, and what to show from its answer.
-// The answers mirror app/.server/storefront/orders (StatusOrder, ThankYouAnswer).
+// The answers' shapes are the backend's own types (erased from the bundle).
 
-export interface StatusItem {
-  sku: string | null;
-  title: string;
-  image: string | null;
-  state: "reviewed" | "rate" | "waiting" | "none";
-  review: { rating: number; text: string } | null;
-  rate: { order: string; token: string; sku: string; href: string } | null;
-}
-
-export interface StatusOrder {
-  id: string;
-  name: string;
-  toRate: number;
-  fulfilled: boolean;
-  items: StatusItem[];
-}
-
-export type ThankYouAnswer = { state: "rate"; order: StatusOrder } | { state: "later" };
+import type { StatusItem, StatusOrder } from "../../../app/.server/storefront/orders/order-status-page";
+export type { StatusItem, StatusOrder };
+export type { ThankYouAnswer } from "../../../app/.server/storefront/orders/extension-status.server";
 
 export type Loaded<T> = { kind: "loaded"; data: T } | { kind: "failed"; retry: boolean } | { kind: "unavailable" };
 

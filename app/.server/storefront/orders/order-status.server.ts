@@ -2,11 +2,11 @@ import type { Logger } from "pino";
 import { ReviewsError, ReviewsPermanentError, type ReviewsStorefrontApi } from "../../reviews";
 import type { AdminGraphql } from "../../shopify/admin-graphql";
 import type { ShopSettings } from "../../shops/settings";
-import { NO_STORE, cacheControl } from "../proxy/cache-control";
+import { cacheControl } from "../proxy/cache-control";
 import { badRequest, failureStatus, fragmentFailure } from "../proxy/fragment-answers";
 import { clientIp, type LimitRule, type RateLimiter } from "../proxy/rate-limits";
 import type { StorefrontLocale } from "../proxy/reviews-query";
-import { ProxySignatureError, unauthorized, verifyAppProxy, type AppProxyAuthenticate } from "../proxy/verify-proxy.server";
+import { whenSigned, type AppProxyAuthenticate } from "../proxy/verify-proxy.server";
 import { CustomerWithoutEmailError, type CustomerIdentity } from "../shopper/customer-identity";
 import { readCustomerOrder, readCustomerOrders } from "./customer-orders";
 import { parseStatusQuery, serviceOrderId, statusOrder, type ServiceOrderStatus, type StatusPageVars } from "./order-status-page";
@@ -84,31 +84,23 @@ const html = (body: string) => new Response(body, { status: 200, headers: { "Con
  * their review status, as HTML from the theme's `order-reviews-page` snippet. Never cached: it is
  * one customer's. A shopper who is not logged in gets the page asking them to.
  */
-export async function orderStatusPageResponse(request: Request, deps: OrderStatusPageDeps): Promise<Response> {
-  let shop: string;
-  let customerId: string;
-  try {
-    ({ shop, loggedInCustomerId: customerId } = await verifyAppProxy(request, deps.authenticate));
-  } catch (e) {
-    if (e instanceof ProxySignatureError) return unauthorized();
-    throw e;
-  }
-  const parsed = parseStatusQuery(new URL(request.url).searchParams);
-  if (!parsed.ok) return badRequest(parsed.message);
-  const { query } = parsed;
-  if (!/^\d{1,20}$/.test(customerId)) return html(await deps.renderOrders({ orders: [], next: null, single: !!query.order, login: true }, query.locale));
-  try {
-    const ip = await deps.limits.hit("ip", clientIp(request), deps.settings.ipLimit);
-    if (!ip.ok) return fragmentFailure(deps, query.locale, "busy", 429, ip.retryAfterSeconds);
-    const shopLimit = await deps.limits.hit("shop", shop, deps.settings.shopLimit);
-    if (!shopLimit.ok) return fragmentFailure(deps, query.locale, "busy", 429, shopLimit.retryAfterSeconds);
-    const vars = await customerOrderStatus(deps, shop, customerId, query);
-    return html(await deps.renderOrders({ ...vars, login: false }, query.locale));
-  } catch (error) {
-    const { status, retryAfterSeconds } = failureStatus(error);
-    deps.log[status === 502 ? "error" : "warn"]({ shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: order review status not served");
-    const failed = await fragmentFailure(deps, query.locale, "unavailable", status, retryAfterSeconds);
-    failed.headers.set("Cache-Control", NO_STORE);
-    return failed;
-  }
+export function orderStatusPageResponse(request: Request, deps: OrderStatusPageDeps): Promise<Response> {
+  return whenSigned(request, deps.authenticate, async ({ shop, loggedInCustomerId: customerId }) => {
+    const parsed = parseStatusQuery(new URL(request.url).searchParams);
+    if (!parsed.ok) return badRequest(parsed.message);
+    const { query } = parsed;
+    if (!/^\d{1,20}$/.test(customerId)) return html(await deps.renderOrders({ orders: [], next: null, single: !!query.order, login: true }, query.locale));
+    try {
+      const ip = await deps.limits.hit("ip", clientIp(request), deps.settings.ipLimit);
+      if (!ip.ok) return fragmentFailure(deps, query.locale, "busy", 429, ip.retryAfterSeconds);
+      const shopLimit = await deps.limits.hit("shop", shop, deps.settings.shopLimit);
+      if (!shopLimit.ok) return fragmentFailure(deps, query.locale, "busy", 429, shopLimit.retryAfterSeconds);
+      const vars = await customerOrderStatus(deps, shop, customerId, query);
+      return html(await deps.renderOrders({ ...vars, login: false }, query.locale));
+    } catch (error) {
+      const { status, retryAfterSeconds } = failureStatus(error);
+      deps.log[status === 502 ? "error" : "warn"]({ shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: order review status not served");
+      return fragmentFailure(deps, query.locale, "unavailable", status, retryAfterSeconds);
+    }
+  });
 }
