@@ -29,7 +29,7 @@ function OrderStatusBlock() {
           <s-stack key={`rated-${item.sku}`} direction="inline" gap="base" alignItems="center" justifyContent="space-between">
             <s-text>{item.title}</s-text>
             <s-text color="subdued" accessibilityVisibility="hidden">{starsText(item.review?.rating ?? 0)}</s-text>
-            <s-text accessibilityVisibility="exclusive">{t("ratedLabel", { rating: item.review?.rating ?? 0 })}</s-text>
+            <s-text accessibilityVisibility="exclusive">{t("ratedLabel", { count: item.review?.rating ?? 0 })}</s-text>
           </s-stack>
         ))}
       </s-stack>
