@@ -5,8 +5,9 @@ import { itemsForBlock, type ThankYouAnswer } from "./review-status";
 import { useBackendAnswer } from "./use-backend";
 import { RateRows } from "./RateRows";
 
-// Thank-you page: tells the buyer they will be asked to rate once the order arrives; when it is
-// already fulfilled (digital goods) and the buyer is logged in, offers the Rate buttons now.
+// Thank-you page: tells the buyer they can rate on the order's status page once the order arrives
+// (not that they will be asked: that depends on consent the page does not know); when it is already
+// fulfilled (digital goods) and the buyer is logged in, offers the Rate buttons now.
 
 export default async () => {
   render(<ThankYouBlock />, document.body);
