@@ -39,7 +39,8 @@ export function legacyOrderId(value: string | null): string | null {
 const shopOf = (dest: unknown) => (typeof dest === "string" ? dest.replace(/^https:\/\//, "").replace(/\/.*$/, "") : "");
 const customerOf = (sub: unknown) => (typeof sub === "string" ? (/^gid:\/\/shopify\/Customer\/(\d{1,20})$/.exec(sub)?.[1] ?? null) : null);
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store" } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", ...headers } });
 
 async function answer(request: Request, deps: ExtensionStatusDeps, authenticate: Authenticate, respond: (at: { shop: string; customerId: string | null; orderId: string }) => Promise<Response>): Promise<Response> {
   let auth: Awaited<ReturnType<Authenticate>>;
@@ -60,14 +61,12 @@ async function answer(request: Request, deps: ExtensionStatusDeps, authenticate:
   if (!orderId) return cors(json(400, { error: "order must be an order id" }));
   try {
     const limit = await deps.limits.hit("shop", shop, deps.settings.shopLimit);
-    if (!limit.ok) return cors(new Response(JSON.stringify({ error: "busy" }), { status: 429, headers: { "Content-Type": "application/json", "Retry-After": String(limit.retryAfterSeconds) } }));
+    if (!limit.ok) return cors(json(429, { error: "busy" }, { "Retry-After": String(limit.retryAfterSeconds) }));
     return cors(await respond({ shop, customerId: customerOf(sessionToken.sub), orderId }));
   } catch (error) {
     const { status, retryAfterSeconds } = failureStatus(error);
     deps.log[status === 502 ? "error" : "warn"]({ shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "extension: order review status not served");
-    const res = json(status, { error: "unavailable" });
-    if (retryAfterSeconds !== undefined) res.headers.set("Retry-After", String(retryAfterSeconds));
-    return cors(res);
+    return cors(json(status, { error: "unavailable" }, retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) }));
   }
 }
 

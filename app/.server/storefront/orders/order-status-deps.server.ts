@@ -44,19 +44,12 @@ export function extensionStatusDeps(ctx: AppContext): ExtensionStatusDeps {
   const existing = madeForExtensions.get(ctx);
   if (existing) return existing;
   const { config } = ctx;
-  const base = orderStatusDeps(ctx);
   const auth = extensionAuthenticate({ apiKey: config.SHOPIFY_API_KEY, apiSecretKey: config.SHOPIFY_API_SECRET, appUrl: config.SHOPIFY_APP_URL, scopes: config.SCOPES });
   const deps: ExtensionStatusDeps = {
-    adminFor: base.adminFor,
-    customerIdentity: base.customerIdentity,
-    settingsOf: base.settingsOf,
-    serviceFor: base.serviceFor,
+    ...orderStatusDeps(ctx),
     customerAccount: (request) => auth.customerAccount(request),
     checkout: (request) => auth.checkout(request),
     apiKey: config.SHOPIFY_API_KEY,
-    limits: base.limits,
-    log: base.log,
-    settings: { shopLimit: base.settings.shopLimit },
   };
   madeForExtensions.set(ctx, deps);
   return deps;

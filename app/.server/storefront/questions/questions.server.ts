@@ -2,8 +2,9 @@ import { PRODUCT_KEY } from "../proxy/path-keys";
 import type { ReviewsStorefrontApi } from "../../reviews";
 import { listPageResponse, type ListPageDeps } from "../proxy/list-page.server";
 import type { StorefrontLocale } from "../proxy/reviews-query";
-import { json, keptOrRefused, readSignedWrite, serviceClient, submissionLimited, type ReviewWriteDeps } from "../writes/write-request.server";
-import { identifyWriter, serviceUser } from "../writes/writer-identity";
+import { openSubmission } from "../writes/shopper-submission.server";
+import { json, keptOrRefused, type ReviewWriteDeps } from "../writes/write-request.server";
+import { serviceUser } from "../writes/writer-identity";
 import { parseQuestionInput } from "./question-input";
 import { parseQuestionsQuery, publishedQuestions, questionsPage, type PageQuestion, type QuestionsPageVars, type QuestionsQuery } from "./question-page";
 
@@ -32,24 +33,9 @@ export function questionsPageResponse(request: Request, sku: string, deps: Quest
 }
 
 export async function askQuestionResponse(request: Request, sku: string, deps: ReviewWriteDeps): Promise<Response> {
-  const write = await readSignedWrite(request, deps, { pathOk: PRODUCT_KEY.test(sku), badPath: "bad_product", maxBytes: deps.settings.bodyMaxBytes });
-  if (write instanceof Response) return write;
-  const { shop, customerId } = write;
-  // The same budgets as reviews: a shopper's writes of any kind share them.
-  const limited = await submissionLimited(request, deps, write);
-  if (limited) return limited;
-  const parsed = parseQuestionInput(write.body);
-  if (!parsed.ok) return json(422, { errors: parsed.errors });
-  const { input } = parsed;
-  if (input.trap) {
-    deps.log.info({ shop, sku }, "app proxy: question refused by the honeypot");
-    return json(202, { status: "received" });
-  }
-
-  const client = await serviceClient(deps, shop);
-  if (client instanceof Response) return client;
-  const writer = await identifyWriter(deps, { shop, sku, customerId, client }, input);
-  if (writer instanceof Response) return writer;
+  const open = await openSubmission(request, sku, deps, { what: "question", parse: parseQuestionInput });
+  if (open instanceof Response) return open;
+  const { shop, input, client, writer } = open;
   // Questions take no review link (parseQuestionInput never reads one).
   if (writer.kind === "link") return json(403, { error: "login_required" });
   const question = { ...serviceUser(writer), text: input.text };

@@ -1,11 +1,11 @@
-import { PRODUCT_KEY } from "../proxy/path-keys";
 import { ReviewsPermanentError, type ReviewSubmission } from "../../reviews";
 import { attributesFor, type AttributeQuestion } from "./available-attributes";
 import { mediaRules } from "./media-rules";
 import { parseReviewInput } from "./review-input";
 import { newGuestHandle, type ReviewOwner } from "./update-tokens";
-import { identifyWriter, serviceUser } from "./writer-identity";
-import { json, keptOrRefused, readSignedWrite, serviceClient, submissionLimited, type ReviewWriteDeps } from "./write-request.server";
+import { openSubmission } from "./shopper-submission.server";
+import { serviceUser } from "./writer-identity";
+import { json, keptOrRefused, type ReviewWriteDeps } from "./write-request.server";
 
 // `POST <proxy>/products/<sku>/reviews`: a shopper's review. Order of checks: signature (401) →
 // JSON within the size limit (415/413) → not seen before (409) → shopper limits (429) → input
@@ -15,25 +15,9 @@ import { json, keptOrRefused, readSignedWrite, serviceClient, submissionLimited,
 // Answers are JSON with codes the form translates, and never cached by anyone.
 
 export async function submitReviewResponse(request: Request, sku: string, deps: ReviewWriteDeps): Promise<Response> {
-  const write = await readSignedWrite(request, deps, { pathOk: PRODUCT_KEY.test(sku), badPath: "bad_product", maxBytes: deps.settings.bodyMaxBytes });
-  if (write instanceof Response) return write;
-  const { shop, customerId } = write;
-  const limited = await submissionLimited(request, deps, write);
-  if (limited) return limited;
-
-  const parsed = parseReviewInput(write.body);
-  if (!parsed.ok) return json(422, { errors: parsed.errors });
-  const { input } = parsed;
-  // A filled honeypot gets the answer a person would get, and nothing is sent.
-  if (input.trap) {
-    deps.log.info({ shop, sku }, "app proxy: review refused by the honeypot");
-    return json(202, { status: "received" });
-  }
-
-  const client = await serviceClient(deps, shop);
-  if (client instanceof Response) return client;
-  const writer = await identifyWriter(deps, { shop, sku, customerId, client }, input);
-  if (writer instanceof Response) return writer;
+  const open = await openSubmission(request, sku, deps, { what: "review", parse: parseReviewInput });
+  if (open instanceof Response) return open;
+  const { shop, customerId, input, client, writer } = open;
   const base = { rating: input.rating, ...(input.text ? { text: input.text } : {}), ...(input.recommended !== undefined ? { recommended: input.recommended } : {}), source: "web" };
   // A verified order sends its token instead of a user: the service marks the review verified.
   const submission: ReviewSubmission =
