@@ -91,7 +91,7 @@ export function adminSchema(): AdminSchema {
     const topic = /`([a-z_]+\/[a-z_]+)`/.exec(text)?.[1];
     if (!topic) continue;
     // "Requires the `read_orders` scope." / "Requires at least one of the following scopes: a, b."
-    const req = /Requires (?:the )?(?:at least one of the following scopes:)?([^.]*(?:scopes?)?)/.exec(text)?.[1] ?? "";
+    const req = /Requires ([^.]*)\./.exec(text)?.[1] ?? "";
     const scopes = [...req.matchAll(/\b((?:read|write)_[a-z_]+)/g)].map((m) => m[1]);
     for (const s of scopes) knownScopes.add(s);
     topicScopes.set(topic, scopes);
