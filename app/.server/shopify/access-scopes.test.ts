@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { adminSchema, inspectDocument } from "../../../test/helpers/admin-schema";
-import { ROOT, discoverDocuments } from "../../../test/helpers/admin-documents";
+import { discoverDocuments } from "../../../test/helpers/admin-documents";
+import { appToml } from "../../../test/helpers/app-toml";
 import { configSchema } from "../config";
 import { ACCESS_SCOPES, REQUESTED_SCOPES, type ScopeUse } from "./access-scopes";
 
@@ -11,27 +11,11 @@ import { ACCESS_SCOPES, REQUESTED_SCOPES, type ScopeUse } from "./access-scopes"
 
 /** Scopes for app configuration rather than API data, which the Admin schema does not name. */
 const CONFIGURATION_SCOPES: Record<string, { section: string; source: string }> = {
-  // "Configuring an app proxy requires the write_app_proxy access scope."
+  // Shopify's app proxy guide: an [app_proxy] section needs this scope.
   write_app_proxy: { section: "app_proxy", source: "https://shopify.dev/docs/apps/build/online-store/app-proxies" },
 };
 
-const toml = readFileSync(`${ROOT}shopify.app.toml`, "utf8");
-
-function tomlScopes(): string[] {
-  const section = /^\[access_scopes\]\s*$([\s\S]*?)(?=^\[)/m.exec(toml)?.[1] ?? "";
-  const value = /^\s*scopes\s*=\s*"([^"]*)"/m.exec(section)?.[1];
-  if (value === undefined) throw new Error("shopify.app.toml: no scopes in [access_scopes]");
-  return value.split(",").map((s) => s.trim()).filter(Boolean);
-}
-
-/** Webhook topics subscribed (compliance topics need no scope and are left out). */
-function tomlTopics(): string[] {
-  return [...toml.matchAll(/^\s*topics\s*=\s*\[([^\]]*)\]/gm)].flatMap((m) => [...m[1].matchAll(/"([^"]+)"/g)].map((t) => t[1]));
-}
-
-function tomlSections(): Set<string> {
-  return new Set([...toml.matchAll(/^\[([a-z_.]+)\]\s*$/gm)].map((m) => m[1]));
-}
+const toml = appToml();
 
 /** A scope grants itself and, when it writes, the reading of the same resource. */
 function grants(scope: string): string[] {
@@ -49,7 +33,7 @@ for (const d of documents) {
   needs.set(key, [...(needs.get(key) ?? []), ...groups]);
 }
 const unknownTopics: string[] = [];
-for (const topic of tomlTopics()) {
+for (const topic of toml.topics) {
   const anyOf = adminSchema().topicScopes.get(topic);
   if (anyOf === undefined) unknownTopics.push(topic);
   else needs.set(topic, anyOf.length > 0 ? [anyOf] : []);
@@ -59,7 +43,7 @@ const uses: [string, ScopeUse][] = Object.entries(ACCESS_SCOPES).flatMap(([scope
 
 describe("access scopes", () => {
   it("GIVEN shopify.app.toml and the SCOPES default THEN both request exactly the scopes of the list", () => {
-    expect([...tomlScopes()].sort()).toEqual(Object.keys(ACCESS_SCOPES).sort());
+    expect([...toml.scopes].sort()).toEqual(Object.keys(ACCESS_SCOPES).sort());
     expect(configSchema.shape.SCOPES.parse(undefined)).toBe(REQUESTED_SCOPES);
   });
 
@@ -87,11 +71,10 @@ describe("access scopes", () => {
   });
 
   it("GIVEN each use THEN what it names exists: an operation, a bulk builder, a subscribed topic or a toml section", () => {
-    const sections = tomlSections();
     const missing = uses.flatMap(([scope, u]) =>
       u.by.filter((item) => {
         const section = /^\[(.+)\]$/.exec(item)?.[1];
-        return section ? !sections.has(section) : !needs.has(item);
+        return section ? !toml.sections.has(section) : !needs.has(item);
       }).map((item) => `${scope}: ${item}`),
     );
     expect(missing).toEqual([]);

@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { adminSchema, inspectDocument } from "../../../test/helpers/admin-schema";
-import { ROOT, discoverDocuments } from "../../../test/helpers/admin-documents";
+import { discoverDocuments } from "../../../test/helpers/admin-documents";
+import { appToml } from "../../../test/helpers/app-toml";
 import { PROTECTED_CUSTOMER_DATA, type DataUse, type ProtectedField } from "./protected-customer-data";
 
 // The declaration of protected customer data matches what the app's Admin documents select
@@ -25,9 +25,7 @@ for (const d of discoverDocuments().documents) {
   reads.set(key, set);
   if (report.scopes.has("Customer") || report.scopes.has("Order")) customerData.add(key);
 }
-const topics = new Set(
-  [...readFileSync(`${ROOT}shopify.app.toml`, "utf8").matchAll(/^\s*topics\s*=\s*\[([^\]]*)\]/gm)].flatMap((m) => [...m[1].matchAll(/"([^"]+)"/g)].map((t) => t[1])),
-);
+const topics = new Set(appToml().topics);
 
 describe("protected customer data", () => {
   it("GIVEN every Admin document THEN each protected field it selects is declared, naming that document", () => {
