@@ -22,7 +22,7 @@ const NO_REPLACEMENT_YET: Record<string, { replacement: string; why: string }> =
   "CustomerPhoneNumber.marketingUpdatedAt": { replacement: "CustomerPhoneNumber.smsMarketingConsent", why: "when SMS consent changed (the newer report wins)" },
 };
 
-// bulkOperationRunQuery: "up to five connections with a maximum nesting depth of two levels".
+// Shopify's limits on a bulk query (bulkOperationRunQuery): five connections, nested two deep.
 const BULK_MAX_CONNECTIONS = 5;
 const BULK_MAX_DEPTH = 2;
 
