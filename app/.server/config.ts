@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REQUESTED_SCOPES } from "./shopify/access-scopes";
 
 // The environment, read once and validated. A missing or malformed value stops the process at start
 // with one line naming the variable (see `loadConfig`), never a stack trace three modules later.
@@ -16,7 +17,7 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   SHOPIFY_API_KEY: z.string().min(1, "is required (the app's client id from the Partner Dashboard)"),
   SHOPIFY_API_SECRET: z.string().min(1, "is required (the app's client secret)"),
-  SCOPES: z.string().min(1).default("write_products,read_orders,read_fulfillments,read_customers,write_metafields,write_app_proxy"),
+  SCOPES: z.string().min(1).default(REQUESTED_SCOPES),
   SHOPIFY_APP_URL: url("the public URL Shopify calls"),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
   DATABASE_URL: z

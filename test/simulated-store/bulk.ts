@@ -180,9 +180,13 @@ export class BulkOperations {
           requestedCost: () => 1,
           handle: (v) => ({ data: { node: this.out(this.byGid(v.id)) } }),
         },
-        CurrentBulkOperation: {
+        // bulkOperations(first: 1, query: "operation_type:query"), newest first: every operation here is a query.
+        LatestBulkQuery: {
           requestedCost: () => 1,
-          handle: () => ({ data: { currentBulkOperation: this.out(this.ops.get(this.counter + 4_512_000)) } }),
+          handle: () => {
+            const latest = this.out(this.ops.get(this.counter + 4_512_000));
+            return { data: { bulkOperations: { nodes: latest ? [latest] : [] } } };
+          },
         },
         BulkOperationCancel: {
           requestedCost: () => 10,

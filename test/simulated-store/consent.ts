@@ -39,13 +39,22 @@ export function customerConsentOperation(lookup: ConsentLookup): OperationHandle
         data: {
           customer: {
             id: gid,
-            emailMarketingConsent: email ? { marketingState: email.state, consentUpdatedAt: email.updatedAt } : null,
-            smsMarketingConsent: sms ? { marketingState: sms.state, consentUpdatedAt: sms.updatedAt } : null,
-            defaultPhoneNumber: c.phone ? { whatsAppMarketingConsent: whatsapp ? { state: whatsapp.state, updatedAt: whatsapp.updatedAt } : null } : null,
+            // Consent lives on the address it is about; the address itself is not selected.
+            defaultEmailAddress: email ? { marketingState: email.state, marketingUpdatedAt: email.updatedAt } : null,
+            defaultPhoneNumber: c.phone ? phoneConsent(sms, whatsapp) : null,
           },
         },
       };
     },
+  };
+}
+
+/** CustomerPhoneNumber's consent fields (SMS on the number itself; marketingState is non-null in Shopify's schema). */
+export function phoneConsent(sms: SimChannelConsent | null, whatsapp: SimChannelConsent | null) {
+  return {
+    marketingState: sms?.state ?? "NOT_SUBSCRIBED",
+    marketingUpdatedAt: sms?.updatedAt ?? null,
+    whatsAppMarketingConsent: whatsapp ? { state: whatsapp.state, updatedAt: whatsapp.updatedAt } : null,
   };
 }
 

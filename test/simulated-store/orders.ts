@@ -1,7 +1,7 @@
 import { generateProduct, PRODUCT_ID_BASE, type ShopifyProductNode } from "./product-generator";
 import { Rng, mixSeed } from "./random";
 import type { BulkGroupOut, OperationHandler, StoreModule } from "./router";
-import { consentWebhook, type SimChannel, type SimConsentState, type SimCustomerConsent } from "./consent";
+import { consentWebhook, phoneConsent, type SimChannel, type SimConsentState, type SimCustomerConsent } from "./consent";
 
 // The store's orders: `count` generated ones (order i of seed s depends on (s, i) and the book's
 // reference time only), spread over the last `spanDays` days, with line items pointing at the
@@ -671,13 +671,11 @@ export function orderBulkGroup(o: SimOrder, consent?: SimCustomerConsent | null)
             id: `gid://shopify/Customer/${c.id}`,
             firstName: c.firstName,
             lastName: c.lastName,
-            defaultEmailAddress: { emailAddress: c.email },
-            defaultPhoneNumber: c.phone
-              ? { phoneNumber: c.phone, whatsAppMarketingConsent: whatsapp ? { state: whatsapp.state, updatedAt: whatsapp.updatedAt } : null }
+            defaultEmailAddress: c.email
+              ? { emailAddress: c.email, marketingState: email?.state ?? "NOT_SUBSCRIBED", marketingUpdatedAt: email?.updatedAt ?? null }
               : null,
+            defaultPhoneNumber: c.phone ? { phoneNumber: c.phone, ...phoneConsent(sms, whatsapp) } : null,
             defaultAddress: { countryCodeV2: c.address.countryCode },
-            emailMarketingConsent: email ? { marketingState: email.state, consentUpdatedAt: email.updatedAt } : null,
-            smsMarketingConsent: sms ? { marketingState: sms.state, consentUpdatedAt: sms.updatedAt } : null,
           }
         : null,
       shippingAddress: gqlAddress(o.shippingAddress),

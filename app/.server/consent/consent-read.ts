@@ -12,9 +12,10 @@ const responseSchema = z.object({
   customer: z
     .looseObject({
       id: z.string(),
-      emailMarketingConsent: z.looseObject({ marketingState: str, consentUpdatedAt: str }).nullish(),
-      smsMarketingConsent: z.looseObject({ marketingState: str, consentUpdatedAt: str }).nullish(),
-      defaultPhoneNumber: z.looseObject({ whatsAppMarketingConsent: z.looseObject({ state: str, updatedAt: str }).nullish() }).nullish(),
+      defaultEmailAddress: z.looseObject({ marketingState: str, marketingUpdatedAt: str }).nullish(),
+      defaultPhoneNumber: z
+        .looseObject({ marketingState: str, marketingUpdatedAt: str, whatsAppMarketingConsent: z.looseObject({ state: str, updatedAt: str }).nullish() })
+        .nullish(),
     })
     .nullable(),
 });
@@ -25,8 +26,9 @@ const time = (s: string | null | undefined): Date | null => {
 };
 
 /**
- * The customer's consent per channel as Shopify has it now; channels Shopify has nothing for are
- * left out (no phone: no SMS or WhatsApp). A deleted customer reads as nothing known.
+ * The customer's consent per channel as Shopify has it now, read from the address it is about;
+ * channels Shopify has nothing for are left out (no e-mail address: no e-mail; no phone: no SMS or
+ * WhatsApp). A deleted customer reads as nothing known.
  * Throws the Admin client's typed errors.
  */
 export async function readCustomerConsent(gql: AdminGraphql, customerId: string, opts: { signal?: AbortSignal } = {}): Promise<ConsentReport> {
@@ -34,10 +36,10 @@ export async function readCustomerConsent(gql: AdminGraphql, customerId: string,
   const c = data.customer;
   const report: ConsentReport = {};
   if (!c) return report;
-  const email = consentState(c.emailMarketingConsent?.marketingState);
-  if (email) report.email = { state: email, updatedAt: time(c.emailMarketingConsent?.consentUpdatedAt) };
-  const sms = consentState(c.smsMarketingConsent?.marketingState);
-  if (sms) report.sms = { state: sms, updatedAt: time(c.smsMarketingConsent?.consentUpdatedAt) };
+  const email = consentState(c.defaultEmailAddress?.marketingState);
+  if (email) report.email = { state: email, updatedAt: time(c.defaultEmailAddress?.marketingUpdatedAt) };
+  const sms = consentState(c.defaultPhoneNumber?.marketingState);
+  if (sms) report.sms = { state: sms, updatedAt: time(c.defaultPhoneNumber?.marketingUpdatedAt) };
   const wa = c.defaultPhoneNumber?.whatsAppMarketingConsent;
   const whatsapp = consentState(wa?.state);
   if (whatsapp) report.whatsapp = { state: whatsapp, updatedAt: time(wa?.updatedAt) };

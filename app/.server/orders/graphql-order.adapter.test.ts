@@ -123,7 +123,9 @@ describe("bulk order → webhook order", () => {
   });
 
   it("GIVEN GraphQL consent THEN it is read for the mapper (email and SMS), lowercase", () => {
-    expect(adaptBulkOrder(group("#1005")).consent).toMatchObject({ email: "subscribed", sms: "not_subscribed" });
+    // Consent is on the default e-mail address and phone number: no phone, no SMS consent.
+    expect(adaptBulkOrder(group("#1005")).consent).toMatchObject({ email: "subscribed", sms: undefined });
+    expect(adaptBulkOrder(group("#1004")).consent).toMatchObject({ email: "not_subscribed", sms: "not_subscribed" });
     expect(adaptBulkOrder(group("#1002")).consent).toMatchObject({ email: undefined, sms: undefined });
     const optOuts = (ctx: Partial<OrderMapContext>) => {
       const m = mapOrder(adaptBulkOrder(group("#1005")).order, mapContext(ctx));

@@ -17,14 +17,13 @@ import type { OrderTracking } from "./order-tracking";
 // - statuses: enums (PAID, PARTIALLY_FULFILLED, IN_TRANSIT) → REST strings (paid, partial, in_transit);
 // - a fulfillment's line items: a connection inside a list, which bulk queries refuse (see
 //   bulkOrdersQuery); inferred when the order has one active fulfillment;
-// - consent: Customer.emailMarketingConsent / smsMarketingConsent go to the mapper's ctx.consent,
-//   never into the REST shape (webhooks since 2025-01 carry none).
+// - consent: the customer's default e-mail address's and phone number's marketing states go to the
+//   mapper's ctx.consent, never into the REST shape (webhooks since 2025-01 carry none).
 
 const str = z.string().nullish();
 const num = z.number().nullish();
 const bool = z.boolean().nullish();
 const gidRef = z.looseObject({ id: z.string() }).nullish();
-const consentRef = z.looseObject({ marketingState: str, consentUpdatedAt: str }).nullish();
 
 const graphqlAddressSchema = z
   .looseObject({ firstName: str, lastName: str, name: str, phone: str, countryCodeV2: str, countryCode: str })
@@ -68,13 +67,16 @@ export const graphqlOrderNodeSchema = z.looseObject({
       lastName: str,
       email: str,
       phone: str,
-      defaultEmailAddress: z.looseObject({ emailAddress: str, marketingState: str }).nullish(),
+      defaultEmailAddress: z.looseObject({ emailAddress: str, marketingState: str, marketingUpdatedAt: str }).nullish(),
       defaultPhoneNumber: z
-        .looseObject({ phoneNumber: str, marketingState: str, whatsAppMarketingConsent: z.looseObject({ state: str, updatedAt: str }).nullish() })
+        .looseObject({
+          phoneNumber: str,
+          marketingState: str,
+          marketingUpdatedAt: str,
+          whatsAppMarketingConsent: z.looseObject({ state: str, updatedAt: str }).nullish(),
+        })
         .nullish(),
       defaultAddress: graphqlAddressSchema,
-      emailMarketingConsent: consentRef,
-      smsMarketingConsent: consentRef,
     })
     .nullish(),
   shippingAddress: graphqlAddressSchema,
@@ -413,12 +415,12 @@ export function adaptBulkOrder(group: BulkOrderGroup, options: AdaptOptions = {}
     orderId: legacyId(node.id),
     order,
     consent: {
-      email: consentState(c?.emailMarketingConsent?.marketingState, c?.defaultEmailAddress?.marketingState),
-      sms: consentState(c?.smsMarketingConsent?.marketingState, c?.defaultPhoneNumber?.marketingState),
+      email: consentState(c?.defaultEmailAddress?.marketingState),
+      sms: consentState(c?.defaultPhoneNumber?.marketingState),
       ...(c?.defaultPhoneNumber?.whatsAppMarketingConsent ? { whatsapp: consentState(c.defaultPhoneNumber.whatsAppMarketingConsent.state) } : {}),
       updatedAt: {
-        email: consentTime(c?.emailMarketingConsent?.consentUpdatedAt),
-        sms: consentTime(c?.smsMarketingConsent?.consentUpdatedAt),
+        email: consentTime(c?.defaultEmailAddress?.marketingUpdatedAt),
+        sms: consentTime(c?.defaultPhoneNumber?.marketingUpdatedAt),
         whatsapp: consentTime(c?.defaultPhoneNumber?.whatsAppMarketingConsent?.updatedAt),
       },
     },

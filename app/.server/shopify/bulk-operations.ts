@@ -4,7 +4,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { z } from "zod";
 import type { AdminGraphql } from "./admin-graphql";
 import { defaultSleep } from "./admin-graphql";
-import { BULK_OPERATION_RUN_QUERY, BULK_OPERATION_STATUS, CURRENT_BULK_OPERATION } from "./documents";
+import { BULK_OPERATION_RUN_QUERY, BULK_OPERATION_STATUS, LATEST_BULK_QUERY } from "./documents";
 import { ShopifyPermanentError, ShopifyRetryableError, assertNoUserErrors } from "./errors";
 
 // Bulk queries: start one, learn when it is done (the bulk_operations/finish webhook, or polling),
@@ -74,9 +74,9 @@ export async function pollBulkOperation(gql: AdminGraphql, id: string): Promise<
 /** The app's latest bulk query on the shop, or null. */
 export async function currentBulkOperation(gql: AdminGraphql): Promise<BulkOperationState | null> {
   const data = z
-    .object({ currentBulkOperation: bulkOperationSchema.nullish() })
-    .parse(await gql.query(CURRENT_BULK_OPERATION));
-  return data.currentBulkOperation ?? null;
+    .object({ bulkOperations: z.object({ nodes: z.array(bulkOperationSchema) }) })
+    .parse(await gql.query(LATEST_BULK_QUERY));
+  return data.bulkOperations.nodes[0] ?? null;
 }
 
 /**

@@ -109,6 +109,24 @@ export const PRODUCT_VARIANTS_PAGE = /* GraphQL */ `
   }
 `;
 
+// A customer's consent per channel, on the address it is about (Customer.emailMarketingConsent and
+// smsMarketingConsent are deprecated). SMS: CustomerPhoneNumber.marketingState/marketingUpdatedAt
+// are deprecated too, for CustomerPhoneNumber.smsMarketingConsent, which exists only from 2026-10;
+// in 2026-07 they are the one way to read it (schema.test.ts holds that exception to its date).
+const CONSENT_ON_ADDRESSES = `
+      defaultEmailAddress {
+        marketingState
+        marketingUpdatedAt
+      }
+      defaultPhoneNumber {
+        marketingState
+        marketingUpdatedAt
+        whatsAppMarketingConsent {
+          state
+          updatedAt
+        }
+      }`;
+
 /**
  * One customer's marketing consent on every channel review requests use, with Shopify's times
  * (the newer report wins). The one read the live order path makes for a customer it does not
@@ -117,21 +135,7 @@ export const PRODUCT_VARIANTS_PAGE = /* GraphQL */ `
 export const CUSTOMER_CONSENT = /* GraphQL */ `
   query CustomerConsent($id: ID!) {
     customer(id: $id) {
-      id
-      emailMarketingConsent {
-        marketingState
-        consentUpdatedAt
-      }
-      smsMarketingConsent {
-        marketingState
-        consentUpdatedAt
-      }
-      defaultPhoneNumber {
-        whatsAppMarketingConsent {
-          state
-          updatedAt
-        }
-      }
+      id${CONSENT_ON_ADDRESSES}
     }
   }
 `;
@@ -210,10 +214,16 @@ export const BULK_OPERATION_STATUS = /* GraphQL */ `
   }
 `;
 
-/** The app's most recent bulk query on this shop (to find one started before a restart). */
-export const CURRENT_BULK_OPERATION = /* GraphQL */ `
-  query CurrentBulkOperation {
-    currentBulkOperation(type: QUERY) {${BULK_OPERATION_FIELDS}
+/**
+ * The app's most recent bulk query on this shop (to find one started before a restart).
+ * `currentBulkOperation` is deprecated for `bulkOperations`, whose documented default order is
+ * newest first: no sortKey or reverse, so that order is the one relied on.
+ */
+export const LATEST_BULK_QUERY = /* GraphQL */ `
+  query LatestBulkQuery {
+    bulkOperations(first: 1, query: "operation_type:query") {
+      nodes {${BULK_OPERATION_FIELDS}
+      }
     }
   }
 `;
@@ -344,9 +354,13 @@ export function bulkOrdersQuery(options: BulkOrdersOptions): string {
           lastName
           defaultEmailAddress {
             emailAddress
+            marketingState
+            marketingUpdatedAt
           }
           defaultPhoneNumber {
             phoneNumber
+            marketingState
+            marketingUpdatedAt
             whatsAppMarketingConsent {
               state
               updatedAt
@@ -354,14 +368,6 @@ export function bulkOrdersQuery(options: BulkOrdersOptions): string {
           }
           defaultAddress {
             countryCodeV2
-          }
-          emailMarketingConsent {
-            marketingState
-            consentUpdatedAt
-          }
-          smsMarketingConsent {
-            marketingState
-            consentUpdatedAt
           }
         }
         shippingAddress ${address}
