@@ -35,8 +35,9 @@ const FORGIVEN = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u20
 /** The URL as it will be rendered, or null when the rule drops it. Pure. */
 export function checkUrl(raw: unknown, policy: UrlPolicy): string | null {
   if (typeof raw !== "string" || raw.length === 0 || raw.length > MAX_LENGTH || FORGIVEN.test(raw)) return null;
-  // Absolute with its two slashes: no relative, protocol-relative or `https:host` forms.
-  const scheme = /^(https?):\/\//i.exec(raw)?.[1]?.toLowerCase();
+  // Absolute with exactly two slashes and a host after them: no relative, protocol-relative,
+  // `https:host` or `https:///host` forms (the parser would quietly repair the last two).
+  const scheme = /^(https?):\/\/[^/?#]/i.exec(raw)?.[1]?.toLowerCase();
   if (scheme !== "https" && !(scheme === "http" && policy.allowHttp)) return null;
   let url: URL;
   try {
