@@ -9,6 +9,9 @@ import { metrics } from "../app/.server/metrics/metrics";
 // `npm run worker`: runs every queue's processors until SIGTERM or SIGINT, then finishes the jobs
 // in hand and exits. Run as many of these as the load needs, on as many machines as share Redis.
 const config = loadConfig();
+// Like the web process (server/main.ts): unset means production, so the worker's metafield writes
+// keep only https URLs (app/.server/security/safe-url.ts); `dev:local` says development.
+process.env.NODE_ENV ??= "production";
 process.env.PROCESS_NAME = "worker";
 const ctx = createWorkerContext(config);
 const running = startWorkers(ctx);

@@ -4,6 +4,8 @@ import { confirmStep } from "./onboarding";
 import { serviceErrorMessage } from "./service-errors";
 import type { AppContext } from "../context.server";
 import type { UiMessage } from "../../admin/messages";
+import { serviceAddressAllowed } from "../security/service-address";
+import { urlPolicy } from "../security/safe-url";
 
 // The home page's credentials form: checked with a token request before anything is saved; a bad
 // field or a refused token saves nothing and says why. The client secret is write-only: an empty
@@ -54,6 +56,9 @@ export async function saveCredentials(ctx: AppContext, domain: string, form: For
     return { ok: false, fieldErrors, formError: { key: "creds.notSaved" } };
   }
   const c = parsed.data;
+  // The server calls these with the account's secret: never an address inside the deployment's network.
+  const inside = (["apiUrl", "authUrl", "rateUrl"] as const).filter((f) => c[f] !== undefined && !serviceAddressAllowed(c[f]!, urlPolicy()));
+  if (inside.length) return { ok: false, fieldErrors: Object.fromEntries(inside.map((f) => [f, { key: "creds.invalidUrl" }])), formError: { key: "creds.notSaved" } };
   try {
     await verifyCredentials(
       {

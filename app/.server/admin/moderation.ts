@@ -4,6 +4,7 @@ import { reviewsFor } from "./reviews-client";
 import { requestBackSync } from "../backsync/schedule";
 import { orMessage, serviceErrorMessage } from "./service-errors";
 import type { UiMessage } from "../../admin/messages";
+import { safeUrl } from "../security/safe-url";
 
 // The moderation queue: the service's review list with every filter its Admin API takes, read
 // from the page's URL and checked against the client's own schema (a bad filter is named, never
@@ -89,8 +90,9 @@ export function reviewRow(r: AdminReview): ReviewRow {
     productName: str(product?.name),
     created: r.created ?? null,
     verified: Boolean(r.verified),
-    pictures: (r.pictures ?? []).map((p) => p.url),
-    video: str(video?.url),
+    // The page links and shows these: only what the one URL rule lets through (docs/security.md).
+    pictures: (r.pictures ?? []).flatMap((p) => safeUrl(p.url, "admin.review_media") ?? []),
+    video: safeUrl(str(video?.url), "admin.review_media"),
     reply: reply && typeof reply.text === "string" ? { text: reply.text, created: str(reply.created) } : null,
     // The service's order id (with includeOrderData). Its `orderName` is the buyer's name, not shown.
     order: r.orderId ?? null,

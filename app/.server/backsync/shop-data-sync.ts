@@ -5,6 +5,7 @@ import type { AdminGraphql } from "../shopify/admin-graphql";
 import { ShopifyUserErrors, type UserError } from "../shopify/errors";
 import { APP_INSTALLATION_ID, METAFIELDS_SET } from "../shopify/metafield-documents";
 import { readProxyPath } from "../storefront/proxy/proxy-path";
+import { safeUrl } from "../security/safe-url";
 import { SHOP_DATA_KEY, SHOP_DATA_NAMESPACE, SHOP_DATA_VERSION, shopDataSchema, type ShopData } from "../storefront/shop-data";
 
 // The shop-wide app-data metafield (`app.metafields.reviews.shop` in Liquid): store-review summary
@@ -30,7 +31,8 @@ export function buildShopData(input: {
     proxyPath: input.proxyPath,
     store: storeOn ? { avg: roundTo1(store.avgRating as number), count: store.count } : null,
     topRated: { skus: [...input.topRated.skus], label: input.topRated.badgeLabel || input.defaultBadgeLabel || "Top rated" },
-    rateUrl: input.rateUrl ? input.rateUrl.replace(/\/+$/, "") : null,
+    // The rating modal frames this page on the storefront: the one URL rule, like every other URL it renders.
+    rateUrl: input.rateUrl ? (safeUrl(input.rateUrl, "storefront.rate_url")?.replace(/\/+$/, "") ?? null) : null,
     customer: input.customer,
     carousel: storeOn ? (input.carousel ?? []).slice(0, CAROUSEL_MAX).map(carouselItem) : [],
   });

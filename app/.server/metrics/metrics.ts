@@ -35,6 +35,7 @@ function create() {
     throttled: new client.Counter({ name: "reviews_shopify_throttled_total", help: "Shopify Admin GraphQL answers THROTTLED (or 429)", registers: [registry] }),
     throttleWait: new client.Counter({ name: "reviews_shopify_throttle_wait_seconds_total", help: "Seconds waited for Shopify's cost bucket after THROTTLED answers", registers: [registry] }),
     syncRuns: new client.Counter({ name: "reviews_sync_runs_total", help: "Full syncs and backfills, by kind and outcome (started, completed, failed, cancelled)", labelNames: ["kind", "outcome"], registers: [registry] }),
+    unsafeUrls: new client.Counter({ name: "reviews_unsafe_urls_dropped_total", help: "URLs from the service or a shopper dropped before rendering (not https, or hiding another scheme), by place", labelNames: ["place"], registers: [registry] }),
   };
   new client.Gauge({
     name: "reviews_queue_jobs",
@@ -127,4 +128,8 @@ export function observeShopifyThrottle(waitMs: number) {
 
 export function observeSyncRun(kind: string, outcome: string) {
   metrics().syncRuns.inc({ kind, outcome });
+}
+
+export function observeUnsafeUrl(place: string) {
+  metrics().unsafeUrls.inc({ place });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { StorefrontReview, SummaryResponse } from "../reviews/storefront.schemas";
+import { safeUrl } from "../security/safe-url";
 
 // What a product page renders without a request: the app-owned JSON metafield
 // `$app:reviews.snapshot` of each product with reviews. The theme's Liquid reads it
@@ -82,8 +83,11 @@ const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(
 function mediaOf(v: unknown): { url: string; thumb: string } | null {
   if (!v || typeof v !== "object") return null;
   const m = v as { url?: unknown; thumb?: unknown };
-  if (typeof m.url !== "string" || !m.url) return null;
-  return { url: m.url, thumb: typeof m.thumb === "string" && m.thumb ? m.thumb : m.url };
+  // The theme links the url and shows the thumb: both pass the one URL rule, or the media is left out.
+  const url = safeUrl(m.url, "storefront.review_media");
+  if (url === null) return null;
+  const thumb = m.thumb === undefined || m.thumb === null || m.thumb === "" ? url : safeUrl(m.thumb, "storefront.review_media");
+  return thumb === null ? null : { url, thumb };
 }
 
 /** One review of the Client API's summary in the shape the theme renders. */
@@ -104,7 +108,7 @@ export function toSnapshotReview(r: StorefrontReview): SnapshotReview {
     pictures: (r.pictures ?? []).map(mediaOf).filter((m): m is { url: string; thumb: string } => m !== null),
     video: mediaOf(r.video),
     reply: reply && typeof reply.text === "string" && reply.text ? { text: reply.text, date: text(reply.created) } : null,
-    source: sourceName ? { name: sourceName, logo: nullableText(x.syndicationSourceLogo), url: nullableText(x.syndicationSourceProductUrl) } : null,
+    source: sourceName ? { name: sourceName, logo: safeUrl(x.syndicationSourceLogo, "storefront.source_logo"), url: safeUrl(x.syndicationSourceProductUrl, "storefront.review_source") } : null,
     original: nullableText(x.syndicationOriginalText),
   };
 }
@@ -151,7 +155,7 @@ export function buildSnapshot(sku: string, summary: SummaryResponse, opts: { pag
     topics: (summary.topicCounts ?? []).map((t) => ({ name: t.name, count: count(t.count) })),
     sources: ((summary.sourceStores ?? []) as Array<Record<string, unknown>>)
       .filter((s) => typeof s.customer === "string")
-      .map((s) => ({ id: s.customer as string, name: text(s.name) || (s.customer as string), logo: nullableText(s.logo) })),
+      .map((s) => ({ id: s.customer as string, name: text(s.name) || (s.customer as string), logo: safeUrl(s.logo, "storefront.source_logo") })),
     counts: { text: count(agg?.textReviews), pictures: count(agg?.pictureReviews), videos: count(agg?.videoReviews), verified: count(agg?.verifiedReviews) },
     reviews: (agg?.reviews ?? []).slice(0, opts.pageSize).map(toSnapshotReview),
     pageSize: opts.pageSize,

@@ -1,10 +1,16 @@
 import { IndexTable, useBreakpoints } from "@shopify/polaris";
-import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
+import { useEffect, useRef, type ComponentProps, type MouseEvent, type ReactNode } from "react";
 import { Empty } from "./feedback";
 
 // An index table with an empty state, the one table of every list page.
 
 type IndexTableProps = ComponentProps<typeof IndexTable>;
+
+// A selectable row takes every click inside it (and cancels it) to toggle its selection: a link in
+// a cell keeps its click, so it opens as a link and leaves the selection alone.
+const keepLinkClicks = (event: MouseEvent) => {
+  if (event.target instanceof Element && event.target.closest("a[href]")) event.stopPropagation();
+};
 
 export interface ResourceTableProps<T> {
   /** What the rows are, for screen readers ("reviews"). */
@@ -59,7 +65,7 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
             {smDown ? (
               <IndexTable.Cell>
                 {/* One column on a phone: each value after its heading, the first (the row's name) alone. */}
-                <div style={{ display: "grid", gap: 4, padding: "4px 0", whiteSpace: "normal" }}>
+                <div style={{ display: "grid", gap: 4, padding: "4px 0", whiteSpace: "normal" }} onClick={keepLinkClicks}>
                   {cells.map((c, i) => (
                     <div key={i}>
                       {i > 0 && props.headings[i] ? <span style={{ color: "var(--p-color-text-secondary)" }}>{props.headings[i]}: </span> : null}
@@ -72,7 +78,9 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
               cells.map((c, i) => (
                 <IndexTable.Cell key={i}>
                   {/* Long texts wrap instead of widening the table past the page. */}
-                  <div style={{ whiteSpace: "normal", maxWidth: 420 }}>{c}</div>
+                  <div style={{ whiteSpace: "normal", maxWidth: 420 }} onClick={keepLinkClicks}>
+                    {c}
+                  </div>
                 </IndexTable.Cell>
               ))
             )}

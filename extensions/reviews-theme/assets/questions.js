@@ -149,7 +149,7 @@ if (!customElements.get('product-questions')) {
         return this.showErrors(answer.body.errors);
       }
       const code = answer.body?.error;
-      status.textContent = this.msg(code === 'login_required' || code === 'no_email' ? 'login_required' : answer.status === 429 ? 'busy' : answer.status === 422 ? 'refused' : 'unavailable');
+      status.textContent = this.msg(code === 'login_required' || code === 'no_email' ? 'login_required' : answer.status === 413 ? 'too_large' : answer.status === 429 ? 'busy' : answer.status === 422 ? 'refused' : 'unavailable');
       status.focus();
     }
   }

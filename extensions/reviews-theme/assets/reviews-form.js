@@ -117,7 +117,7 @@ if (!customElements.get('review-form')) {
         return this.status.focus();
       }
       if (answer.body?.errors) return this.showErrors(answer.body.errors);
-      this.say(this.msg(answer.body?.error === 'login_required' || answer.body?.error === 'no_email' ? 'login_required' : answer.status === 429 ? 'busy' : answer.status === 422 ? 'refused' : 'unavailable'));
+      this.say(this.msg(answer.body?.error === 'login_required' || answer.body?.error === 'no_email' ? 'login_required' : answer.status === 413 ? 'too_large' : answer.status === 429 ? 'busy' : answer.status === 422 ? 'refused' : 'unavailable'));
       this.status.focus();
     }
 

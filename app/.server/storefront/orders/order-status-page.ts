@@ -1,6 +1,7 @@
 import type { OrderProductStatus } from "../../reviews/storefront.schemas";
 import { resolveLocale, type StorefrontLocale } from "../proxy/reviews-query";
 import type { ShopOrder } from "./customer-orders";
+import { safeUrl } from "../../security/safe-url";
 
 // The order history's review status as the buyer sees it: each order (number, date) with its
 // products, each either reviewed (the stars and words the buyer gave) or with a way to rate it (the
@@ -81,7 +82,7 @@ export function statusOrder(order: ShopOrder, status: ServiceOrderStatus | undef
     if (seen.has(key)) continue; // one product, several variants: rated once
     seen.add(key);
     const s = line.productId ? status?.products.find((p) => p.sku === line.productId) : undefined;
-    const base = { sku: line.productId, title: line.title, url: line.handle ? `/products/${line.handle}` : null, image: line.image };
+    const base = { sku: line.productId, title: line.title, url: line.handle ? `/products/${line.handle}` : null, image: safeUrl(line.image, "storefront.order_item") };
     if (s && !s.active) {
       const rating = Math.round(Number(s.review?.rating ?? 0));
       items.push({ ...base, state: "reviewed", review: { rating: rating >= 1 && rating <= 5 ? rating : 0, text: s.review?.text ?? "" }, rate: null });
@@ -89,8 +90,10 @@ export function statusOrder(order: ShopOrder, status: ServiceOrderStatus | undef
       // Not received yet: nobody can say what it is like. The service asks once it is delivered.
       items.push({ ...base, state: "waiting", review: null, rate: null });
     } else if (s && status && !order.cancelled) {
-      const p = { verificationTokenId: status.verificationTokenId, orderId: status.orderId, sku: s.sku };
-      items.push({ ...base, state: "rate", review: null, rate: { order: status.orderId, token: status.verificationTokenId, sku: s.sku, href: rateHref(p) } });
+      // The rating page's address starts with the account's rate URL: a buyer follows it, so the one URL rule applies.
+      const href = safeUrl(rateHref({ verificationTokenId: status.verificationTokenId, orderId: status.orderId, sku: s.sku }), "storefront.rate_url");
+      if (href) items.push({ ...base, state: "rate", review: null, rate: { order: status.orderId, token: status.verificationTokenId, sku: s.sku, href } });
+      else items.push({ ...base, state: "none", review: null, rate: null });
     } else {
       items.push({ ...base, state: "none", review: null, rate: null });
     }

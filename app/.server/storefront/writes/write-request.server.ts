@@ -41,25 +41,47 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": cacheControl({ dependsOnCustomer: true, maxAgeMs: 0 }), ...headers },
   });
 
+/**
+ * How much of a body over the limit is still read (and dropped) so the 413 goes out on a connection
+ * that can carry the shopper's next request. Cancelling the body instead destroys the socket, and
+ * the browser sees a reset rather than the answer. Past this, the 413 closes the connection.
+ */
+export const DRAIN_MAX_BYTES = 1_048_576;
+
+const tooLarge = (headers: Record<string, string> = {}) => json(413, { error: "too_large" }, headers);
+
 /** The body's text when it is declared JSON and within `max` bytes; a Response to answer otherwise. */
 export async function readBody(request: Request, max: number): Promise<string> {
   if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) throw json(415, { error: "json_required" });
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > max) throw json(413, { error: "too_large" });
   const reader = request.body?.getReader();
+  if (declared > max) throw await drained(reader, 0, declared > max + DRAIN_MAX_BYTES);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = reader ? await reader.read() : { done: true, value: undefined };
     if (done || !value) break;
     size += value.byteLength;
-    if (size > max) {
-      await reader?.cancel();
-      throw json(413, { error: "too_large" });
-    }
+    if (size > max) throw await drained(reader, size, false);
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The 413, after reading the rest of the body into nothing, as far as DRAIN_MAX_BYTES. */
+async function drained(reader: ReadableStreamDefaultReader<Uint8Array> | undefined, alreadyRead: number, hopeless: boolean): Promise<Response> {
+  if (!reader) return tooLarge();
+  if (!hopeless) {
+    for (let read = alreadyRead; read <= DRAIN_MAX_BYTES; ) {
+      const { done, value } = await reader.read();
+      if (done) return tooLarge();
+      read += value?.byteLength ?? 0;
+    }
+  }
+  // Too much to read: answer, and let the server close the connection after the answer (not
+  // before it, as cancelling the body would).
+  reader.releaseLock();
+  return tooLarge({ Connection: "close" });
 }
 
 export interface SignedWrite {
