@@ -32,7 +32,7 @@ export const KNOWN_RUN = 10;
 /** Reviews the first read remembers (more than KNOWN_RUN, so the next read finds its known run). */
 export const FIRST_READ = 50;
 /** (id, status) pairs remembered per shop, newest moderation first. */
-export const SEEN_MAX = 200;
+export const SEEN_MAX = 100;
 const MAX_PAGES = 10_000;
 
 export interface FeedMemory {
