@@ -145,3 +145,27 @@ describe.each([
     expect(ids(await readReviewChanges(empty.admin, first.memory))).toEqual([waiting]);
   });
 });
+
+describe("review-change feed with never-moderated reviews sorted first", () => {
+  // Where a review without a moderation sorts under `moderatedAt,-1` is not documented: a service
+  // may put them first. They are neither changes nor part of a known run, so the feed reads past them.
+  const review = (id: string, status: string) => ({ _id: id, sku: "1", rating: 4, status });
+  let list = [...Array.from({ length: 30 }, (_, i) => review(`p${i}`, "pending")), ...Array.from({ length: 40 }, (_, i) => review(`m${i}`, "published"))];
+  const admin = {
+    async listReviews(q: { skip?: number } = {}) {
+      const skip = q.skip ?? 0;
+      return { results: list.slice(skip, skip + 20), total: list.length };
+    },
+  };
+
+  it("GIVEN pending reviews on top THEN the first read remembers the moderated ones, and a later approval is the one change", async () => {
+    const first = await readReviewChanges(admin, null);
+    expect(first.memory.seen.every((k) => k.startsWith("m"))).toBe(true);
+    expect(first.memory.seen.length).toBeGreaterThanOrEqual(KNOWN_RUN);
+    // p3 approved: it leaves the pending block and tops the moderated ones.
+    list = [...list.filter((r) => r._id.startsWith("p") && r._id !== "p3"), review("p3", "published"), ...list.filter((r) => r._id.startsWith("m"))];
+    const next = await readReviewChanges(admin, first.memory);
+    expect(next.changes.map((r) => r._id)).toEqual(["p3"]);
+    expect((await readReviewChanges(admin, next.memory)).changes).toEqual([]);
+  });
+});
