@@ -4,11 +4,12 @@ import { createBackSyncState } from "../../app/.server/backsync/backsync-state.r
 import { refreshProducts } from "../../app/.server/backsync/product-refresh";
 import { METAFIELDS_PER_CALL } from "../../app/.server/backsync/metafield-writer";
 import { parseSettings } from "../../app/.server/shops/settings";
+import { configSchema } from "../../app/.server/config";
 import { productGidOf } from "../simulated-store";
 import { startBenchStack, type Services } from "./bench-stack";
 import { runChild, startEmulatorChild, startStoreChild } from "./children";
-import { mb, progress, round, rssSampler } from "./measure";
-import { exactly, type BenchResult } from "./report";
+import { mb, percentile, progress, round, rssSampler } from "./measure";
+import { atMost, exactly, type BenchResult } from "./report";
 
 // Scenario "back-sync of ratings": N products at the service, most with published reviews (the
 // catalog through the service's API, the reviews from the emulator's seeder, not timed), then the first run of the
@@ -178,6 +179,109 @@ export async function runBackSyncBench(o: { n: number; seed: number }): Promise<
           "THROTTLED answers (both runs)": exactly(run.stats.first.throttled + run.stats.second.throttled, 0),
           "second run: metafields written": exactly(run.stats.second.metafieldsSent, 0),
           "every product with reviews written on the first run": exactly(run.first.written, run.withReviews),
+        },
+      },
+    ];
+  } finally {
+    await store.stop();
+    await emu.stop();
+  }
+}
+
+// ---------- moderation → storefront ----------
+//
+// Scenario "moderation → storefront metafield", against a service that sends the documented fields
+// only (the emulator in strict mode: no `moderatedAt` on a review, so the feed recognises a change
+// by review id and status). N products at the service, their reviews seeded with one pending review
+// per reviewed product, the first back-sync run done (not timed). Then, one at a time, a pending
+// review is approved through the Admin API and the back-sync run that the next poll starts is
+// timed from the approval until that product's metafields are written. A shopper sees the rating
+// at the latest one poll interval (BACKSYNC_INTERVAL_MS) after the approval plus that run.
+
+export const LATENCY_SHOP = "bench-latency.myshopify.com";
+const LATENCY_TRIALS = 20;
+
+export interface LatencyFigures {
+  n: number;
+  trials: number;
+  runMs: number[];
+  feedPages: number[];
+  changesFound: number[];
+  productsWritten: number[];
+  intervalMs: number;
+}
+
+export async function moderationLatencyChild(n: number, services: Services): Promise<LatencyFigures> {
+  const s = await startBenchStack("bench-latency", services, { workers: false });
+  try {
+    const shop = { id: s.shopId, domain: services.store.shop };
+    const log = pino({ level: "warn" }, s.sink);
+    const worker = (await import("../helpers/contexts")).testWorkerContext(s.config, s.t.db, s.sink);
+    const reviews = await worker.reviewsFor(shop.domain);
+    const gql = await worker.adminFor(shop.domain);
+    const skus = Array.from({ length: n }, (_, i) => productGidOf(i).replace(/^gid:\/\/shopify\/Product\//, ""));
+    for (let i = 0; i < n; i += 200) await reviews.admin.sendCatalogBatch(skus.slice(i, i + 200).map((sku) => ({ sku, name: `Product ${sku}`, categories: ["General"] })));
+    const pending: string[] = [];
+    for (let i = 0; i < n; i += 1000) {
+      const res = await fetch(`${services.emulator.origin}/__emulator/seed-reviews`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ customer: services.emulator.customer, skus: skus.slice(i, i + 1000) }),
+      });
+      if (!res.ok) throw new Error(`seed-reviews: ${res.status} ${await res.text()}`);
+      pending.push(...Object.values(((await res.json()) as { pending: Record<string, string> }).pending));
+    }
+    const deps = { db: s.t.db, redis: s.web.queues.redis, prefix: s.prefix, log, shop, gql, reviews, settings: parseSettings("{}") };
+    await runBackSync(deps);
+    progress(`latency: ${n} products, first run done, ${pending.length} pending reviews to approve`);
+    const out: LatencyFigures = { n, trials: 0, runMs: [], feedPages: [], changesFound: [], productsWritten: [], intervalMs: s.config.BACKSYNC_INTERVAL_MS || configSchema.shape.BACKSYNC_INTERVAL_MS.parse(undefined) };
+    for (const id of pending.slice(0, LATENCY_TRIALS)) {
+      const t0 = performance.now();
+      await reviews.admin.moderateReview(id, true);
+      const run = await runBackSync(deps);
+      out.runMs.push(round(performance.now() - t0, 1));
+      out.feedPages.push(run.feed.pages);
+      out.changesFound.push(run.feed.changes);
+      out.productsWritten.push(run.refresh.written);
+      out.trials++;
+    }
+    await worker.close();
+    return out;
+  } finally {
+    await s.close();
+  }
+}
+
+export async function runModerationLatencyBench(o: { n: number; seed: number }): Promise<BenchResult[]> {
+  console.log(`moderation → storefront, N = ${o.n.toLocaleString("en-US")}: starting a strict emulator and the simulated store`);
+  const emu = await startEmulatorChild({ strict: true });
+  const store = await startStoreChild({ products: o.n, seed: o.seed, shop: LATENCY_SHOP });
+  try {
+    const services: Services = { emulator: emu.info, store: store.info };
+    const run = await runChild<LatencyFigures>(["--child", "backsync-latency", "--n", String(o.n), "--services", JSON.stringify(services)], `latency N=${o.n}`);
+    const p50 = percentile(run.runMs, 50);
+    const p95 = percentile(run.runMs, 95);
+    const max = Math.max(...run.runMs);
+    const worst = run.intervalMs + max;
+    console.log(`  → approval → metafields written: p50 ${p50} ms, p95 ${p95} ms, max ${max} ms; with the poll interval ${run.intervalMs} ms: at most ${round(worst / 1000, 1)} s`);
+    return [
+      {
+        scenario: "moderation → storefront metafield (service with documented fields only)",
+        figures: {
+          "products at the service": o.n,
+          "approvals measured (one at a time)": run.trials,
+          "approval → metafields written, run started at once: p50 (ms)": p50,
+          "approval → metafields written, run started at once: p95 (ms)": p95,
+          "approval → metafields written, run started at once: max (ms)": max,
+          "feed pages read per run (max)": Math.max(...run.feedPages),
+          "poll interval BACKSYNC_INTERVAL_MS (ms)": run.intervalMs,
+          "approval → storefront, worst case: interval + max run (s)": round(worst / 1000, 1),
+          "approval → storefront, mean: interval / 2 + p50 run (s)": round((run.intervalMs / 2 + p50) / 1000, 1),
+        },
+        targets: {
+          "approval → storefront, worst case (s)": atMost(round(worst / 1000, 1), 60),
+          "each approval found by the feed as one change": exactly(run.changesFound.filter((c) => c !== 1).length, 0),
+          "each approval's product written": exactly(run.productsWritten.filter((w) => w !== 1).length, 0),
         },
       },
     ];

@@ -105,8 +105,9 @@ export interface EmulatorChild extends Child, EmulatorControlClient {
   info: EmulatorInfo;
 }
 
-export async function startEmulatorChild(): Promise<EmulatorChild> {
-  const { lines, handle } = startTsx("test/emulator/main.ts", ["--port", "0", "--quiet"]);
+/** `strict`: answers with the documented fields only (test/emulator/strict.ts). */
+export async function startEmulatorChild(opts: { strict?: boolean } = {}): Promise<EmulatorChild> {
+  const { lines, handle } = startTsx("test/emulator/main.ts", ["--port", "0", "--quiet", ...(opts.strict ? ["--strict"] : [])]);
   const line = await firstLine(lines, "emulator", (l) => l.startsWith("reviews emulator:"), handle.exited);
   const field = (k: string) => {
     const m = new RegExp(`${k}=(\\S+)`).exec(line);

@@ -8,7 +8,7 @@ import { ingressServerChild, runIngressLoadBench } from "./ingress-load.bench";
 import { runAdminBench } from "./admin-vitals.bench";
 import { runThemeBytesBench } from "./theme-bytes.bench";
 import { proxyAppChild, runStorefrontBench, storefrontChild, type ProxyAppBackend } from "./storefront.bench";
-import { backSyncChild, runBackSyncBench } from "./backsync.bench";
+import { backSyncChild, moderationLatencyChild, runBackSyncBench, runModerationLatencyBench } from "./backsync.bench";
 import { runOrderHistoryBench } from "./order-history.bench";
 import { appendToReport, machineLoad, writeReport, type BenchResult } from "./report";
 import { workersChild, type Services } from "./bench-stack";
@@ -31,7 +31,7 @@ import { workersChild, type Services } from "./bench-stack";
 // `--child ingress --port P` the web process the ingress load is driven against.
 
 const USAGE =
-  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|backsync|admin|history] [--history-orders N] [--reviews N] [--runs N] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|backsync|backsync-latency|admin|history] [--history-orders N] [--reviews N] [--runs N] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -82,6 +82,7 @@ async function child(kind: string): Promise<unknown> {
   if (kind === "workers") return workersChild(services, values["database-url"] ?? "", values.prefix ?? "");
   if (kind === "storm") return stormChild({ products: count(values.products, 1000), deliveries: count(values.deliveries, 10_000), seed, services });
   if (kind === "backsync") return backSyncChild(count(values.n, 1000), services);
+  if (kind === "backsync-latency") return moderationLatencyChild(count(values.n, 1000), services);
   if (kind === "orders") return ordersChild({ products: count(values.products, 1000), orders: count(values.orders, 500), rate: count(values.rate, 25), seed, services });
   throw new Error(`unknown child ${kind}`);
 }
@@ -90,7 +91,7 @@ async function orchestrate(): Promise<void> {
   const quick = values.quick;
   const seed = count(values.seed, 11);
   const scenario = values.scenario ?? "all";
-  if (!["all", "sync", "storm", "orders", "ingress", "theme", "storefront", "backsync", "admin", "history"].includes(scenario)) throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
+  if (!["all", "sync", "storm", "orders", "ingress", "theme", "storefront", "backsync", "backsync-latency", "admin", "history"].includes(scenario)) throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
   const sizes = values.n ? values.n.split(",").map((v) => count(v, 0)) : quick ? [2_000] : [10_000, 100_000];
   const deliveries = count(values.deliveries, quick ? 2_000 : 10_000);
   const started = performance.now();
@@ -119,6 +120,7 @@ async function orchestrate(): Promise<void> {
   if (scenario === "all" || scenario === "backsync") {
     await withLoad(() => runBackSyncBench({ n: count(values["backsync-products"], quick ? 2_500 : 12_500), seed }));
   }
+  if (scenario === "all" || scenario === "backsync-latency") await withLoad(() => runModerationLatencyBench({ n: count(values["backsync-products"], quick ? 1_000 : 5_000), seed }));
   if (scenario === "all" || scenario === "admin") {
     await withLoad(() => runAdminBench({ reviews: count(values.reviews, quick ? 2_000 : 10_000), runs: count(values.runs, quick ? 2 : 5) }));
   }

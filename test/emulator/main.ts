@@ -1,11 +1,12 @@
 // CLI: `npm run emulator -- [--port 8790] [--host 127.0.0.1] [--data-file .emulator/state.json]
-//                          [--token-ttl 86400] [--seed] [--quiet]`
+//                          [--token-ttl 86400] [--seed] [--quiet] [--strict] [--admin-page-size 50]`
+// `--strict` (or EMULATOR_STRICT=1): answers carry only the fields the spec documents.
 // Starts the emulator, prints one line with the three URLs and the demo credentials, and stays up
 // until SIGINT/SIGTERM, then closes cleanly (the data file is flushed).
 import { parseArgs } from "node:util";
 import { DEFAULT_ACCOUNT, startEmulator } from "./server";
 
-const USAGE = "usage: emulator [--port N] [--host H] [--data-file PATH] [--token-ttl SECONDS] [--seed] [--quiet]";
+const USAGE = "usage: emulator [--port N] [--host H] [--data-file PATH] [--token-ttl SECONDS] [--seed] [--quiet] [--strict] [--admin-page-size N]";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
       "token-ttl": { type: "string", default: "86400" },
       seed: { type: "boolean", default: false },
       quiet: { type: "boolean", default: false },
+      strict: { type: "boolean", default: process.env.EMULATOR_STRICT === "1" },
+      "admin-page-size": { type: "string", default: "50" },
       help: { type: "boolean", default: false },
     },
   });
@@ -34,6 +37,8 @@ async function main(): Promise<void> {
     dataFile: values["data-file"],
     tokenTtlSeconds: ttl,
     logRequests: !values.quiet,
+    strict: values.strict,
+    adminPageSize: Number(values["admin-page-size"]),
   });
   // With a data file, --seed would overwrite the saved demo customer: seed only when it is empty.
   if (values.seed && emulator.control.state(DEFAULT_ACCOUNT.customer).products.length === 0) {
@@ -42,7 +47,7 @@ async function main(): Promise<void> {
   const a = DEFAULT_ACCOUNT;
   process.stdout.write(
     `reviews emulator: base_url=${emulator.baseUrl} auth_url=${emulator.authUrl} rate_url=${emulator.rateUrl} ` +
-      `customer=${a.customer} client_id=${a.clientId} client_secret=${a.clientSecret}\n`,
+      `customer=${a.customer} client_id=${a.clientId} client_secret=${a.clientSecret}${emulator.strict ? " strict" : ""}\n`,
   );
 
   let stopping = false;

@@ -28,7 +28,7 @@ function listResponses(ctx: Ctx) {
   const sort = parseFieldDirection(queryString(q, "sort"), ["created", "rating"], { field: "created", dir: -1 }, "sort");
   const from = queryDay(q, "from", "start");
   const to = queryDay(q, "to", "end");
-  const { skip, limit } = pageParams(q);
+  const { skip, limit } = pageParams(q, ctx.services.adminPageSize);
   const sku = queryString(q, "sku");
   const ordersWithSku =
     sku === undefined

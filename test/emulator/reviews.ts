@@ -1,7 +1,7 @@
 // Admin review endpoints: `GET|POST /{customer}/reviews/all` and `PUT /{customer}/reviews/{id}/moderate`.
 //
 // Choices where the spec says "not shown" (also in README.md):
-// - Page size 50; `limit` (1..500) is also accepted. Default order `created,-1`; ties by `_id`.
+// - Page size 50 (the `adminPageSize` option changes it); `limit` (1..500) is also accepted. Default order `created,-1`; ties by `_id`.
 // - Approval sets status `published`, rejection `removed` (the review status that results: not
 //   shown); both set `moderatedAt`, clear `autoModerated` and increment `__v`.
 // - `tags` and `topics` take one value or several separated by `,` or `;`; a review matches when it
@@ -51,10 +51,11 @@ export function sentimentOf(rating: number): "positive" | "neutral" | "negative"
   return rating >= 4 ? "positive" : rating === 3 ? "neutral" : "negative";
 }
 
-export function pageParams(q: URLSearchParams) {
+/** `pageSize`: the instance's page size of the admin listings (`adminPageSize`, default 50). */
+export function pageParams(q: URLSearchParams, pageSize = ADMIN_PAGE_SIZE) {
   return {
     skip: queryInt(q, "skip", { min: 0, fallback: 0 })!,
-    limit: queryInt(q, "limit", { min: 1, max: ADMIN_MAX_LIMIT, fallback: ADMIN_PAGE_SIZE })!,
+    limit: queryInt(q, "limit", { min: 1, max: ADMIN_MAX_LIMIT, fallback: pageSize })!,
   };
 }
 
@@ -69,7 +70,7 @@ function listReviews(ctx: Ctx) {
   }
   const order = parseFieldDirection(queryString(q, "order"), ORDER_FIELDS, { field: "created", dir: -1 });
   const rating = queryInt(q, "rating", { min: 1, max: 5 });
-  const { skip, limit } = pageParams(q);
+  const { skip, limit } = pageParams(q, ctx.services.adminPageSize);
   const tags = splitList(queryString(q, "tags"));
   const topics = splitList(queryString(q, "topics"));
   const from = queryDay(q, "from", "start");

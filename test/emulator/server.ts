@@ -32,11 +32,12 @@ import { questionRoutes } from "./questions";
 import { ratePageRoutes } from "./rate-page";
 import { reportRoutes } from "./report";
 import { logHeaders, queryObject, redact, RequestLog, type RequestLogEntry } from "./request-log";
-import { reviewAdminRoutes } from "./reviews";
+import { ADMIN_PAGE_SIZE, reviewAdminRoutes } from "./reviews";
 import { Router, type Route } from "./router";
 import type { SeedOptions } from "./seed";
 import type { EmulatorUrls, Services } from "./services";
 import { Store } from "./store";
+import { strictReply } from "./strict";
 import { uploadRoutes } from "./uploads";
 
 export type { EmulatorAccount } from "./auth";
@@ -67,9 +68,15 @@ export interface EmulatorOptions {
   logger?: EmulatorLogger;
   /** Load the deterministic demo data at start (`true` = default customer and product count). */
   seed?: boolean | SeedOptions;
+  /** Answers carry only the fields the spec documents (strict.ts). Default: `EMULATOR_STRICT=1`. */
+  strict?: boolean;
+  /** Page size of the admin listings (reviews, questions, survey responses); default 50. */
+  adminPageSize?: number;
 }
 
 export interface Emulator {
+  /** Answers cut to the documented fields (strict.ts). */
+  strict: boolean;
   origin: string;
   baseUrl: string;
   authUrl: string;
@@ -150,7 +157,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
   const logger = opts.logger ?? consoleLogger();
   // Filled once the port is known; every module reads URLs through this object.
   const urls: EmulatorUrls = { origin: "", baseUrl: "", authUrl: "", rateUrl: "" };
-  const services: Services = { store, auth, clock, urls, uploadSecret: randomToken() };
+  const strict = opts.strict ?? process.env.EMULATOR_STRICT === "1";
+  const adminPageSize = opts.adminPageSize ?? ADMIN_PAGE_SIZE;
+  if (!Number.isInteger(adminPageSize) || adminPageSize < 1) throw new Error(`adminPageSize must be a positive integer, got ${adminPageSize}`);
+  const services: Services = { store, auth, clock, urls, uploadSecret: randomToken(), adminPageSize };
   const control = createControl({ store, auth, clock, faults, log, urls });
 
   const tokenRoute: Route<Services> = {
@@ -297,7 +307,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
         headers: req.headers,
         services,
       });
-      send(reply);
+      send(strict ? strictReply(route, reply) : reply);
     } catch (err) {
       if (err instanceof HttpError) {
         send(err.toReply());
@@ -336,6 +346,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
   let closing: Promise<void> | undefined;
   return {
     ...urls,
+    strict,
     control,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {

@@ -19,6 +19,8 @@ export interface Services {
   urls: EmulatorUrls;
   /** Signs presigned upload URLs (per process, so URLs from a previous run stop working). */
   uploadSecret: string;
+  /** Page size of the admin listings (the spec does not state one). */
+  adminPageSize: number;
 }
 
 export type Ctx = RouteContext<Services>;

@@ -1,4 +1,4 @@
-import { startEmulator, type Emulator } from "../emulator/server";
+import { startEmulator, type Emulator, type EmulatorOptions } from "../emulator/server";
 import { createTestDb, type TestDb } from "./db";
 import { deletePrefix, uniquePrefix } from "./redis";
 import { routeDeliverer } from "./webhooks";
@@ -36,8 +36,9 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(label: string, overrides: Partial<Record<keyof Config, string>> = {}): Promise<Stack> {
-  const emu = await startEmulator({ port: 0, accounts: [{ customer: "acme", clientId: "acme-client", clientSecret: "acme-secret-0123456789" }] });
+/** `emulator`: options of the emulator (strict mode, the admin listings' page size). */
+export async function startStack(label: string, overrides: Partial<Record<keyof Config, string>> = {}, opts: { emulator?: Pick<EmulatorOptions, "strict" | "adminPageSize"> } = {}): Promise<Stack> {
+  const emu = await startEmulator({ port: 0, accounts: [{ customer: "acme", clientId: "acme-client", clientSecret: "acme-secret-0123456789" }], ...opts.emulator });
   const t = await createTestDb("sqlite");
   process.env.DATABASE_URL = t.url;
   const prefix = uniquePrefix(label);

@@ -10,6 +10,7 @@ import { withRenewedLock } from "../../app/.server/queues/renewed-lock";
 import { parseSettings } from "../../app/.server/shops/settings";
 import { ShopNotConnectedError } from "../../app/.server/shops/shop.repository";
 import { ShopifyApiError, ShopifyThrottledError } from "../../app/.server/shopify/errors";
+import { keysetPages } from "../../app/.server/db/batches";
 
 // Ratings back into Shopify, as worker jobs on the maintenance queue (see app/.server/backsync/):
 // `backsync` (the feed) and `backsync-reconcile` (feed + full reconciliation) per shop, and two
@@ -62,22 +63,42 @@ export function backSyncJob(opts: { reconcile: boolean }) {
   };
 }
 
-/** Shops a back-sync runs for: connected to the service, installed, with an offline session. */
-async function backSyncShops(ctx: Pick<WorkerContext, "db">): Promise<string[]> {
-  const shops = await ctx.db.shop.findMany({
-    where: { installState: "installed", customerKey: { not: null }, clientSecretEncrypted: { not: null } },
-    select: { id: true, domain: true },
-  });
-  if (!shops.length) return [];
-  const sessions = await ctx.db.session.findMany({ where: { isOnline: false, shop: { in: shops.map((s) => s.domain) } }, select: { shop: true } });
-  const withSession = new Set(sessions.map((s) => s.shop));
-  return shops.filter((s) => withSession.has(s.domain)).map((s) => s.id);
+/**
+ * Shops a back-sync runs for: connected to the service, installed, with an offline session. Read a
+ * page of shops at a time, each page's sessions in one query: no statement grows with the number
+ * of shops (one list of every shop's domain broke SQLite's parameter limit from 997 shops on).
+ */
+export async function backSyncShops(ctx: Pick<WorkerContext, "db">): Promise<string[]> {
+  const out: string[] = [];
+  const pages = keysetPages((after, take) =>
+    ctx.db.shop.findMany({
+      where: { installState: "installed", customerKey: { not: null }, clientSecretEncrypted: { not: null }, ...(after ? { id: { gt: after } } : {}) },
+      select: { id: true, domain: true },
+      orderBy: { id: "asc" },
+      take,
+    }),
+  );
+  for await (const shops of pages) {
+    const sessions = await ctx.db.session.findMany({ where: { isOnline: false, shop: { in: shops.map((s) => s.domain) } }, select: { shop: true } });
+    const withSession = new Set(sessions.map((s) => s.shop));
+    for (const s of shops) if (withSession.has(s.domain)) out.push(s.id);
+  }
+  return out;
+}
+
+/** Runs asked for at once (each a round trip to Redis): thousands of shops in seconds, not minutes. */
+const REQUESTS_AT_ONCE = 50;
+
+async function requestForEach(ctx: Pick<WorkerContext, "queues">, ids: readonly string[], opts: { reconcile?: boolean } = {}) {
+  for (let i = 0; i < ids.length; i += REQUESTS_AT_ONCE) {
+    await Promise.all(ids.slice(i, i + REQUESTS_AT_ONCE).map((id) => requestBackSync(ctx.queues, id, opts)));
+  }
 }
 
 export function backSyncTick(opts: { reconcile: boolean }) {
-  return async (_job: Job, ctx: WorkerContext) => {
+  return async (_job: Job, ctx: Pick<WorkerContext, "db" | "queues">) => {
     const ids = await backSyncShops(ctx);
-    for (const id of ids) await requestBackSync(ctx.queues, id, { reconcile: opts.reconcile });
+    await requestForEach(ctx, ids, { reconcile: opts.reconcile });
     return { shops: ids.length };
   };
 }
@@ -100,5 +121,5 @@ export async function scheduleBackSync(ctx: Pick<WorkerContext, "queues" | "conf
   await queue.upsertJobScheduler(BACKSYNC_TICK, { every }, { name: BACKSYNC_TICK, opts });
   const daily = ctx.config.BACKSYNC_RECONCILE_MS;
   await queue.upsertJobScheduler(BACKSYNC_RECONCILE_TICK, { every: daily, startDate: Date.now() + daily }, { name: BACKSYNC_RECONCILE_TICK, opts });
-  for (const id of await backSyncShops(ctx)) await requestBackSync(ctx.queues, id);
+  await requestForEach(ctx, await backSyncShops(ctx));
 }

@@ -1,6 +1,7 @@
 import type { WorkerContext } from "../context";
 import { QueueName } from "../../app/.server/queues/names";
 import { scheduleFlush } from "./catalog.processor";
+import { inBatches } from "../../app/.server/db/batches";
 
 // Changes can wait with no flush coming for them: a flush job that used up its attempts (a service
 // outage longer than the backoff's ~4.5 h), or a shop disconnected and connected again (its flushes
@@ -13,7 +14,8 @@ export const CATALOG_SWEEP = "catalog-sweep";
 export async function sweepCatalog(ctx: Pick<WorkerContext, "db" | "pending" | "queues" | "log">) {
   const shopIds = await ctx.pending.shopsWithChanges();
   if (!shopIds.length) return { shops: 0 };
-  const shops = await ctx.db.shop.findMany({ where: { id: { in: shopIds } }, select: { id: true, domain: true } });
+  // In batches: the shops with waiting changes can be thousands (SQLite's parameter limit).
+  const shops = await inBatches(shopIds, (ids) => ctx.db.shop.findMany({ where: { id: { in: ids } }, select: { id: true, domain: true } }));
   for (const shop of shops) await scheduleFlush(ctx, shop, 0);
   ctx.log.info({ shops: shops.length }, "catalog sweep: flushes asked for shops with waiting changes");
   return { shops: shops.length };

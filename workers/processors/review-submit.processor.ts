@@ -4,20 +4,18 @@ import type { WorkerContext } from "../context";
 import { PermanentJobError } from "./errors";
 import { honouringRetryAfter } from "./service-errors";
 import { keyFrom } from "../../app/.server/crypto/secret-box";
-import { ReviewsError, type QuestionBody, type ReviewsClient, type ReviewSubmission } from "../../app/.server/reviews";
+import { ReviewsError, type QuestionBody, type ReviewsClient } from "../../app/.server/reviews";
 import { openPendingPayload, type OpenedPayload } from "../../app/.server/storefront/writes/pending-reviews";
+import { findStoredQuestion, findStoredReview, type LookupAdmin } from "../../app/.server/storefront/writes/kept-write-lookup";
 
 // A shopper's review or question the service could not take at the time (see
 // app/.server/storefront/writes): sent again with the queue's backoff until the service accepts it,
 // then forgotten. Exactly once: after a try whose answer never came (timeout, lost connection, 5xx)
-// the service may already hold it, so the next try first looks for it among the account's newest
-// reviews (or questions) of that product (Admin API) and sends only when it is not there. A refusal
-// (4xx) ends it: logged, the row deleted.
+// the service may already hold it, so the next try first looks for it among the product's reviews
+// (or questions) since the kept write, page by page (kept-write-lookup.ts), and sends only when it
+// is not there. A refusal (4xx) ends it: logged, the row deleted.
 
 const jobData = z.object({ pendingId: z.string().min(1) });
-
-/** Looks back this far among a product's newest reviews for one already stored. */
-const LOOK_BACK = 50;
 
 export async function submitPendingReview(job: Job, ctx: WorkerContext, token?: string) {
   const { pendingId } = jobData.parse(job.data);
@@ -35,7 +33,7 @@ export async function submitPendingReview(job: Job, ctx: WorkerContext, token?: 
   const client = await ctx.reviewsFor(row.shop);
   return honouringRetryAfter(job, token, async () => {
     if (row.outcomeUnknown) {
-      const found = await alreadyStored(client.admin, row.sku, payload, row.createdAt);
+      const found = await alreadyStored(client.admin, row, payload, ctx.log);
       if (found) {
         await ctx.db.pendingReview.delete({ where: { id: row.id } });
         return { found };
@@ -63,34 +61,9 @@ async function sendQuestion(client: ReviewsClient, sku: string, question: Questi
   return "question";
 }
 
-function alreadyStored(admin: Pick<ReviewsClient["admin"], "listReviews" | "listQuestions">, sku: string, payload: OpenedPayload, since: Date): Promise<string | null> {
-  return payload.kind === "review" ? reviewStored(admin, sku, payload.submission, since) : questionStored(admin, sku, payload.question, since);
-}
-
-async function questionStored(admin: Pick<ReviewsClient["admin"], "listQuestions">, sku: string, q: QuestionBody, since: Date): Promise<string | null> {
-  // Every status: a question the service took may already sit in moderation (or be filtered).
-  const { results } = await admin.listQuestions({ sku, status: "all", order: "created,-1" });
-  const same = (results as Array<Record<string, unknown>>).slice(0, LOOK_BACK).find(
-    (r) =>
-      r.text === q.text &&
-      (typeof r.email !== "string" || r.email.toLowerCase() === q.email.toLowerCase()) &&
-      typeof r.created === "string" &&
-      Date.parse(r.created) >= since.getTime() - 60_000,
-  );
-  return same ? String(same._id) : null;
-}
-
-async function reviewStored(admin: Pick<ReviewsClient["admin"], "listReviews">, sku: string, s: ReviewSubmission, since: Date): Promise<string | null> {
-  const day = new Date(since.getTime() - 86_400_000).toISOString().slice(0, 10);
-  const { results } = await admin.listReviews({ sku, order: "created,-1", from: day, includeOrderData: true });
-  const same = (results as Array<Record<string, unknown>>).slice(0, LOOK_BACK).find(
-    (r) =>
-      r.rating === s.rating &&
-      (r.text ?? "") === (s.text ?? "") &&
-      (s.userId ? r.userId === s.userId : true) &&
-      (s.orderId ? r.orderId === undefined || r.orderId === s.orderId : true) &&
-      typeof r.created === "string" &&
-      Date.parse(r.created) >= since.getTime() - 60_000,
-  );
-  return same ? String(same._id) : null;
+async function alreadyStored(admin: LookupAdmin, row: { shop: string; sku: string; createdAt: Date }, payload: OpenedPayload, log: WorkerContext["log"]): Promise<string | null> {
+  const found = payload.kind === "review" ? await findStoredReview(admin, row.sku, payload.submission, row.createdAt) : await findStoredQuestion(admin, row.sku, payload.question, row.createdAt);
+  // Not proven absent: sending risks a duplicate, not sending would lose what the shopper wrote.
+  if (found.exhausted) log.warn({ shop: row.shop, sku: row.sku, pages: found.pages }, "kept write not found within the look-up bound; sending it again");
+  return found.id;
 }

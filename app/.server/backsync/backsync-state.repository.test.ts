@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../test/helpers/db";
 import type { DbProvider } from "../db/client";
 import { createBackSyncState } from "./backsync-state.repository";
+import { SEEN_MAX } from "./review-feed";
 
 // The back-sync's memory on both databases: the Flow claim must hold across processes (a unique
-// row, the second claim refused), digests upsert, and shop/redact leaves nothing of the shop.
+// row, the second claim refused), digests upsert, the feed's memory round-trips within its bound,
+// and shop/redact leaves nothing of the shop.
 
 describe.each<DbProvider>(["sqlite", "postgresql"])("back-sync state on %s", (provider) => {
   let t: TestDb;
@@ -23,6 +25,16 @@ describe.each<DbProvider>(["sqlite", "postgresql"])("back-sync state on %s", (pr
     expect(await state.claimTrigger("shop-2", "review-published", "r1")).toBe(true);
     await state.releaseTrigger("shop-1", "review-published", "r1");
     expect(await state.claimTrigger("shop-1", "review-published", "r1")).toBe(true);
+  });
+
+  it("GIVEN the feed's memory saved THEN it reads back whole, bounded, and a shop never read has none", async () => {
+    const state = createBackSyncState(t.db);
+    expect(await state.feedMemory("shop-feed")).toBeNull();
+    const seen = Array.from({ length: SEEN_MAX + 20 }, (_, i) => `r${i}:published`);
+    await state.saveFeedMemory("shop-feed", { cursor: null, seen });
+    expect(await state.feedMemory("shop-feed")).toEqual({ cursor: null, seen: seen.slice(0, SEEN_MAX) });
+    await state.saveFeedMemory("shop-feed", { cursor: "2026-11-01T00:00:00.000Z", seen: ["r9:removed"] });
+    expect(await state.feedMemory("shop-feed")).toEqual({ cursor: "2026-11-01T00:00:00.000Z", seen: ["r9:removed"] });
   });
 
   it("GIVEN digests written twice THEN the newest is kept; shop/redact deletes cursor, digests and claims of that shop only", async () => {

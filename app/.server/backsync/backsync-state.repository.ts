@@ -1,8 +1,29 @@
 import type { Db } from "../db/client";
 import { CLEARED_DIGEST } from "./rating-metafields";
+import { SEEN_MAX, type FeedMemory } from "./review-feed";
 
-// The back-sync's memory per shop (database): the feed cursor, what was last written per product,
-// and the Flow triggers already sent. shop/redact deletes all of it (forgetShop).
+// The back-sync's memory per shop (database): the review feed's (cursor and seen reviews), what
+// was last written per product, and the Flow triggers already sent. shop/redact deletes all of it (forgetShop).
+
+const EPOCH = new Date(0).toISOString();
+
+/**
+ * The stored feed memory. A row written before the feed remembered (id, status) pairs has only a
+ * cursor: a real one still ends reads by time; the epoch (a service that sent no timestamp) or none
+ * means a first read, so the history is not replayed.
+ */
+export function feedMemoryOf(row: { cursor: string | null; feedSeen: string | null } | null): FeedMemory | null {
+  if (!row) return null;
+  let seen: unknown = null;
+  try {
+    seen = row.feedSeen === null ? null : JSON.parse(row.feedSeen);
+  } catch {
+    seen = null;
+  }
+  if (Array.isArray(seen) && seen.every((k) => typeof k === "string")) return { cursor: row.cursor, seen: seen as string[] };
+  if (row.cursor && row.cursor !== EPOCH) return { cursor: row.cursor, seen: [] };
+  return null;
+}
 
 export type DigestStatus = "written" | "cleared" | "missing" | "refused";
 
@@ -23,8 +44,18 @@ export function createBackSyncState(db: Db) {
       return db.backSyncState.findUnique({ where: { shopId } });
     },
 
-    async update(shopId: string, data: { cursor?: string | null; shopDataDigest?: string | null; definitionsEnabledAt?: Date; reconciledAt?: Date }) {
+    async update(shopId: string, data: { cursor?: string | null; feedSeen?: string | null; shopDataDigest?: string | null; definitionsEnabledAt?: Date; reconciledAt?: Date }) {
       await db.backSyncState.upsert({ where: { shopId }, create: { shopId, ...data }, update: data });
+    },
+
+    /** The review feed's memory (review-feed.ts); null when the feed was never read. */
+    async feedMemory(shopId: string): Promise<FeedMemory | null> {
+      const row = await db.backSyncState.findUnique({ where: { shopId }, select: { cursor: true, feedSeen: true } });
+      return feedMemoryOf(row);
+    },
+
+    async saveFeedMemory(shopId: string, memory: FeedMemory): Promise<void> {
+      await this.update(shopId, { cursor: memory.cursor, feedSeen: JSON.stringify(memory.seen.slice(0, SEEN_MAX)) });
     },
 
     async digests(shopId: string, productIds: readonly string[]): Promise<Map<string, ProductDigest>> {

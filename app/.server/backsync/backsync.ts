@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { ReviewsClient } from "../reviews";
 import type { AdminGraphql } from "../shopify/admin-graphql";
 import type { ShopSettings } from "../shops/settings";
-import { createBackSyncState, type BackSyncState } from "./backsync-state.repository";
+import { createBackSyncState, feedMemoryOf, type BackSyncState } from "./backsync-state.repository";
 import { enableRatingDefinitions } from "./definitions";
 import { sendTriggers, triggersFor } from "./flow-triggers";
 import { emptyStats, refreshProducts, type RefreshStats } from "./product-refresh";
@@ -14,9 +14,9 @@ import type { Db } from "../db/client";
 
 // One back-sync run of one shop (the worker job calls it; the demo and the benchmark too):
 // 1. the standard rating definitions, once per shop (idempotent at Shopify as well);
-// 2. the review-change feed since the shop's cursor → the products it touches are refreshed →
-//    Flow triggers for the reviews in it → the cursor moves on (only once all of that is done, so a
-//    failed run is read again: refreshes and triggers are no-ops the second time);
+// 2. the review-change feed since the shop's last read → the products it touches are refreshed →
+//    Flow triggers for the reviews in it → the feed's memory moves on (only once all of that is
+//    done, so a failed run is read again: refreshes and triggers are no-ops the second time);
 // 3. the full reconciliation from the product report, after connect (never run yet) and when asked
 //    (daily);
 // 4. the shop-wide app-data metafield, written only when it changed.
@@ -35,7 +35,7 @@ export interface BackSyncDeps {
 
 export interface BackSyncResult {
   definitions: { enabled: string[]; alreadyOn: string[] } | null;
-  feed: { changes: number; products: number; pages: number; cursor: string };
+  feed: { changes: number; products: number; pages: number; cursor: string | null };
   reconcile: { rows: number; drifted: number } | null;
   refresh: RefreshStats;
   flow: { sent: number; alreadySent: number; refused: number };
@@ -61,11 +61,11 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
     await state.update(shopId, { definitionsEnabledAt: new Date() });
   }
 
-  const feed = await readReviewChanges(deps.reviews.admin, current?.cursor ?? null, { signal: deps.signal });
+  const feed = await readReviewChanges(deps.reviews.admin, feedMemoryOf(current), { signal: deps.signal });
   const products = changedProducts(feed.changes);
   let refresh = products.length ? await refreshProducts(refreshDeps, products) : emptyStats();
   const flow = await sendTriggers({ shopId, gql: deps.gql, state, log }, triggersFor(feed.changes, deps.settings.flow.negativeRatingAtOrBelow));
-  await state.update(shopId, { cursor: feed.cursor });
+  await state.saveFeedMemory(shopId, feed.memory);
 
   let reconcile: BackSyncResult["reconcile"] = null;
   if (opts.reconcile || !current?.reconciledAt) {
@@ -85,7 +85,7 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
     shopData = "written";
   }
 
-  const result: BackSyncResult = { definitions, feed: { changes: feed.changes.length, products: products.length, pages: feed.pages, cursor: feed.cursor }, reconcile, refresh, flow, shopData };
+  const result: BackSyncResult = { definitions, feed: { changes: feed.changes.length, products: products.length, pages: feed.pages, cursor: feed.memory.cursor }, reconcile, refresh, flow, shopData };
   log.info({ feed: result.feed, reconcile, refresh, flow, shopData }, "back-sync run done");
   return result;
 }

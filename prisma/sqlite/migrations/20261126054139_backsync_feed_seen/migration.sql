@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "BackSyncState" ADD COLUMN "feedSeen" TEXT;
+
