@@ -4,7 +4,7 @@ import type { WorkerContext } from "../context";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
 import { createSyncRuns, parseProgress, type SyncKind, type SyncProgress, type SyncRuns } from "../../app/.server/sync/sync-runs.repository";
 import { pollBulkOperation, readBulkJsonl, type BulkOperationState } from "../../app/.server/shopify/bulk-operations";
-import { ShopifyPermanentError } from "../../app/.server/shopify/errors";
+import { ShopifyPermanentError, isAddressRefused } from "../../app/.server/shopify/errors";
 import { syncShop } from "./sync-shop";
 import { PermanentJobError } from "./errors";
 
@@ -145,7 +145,8 @@ export async function step<T>(ctx: WorkerContext, job: Job, fn: () => Promise<T>
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof DelayedError) throw error;
+    // Parked by the worker until Shopify accepts this server's address again: the run waits.
+    if (error instanceof DelayedError || isAddressRefused(error)) throw error;
     const last = isPermanent(error) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     if (last) {
       const { runId } = runJob.parse(job.data);

@@ -16,6 +16,7 @@ import { lockedOrder } from "./order.processor";
 import { RunTakenOverError, cancelledRun, isPermanent, openResult, loadRun, pollRun, runCheckpoint, schedulePoll, stepAside, step } from "./bulk-run";
 import type { SyncShop } from "./sync-shop";
 import { PermanentJobError } from "./errors";
+import { isAddressRefused } from "../../app/.server/shopify/errors";
 
 // Orders backfill (on connect: the last settings.orders.backfillDays days) and reconciliation (the
 // CLI, from a date): a bulk query over the orders created since then, read as a stream. Each order
@@ -185,7 +186,7 @@ export function ordersRead(job: Job, ctx: WorkerContext, token?: string) {
         if (saveError instanceof RunTakenOverError) return stepAside(ctx, job, token, saveError);
         throw saveError;
       }
-      if (error instanceof DelayedError) throw error;
+      if (error instanceof DelayedError || isAddressRefused(error)) throw error;
       if (!isPermanent(error) && done > run.resumeAt && token) {
         ctx.log.warn({ shop: target.domain, run: run.id, at: done, err: (error as Error).message }, "orders sync interrupted; resuming");
         await job.moveToDelayed(Date.now() + RESUME_AFTER_PROGRESS_MS, token);

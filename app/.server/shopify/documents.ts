@@ -17,6 +17,18 @@ export const SHOP_PRIMARY_DOMAIN = /* GraphQL */ `
   }
 `;
 
+/**
+ * The cheapest call there is (1 point): whether Shopify answers this server at all. The probe of
+ * a shop whose calls Shopify refused (IP allowlist) sends it, with backoff, until it passes.
+ */
+export const ADMIN_ACCESS_PROBE = /* GraphQL */ `
+  query AdminAccessProbe {
+    shop {
+      id
+    }
+  }
+`;
+
 // The product fields the catalog mapper reads (mapping/product.schemas.ts, graphqlProductNodeSchema).
 const PRODUCT_FIELDS = `
       id
