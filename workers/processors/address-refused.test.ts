@@ -6,6 +6,10 @@ import { orderPayload } from "../../test/helpers/order-payloads";
 import { startSimulatedStore, type SimCustomerConsent, type SimulatedStore } from "../../test/simulated-store";
 import { createConsentRepository, statesOf } from "../../app/.server/consent/consent.repository";
 import { metrics } from "../../app/.server/metrics/metrics";
+import { redisUrl } from "../../test/helpers/redis";
+import { runCli } from "../../app/.server/cli/main";
+import type { CliIo } from "../../app/.server/cli/command";
+import { syncOverview } from "../../app/.server/admin/sync-overview";
 
 // Shopify refusing this server's address (the app's IP allowlist), on real parts: every Admin API
 // call of the simulated store answers 403. The shop's state is recorded with Shopify's body, the
@@ -87,6 +91,17 @@ describe("Shopify refuses this server's address", () => {
     expect(after!.nextProbeAt!.getTime()).toBeGreaterThan(after!.lastProbeAt!.getTime());
     expect(await metrics().registry.getSingleMetricAsString("reviews_shopify_address_refused_shops")).toMatch(/reviews_shopify_address_refused_shops 1$/m);
     expect(s.worker.sink.text()).not.toContain(store.accessToken);
+
+    // The operator and the merchant see it: `cli status` and the Sync page's data.
+    const stdout: string[] = [];
+    const io: CliIo = { out: (l) => stdout.push(l), err: (l) => stdout.push(l), env: { ...process.env, DATABASE_URL: s.t.url, REDIS_PREFIX: s.prefix, REDIS_URL: redisUrl() } };
+    const code = await runCli(["status", "--shop", SHOP], io);
+    expect(code).toBe(0);
+    expect(stdout.join("\n")).toMatch(/Admin API: +Shopify refused this server's address: add it to the app's IP allowlist \(since /);
+    expect(stdout.join("\n")).toContain(`Shopify said: {"errors":"[API] This request's source IP address is not in the app's IP allowlist."}`);
+    const page = await syncOverview(s.web, SHOP);
+    expect(page.addressRefused?.detail).toContain("IP allowlist");
+    expect(page.addressRefused?.nextProbeAt).not.toBeNull();
   }, 40_000);
 
   it("GIVEN the store accepts the address again THEN the next probe clears the state, the parked consent read runs and the order is corrected upstream", async () => {
@@ -100,5 +115,6 @@ describe("Shopify refuses this server's address", () => {
     expect(await s.worker.refusals.parkedCount(SHOP)).toBe(0);
     expect(store.requests.slice(from).filter((r) => r.operationName === "CustomerConsent" && r.status === 200)).toHaveLength(1);
     expect(await metrics().registry.getSingleMetricAsString("reviews_shopify_address_refused_shops")).toMatch(/reviews_shopify_address_refused_shops 0$/m);
+    expect((await syncOverview(s.web, SHOP)).addressRefused).toBeNull();
   }, 40_000);
 });

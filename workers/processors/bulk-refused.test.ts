@@ -7,6 +7,9 @@ import { parseProgress, type SyncKind } from "../../app/.server/sync/sync-runs.r
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
 import { defaultProcessors, startWorkers } from "../start";
 import { productsPageSize } from "../../app/.server/shopify/paged-reads";
+import { redisUrl } from "../../test/helpers/redis";
+import { runCli } from "../../app/.server/cli/main";
+import type { CliIo } from "../../app/.server/cli/command";
 
 // Bulk operations refused by Shopify (not enabled for the app, disabled after 31 days unused, no IP
 // allowlist): the full catalog sync and the orders backfill read the same data with paged queries.
@@ -59,6 +62,13 @@ async function runSync(kind: SyncKind) {
   return waitForRun(run.id);
 }
 
+function cliIo(): CliIo & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const env = { ...process.env, DATABASE_URL: s.t.url, REDIS_PREFIX: s.prefix, REDIS_URL: redisUrl() };
+  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), env };
+}
+
 describe("bulk operations refused", () => {
   it("GIVEN bulkOperationRunQuery answers ACCESS_DENIED THEN the catalog is read in pages and every product is sent once; the run says which path and why", async () => {
     store.disableBulk("error");
@@ -101,6 +111,21 @@ describe("bulk operations refused", () => {
     expect(run.readPathReason).toBe("bulk operation failed: ACCESS_DENIED");
     expect(progress).toMatchObject({ read: N + 1, sent: 0, unchanged: N + 1 });
     expect(batchRequests(since)).toHaveLength(0);
+  }, 120_000);
+
+  it("GIVEN `sync catalog` while bulk is refused THEN it says the run read page by page and why; with bulk back, that it used a bulk operation", async () => {
+    store.disableBulk("error");
+    await s.idle();
+    const paged = cliIo();
+    expect(await runCli(["sync", "catalog", "--shop", SHOP], paged)).toBe(0);
+    const text = paged.stdout.join("\n");
+    expect(text).toContain("Shopify refused bulk operations (bulk operations refused by Shopify: BulkOperationRunQuery: Access denied");
+    expect(text).toContain("Read page by page (paged GraphQL queries)");
+    store.enableBulk();
+    await s.idle();
+    const bulk = cliIo();
+    expect(await runCli(["sync", "catalog", "--shop", SHOP], bulk)).toBe(0);
+    expect(bulk.stdout.join("\n")).toContain("Read with a bulk operation.");
   }, 120_000);
 
   it("GIVEN the orders backfill refused bulk (a userError) THEN it reads orders in pages; a bulk reconciliation afterwards sends nothing", async () => {

@@ -17,7 +17,14 @@ export function probeDelayMs(probes: number, limits: { ADMIN_PROBE_MIN_MS: numbe
   return Math.min(limits.ADMIN_PROBE_MAX_MS, limits.ADMIN_PROBE_MIN_MS * 2 ** Math.min(probes, 30));
 }
 
-/** Queues the probe that follows `probes` refused ones; one job per step, so asking twice is one probe. */
+/** The probe job that follows `probes` refused ones; one job id per step, so asking twice is one probe. */
+async function queueProbe(queues: Queues, shop: string, probes: number, delay: number): Promise<void> {
+  await queues
+    .get(QueueName.maintenance)
+    .add(PROBE_ADMIN_ACCESS, { shop }, { jobId: `${PROBE_ADMIN_ACCESS}-${jobIdPart(shop)}-${probes}`, delay, attempts: 1, removeOnComplete: true, removeOnFail: true });
+}
+
+/** Queues the probe that follows `probes` refused ones and records when it is due. */
 export async function scheduleAddressProbe(
   deps: { queues: Queues; refusals: AddressRefusals; config: { ADMIN_PROBE_MIN_MS: number; ADMIN_PROBE_MAX_MS: number } },
   shop: string,
@@ -25,11 +32,7 @@ export async function scheduleAddressProbe(
 ): Promise<Date> {
   const delay = probeDelayMs(probes, deps.config);
   const at = new Date(Date.now() + delay);
-  await deps.queues.get(QueueName.maintenance).add(
-    PROBE_ADMIN_ACCESS,
-    { shop },
-    { jobId: `${PROBE_ADMIN_ACCESS}-${jobIdPart(shop)}-${probes}`, delay, attempts: 1, removeOnComplete: true, removeOnFail: true },
-  );
+  await queueProbe(deps.queues, shop, probes, delay);
   await deps.refusals.scheduled(shop, at);
   return at;
 }
@@ -55,8 +58,10 @@ export async function probeAddress(
     await gql.query(ADMIN_ACCESS_PROBE);
   } catch (error) {
     const now = new Date();
-    const probes = await deps.refusals.probed(shop, now);
-    const next = await scheduleAddressProbe(deps, shop, probes);
+    const delay = probeDelayMs(state.probes + 1, deps.config);
+    const next = new Date(now.getTime() + delay);
+    const probes = await deps.refusals.probed(shop, next, now);
+    await queueProbe(deps.queues, shop, probes, delay);
     if (isAddressRefused(error)) {
       await deps.refusals.refuse(shop, error.body, now);
       observeAddressRefusal("probe_refused", (await deps.refusals.refusedShops()).length);

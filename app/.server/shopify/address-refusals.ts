@@ -54,9 +54,13 @@ export function createAddressRefusals(redis: Redis, prefix: string) {
         .exec();
       return { first: res?.[0]?.[1] === 1 };
     },
-    /** A probe did not pass: counted, and the count returned (the next probe waits longer). */
-    async probed(shop: string, now = new Date()): Promise<number> {
-      const res = await redis.multi().hincrby(key(shop), "probes", 1).hset(key(shop), "lastProbeAt", String(now.getTime())).exec();
+    /** A probe did not pass: counted, with when it ran and when the next one is due, in one step. */
+    async probed(shop: string, nextProbeAt: Date, now = new Date()): Promise<number> {
+      const res = await redis
+        .multi()
+        .hincrby(key(shop), "probes", 1)
+        .hset(key(shop), "lastProbeAt", String(now.getTime()), "nextProbeAt", String(nextProbeAt.getTime()))
+        .exec();
       return Number(res?.[0]?.[1] ?? 0);
     },
     async scheduled(shop: string, nextProbeAt: Date): Promise<void> {
