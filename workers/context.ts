@@ -9,6 +9,10 @@ import type { ReviewsClient } from "../app/.server/reviews";
 import { shopReviewsClients } from "../app/.server/shops/reviews-for-shop";
 import type { AdminGraphql } from "../app/.server/shopify/admin-graphql";
 import { adminForShop } from "../app/.server/shopify/admin-for-shop";
+import { gatedAdminFor } from "../app/.server/shopify/address-gate";
+import { createAddressRefusals, type AddressRefusals } from "../app/.server/shopify/address-refusals";
+import { scheduleAddressProbe } from "../app/.server/shopify/address-probe";
+import { observeAddressRefusal } from "../app/.server/metrics/metrics";
 import { createPendingChanges, type PendingChanges } from "../app/.server/catalog/pending-changes";
 import { createProductMirror, type ProductMirror } from "../app/.server/catalog/product-mirror.repository";
 import { createDeliveryRecorder, type DeliveryRecorder } from "./delivery-records";
@@ -35,8 +39,15 @@ export interface WorkerContext {
   forgetShop(domain: string): void;
   /** The reviews client of a connected shop; tokens shared with every process through Redis. */
   reviewsFor(domain: string): Promise<ReviewsClient>;
-  /** Admin GraphQL of a shop, with its offline session's token. */
+  /**
+   * Admin GraphQL of a shop, with its offline session's token. While Shopify refuses this server's
+   * address for the shop (IP allowlist), it throws ShopifyAddressRefusedError without calling.
+   */
   adminFor(domain: string): Promise<AdminGraphql>;
+  /** The same client without that gate: for the probe only. */
+  probeAdminFor(domain: string): Promise<AdminGraphql>;
+  /** Shops whose calls Shopify refuses now, and the work parked meanwhile. */
+  refusals: AddressRefusals;
   close(): Promise<void>;
 }
 
@@ -56,6 +67,13 @@ export function createWorkerContext(
   const shops = createShopRepository(db, config.ENCRYPTION_KEY);
   const reviewsFor = shopReviewsClients({ config, shops, redis: queues.redis, log, fetch: options.fetch });
   const shopCache = new Map<string, { at: number; row: Promise<Shop | null> }>();
+  const refusals = createAddressRefusals(queues.redis, config.REDIS_PREFIX);
+  const plainAdminFor = adminForShop({ db, log, endpoint: config.SHOPIFY_ADMIN_GRAPHQL_URL, fetch: options.fetch });
+  const adminFor = gatedAdminFor(plainAdminFor, refusals, async (shop, error) => {
+    log.warn({ shop, detail: error.body }, "Shopify refused this server's address (IP allowlist): Admin API work parked until a probe passes");
+    observeAddressRefusal("refused", (await refusals.refusedShops()).length);
+    await scheduleAddressProbe({ queues, refusals, config }, shop, 0);
+  });
   return {
     config,
     db,
@@ -77,7 +95,9 @@ export function createWorkerContext(
       shopCache.delete(domain);
     },
     reviewsFor,
-    adminFor: adminForShop({ db, log, endpoint: config.SHOPIFY_ADMIN_GRAPHQL_URL, fetch: options.fetch }),
+    adminFor,
+    probeAdminFor: plainAdminFor,
+    refusals,
     async close() {
       await queues.close();
       if (!options.db) await db.$disconnect();

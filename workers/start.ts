@@ -17,6 +17,9 @@ import { bulkOperationFinished } from "./processors/bulk-finish.handler";
 import { ordersPoll, ordersRead, ordersStart } from "./processors/orders-sync.processor";
 import { consentUpdated } from "./processors/consent.handlers";
 import { READ_CONSENT, readConsentLater } from "./processors/consent.processor";
+import { parkRefusedJob, probeAdminAccess } from "./processors/address-probe.processor";
+import { PROBE_ADMIN_ACCESS } from "../app/.server/shopify/address-probe";
+import { isAddressRefused } from "../app/.server/shopify/errors";
 import { customersDataRequest, customersRedact, shopRedact } from "./processors/compliance.handlers";
 import { submitPendingReview } from "./processors/review-submit.processor";
 import { SUBMIT_PENDING_REVIEW } from "../app/.server/storefront/writes/pending-reviews";
@@ -66,6 +69,7 @@ export function defaultProcessors(): Processors {
         [BACKSYNC_RECONCILE_TICK]: backSyncTick({ reconcile: true }),
         [READ_CONSENT]: readConsentLater,
         [SUBMIT_PENDING_REVIEW]: submitPendingReview,
+        [PROBE_ADMIN_ACCESS]: probeAdminAccess,
       },
       [QueueName.sync]: {
         "catalog-start": catalogStart,
@@ -88,11 +92,20 @@ export interface RunningWorkers {
 export function startWorkers(ctx: WorkerContext, processors: Processors = defaultProcessors()): RunningWorkers {
   const webhook = createWebhookProcessor(processors.topics);
   const concurrency = ctx.config.WORKER_CONCURRENCY;
-  const route = (queue: QueueName) => async (job: Job, token?: string) => {
+  const run = (queue: QueueName, job: Job, token?: string) => {
     if (queue === QueueName.webhooks) return webhook(job, ctx, token);
     const handler = processors.jobs[queue]?.[job.name];
     if (!handler) throw new Error(`no handler for ${queue}/${job.name}`);
     return handler(job, ctx, token);
+  };
+  const route = (queue: QueueName) => async (job: Job, token?: string) => {
+    try {
+      return await run(queue, job, token);
+    } catch (error) {
+      // Shopify refuses this server's address: the job waits for the probe instead of retrying.
+      if (isAddressRefused(error) && error.shop && token) return parkRefusedJob(ctx, queue, job, token, error);
+      throw error;
+    }
   };
 
   const workers = Object.values(QueueName).map((queue) => {

@@ -70,6 +70,10 @@ export const configSchema = z.object({
   // How long a worker holds a job before another may take it up as stalled (its process died).
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   BULK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000), // bulk operation polling, the fallback of bulk_operations/finish
+  // Shopify refused this server's address (IP allowlist): a shop's Admin API work is parked and one
+  // cheap query probes, first after ADMIN_PROBE_MIN_MS, doubling up to ADMIN_PROBE_MAX_MS.
+  ADMIN_PROBE_MIN_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  ADMIN_PROBE_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(1_800_000),
   // How long one call to the reviews service may take before it counts as failed (and is retried).
   // Fault drills scale it down with the retry schedule, so a timeout costs them less than 15 s.
   REVIEWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),

@@ -60,6 +60,8 @@ function RunCard({ title, run }: { title: string; run: Run | null }) {
           <Text as="p" tone="subdued">
             {t("sync.counts", { read: p!.read, sent: p!.sent, created: p!.created, updated: p!.updated, unchanged: p!.unchanged, failed: p!.failed })}
           </Text>
+          {run.readPath === "bulk" ? <Text as="p" tone="subdued">{t("sync.readPath.bulk")}</Text> : null}
+          {run.readPath === "paged" ? <Text as="p" tone="caution">{t("sync.readPath.paged", { reason: run.readPathReason ?? "" })}</Text> : null}
           {run.error ? <Text as="p" tone="critical">{t("sync.error", { error: run.error })}</Text> : null}
         </BlockStack>
       ) : (
@@ -85,6 +87,15 @@ export default function SyncPage() {
     <AdminPage title={t("sync.title")} primaryAction={{ content: t("sync.now"), onAction: () => submit({ intent: "sync-now" }), loading: busy && fetcher.formData?.get("intent") === "sync-now", disabled: !data.connected }}>
       {!data.connected ? <Notice tone="warning">{t("common.notConnected")}</Notice> : null}
       {fetcher.data && !fetcher.data.ok ? <Notice tone="critical">{t(fetcher.data.error)}</Notice> : null}
+      {data.addressRefused ? (
+        <Notice tone="critical">
+          <BlockStack gap="100">
+            <Text as="p" fontWeight="semibold">{t("sync.addressRefused")}</Text>
+            <Text as="p">{t("sync.addressRefused.paused", { since: date(data.addressRefused.since), next: data.addressRefused.nextProbeAt ? date(data.addressRefused.nextProbeAt) : "—" })}</Text>
+            <Text as="p" tone="subdued" breakWord>{t("sync.addressRefused.detail", { detail: data.addressRefused.detail })}</Text>
+          </BlockStack>
+        </Notice>
+      ) : null}
       <RunCard title={t("sync.catalog")} run={data.catalog} />
       <RunCard title={t("sync.orders")} run={data.orders} />
       <Section title={t("sync.health")}>

@@ -70,4 +70,26 @@ describe("sync page", () => {
     await eventually(() => a.s.t.db.productMirror.findUnique({ where: key }), (r) => r?.status === "synced", 30_000);
     await page.getByText("Nothing refused").waitFor();
   }, 90_000);
+
+  it("GIVEN Shopify refusing this server's address and bulk operations THEN the page says both, and what to do", async () => {
+    const shop = await a.s.web.shops.get(SHOP);
+    // What the workers leave: the shop's refusal (Shopify's body kept) and a run read page by page.
+    await a.s.worker.refusals.refuse(SHOP, `{"errors":"[API] This request's source IP address is not in the app's IP allowlist."}`);
+    await a.s.worker.refusals.scheduled(SHOP, new Date(Date.now() + 60_000));
+    const reason = "bulk operations refused by Shopify: BulkOperationRunQuery: Access denied for bulkOperationRunQuery field.";
+    const progress = JSON.stringify({ read: 900, sent: 0, created: 0, updated: 0, unchanged: 900, failed: 0, total: null });
+    await a.s.t.db.syncRun.create({ data: { shopId: shop.id, kind: "catalog", status: "completed", readPath: "paged", readPathReason: reason, progress, finishedAt: new Date() } });
+    try {
+      const tab = await a.open();
+      const { page } = tab;
+      await tab.goto("/app/sync");
+      await page.getByText("Shopify refused this server's address: add it to the app's IP allowlist.").waitFor();
+      await page.getByText(/Shopify said: .*not in the app's IP allowlist/).waitFor();
+      await page.getByText(`Read page by page: Shopify refused bulk operations (${reason})`, { exact: false }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshots(page, "sync-refused-address-and-bulk");
+    } finally {
+      await a.s.worker.refusals.clear(SHOP);
+    }
+  }, 90_000);
 });

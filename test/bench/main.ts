@@ -2,6 +2,7 @@ import "../helpers/setup-env";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { runCatalogSyncBench, syncChild } from "./catalog-sync.bench";
+import { runPagedReadBench } from "./paged-read.bench";
 import { runUpdateStormBench, stormChild } from "./update-storm.bench";
 import { ordersChild, runOrderSyncBench } from "./order-sync.bench";
 import { ingressServerChild, runIngressLoadBench } from "./ingress-load.bench";
@@ -24,6 +25,7 @@ import { workersChild, type Services } from "./bench-stack";
 //   npm run bench -- --scenario storefront [--proxy-rate 500 --seconds 20 --writes 500]   # proxy reads, review submissions, block bytes, Lighthouse
 //   npm run bench -- --scenario admin --reviews 10000 --runs 5
 //   npm run bench -- --scenario history --history-orders 100   # "rate your order": service calls per page of 20 orders
+//   npm run bench -- --scenario paged --paged-products 10000   # catalog read: bulk operation vs paged fallback
 // Writes bench-report.md and bench-report.json at the repository root and prints the markdown (a
 // single --scenario replaces its own results in the existing report and keeps the others).
 // `--child sync|storm|orders` is a measured process the orchestrator starts (it prints one JSON
@@ -31,7 +33,7 @@ import { workersChild, type Services } from "./bench-stack";
 // `--child ingress --port P` the web process the ingress load is driven against.
 
 const USAGE =
-  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|backsync|backsync-latency|admin|history] [--history-orders N] [--reviews N] [--runs N] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|backsync|backsync-latency|admin|history|paged] [--paged-products N] [--history-orders N] [--reviews N] [--runs N] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -56,6 +58,7 @@ const { values } = parseArgs({
     prefix: { type: "string" },
     "backsync-products": { type: "string" },
     "history-orders": { type: "string" },
+    "paged-products": { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
@@ -91,7 +94,7 @@ async function orchestrate(): Promise<void> {
   const quick = values.quick;
   const seed = count(values.seed, 11);
   const scenario = values.scenario ?? "all";
-  if (!["all", "sync", "storm", "orders", "ingress", "theme", "storefront", "backsync", "backsync-latency", "admin", "history"].includes(scenario)) throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
+  if (!["all", "sync", "storm", "orders", "ingress", "theme", "storefront", "backsync", "backsync-latency", "admin", "history", "paged"].includes(scenario)) throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
   const sizes = values.n ? values.n.split(",").map((v) => count(v, 0)) : quick ? [2_000] : [10_000, 100_000];
   const deliveries = count(values.deliveries, quick ? 2_000 : 10_000);
   const started = performance.now();
@@ -125,6 +128,7 @@ async function orchestrate(): Promise<void> {
     await withLoad(() => runAdminBench({ reviews: count(values.reviews, quick ? 2_000 : 10_000), runs: count(values.runs, quick ? 2 : 5) }));
   }
   if (scenario === "all" || scenario === "history") await withLoad(() => runOrderHistoryBench({ orders: count(values["history-orders"], quick ? 45 : 100) }));
+  if (scenario === "all" || scenario === "paged") await withLoad(() => runPagedReadBench({ n: count(values["paged-products"], quick ? 2_000 : 10_000), seed }));
   const mode = `${quick ? "quick" : "full"}, scenario ${scenario}, seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s`;
   console.log("");
   // Every scenario: a new report. One scenario: its results replace the same ones in the report.

@@ -27,6 +27,7 @@ export class BulkOperations {
   private readonly ops = new Map<number, BulkOperationRecord>();
   private counter = 0;
   private failNext: string | null = null;
+  private refusal: "error" | "userError" | null = null;
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(
@@ -38,6 +39,11 @@ export class BulkOperations {
 
   failNextOperation(errorCode: string): void {
     this.failNext = errorCode;
+  }
+
+  /** Bulk operations not enabled for the app (or disabled after 31 days): how Shopify says so. */
+  refuse(as: "error" | "userError" | null): void {
+    this.refusal = as;
   }
 
   get(n: number): BulkOperationRecord | undefined {
@@ -170,11 +176,23 @@ export class BulkOperations {
       operations: {
         BulkOperationRunQuery: {
           requestedCost: () => 10,
-          handle: (v) => ({
-            data: {
-              bulkOperationRunQuery: this.start(String(v.query ?? ""), v.groupObjects === undefined ? false : Boolean(v.groupObjects)),
-            },
-          }),
+          handle: (v) => {
+            const message = "Access denied for bulkOperationRunQuery field. Bulk queries are not enabled for this app: enable them in the Partner Dashboard (API access requests).";
+            if (this.refusal === "error") {
+              return {
+                data: { bulkOperationRunQuery: null },
+                errors: [{ message, path: ["bulkOperationRunQuery"], extensions: { code: "ACCESS_DENIED", documentation: "https://shopify.dev/api/usage/access-scopes" } }],
+              };
+            }
+            if (this.refusal === "userError") {
+              return { data: { bulkOperationRunQuery: { bulkOperation: null, userErrors: [{ field: null, message, code: "ACCESS_DENIED" }] } } };
+            }
+            return {
+              data: {
+                bulkOperationRunQuery: this.start(String(v.query ?? ""), v.groupObjects === undefined ? false : Boolean(v.groupObjects)),
+              },
+            };
+          },
         },
         BulkOperationStatus: {
           requestedCost: () => 1,

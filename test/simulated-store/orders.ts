@@ -909,16 +909,68 @@ function createdSince(query: string): number | null {
   return Number.isNaN(t) ? null : t;
 }
 
-/** The `orders` bulk root over a book. */
+const LINE_PAGE_MAX = 250;
+const offsetCursor = (n: number) => Buffer.from(String(n)).toString("base64url");
+const cursorOffset = (c: unknown) => (typeof c === "string" && c ? Number(Buffer.from(c, "base64url").toString()) || 0 : 0);
+
+/** Shopify's requested cost of an OrdersPage: 2 + first × (the order's objects and its line items). */
+function ordersPageCost(v: Record<string, unknown>): number {
+  const first = Math.min(250, Number(v.first) || 0);
+  return 2 + first * (1 + 7 + 2 + 1 + 20 * 6 + (2 + 10 * 4));
+}
+
+/** An order as OrdersPage selects it: the bulk line's fields, its first `lines` line items as a connection. */
+function pagedOrderNode(group: BulkGroupOut, lines: number) {
+  const items = group.children.map(({ __parentId: _parent, ...line }) => line);
+  const page = items.slice(0, lines);
+  return { ...group.parent, lineItems: { nodes: page, pageInfo: { hasNextPage: items.length > lines, endCursor: page.length ? offsetCursor(page.length) : null } } };
+}
+
+/** The `orders` bulk root over a book, and the paged read that stands in for it. */
 export function ordersModule(book: OrderBook): StoreModule {
   const matching = function* (query: string) {
     const since = createdSince(query);
     for (const o of book.iterate()) if (since === null || Date.parse(o.createdAt) >= since) yield o;
   };
+  const groupOf = (o: SimOrder) => orderBulkGroup(o, o.customer ? book.customerConsent(o.customer.id) : null);
   return {
     name: "orders",
     operations: {
       ...customerOrderOperations(book),
+      // The paged read (bulk operations refused): the bulk query's orders, oldest first.
+      OrdersPage: {
+        requestedCost: ordersPageCost,
+        handle: (v) => {
+          const first = Number(v.first);
+          if (!Number.isInteger(first) || first < 1 || first > 250) return { errors: [{ message: "first: must be between 1 and 250", extensions: { code: "BAD_REQUEST" } }] };
+          const requested = ordersPageCost(v);
+          if (requested > 1000) {
+            return { errors: [{ message: `Query cost is ${requested}, which exceeds the single query max cost limit (1000).`, extensions: { code: "MAX_COST_EXCEEDED", cost: requested, maxCost: 1000 } }], actualCost: 0 };
+          }
+          const all = Array.from(matching(typeof v.query === "string" ? v.query : "")).sort((a, b) => (a.createdAt === b.createdAt ? a.id - b.id : a.createdAt < b.createdAt ? -1 : 1));
+          const from = cursorOffset(v.after);
+          const page = all.slice(from, from + first);
+          const end = from + page.length;
+          const nodes = page.map((o) => pagedOrderNode(groupOf(o), 10));
+          const actual = 2 + nodes.reduce((n, o) => n + 12 + ((o as Record<string, unknown>).fulfillments as unknown[]).length * 2 + 2 + o.lineItems.nodes.length * 4, 0);
+          return { data: { orders: { nodes, pageInfo: { hasNextPage: end < all.length, endCursor: page.length ? offsetCursor(end) : null } } }, actualCost: actual };
+        },
+      },
+      OrderLineItemsPage: {
+        requestedCost: () => 1 + 2 + LINE_PAGE_MAX * 4,
+        handle: (v) => {
+          const o = typeof v.id === "string" ? book.get(v.id) : null;
+          if (!o) return { data: { order: null }, actualCost: 1 };
+          const items = groupOf(o).children.map(({ __parentId: _parent, ...line }) => line);
+          const from = cursorOffset(v.after);
+          const page = items.slice(from, from + LINE_PAGE_MAX);
+          const end = from + page.length;
+          return {
+            data: { order: { id: v.id, lineItems: { nodes: page, pageInfo: { hasNextPage: end < items.length, endCursor: page.length ? offsetCursor(end) : null } } } },
+            actualCost: 3 + page.length * 4,
+          };
+        },
+      },
       // `OrderByName` (app/.server/shopify/documents.ts): "find my order" by the number shoppers see.
       OrderByName: {
         requestedCost: () => 2,
@@ -940,7 +992,7 @@ export function ordersModule(book: OrderBook): StoreModule {
         },
         rootObjectCount: (query) => Array.from(matching(query)).length,
         *groups(query) {
-          for (const o of matching(query)) yield orderBulkGroup(o, o.customer ? book.customerConsent(o.customer.id) : null);
+          for (const o of matching(query)) yield groupOf(o);
         },
       },
     },

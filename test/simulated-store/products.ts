@@ -65,6 +65,25 @@ export class ProductCatalog {
     for (const p of this.explicit.values()) if (!this.deleted.has(p.id)) yield p;
   }
 
+  /** Live products after `afterGid` in id order (the paged read's cursor), building none it skips. */
+  *iterateAfter(afterGid: string | null): Generator<ShopifyProductNode> {
+    const afterIndex = afterGid ? productIndexOf(afterGid) : null;
+    const generatedFrom = afterGid === null ? 0 : afterIndex !== null && afterIndex < this.generatedCount ? afterIndex + 1 : this.generatedCount;
+    for (let i = generatedFrom; i < this.generatedCount; i++) {
+      const gid = productGidOf(i);
+      if (this.deleted.has(gid)) continue;
+      yield this.overrides.get(gid) ?? generateProduct(i, this.seed);
+    }
+    let past = afterGid === null || generatedFrom < this.generatedCount || afterIndex === null || afterIndex < this.generatedCount;
+    for (const p of this.explicit.values()) {
+      if (!past) {
+        past = p.id === afterGid;
+        continue;
+      }
+      if (!this.deleted.has(p.id)) yield p;
+    }
+  }
+
   /** Live products, without building any. */
   count(): number {
     let n = this.generatedCount;
@@ -182,7 +201,28 @@ function bulkSelection(query: string) {
   return { collections: /\bcollections\b/.test(query), metafields: keys !== null, keys: keys && keys.length ? keys : null };
 }
 
-/** The products module: ProductById, ProductVariantsPage and the `products` bulk root. */
+const PAGE_MAX = 250;
+
+/** The paged catalog read's cursor: the last product id of the page (opaque to the app). */
+const idCursor = (gid: string) => Buffer.from(JSON.stringify({ last: gid })).toString("base64");
+function idOf(cursor: unknown): string | null {
+  if (typeof cursor !== "string" || !cursor) return null;
+  try {
+    const v = JSON.parse(Buffer.from(cursor, "base64").toString("utf8")) as { last?: unknown };
+    return typeof v.last === "string" ? v.last : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Shopify's requested cost of a ProductsPage: 2 + first × (6 objects + its nested connections). */
+function productsPageCost(v: Record<string, unknown>): number {
+  const first = Math.min(PAGE_MAX, Number(v.first) || 0);
+  const perProduct = 6 + (2 + 25) + (v.withCollections ? 2 + 10 : 0) + (v.withMetafields ? 2 + 2 * (Number(v.metafieldsFirst) || 0) : 0);
+  return 2 + first * perProduct;
+}
+
+/** The products module: ProductById, ProductVariantsPage, the paged read and the `products` bulk root. */
 export function productsModule(catalog: ProductCatalog): StoreModule {
   return {
     name: "products",
@@ -209,6 +249,58 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
               },
             },
             actualCost: 1 + 2 + variants.length + 2 + collections.length + (metafields ? 2 + metafields.length : 0),
+          };
+        },
+      },
+      // The paged read (bulk operations refused): the bulk query's products a page at a time, by id.
+      ProductsPage: {
+        requestedCost: productsPageCost,
+        handle: (v) => {
+          const first = Number(v.first);
+          if (!Number.isInteger(first) || first < 1 || first > PAGE_MAX) {
+            return { errors: [{ message: `first: must be between 1 and ${PAGE_MAX}`, extensions: { code: "BAD_REQUEST" } }] };
+          }
+          const requested = productsPageCost(v);
+          if (requested > 1000) {
+            return { errors: [{ message: `Query cost is ${requested}, which exceeds the single query max cost limit (1000).`, extensions: { code: "MAX_COST_EXCEEDED", cost: requested, maxCost: 1000 } }], actualCost: 0 };
+          }
+          const keys = Array.isArray(v.metafieldKeys) ? (v.metafieldKeys as string[]) : null;
+          const nodes: Record<string, unknown>[] = [];
+          let actual = 2;
+          let hasNextPage = false;
+          for (const p of catalog.iterateAfter(idOf(v.after))) {
+            if (nodes.length === first) {
+              hasNextPage = true;
+              break;
+            }
+            const variants = p.variants.slice(0, 25);
+            const collections = p.collections.slice(0, 10);
+            const metafields = v.withMetafields ? metafieldsOut(p, keys).slice(0, Number(v.metafieldsFirst) || 0) : null;
+            nodes.push({
+              ...productFields(p),
+              variants: { nodes: variants.map(variantOut), pageInfo: { hasNextPage: p.variants.length > 25, endCursor: variants.length ? cursorOf(variants.length) : null } },
+              ...(v.withCollections
+                ? { collections: { nodes: collections.map((c) => ({ id: c.id, title: c.title })), pageInfo: { hasNextPage: p.collections.length > 10, endCursor: collections.length ? cursorOf(collections.length) : null } } }
+                : {}),
+              ...(metafields ? { metafields: { nodes: metafields } } : {}),
+            });
+            actual += 6 + 2 + variants.length + (v.withCollections ? 2 + collections.length : 0) + (metafields ? 2 + 2 * metafields.length : 0);
+          }
+          const last = nodes.at(-1);
+          return { data: { products: { nodes, pageInfo: { hasNextPage, endCursor: last ? idCursor(String(last.id)) : null } } }, actualCost: actual };
+        },
+      },
+      ProductCollectionsPage: {
+        requestedCost: () => 1 + 2 + PAGE_MAX,
+        handle: (v) => {
+          const p = typeof v.id === "string" ? catalog.get(v.id) : null;
+          if (!p) return { data: { product: null }, actualCost: 1 };
+          const from = offsetOf(v.after);
+          const page = p.collections.slice(from, from + PAGE_MAX);
+          const end = from + page.length;
+          return {
+            data: { product: { id: p.id, collections: { nodes: page.map((c) => ({ id: c.id, title: c.title })), pageInfo: { hasNextPage: end < p.collections.length, endCursor: page.length ? cursorOf(end) : null } } } },
+            actualCost: 3 + page.length,
           };
         },
       },

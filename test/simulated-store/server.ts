@@ -76,6 +76,19 @@ export interface SimulatedStore {
   /** Sets the cost bucket's level now (0 drains it). */
   setAvailablePoints(points: number): void;
   failNextBulkOperation(errorCode?: string): void;
+  /**
+   * The IP allowlist refuses this client's address (true) or lets it through again (false): every
+   * Admin API call answers HTTP 403 with a body shaped like Shopify's. Refused calls are recorded
+   * (status 403) in `requests`.
+   */
+  refuseAddress(refused: boolean): void;
+  /**
+   * Bulk operations not enabled for the app (or disabled after 31 days unused): bulkOperationRunQuery
+   * answers a top-level ACCESS_DENIED error (`"userError"`: a userError with that code instead).
+   * `failNextBulkOperation("ACCESS_DENIED")` gives the third form, an operation that fails.
+   */
+  disableBulk(as?: "error" | "userError"): void;
+  enableBulk(): void;
   bulkOperations(): BulkOperationRecord[];
   /** Sets what CustomerConsent answers for a customer (over what an order book says). */
   setCustomerConsent(consent: SimCustomerConsent): void;
@@ -134,6 +147,7 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
   const webhookDeliveries: WebhookRecord[] = [];
   const bulkDownloads: { n: number; sentAccessToken: boolean }[] = [];
   const failures: { status: number; body?: string }[] = [];
+  let addressRefused = false;
   const fetchImpl = options.fetch ?? globalThis.fetch;
 
   const ctx: StoreContext = { shop, origin: "", apiVersion, seed, now: () => new Date() };
@@ -170,6 +184,7 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
   router.register({
     name: "shop",
     operations: {
+      AdminAccessProbe: { requestedCost: () => 1, handle: () => ({ data: { shop: { id: "gid://shopify/Shop/63712485438" } } }) },
       ShopPrimaryDomain: {
         requestedCost: () => 2,
         handle: () => ({
@@ -217,6 +232,12 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     const record: RequestRecord = { operationName: name, variables, status: 200, throttled: false };
     requests.push(record);
 
+    if (addressRefused) {
+      // Shopify documents only the status; the body is a plausible one of its REST-style error answers.
+      record.status = 403;
+      sendJson(res, 403, { errors: "[API] This request's source IP address is not in the app's IP allowlist." });
+      return;
+    }
     const failure = failures.shift();
     if (failure) {
       record.status = failure.status;
@@ -318,6 +339,11 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     },
     setAvailablePoints: (points) => bucket.set(points),
     failNextBulkOperation: (errorCode = "INTERNAL_SERVER_ERROR") => bulk.failNextOperation(errorCode),
+    refuseAddress: (refused) => {
+      addressRefused = refused;
+    },
+    disableBulk: (as = "error") => bulk.refuse(as),
+    enableBulk: () => bulk.refuse(null),
     bulkOperations: () => bulk.all(),
     appInstallationId: APP_INSTALLATION_GID,
     metafields: (ownerId, namespace) => metafieldStore.list(ownerId, namespace),

@@ -9,8 +9,8 @@ import { QueueName } from "../../app/.server/queues/names";
 import { withRenewedLock } from "../../app/.server/queues/renewed-lock";
 import { parseSettings } from "../../app/.server/shops/settings";
 import { ShopNotConnectedError } from "../../app/.server/shops/shop.repository";
-import { ShopifyApiError, ShopifyThrottledError } from "../../app/.server/shopify/errors";
 import { keysetPages } from "../../app/.server/db/batches";
+import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../../app/.server/shopify/errors";
 
 // Ratings back into Shopify, as worker jobs on the maintenance queue (see app/.server/backsync/):
 // `backsync` (the feed) and `backsync-reconcile` (feed + full reconciliation) per shop, and two
@@ -50,7 +50,7 @@ export function backSyncJob(opts: { reconcile: boolean }) {
         { ttlMs: ctx.config.WORKER_LOCK_MS, waitMs: ctx.config.WORKER_LOCK_MS, timeoutError: () => new Error(`back-sync lock of shop ${shopId} still held`) },
       );
     } catch (error) {
-      if (error instanceof DelayedError) throw error;
+      if (error instanceof DelayedError || isAddressRefused(error)) throw error;
       if (error instanceof ShopifyThrottledError && token) {
         await job.moveToDelayed(Date.now() + error.retryAfterMs, token);
         throw new DelayedError(`throttled by Shopify for ${error.retryAfterMs} ms`);

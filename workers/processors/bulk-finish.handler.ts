@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { TopicHandler } from "./registry";
 import { createSyncRuns, type SyncKind } from "../../app/.server/sync/sync-runs.repository";
-import { enqueueRead } from "./bulk-run";
+import { enqueueRead, switchToPaged } from "./bulk-run";
+import { isBulkRefusalCode } from "../../app/.server/shopify/bulk-operations";
 
 const payload = z.looseObject({ admin_graphql_api_id: z.string(), status: z.string().optional(), error_code: z.string().nullish() });
 
@@ -15,6 +16,10 @@ export const bulkOperationFinished: TopicHandler = async (delivery, ctx) => {
   const runs = createSyncRuns(ctx.db);
   const run = await runs.byBulkOperation(shop.id, parsed.data.admin_graphql_api_id);
   if (!run || run.status !== "running") return;
+  if (parsed.data.status?.toLowerCase() === "failed" && isBulkRefusalCode(parsed.data.error_code)) {
+    await switchToPaged(ctx, runs, run.id, run.kind as SyncKind, `bulk operation failed: ${String(parsed.data.error_code).toUpperCase()}`);
+    return;
+  }
   if (parsed.data.status && parsed.data.status.toLowerCase() !== "completed") {
     await runs.update(run.id, { status: "failed", error: `bulk operation ${parsed.data.status}${parsed.data.error_code ? `: ${parsed.data.error_code}` : ""}`, finishedAt: new Date() });
     return;

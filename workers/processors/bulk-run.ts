@@ -2,15 +2,19 @@ import { DelayedError, UnrecoverableError, type Job } from "bullmq";
 import { z } from "zod";
 import type { WorkerContext } from "../context";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
-import { createSyncRuns, parseProgress, type SyncKind, type SyncProgress, type SyncRuns } from "../../app/.server/sync/sync-runs.repository";
-import { pollBulkOperation, readBulkJsonl, type BulkOperationState } from "../../app/.server/shopify/bulk-operations";
-import { ShopifyPermanentError } from "../../app/.server/shopify/errors";
+import { createSyncRuns, parsePageCursor, parseProgress, type SyncKind, type SyncProgress, type SyncRuns } from "../../app/.server/sync/sync-runs.repository";
+import { isBulkRefusalCode, pollBulkOperation, readBulkJsonl, type BulkGroup, type BulkOperationState } from "../../app/.server/shopify/bulk-operations";
+import type { PageCursor, PagedItem } from "../../app/.server/shopify/paged-reads";
+import { observeSyncReadPath } from "../../app/.server/metrics/metrics";
+import { ShopifyPermanentError, isAddressRefused } from "../../app/.server/shopify/errors";
 import { syncShop } from "./sync-shop";
 import { PermanentJobError } from "./errors";
 
 // What every bulk-operation run (full catalog sync, orders backfill) shares: its job data, loading
 // the run and its shop, the polling fallback of bulk_operations/finish, the one read job, and
-// marking the run failed when a step fails for good.
+// marking the run failed when a step fails for good. When Shopify refuses bulk operations, the run
+// switches to the paged path (switchToPaged): the same read job, fed by paged queries instead of
+// the bulk file, checkpointed with the page cursor beside the position.
 
 export const runJob = z.object({ runId: z.string() });
 
@@ -51,6 +55,9 @@ export async function pollRun(job: Job, ctx: WorkerContext, kind: SyncKind) {
     await enqueueRead(ctx, kind, run.id);
     return { status: state.status };
   }
+  if (state.status === "FAILED" && isBulkRefusalCode(state.errorCode)) {
+    return switchToPaged(ctx, runs, run.id, kind, `bulk operation failed: ${state.errorCode}`);
+  }
   if (["FAILED", "CANCELED", "EXPIRED"].includes(state.status)) {
     await runs.update(run.id, { status: "failed", error: `bulk operation ${state.status.toLowerCase()}${state.errorCode ? `: ${state.errorCode}` : ""}`, finishedAt: new Date() });
     return { status: state.status };
@@ -59,14 +66,45 @@ export async function pollRun(job: Job, ctx: WorkerContext, kind: SyncKind) {
   return { status: state.status };
 }
 
+/**
+ * Shopify refused the run's bulk operation (not enabled, disabled after 31 days unused, no IP
+ * allowlist): the run reads the same data with paged queries. `reason` is kept on the run for the
+ * Sync page and the CLI.
+ */
+export async function switchToPaged(ctx: Pick<WorkerContext, "queues" | "log">, runs: SyncRuns, runId: string, kind: SyncKind, reason: string) {
+  const row = await runs.update(runId, { status: "reading", readPath: "paged", readPathReason: reason });
+  ctx.log.warn({ run: runId, kind, reason }, "bulk operations refused by Shopify: reading with paged queries");
+  observeSyncReadPath(kind, "paged");
+  await enqueueRead(ctx, kind, row.id);
+  return { readPath: "paged" as const, reason };
+}
+
 type Run = Awaited<ReturnType<typeof loadRun>>["run"];
 type Target = NonNullable<Awaited<ReturnType<typeof loadRun>>["target"]>;
 
+export interface ResultLine {
+  position: number;
+  group: BulkGroup;
+  /** The paged path's cursor to save with this position. */
+  resume?: PageCursor;
+}
+
 /**
- * Marks the run as being read and opens its result file: the lines after the run's resume point,
- * and the run's total (products, orders) when Shopify counted them.
+ * Marks the run as being read and opens what it reads: the bulk result file, or on the paged path
+ * the pages from the saved cursor (`paged`); the lines after the run's resume point, and the run's
+ * total (products, orders) when Shopify counted them.
  */
-export async function openResult(ctx: WorkerContext, runs: SyncRuns, run: Run, target: Target) {
+export async function openResult(
+  ctx: WorkerContext,
+  runs: SyncRuns,
+  run: Run,
+  target: Target,
+  paged: (from: PageCursor) => AsyncGenerator<PagedItem>,
+): Promise<{ total: number | null; lines: AsyncGenerator<ResultLine> }> {
+  if (run.readPath === "paged") {
+    await runs.update(run.id, { status: "reading" });
+    return { total: parseProgress(run.progress).total ?? null, lines: pagedAfter(paged(parsePageCursor(run.pageCursor)), run.resumeAt) };
+  }
   let url = run.resultUrl;
   let total = parseProgress(run.progress).total ?? null;
   if (!url && run.bulkOperationId) {
@@ -80,7 +118,11 @@ export async function openResult(ctx: WorkerContext, runs: SyncRuns, run: Run, t
   return { total, lines: linesAfter(url, run.resumeAt) };
 }
 
-async function* linesAfter(url: string | null, resumeAt: number) {
+async function* pagedAfter(items: AsyncGenerator<PagedItem>, resumeAt: number): AsyncGenerator<ResultLine> {
+  for await (const item of items) if (item.position > resumeAt) yield item;
+}
+
+async function* linesAfter(url: string | null, resumeAt: number): AsyncGenerator<ResultLine> {
   let position = 0;
   for await (const group of readBulkJsonl(url)) {
     position++;
@@ -96,9 +138,9 @@ async function* linesAfter(url: string | null, resumeAt: number) {
 export function runCheckpoint(runs: SyncRuns, run: Run, job: Job, total: number | null) {
   let at = run.resumeAt;
   return {
-    async save(counted: SyncProgress, position: number) {
+    async save(counted: SyncProgress, position: number, resume?: PageCursor) {
       const progress = total === null || counted.total === total ? counted : { ...counted, total };
-      if (!(await runs.advance(run.id, progress, position, at))) throw new RunTakenOverError(run.id);
+      if (!(await runs.advance(run.id, progress, position, at, resume))) throw new RunTakenOverError(run.id);
       at = position;
       await job.updateProgress(progress);
     },
@@ -145,7 +187,8 @@ export async function step<T>(ctx: WorkerContext, job: Job, fn: () => Promise<T>
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof DelayedError) throw error;
+    // Parked by the worker until Shopify accepts this server's address again: the run waits.
+    if (error instanceof DelayedError || isAddressRefused(error)) throw error;
     const last = isPermanent(error) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     if (last) {
       const { runId } = runJob.parse(job.data);

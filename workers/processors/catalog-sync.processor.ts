@@ -3,20 +3,24 @@ import { ZodError } from "zod";
 import type { WorkerContext } from "../context";
 import { addProgress, parseProgress } from "../../app/.server/sync/sync-runs.repository";
 import { bulkProductsQuery } from "../../app/.server/shopify/documents";
-import { startBulkQuery } from "../../app/.server/shopify/bulk-operations";
+import { BulkOperationsRefusedError, startBulkQuery } from "../../app/.server/shopify/bulk-operations";
+import { readProductPages, type PageCursor } from "../../app/.server/shopify/paged-reads";
+import { observeSyncReadPath } from "../../app/.server/metrics/metrics";
 import { catalogPayloadHash, categoriesWithSource, fromBulkProduct, mapProduct, sourceUpdatedAtOf } from "../../app/.server/mapping/product.mapper";
 import { isSuperseded } from "../../app/.server/catalog/superseded";
 import { productKey } from "../../app/.server/mapping/keys";
 import { MAX_BATCH_ITEMS, sendCatalog, type Rejected } from "../../app/.server/catalog/catalog-sender";
 import type { StagedProduct } from "../../app/.server/catalog/pending-changes";
-import { RunTakenOverError, cancelledRun, openResult, loadRun, pollRun, runCheckpoint, schedulePoll, stepAside, step } from "./bulk-run";
+import { RunTakenOverError, cancelledRun, enqueueRead, openResult, loadRun, pollRun, runCheckpoint, schedulePoll, stepAside, step, switchToPaged } from "./bulk-run";
 import { honouringRetryAfter } from "./service-errors";
 import { lockedSender, recordOutcome } from "./catalog.processor";
 
 // Full catalog sync: a bulk operation over every product with its variants (and collections, and
 // the merchant's chosen metafields), read as a stream, mapped, and sent in batches of 200 like live
 // changes. `resumeAt` counts the products already handled, saved after each accepted batch, so a
-// run whose worker died picks up where it stopped without resending what was accepted.
+// run whose worker died picks up where it stopped without resending what was accepted. When
+// Shopify refuses bulk operations the same products are read with paged queries (ProductsPage),
+// and the page cursor is saved with `resumeAt`.
 
 export const catalogStart = (job: Job, ctx: WorkerContext) => step(ctx, job, () => startCatalogRun(job, ctx));
 export const catalogPoll = (job: Job, ctx: WorkerContext) => step(ctx, job, () => pollRun(job, ctx, "catalog"));
@@ -26,10 +30,19 @@ async function startCatalogRun(job: Job, ctx: WorkerContext) {
   const { run, runs, target } = await loadRun(ctx, job);
   if (!target) return runs.update(run.id, cancelledRun());
   if (run.bulkOperationId) return { already: run.bulkOperationId };
+  // A start that switched to the paged path and died before queueing the read: queued again (one job).
+  if (run.readPath === "paged") return enqueueRead(ctx, "catalog", run.id).then(() => ({ readPath: "paged" }));
   const gql = await ctx.adminFor(target.domain);
   const metafieldKeys = target.settings.catalog.specificationMetafields;
-  const id = await startBulkQuery(gql, bulkProductsQuery({ metafieldKeys }));
-  await runs.update(run.id, { status: "running", bulkOperationId: id });
+  let id: string;
+  try {
+    id = await startBulkQuery(gql, bulkProductsQuery({ metafieldKeys }));
+  } catch (error) {
+    if (error instanceof BulkOperationsRefusedError) return switchToPaged(ctx, runs, run.id, "catalog", error.message);
+    throw error;
+  }
+  await runs.update(run.id, { status: "running", bulkOperationId: id, readPath: "bulk", readPathReason: null });
+  observeSyncReadPath("catalog", "bulk");
   // bulk_operations/finish drives the read; polling is the fallback when the webhook is late or lost.
   await schedulePoll(ctx, "catalog", run.id);
   return { bulkOperationId: id };
@@ -50,10 +63,15 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
   const mapCtx = { primaryDomain: target.primaryDomain, settings: target.settings.catalog };
   const selected = { collections: true, metafields: target.settings.catalog.specificationMetafields.length > 0 };
 
-  const result = await openResult(ctx, runs, run, target);
+  const paged = async function* (from: PageCursor) {
+    const gql = await ctx.adminFor(target.domain);
+    yield* readProductPages(gql, { metafieldKeys: target.settings.catalog.specificationMetafields, collections: selected.collections, from });
+  };
+  const result = await openResult(ctx, runs, run, target, paged);
   const checkpoint = runCheckpoint(runs, run, job, result.total);
   let progress = parseProgress(run.progress);
   let position = run.resumeAt;
+  let resume: PageCursor | undefined;
   let batch: StagedProduct[] = [];
   let read = 0;
   // Lines the mapper could not use: refused on our side, shown by `sync errors` like the service's refusals.
@@ -82,13 +100,14 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
     progress = addProgress(progress, { read, sent: changed.length, ...counters });
     read = 0;
     unmapped = [];
-    await checkpoint.save(progress, position);
+    await checkpoint.save(progress, position, resume);
   };
 
   try {
     for await (const line of result.lines) {
       const { group } = line;
       position = line.position;
+      resume = line.resume;
       read++;
       try {
         const input = fromBulkProduct(group, selected);

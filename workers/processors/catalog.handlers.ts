@@ -1,3 +1,4 @@
+import { isAddressRefused } from "../../app/.server/shopify/errors";
 import {
   categoriesWithSource,
   fromGraphqlProduct,
@@ -41,7 +42,8 @@ export const productUpserted: TopicHandler = async (delivery, ctx) => {
       .adminFor(shop.domain)
       .then((gql) => fetchProduct(gql, productGid(parsed.data.id), { metafieldKeys }))
       .catch((error: Error) => {
-        if (metafieldKeys.length) throw error; // specifications would be wiped: let the queue retry
+        // Specifications would be wiped: let the queue retry; a refused address parks the delivery.
+        if (metafieldKeys.length || isAddressRefused(error)) throw error;
         ctx.log.debug({ shop: shop.domain, productId, err: error.message }, "product not re-read; categories from the default");
         return null;
       });

@@ -2,7 +2,7 @@ import { DelayedError, type Job } from "bullmq";
 import { z } from "zod";
 import { NoOfflineSessionError, type WorkerContext } from "../context";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
-import { ShopifyApiError, ShopifyThrottledError } from "../../app/.server/shopify/errors";
+import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../../app/.server/shopify/errors";
 import { CONSENT_CHANNELS, optOutsFor, pickOptOuts, sameOptOuts, type ConsentStates, type OptOuts } from "../../app/.server/consent/consent-policy";
 import { createConsentRepository, statesOf, type ConsentReport, type CustomerConsentRecord } from "../../app/.server/consent/consent.repository";
 import { readCustomerConsent } from "../../app/.server/consent/consent-read";
@@ -98,7 +98,8 @@ export async function consentForOrder(
     // Never holds the order back: it goes with what is known, and the caller has the read retried
     // on its own once the order is recorded (retryConsentRead).
     ctx.log.warn({ shop: shop.domain, customer: customerId, err: (error as Error).message }, "consent read failed; order sent with the consent known so far");
-    const retryable = error instanceof ShopifyApiError ? error.retryable : !(error instanceof NoOfflineSessionError);
+    // A refusal of this server's address is retried too: the read job parks until a probe passes.
+    const retryable = error instanceof ShopifyApiError ? error.retryable || isAddressRefused(error) : !(error instanceof NoOfflineSessionError);
     return { states: statesOf(record), read: false, ...(retryable ? { failure: error } : {}) };
   }
 }
@@ -136,6 +137,7 @@ export async function readConsentLater(job: Job, ctx: WorkerContext, token?: str
         await job.moveToDelayed(Date.now() + error.retryAfterMs, token);
         throw new DelayedError(`throttled by Shopify for ${error.retryAfterMs} ms`);
       }
+      if (isAddressRefused(error)) throw error; // parked: read again once a probe passes
       if (error instanceof NoOfflineSessionError || (error instanceof ShopifyApiError && !error.retryable)) {
         throw new PermanentJobError(`consent of customer ${data.customerId} not read: ${(error as Error).message}`);
       }

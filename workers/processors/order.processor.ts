@@ -6,7 +6,7 @@ import { ReviewsError, type ReviewsClient } from "../../app/.server/reviews";
 import { productGid, productKey } from "../../app/.server/mapping/keys";
 import { categoriesWithSource, fromGraphqlProduct, mapProduct, sourceUpdatedAtOf } from "../../app/.server/mapping/product.mapper";
 import { fetchProduct } from "../../app/.server/shopify/queries";
-import { ShopifyApiError, ShopifyThrottledError } from "../../app/.server/shopify/errors";
+import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../../app/.server/shopify/errors";
 import { stageProduct } from "../../app/.server/catalog/stage";
 import { withOrderLock } from "../../app/.server/orders/order-lock";
 import { createOrderStateRepository, EXCLUDED_STATUS, type OrderState } from "../../app/.server/orders/order-state.repository";
@@ -233,6 +233,7 @@ export async function fetchProductForOrder(job: Job, ctx: WorkerContext, token?:
       await job.moveToDelayed(Date.now() + error.retryAfterMs, token);
       throw new DelayedError(`throttled by Shopify for ${error.retryAfterMs} ms`);
     }
+    if (isAddressRefused(error)) throw error; // parked until Shopify accepts this server again
     if (error instanceof NoOfflineSessionError || (error instanceof ShopifyApiError && !error.retryable)) {
       throw new PermanentJobError(`product ${data.productId} not fetched: ${(error as Error).message}`);
     }

@@ -2,7 +2,9 @@ import { DelayedError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { addProgress, parseProgress, type SyncProgress } from "../../app/.server/sync/sync-runs.repository";
 import { bulkOrdersQuery } from "../../app/.server/shopify/documents";
-import { startBulkQuery, type BulkGroup } from "../../app/.server/shopify/bulk-operations";
+import { BulkOperationsRefusedError, startBulkQuery, type BulkGroup } from "../../app/.server/shopify/bulk-operations";
+import { readOrderPages, type PageCursor } from "../../app/.server/shopify/paged-reads";
+import { observeSyncReadPath } from "../../app/.server/metrics/metrics";
 import { createOrderStateRepository } from "../../app/.server/orders/order-state.repository";
 import { emptyTracking, parseTracking } from "../../app/.server/orders/order-tracking";
 import {
@@ -13,9 +15,10 @@ import {
 } from "../../app/.server/orders/graphql-order.adapter";
 import { applyOrder, type OrderApplyOutcome } from "./order.handlers";
 import { lockedOrder } from "./order.processor";
-import { RunTakenOverError, cancelledRun, isPermanent, openResult, loadRun, pollRun, runCheckpoint, schedulePoll, stepAside, step } from "./bulk-run";
+import { RunTakenOverError, cancelledRun, enqueueRead, isPermanent, openResult, loadRun, pollRun, runCheckpoint, schedulePoll, stepAside, step, switchToPaged } from "./bulk-run";
 import type { SyncShop } from "./sync-shop";
 import { PermanentJobError } from "./errors";
+import { isAddressRefused } from "../../app/.server/shopify/errors";
 
 // Orders backfill (on connect: the last settings.orders.backfillDays days) and reconciliation (the
 // CLI, from a date): a bulk query over the orders created since then, read as a stream. Each order
@@ -23,7 +26,8 @@ import { PermanentJobError } from "./errors";
 // identical to what the service holds → not sent; different → sent once; older than what a
 // webhook applied meanwhile → dropped. `resumeAt` counts the orders handled and moves with the
 // progress every few orders; a worker killed in between re-reads at most that many orders, which
-// applyOrder then finds unchanged.
+// applyOrder then finds unchanged. When Shopify refuses bulk operations the same orders are read
+// with paged queries (OrdersPage), the page cursor saved with `resumeAt`.
 //
 // A service failure on one order stops the job there. When the job got further than where it
 // started, it comes back shortly without spending an attempt (a flaky service still lets a long
@@ -52,6 +56,7 @@ export function ordersStart(job: Job, ctx: WorkerContext) {
     const { run, runs, target } = await loadRun(ctx, job);
     if (!target) return runs.update(run.id, cancelled);
     if (run.bulkOperationId) return { already: run.bulkOperationId };
+    if (run.readPath === "paged") return enqueueRead(ctx, "orders", run.id).then(() => ({ readPath: "paged" }));
     let since = run.since;
     if (!since) {
       const days = target.settings.orders.backfillDays;
@@ -64,8 +69,15 @@ export function ordersStart(job: Job, ctx: WorkerContext) {
       await ctx.db.syncRun.update({ where: { id: run.id }, data: { since } });
     }
     const gql = await ctx.adminFor(target.domain);
-    const id = await startBulkQuery(gql, bulkOrdersQuery({ createdSince: since }));
-    await runs.update(run.id, { status: "running", bulkOperationId: id });
+    let id: string;
+    try {
+      id = await startBulkQuery(gql, bulkOrdersQuery({ createdSince: since }));
+    } catch (error) {
+      if (error instanceof BulkOperationsRefusedError) return switchToPaged(ctx, runs, run.id, "orders", error.message);
+      throw error;
+    }
+    await runs.update(run.id, { status: "running", bulkOperationId: id, readPath: "bulk", readPathReason: null });
+    observeSyncReadPath("orders", "bulk");
     // bulk_operations/finish drives the read; polling is the fallback when the webhook is late or lost.
     await schedulePoll(ctx, "orders", run.id);
     return { bulkOperationId: id, since: since.toISOString() };
@@ -158,22 +170,30 @@ export function ordersRead(job: Job, ctx: WorkerContext, token?: string) {
 
     const shopOffset = await shopUtcOffset(ctx, target.id);
 
-    const result = await openResult(ctx, runs, run, target);
+    const since = run.since;
+    const paged = async function* (from: PageCursor) {
+      if (!since) throw new PermanentJobError(`orders run ${run.id} has no start date`);
+      const gql = await ctx.adminFor(target.domain);
+      yield* readOrderPages(gql, { createdSince: since, from });
+    };
+    const result = await openResult(ctx, runs, run, target, paged);
     const checkpoint = runCheckpoint(runs, run, job, result.total);
     let progress = parseProgress(run.progress);
     let pending: Partial<SyncProgress>[] = [];
     let done = run.resumeAt;
+    let resume: PageCursor | undefined;
     const save = async () => {
       if (!pending.length) return;
       for (const p of pending) progress = addProgress(progress, p);
       pending = [];
-      await checkpoint.save(progress, done);
+      await checkpoint.save(progress, done, resume);
     };
 
     try {
-      for await (const { position, group } of result.lines) {
+      for await (const { position, group, resume: at } of result.lines) {
         pending.push(counted(await reconcileOrder(ctx, target, group, shopOffset, job, token)));
         done = position;
+        resume = at;
         if (pending.length >= SAVE_EVERY) await save();
       }
       await save();
@@ -185,7 +205,7 @@ export function ordersRead(job: Job, ctx: WorkerContext, token?: string) {
         if (saveError instanceof RunTakenOverError) return stepAside(ctx, job, token, saveError);
         throw saveError;
       }
-      if (error instanceof DelayedError) throw error;
+      if (error instanceof DelayedError || isAddressRefused(error)) throw error;
       if (!isPermanent(error) && done > run.resumeAt && token) {
         ctx.log.warn({ shop: target.domain, run: run.id, at: done, err: (error as Error).message }, "orders sync interrupted; resuming");
         await job.moveToDelayed(Date.now() + RESUME_AFTER_PROGRESS_MS, token);

@@ -249,13 +249,15 @@ describe("orders backfill and reconciliation", () => {
   }, 120_000);
 
   it("GIVEN Shopify fails the bulk operation THEN the run fails with its error code and `sync orders` says so", async () => {
-    store.failNextBulkOperation("ACCESS_DENIED");
+    // Not ACCESS_DENIED: that one means bulk operations are refused, and the run reads paged instead
+    // (bulk-refused.test.ts).
+    store.failNextBulkOperation("INTERNAL_SERVER_ERROR");
     const since = s.emu.control.lastRequestSeq();
     const io = cliIo();
     const day = new Date(Date.now() - 3 * DAY_MS).toISOString().slice(0, 10);
     expect(await runCli(["sync", "orders", "--shop", SHOP, "--since", day], io)).toBe(1);
     expect(io.stdout.join("\n")).toContain(`orders created since ${day}`);
-    expect(io.stderr.join("\n")).toContain("Orders sync failed: bulk operation failed: ACCESS_DENIED");
+    expect(io.stderr.join("\n")).toContain("Orders sync failed: bulk operation failed: INTERNAL_SERVER_ERROR");
     expect(orderPosts(since)).toHaveLength(0);
   }, 60_000);
 

@@ -1,6 +1,7 @@
 import type { WorkerContext } from "../context";
 import { parseSettings, type ShopSettings } from "../../app/.server/shops/settings";
 import { fetchPrimaryDomain } from "../../app/.server/shopify/queries";
+import { isAddressRefused } from "../../app/.server/shopify/errors";
 
 // The shop a sync job works for, or null when it must not work for it: unknown, uninstalled (its
 // queued work stops) or not connected to the service (nothing to send to).
@@ -21,7 +22,11 @@ export async function syncShop(ctx: WorkerContext, domain: string): Promise<Sync
     primaryDomain = await ctx
       .adminFor(shop.domain)
       .then((gql) => fetchPrimaryDomain(gql))
-      .catch(() => null);
+      .catch((error: unknown) => {
+        // Refused (IP allowlist): the job parks instead of sending URLs on the wrong domain.
+        if (isAddressRefused(error)) throw error;
+        return null;
+      });
     if (primaryDomain) {
       await ctx.shops.setPrimaryDomain(shop.domain, primaryDomain);
       ctx.forgetShop(shop.domain);

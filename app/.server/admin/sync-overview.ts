@@ -5,6 +5,7 @@ import { createProductMirror } from "../catalog/product-mirror.repository";
 import { requestProductFetch } from "../catalog/product-fetch";
 import { createSyncRuns, parseProgress, type SyncKind } from "../sync/sync-runs.repository";
 import { startSync } from "../sync/start-sync";
+import { createAddressRefusals } from "../shopify/address-refusals";
 
 // The Sync page: the state of the shop's catalog and orders at the service, its runs, what the
 // service refused and why, and whether the background work is moving (queue depth, worker alive).
@@ -12,9 +13,22 @@ import { startSync } from "../sync/start-sync";
 
 const REFUSED_ROWS = 50;
 
-function runView(run: { id: string; kind: string; status: string; progress: string; error: string | null; startedAt: Date; finishedAt: Date | null } | null) {
+type RunRow = { id: string; kind: string; status: string; progress: string; error: string | null; startedAt: Date; finishedAt: Date | null; readPath?: string | null; readPathReason?: string | null };
+
+function runView(run: RunRow | null) {
   if (!run) return null;
-  return { id: run.id, kind: run.kind, status: run.status, progress: parseProgress(run.progress), error: run.error, startedAt: run.startedAt.toISOString(), finishedAt: run.finishedAt?.toISOString() ?? null };
+  return {
+    id: run.id,
+    kind: run.kind,
+    status: run.status,
+    progress: parseProgress(run.progress),
+    error: run.error,
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    // How the run read Shopify (bulk, or paged when bulk operations were refused) and why.
+    readPath: run.readPath === "bulk" || run.readPath === "paged" ? run.readPath : null,
+    readPathReason: run.readPathReason ?? null,
+  };
 }
 
 export async function syncOverview(ctx: AppContext, domain: string) {
@@ -34,6 +48,9 @@ export async function syncOverview(ctx: AppContext, domain: string) {
     queueDepth(ctx),
     lastHeartbeat(ctx.queues.redis, ctx.config.REDIS_PREFIX).catch(() => null),
   ]);
+  const refused = await createAddressRefusals(ctx.queues.redis, ctx.config.REDIS_PREFIX)
+    .get(shop.domain)
+    .catch(() => null);
   const status = await ctx.shops.status(shop.domain);
   return {
     connected: status.connected,
@@ -46,6 +63,8 @@ export async function syncOverview(ctx: AppContext, domain: string) {
     refusedOrders: refusedOrders.map((o) => ({ orderId: o.orderId, error: o.error ?? "", at: o.errorAt?.toISOString() ?? null })),
     queueDepth: depth,
     worker: heartbeat ? { secondsAgo: Math.max(0, Math.round((Date.now() - heartbeat.at) / 1000)) } : null,
+    // Shopify refuses this server's address (IP allowlist): work is paused until a probe passes.
+    addressRefused: refused ? { since: refused.since.toISOString(), detail: refused.detail, nextProbeAt: refused.nextProbeAt?.toISOString() ?? null } : null,
   };
 }
 

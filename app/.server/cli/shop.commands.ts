@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { createAddressRefusals } from "../shopify/address-refusals";
 import { defineCommand, UsageError, type CliIo } from "./command";
 import { createCliContext, type CliContext } from "./cli-context";
 import { ShopNotFoundError } from "../shops/shop.repository";
@@ -83,8 +84,20 @@ export const statusCommand = defineCommand({
         return 1;
       }
       const s = await ctx.shops.status(shop.domain);
+      const queues = ctx.queues();
+      // Kept in Redis: without it, status still answers, saying it could not tell.
+      const refused = await queues
+        .ready(2000)
+        .then(() => createAddressRefusals(queues.redis, queues.prefix).get(shop.domain))
+        .catch(() => undefined);
+      const adminApi =
+        refused === undefined
+          ? { state: "unknown" as const }
+          : refused
+            ? { state: "address-refused" as const, since: refused.since.toISOString(), probes: refused.probes, nextProbeAt: refused.nextProbeAt?.toISOString() ?? null, detail: refused.detail }
+            : { state: "ok" as const };
       if (v.json) {
-        io.out(JSON.stringify(s, null, 2));
+        io.out(JSON.stringify({ ...s, adminApi }, null, 2));
         return 0;
       }
       io.out(`Shop:           ${s.domain} (${s.installState})`);
@@ -95,6 +108,12 @@ export const statusCommand = defineCommand({
       io.out(`Service URLs:   api ${s.apiUrl ?? ctx.config.REVIEWS_API_URL}, auth ${s.authUrl ?? ctx.config.REVIEWS_AUTH_URL}, rate ${s.rateUrl ?? ctx.config.REVIEWS_RATE_URL}`);
       io.out(`Primary domain: ${s.primaryDomain ?? "(not read yet)"}`);
       io.out(`Settings:       ${JSON.stringify(s.settings)}`);
+      if (refused) {
+        io.out(`Admin API:      Shopify refused this server's address: add it to the app's IP allowlist (since ${refused.since.toISOString()}; work paused, ${refused.probes} probe(s) refused, next ${refused.nextProbeAt?.toISOString() ?? "not scheduled"})`);
+        io.out(`                Shopify said: ${refused.detail}`);
+      } else {
+        io.out(`Admin API:      ${refused === undefined ? "unknown (Redis did not answer)" : "no refusal recorded"}`);
+      }
       return 0;
     });
   },

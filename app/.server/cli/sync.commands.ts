@@ -49,6 +49,7 @@ async function watchRun(
   const runs = createSyncRuns(ctx.db);
   const deadline = Date.now() + options.timeoutSeconds * 1000;
   let last = "";
+  let path: string | null = null;
   for (;;) {
     const current = await runs.get(runId);
     if (!current) return 1;
@@ -56,7 +57,13 @@ async function watchRun(
     const line = progressLine(progress, current.status);
     if (line !== last) (io.progress ?? io.out)(line);
     last = line;
+    if (current.readPath !== path) {
+      path = current.readPath;
+      if (path === "paged") io.out(`\nShopify refused bulk operations (${current.readPathReason ?? "no reason recorded"}): reading page by page. Enable bulk queries in the Partner Dashboard (API access requests) to use them again.`);
+    }
     if (current.status === "completed") {
+      if (current.readPath === "paged") io.out(`\nRead page by page (paged GraphQL queries): Shopify refused bulk operations (${current.readPathReason ?? "no reason recorded"}).`);
+      if (current.readPath === "bulk") io.out("\nRead with a bulk operation.");
       io.out(`\n${options.label} completed: ${(options.summary ?? progressCounters)(progress)}`);
       return 0;
     }
@@ -74,7 +81,7 @@ async function watchRun(
 
 export const syncCatalogCommand = defineCommand({
   name: "sync catalog",
-  summary: "Run a full catalog sync (bulk operation) and show its progress; a worker must be running.",
+  summary: "Run a full catalog sync (bulk operation; paged reads when Shopify refuses bulk operations) and show its progress and which way it read; a worker must be running.",
   usage: "--shop <domain> [--no-wait] [--timeout <seconds>]",
   options: {
     ...shopOption,

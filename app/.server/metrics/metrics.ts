@@ -34,6 +34,9 @@ function create() {
     pauseSeconds: new client.Counter({ name: "reviews_service_pause_seconds_total", help: "Seconds of Retry-After pauses asked by the reviews service", registers: [registry] }),
     throttled: new client.Counter({ name: "reviews_shopify_throttled_total", help: "Shopify Admin GraphQL answers THROTTLED (or 429)", registers: [registry] }),
     throttleWait: new client.Counter({ name: "reviews_shopify_throttle_wait_seconds_total", help: "Seconds waited for Shopify's cost bucket after THROTTLED answers", registers: [registry] }),
+    addressRefusals: new client.Counter({ name: "reviews_shopify_address_refusals_total", help: "Shopify refused this server's address (IP allowlist), by event: refused (a shop entered the state), probe_refused, recovered", labelNames: ["event"], registers: [registry] }),
+    addressRefusedShops: new client.Gauge({ name: "reviews_shopify_address_refused_shops", help: "Shops whose Admin API calls Shopify refuses now (IP allowlist), as last seen by this process", registers: [registry] }),
+    syncReadPaths: new client.Counter({ name: "reviews_sync_read_path_total", help: "Full syncs and backfills by kind and the way they read Shopify (bulk; paged: bulk operations refused)", labelNames: ["kind", "path"], registers: [registry] }),
     syncRuns: new client.Counter({ name: "reviews_sync_runs_total", help: "Full syncs and backfills, by kind and outcome (started, completed, failed, cancelled)", labelNames: ["kind", "outcome"], registers: [registry] }),
     unsafeUrls: new client.Counter({ name: "reviews_unsafe_urls_dropped_total", help: "URLs from the service or a shopper dropped before rendering (not https, or hiding another scheme), by place", labelNames: ["place"], registers: [registry] }),
   };
@@ -132,4 +135,16 @@ export function observeSyncRun(kind: string, outcome: string) {
 
 export function observeUnsafeUrl(place: string) {
   metrics().unsafeUrls.inc({ place });
+}
+
+/** A change of the IP allowlist state, with the count of refused shops after it. */
+export function observeAddressRefusal(event: "refused" | "probe_refused" | "recovered", refusedShops: number) {
+  const m = metrics();
+  m.addressRefusals.inc({ event });
+  m.addressRefusedShops.set(refusedShops);
+}
+
+/** Which way a full sync or backfill read Shopify. */
+export function observeSyncReadPath(kind: string, path: "bulk" | "paged") {
+  metrics().syncReadPaths.inc({ kind, path });
 }

@@ -5,6 +5,7 @@ import { startSimulatedStore, type SimulatedStore } from "../../../test/simulate
 import { createAdminGraphql, operationName, type AdminGraphqlOptions } from "./admin-graphql";
 import { PRODUCT_BY_ID, SHOP_PRIMARY_DOMAIN } from "./documents";
 import {
+  ShopifyAddressRefusedError,
   ShopifyAuthError,
   ShopifyPermanentError,
   ShopifyRetryableError,
@@ -135,6 +136,25 @@ describe("admin GraphQL client", () => {
       expect((error as ShopifyPermanentError).retryable).toBe(false);
       expect((error as ShopifyPermanentError).shop).toBe(SHOP);
     }
+  });
+
+  it("a 403 without an ACCESS_DENIED entry is the IP allowlist's: its own error, Shopify's body kept, one call", async () => {
+    const body = { errors: "[API] This request's source IP address is not allowed by the app's IP allowlist." };
+    const { fetch, calls } = scriptedFetch([{ status: 403, body }]);
+    const error = await client(fetch).query(SHOP_PRIMARY_DOMAIN).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShopifyAddressRefusedError);
+    expect(error).not.toBeInstanceOf(ShopifyPermanentError);
+    expect((error as ShopifyAddressRefusedError).retryable).toBe(false);
+    expect((error as ShopifyAddressRefusedError).body).toContain("not allowed by the app's IP allowlist");
+    expect((error as Error).message).toContain("refused this server's address");
+    expect(calls).toHaveLength(1);
+  });
+
+  it("a 403 carrying a GraphQL ACCESS_DENIED entry is a missing scope, not the allowlist", async () => {
+    const body = { errors: [{ message: "Access denied for customers field. Required access: `read_customers` access scope.", extensions: { code: "ACCESS_DENIED" } }] };
+    const { fetch } = scriptedFetch([{ status: 403, body }]);
+    const error = await client(fetch).query(SHOP_PRIMARY_DOMAIN).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShopifyAuthError);
   });
 
   it("never writes the access token to the log", async () => {

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { z } from "zod";
 import {
+  ShopifyAddressRefusedError,
   ShopifyAuthError,
   ShopifyPermanentError,
   ShopifyRetryableError,
@@ -93,6 +94,25 @@ const AUTH_CODES = new Set(["ACCESS_DENIED", "UNAUTHENTICATED", "FORBIDDEN"]);
 const FALLBACK_THROTTLE_WAIT_MS = 1_000;
 // A THROTTLED answer whose numbers say "go now" still waits a little: the clocks are not the same.
 const MIN_THROTTLE_WAIT_MS = 100;
+
+// Shopify's body of a refusal is kept for the operator, cut to this length (it names no secret:
+// the token travels in a header, never in a body).
+const REFUSAL_BODY_CHARS = 500;
+
+function bodyExcerpt(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > REFUSAL_BODY_CHARS ? `${flat.slice(0, REFUSAL_BODY_CHARS)}…` : flat || "(empty body)";
+}
+
+/**
+ * How a 403 is told apart. Shopify documents the IP allowlist's refusal as HTTP 403 and nothing
+ * more, while a missing access scope (or protected customer data not granted) is a GraphQL error
+ * entry with `extensions.code` ACCESS_DENIED, normally in an HTTP 200. So: a 403 whose body holds
+ * such an entry is about scopes (ShopifyAuthError); any other 403 is the allowlist's.
+ */
+function deniesAccess(body: z.infer<typeof envelopeSchema> | null): boolean {
+  return Array.isArray(body?.errors) && body.errors.some((e) => e.extensions?.code === "ACCESS_DENIED");
+}
 
 export function operationName(document: string): string | undefined {
   return /\b(?:query|mutation|subscription)\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(document)?.[1];
@@ -188,6 +208,12 @@ export function createAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
       const cost = (body?.extensions?.cost ?? null) as QueryCost | null;
       bucket.observe(document, cost);
 
+      if (res.status === 403 && !deniesAccess(body)) {
+        throw new ShopifyAddressRefusedError(`${label}: HTTP 403, Shopify refused this server's address (IP allowlist): ${bodyExcerpt(text)}`, {
+          shop,
+          body: bodyExcerpt(text),
+        });
+      }
       if (res.status === 401 || res.status === 403) {
         throw new ShopifyAuthError(`${label}: HTTP ${res.status} (access token rejected or missing scope)`, {
           shop,

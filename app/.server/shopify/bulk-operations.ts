@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { AdminGraphql } from "./admin-graphql";
 import { defaultSleep } from "./admin-graphql";
 import { BULK_OPERATION_RUN_QUERY, BULK_OPERATION_STATUS, LATEST_BULK_QUERY } from "./documents";
-import { ShopifyPermanentError, ShopifyRetryableError, assertNoUserErrors } from "./errors";
+import { ShopifyAuthError, ShopifyPermanentError, ShopifyRetryableError, assertNoUserErrors } from "./errors";
 
 // Bulk queries: start one, learn when it is done (the bulk_operations/finish webhook, or polling),
 // then stream its JSONL result. A full catalog can be hundreds of MB: the result is read line by
@@ -48,14 +48,37 @@ const runQueryResponse = z.object({
 });
 
 /**
+ * Shopify refuses bulk operations to this app: not enabled in the Partner Dashboard, disabled after
+ * 31 days without one, or (public apps, since 2026-11-12) no IP allowlist. Its answer is an access
+ * denied error: a top-level ACCESS_DENIED on bulkOperationRunQuery, a userError with that code, or
+ * an operation that fails with errorCode ACCESS_DENIED. What to do: read the same data paged.
+ */
+export class BulkOperationsRefusedError extends ShopifyPermanentError {}
+
+/** An operation's errorCode (or a finish webhook's error_code) that means "bulk refused". */
+export function isBulkRefusalCode(code: string | null | undefined): boolean {
+  return (code ?? "").toUpperCase() === "ACCESS_DENIED";
+}
+
+/**
  * Starts a bulk query and returns the operation's GID. userErrors (e.g. OPERATION_IN_PROGRESS, an
- * invalid query) throw ShopifyUserErrors. `groupObjects` defaults to true: readBulkJsonl needs it.
+ * invalid query) throw ShopifyUserErrors; Shopify refusing bulk operations throws
+ * BulkOperationsRefusedError. `groupObjects` defaults to true: readBulkJsonl needs it.
  */
 export async function startBulkQuery(gql: AdminGraphql, query: string, opts: { groupObjects?: boolean } = {}): Promise<string> {
-  const data = runQueryResponse.parse(
-    await gql.query(BULK_OPERATION_RUN_QUERY, { query, groupObjects: opts.groupObjects ?? true }),
-  );
+  let raw: unknown;
+  try {
+    raw = await gql.query(BULK_OPERATION_RUN_QUERY, { query, groupObjects: opts.groupObjects ?? true });
+  } catch (error) {
+    if (error instanceof ShopifyAuthError && error.errors?.some((e) => isBulkRefusalCode(e.extensions?.code))) {
+      throw new BulkOperationsRefusedError(`bulk operations refused by Shopify: ${error.message}`, { shop: gql.shop, errors: error.errors, cause: error });
+    }
+    throw error;
+  }
+  const data = runQueryResponse.parse(raw);
   const payload = data.bulkOperationRunQuery;
+  const refusal = payload?.userErrors.find((e) => isBulkRefusalCode(e.code));
+  if (refusal) throw new BulkOperationsRefusedError(`bulk operations refused by Shopify: bulkOperationRunQuery: ${refusal.message}`, { shop: gql.shop });
   assertNoUserErrors("bulkOperationRunQuery", gql.shop, payload);
   if (!payload?.bulkOperation) {
     throw new ShopifyPermanentError("bulkOperationRunQuery: no bulk operation returned", { shop: gql.shop });

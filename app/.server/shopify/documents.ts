@@ -17,6 +17,18 @@ export const SHOP_PRIMARY_DOMAIN = /* GraphQL */ `
   }
 `;
 
+/**
+ * The cheapest call there is (1 point): whether Shopify answers this server at all. The probe of
+ * a shop whose calls Shopify refused (IP allowlist) sends it, with backoff, until it passes.
+ */
+export const ADMIN_ACCESS_PROBE = /* GraphQL */ `
+  query AdminAccessProbe {
+    shop {
+      id
+    }
+  }
+`;
+
 // The product fields the catalog mapper reads (mapping/product.schemas.ts, graphqlProductNodeSchema).
 const PRODUCT_FIELDS = `
       id
@@ -60,6 +72,12 @@ const METAFIELD_FIELDS = `
           definition {
             name
           }`;
+
+// What one page of the paged reads carries of each product's or order's own connections; more
+// continue with a query of their own. Small, because each multiplies the page's requested cost.
+export const PAGED_VARIANTS = 25;
+export const PAGED_COLLECTIONS = 10;
+export const PAGED_LINE_ITEMS = 10;
 
 /**
  * One product with its first 250 variants, 10 collections and (when `$withMetafields`) the
@@ -307,33 +325,91 @@ export function bulkProductsQuery(options: BulkProductsOptions = {}): string {
 }`;
 }
 
+/**
+ * The paged read of every product, for when Shopify refuses bulk operations (not enabled for the
+ * app, disabled after 31 days unused, no IP allowlist): the bulk query's fields a page at a time.
+ * Variables: `{ first, after, withCollections, withMetafields, metafieldKeys, metafieldsFirst }`.
+ * Nested connections make a page expensive (Shopify caps one query at 1,000 requested points), so
+ * the reader sizes `first` from the cost (paged-reads.ts); a product with more variants or
+ * collections than the page carries continues with PRODUCT_VARIANTS_PAGE / PRODUCT_COLLECTIONS_PAGE.
+ */
+export const PRODUCTS_PAGE = /* GraphQL */ `
+  query ProductsPage(
+    $first: Int!
+    $after: String
+    $withCollections: Boolean!
+    $withMetafields: Boolean!
+    $metafieldKeys: [String!]
+    $metafieldsFirst: Int!
+  ) {
+    products(first: $first, after: $after, sortKey: ID) {
+      nodes {${PRODUCT_FIELDS}
+        variants(first: ${PAGED_VARIANTS}) {
+          nodes {${VARIANT_FIELDS}
+          }
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
+        }
+        collections(first: ${PAGED_COLLECTIONS}) @include(if: $withCollections) {
+          nodes {
+            id
+            title
+          }
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
+        }
+        metafields(first: $metafieldsFirst, keys: $metafieldKeys) @include(if: $withMetafields) {
+          nodes {${METAFIELD_FIELDS}
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;
+
+/** The next 250 collections of a product (paged catalog read). Variables: `{ id, after }`. */
+export const PRODUCT_COLLECTIONS_PAGE = /* GraphQL */ `
+  query ProductCollectionsPage($id: ID!, $after: String) {
+    product(id: $id) {
+      id
+      collections(first: 250, after: $after) {
+        nodes {
+          id
+          title
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+`;
+
 export interface BulkOrdersOptions {
   /** Orders created at or after this instant (Shopify keeps 60 days without read_all_orders). */
   createdSince: string | Date;
 }
 
-/**
- * The bulk query for recent orders, with the fields the order mapper reads once the GraphQL node is
- * turned into the webhook shape (orders/graphql-order.adapter.ts). Line items are a connection
- * (child lines with __parentId pointing at the order); fulfillments are a list, inline on the order
- * line. Shopify refuses a connection inside a list field in bulk queries, so neither a
- * fulfillment's line items nor a refund's lines can come along: the adapter infers the first and
- * line quantities stand in for the second. Customer consent comes from GraphQL (webhook payloads
- * dropped it in 2025-01). Two connections, one level under orders.
- */
-export function bulkOrdersQuery(options: BulkOrdersOptions): string {
-  const since = isoDate("createdSince", options.createdSince);
-  const address = `{
+// The order fields the order adapter reads (orders/graphql-order.adapter.ts), shared by the bulk
+// query and the paged read (ORDERS_PAGE) so that both paths hand the adapter the same node.
+const ORDER_ADDRESS = `{
           firstName
           lastName
           name
           phone
           countryCodeV2
         }`;
-  return `{
-  orders(query: ${JSON.stringify(`created_at:>='${since}'`)}, sortKey: CREATED_AT) {
-    edges {
-      node {
+
+const ORDER_FIELDS = `
         id
         name
         createdAt
@@ -370,8 +446,8 @@ export function bulkOrdersQuery(options: BulkOrdersOptions): string {
             countryCodeV2
           }
         }
-        shippingAddress ${address}
-        billingAddress ${address}
+        shippingAddress ${ORDER_ADDRESS}
+        billingAddress ${ORDER_ADDRESS}
         shippingLine {
           code
           title
@@ -393,10 +469,9 @@ export function bulkOrdersQuery(options: BulkOrdersOptions): string {
             number
             url
           }
-        }
-        lineItems {
-          edges {
-            node {
+        }`;
+
+const ORDER_LINE_ITEM_FIELDS = `
               id
               sku
               name
@@ -419,7 +494,26 @@ export function bulkOrdersQuery(options: BulkOrdersOptions): string {
                 id
                 sku
                 barcode
-              }
+              }`;
+
+/**
+ * The bulk query for recent orders, with the fields the order mapper reads once the GraphQL node is
+ * turned into the webhook shape (orders/graphql-order.adapter.ts). Line items are a connection
+ * (child lines with __parentId pointing at the order); fulfillments are a list, inline on the order
+ * line. Shopify refuses a connection inside a list field in bulk queries, so neither a
+ * fulfillment's line items nor a refund's lines can come along: the adapter infers the first and
+ * line quantities stand in for the second. Customer consent comes from GraphQL (webhook payloads
+ * dropped it in 2025-01). Two connections, one level under orders.
+ */
+export function bulkOrdersQuery(options: BulkOrdersOptions): string {
+  const since = isoDate("createdSince", options.createdSince);
+  return `{
+  orders(query: ${JSON.stringify(`created_at:>='${since}'`)}, sortKey: CREATED_AT) {
+    edges {
+      node {${ORDER_FIELDS}
+        lineItems {
+          edges {
+            node {${ORDER_LINE_ITEM_FIELDS}
             }
           }
         }
@@ -427,6 +521,55 @@ export function bulkOrdersQuery(options: BulkOrdersOptions): string {
     }
   }
 }`;
+}
+
+/**
+ * The paged read of recent orders, for when Shopify refuses bulk operations: the bulk query's
+ * fields (ORDER_FIELDS, ORDER_LINE_ITEM_FIELDS) a page at a time, oldest first. Variables:
+ * `{ first, after, query }` with `query` as bulkOrdersQuery filters (`created_at:>='…'`). An
+ * order with more line items than the page carries continues with ORDER_LINE_ITEMS_PAGE.
+ */
+export const ORDERS_PAGE = /* GraphQL */ `
+  query OrdersPage($first: Int!, $after: String, $query: String!) {
+    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {
+      nodes {${ORDER_FIELDS}
+        lineItems(first: ${PAGED_LINE_ITEMS}) {
+          nodes {${ORDER_LINE_ITEM_FIELDS}
+          }
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;
+
+/** The next 250 line items of an order (paged orders read). Variables: `{ id, after }`. */
+export const ORDER_LINE_ITEMS_PAGE = /* GraphQL */ `
+  query OrderLineItemsPage($id: ID!, $after: String) {
+    order(id: $id) {
+      id
+      lineItems(first: 250, after: $after) {
+        nodes {${ORDER_LINE_ITEM_FIELDS}
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+`;
+
+/** The created_at filter of the orders reads (bulk and paged alike). */
+export function ordersCreatedSinceFilter(createdSince: string | Date): string {
+  return `created_at:>='${isoDate("createdSince", createdSince)}'`;
 }
 
 const CUSTOMER_ORDER_FIELDS = `

@@ -4,10 +4,13 @@
 // - ShopifyPermanentError: retrying the same call will fail the same way (4xx, GraphQL errors in
 //   the document, userErrors); ShopifyAuthError is one that means "the token no longer works"
 //   (app uninstalled or scopes revoked): stop syncing the shop rather than retry.
+// - ShopifyAddressRefusedError: Shopify refused this server's address (the app's IP allowlist):
+//   every call of every shop fails the same way until the allowlist is fixed, so stop calling,
+//   park the work, and probe now and then (access-state.ts); neither retryable nor permanent.
 // The job layer maps them: retryable → backoff, throttled → rate-limit the queue, permanent → fail
 // the job with a visible reason.
 
-export type ShopifyErrorKind = "retryable" | "throttled" | "permanent" | "auth";
+export type ShopifyErrorKind = "retryable" | "throttled" | "permanent" | "auth" | "address-refused";
 
 export interface GraphqlErrorEntry {
   message: string;
@@ -62,6 +65,27 @@ export class ShopifyPermanentError extends ShopifyApiError {
 
 export class ShopifyAuthError extends ShopifyPermanentError {
   override readonly kind: ShopifyErrorKind = "auth";
+}
+
+/**
+ * An HTTP 403 from the Admin API that is the IP allowlist's: the request came from an address the
+ * app's allowlist does not hold, or whose source Shopify could not confirm. Shopify's body is kept
+ * (`body`, cut short) for the operator. Told apart from a missing scope, which GraphQL answers
+ * with an ACCESS_DENIED error entry (HTTP 200, or a 403 carrying that entry): see admin-graphql.ts.
+ */
+export class ShopifyAddressRefusedError extends ShopifyApiError {
+  readonly kind: ShopifyErrorKind = "address-refused";
+  readonly body: string;
+
+  constructor(message: string, opts: { shop?: string; body: string }) {
+    super(message, { shop: opts.shop, status: 403 });
+    this.body = opts.body;
+  }
+}
+
+/** What a caller holding a refusal should do: stop calling this shop's Admin API for now. */
+export function isAddressRefused(e: unknown): e is ShopifyAddressRefusedError {
+  return e instanceof ShopifyAddressRefusedError;
 }
 
 export class ShopifyUserErrors extends ShopifyPermanentError {

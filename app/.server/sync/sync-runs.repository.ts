@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { observeSyncRun } from "../metrics/metrics";
+import type { PageCursor } from "../shopify/paged-reads";
 
 // Full syncs (catalog) and backfills (orders): one row per run, with the progress an operator sees
 // and the position a crashed run resumes from.
@@ -18,6 +19,8 @@ export const progressSchema = z.object({
 export type SyncProgress = z.infer<typeof progressSchema>;
 export type SyncKind = "catalog" | "orders";
 export type SyncStatus = "pending" | "running" | "reading" | "completed" | "failed" | "cancelled";
+/** How a run reads Shopify: a bulk operation, or paged queries when Shopify refuses bulk operations. */
+export type ReadPath = "bulk" | "paged";
 
 export function parseProgress(text: string): SyncProgress {
   try {
@@ -59,7 +62,10 @@ export function createSyncRuns(db: Db) {
     async active(shopId: string, kind: SyncKind) {
       return db.syncRun.findFirst({ where: { shopId, kind, status: { in: ["pending", "running", "reading"] } }, orderBy: { startedAt: "desc" } });
     },
-    async update(id: string, data: { status?: SyncStatus; bulkOperationId?: string; resultUrl?: string | null; error?: string | null; finishedAt?: Date }) {
+    async update(
+      id: string,
+      data: { status?: SyncStatus; bulkOperationId?: string; resultUrl?: string | null; error?: string | null; finishedAt?: Date; readPath?: ReadPath; readPathReason?: string | null },
+    ) {
       const row = await db.syncRun.update({ where: { id }, data });
       if (data.status === "completed" || data.status === "failed" || data.status === "cancelled") observeSyncRun(row.kind, data.status);
       return row;
@@ -83,11 +89,23 @@ export function createSyncRuns(db: Db) {
      * Progress and resume position move together, after the service accepted a batch, and only from
      * `from`, where this runner last left the run: false when another runner moved it meanwhile.
      */
-    async advance(id: string, progress: SyncProgress, resumeAt: number, from: number): Promise<boolean> {
-      const { count } = await db.syncRun.updateMany({ where: { id, resumeAt: from }, data: { progress: JSON.stringify(progress), resumeAt } });
+    async advance(id: string, progress: SyncProgress, resumeAt: number, from: number, pageCursor?: PageCursor): Promise<boolean> {
+      const data = { progress: JSON.stringify(progress), resumeAt, ...(pageCursor ? { pageCursor: JSON.stringify(pageCursor) } : {}) };
+      const { count } = await db.syncRun.updateMany({ where: { id, resumeAt: from }, data });
       return count === 1;
     },
   };
 }
 
 export type SyncRuns = ReturnType<typeof createSyncRuns>;
+
+/** The paged path's saved cursor; the start when none was saved (or it is unreadable). */
+export function parsePageCursor(text: string | null | undefined): PageCursor {
+  try {
+    const v = JSON.parse(text ?? "") as Partial<PageCursor>;
+    if (typeof v.at === "number" && (typeof v.after === "string" || v.after === null)) return { after: v.after, at: v.at };
+  } catch {
+    // start over: positions up to resumeAt are skipped, nothing is sent twice
+  }
+  return { after: null, at: 0 };
+}

@@ -139,6 +139,11 @@ export const en = {
   "sync.workerAlive": "A worker is running (last seen {seconds} s ago).",
   "sync.workerDown": "No worker is running: syncs wait until one starts. Ask whoever runs this app.",
   "sync.error": "Error: {error}",
+  "sync.addressRefused": "Shopify refused this server's address: add it to the app's IP allowlist.",
+  "sync.addressRefused.paused": "Syncing with Shopify is paused since {since}; it resumes by itself once Shopify accepts the address (next check {next}).",
+  "sync.addressRefused.detail": "Shopify said: {detail}",
+  "sync.readPath.bulk": "Read with a bulk operation.",
+  "sync.readPath.paged": "Read page by page: Shopify refused bulk operations ({reason}). Enable bulk queries in the Partner Dashboard to use them again.",
 
   "settings.title": "Settings",
   "settings.saved": "Settings saved.",

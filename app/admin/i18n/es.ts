@@ -139,6 +139,11 @@ export const es: Record<MessageKey, string> = {
   "sync.workerAlive": "Hay un worker en marcha (visto hace {seconds} s).",
   "sync.workerDown": "No hay ningún worker en marcha: las sincronizaciones esperan a que arranque uno. Avisa a quien opera esta app.",
   "sync.error": "Error: {error}",
+  "sync.addressRefused": "Shopify rechazó la dirección de este servidor: agrégala a la lista de IP permitidas de la app.",
+  "sync.addressRefused.paused": "La sincronización con Shopify está en pausa desde {since}; se reanuda sola cuando Shopify acepte la dirección (próxima comprobación {next}).",
+  "sync.addressRefused.detail": "Shopify respondió: {detail}",
+  "sync.readPath.bulk": "Leído con una operación masiva.",
+  "sync.readPath.paged": "Leído página por página: Shopify rechazó las operaciones masivas ({reason}). Activa las consultas masivas en el Partner Dashboard para volver a usarlas.",
 
   "settings.title": "Configuración",
   "settings.saved": "Configuración guardada.",

@@ -139,6 +139,11 @@ export const ptBR: Record<MessageKey, string> = {
   "sync.workerAlive": "Um worker está rodando (visto há {seconds} s).",
   "sync.workerDown": "Nenhum worker está rodando: as sincronizações esperam até um começar. Avise quem opera este app.",
   "sync.error": "Erro: {error}",
+  "sync.addressRefused": "O Shopify recusou o endereço deste servidor: adicione-o à lista de IPs permitidos do app.",
+  "sync.addressRefused.paused": "A sincronização com o Shopify está pausada desde {since}; ela volta sozinha quando o Shopify aceitar o endereço (próxima verificação {next}).",
+  "sync.addressRefused.detail": "O Shopify respondeu: {detail}",
+  "sync.readPath.bulk": "Lido com uma operação em massa.",
+  "sync.readPath.paged": "Lido página por página: o Shopify recusou operações em massa ({reason}). Ative as consultas em massa no Partner Dashboard para voltar a usá-las.",
 
   "settings.title": "Configurações",
   "settings.saved": "Configurações salvas.",

@@ -1,0 +1,75 @@
+import type { Queues } from "../queues/queues";
+import { QueueName, jobIdPart } from "../queues/names";
+import { observeAddressRefusal } from "../metrics/metrics";
+import type { AdminFor } from "./address-gate";
+import type { AddressRefusals, ParkedJob } from "./address-refusals";
+import { ADMIN_ACCESS_PROBE } from "./documents";
+import { isAddressRefused } from "./errors";
+
+// The probe of a shop whose Admin API calls Shopify refused (IP allowlist): one cheap query
+// (AdminAccessProbe, 1 point) on the maintenance queue, first after ADMIN_PROBE_MIN_MS, then
+// doubling up to ADMIN_PROBE_MAX_MS, for as long as it is refused. When it passes, the state goes
+// and the parked work is handed back (the worker resumes those jobs).
+
+export const PROBE_ADMIN_ACCESS = "probe-admin-access";
+
+export function probeDelayMs(probes: number, limits: { ADMIN_PROBE_MIN_MS: number; ADMIN_PROBE_MAX_MS: number }): number {
+  return Math.min(limits.ADMIN_PROBE_MAX_MS, limits.ADMIN_PROBE_MIN_MS * 2 ** Math.min(probes, 30));
+}
+
+/** The probe job that follows `probes` refused ones; one job id per step, so asking twice is one probe. */
+async function queueProbe(queues: Queues, shop: string, probes: number, delay: number): Promise<void> {
+  await queues
+    .get(QueueName.maintenance)
+    .add(PROBE_ADMIN_ACCESS, { shop }, { jobId: `${PROBE_ADMIN_ACCESS}-${jobIdPart(shop)}-${probes}`, delay, attempts: 1, removeOnComplete: true, removeOnFail: true });
+}
+
+/** Queues the probe that follows `probes` refused ones and records when it is due. */
+export async function scheduleAddressProbe(
+  deps: { queues: Queues; refusals: AddressRefusals; config: { ADMIN_PROBE_MIN_MS: number; ADMIN_PROBE_MAX_MS: number } },
+  shop: string,
+  probes: number,
+): Promise<Date> {
+  const delay = probeDelayMs(probes, deps.config);
+  const at = new Date(Date.now() + delay);
+  await queueProbe(deps.queues, shop, probes, delay);
+  await deps.refusals.scheduled(shop, at);
+  return at;
+}
+
+export type ProbeOutcome =
+  | { outcome: "not-refused" }
+  | { outcome: "passed"; parked: ParkedJob[]; refusedForMs: number }
+  | { outcome: "refused"; probes: number; nextProbeAt: Date }
+  | { outcome: "failed"; error: string; nextProbeAt: Date };
+
+/**
+ * One probe. `adminFor` must be the shop's plain client (not the gate's, which would refuse
+ * without asking). Another failure (network, 5xx) is no answer either way: probed again later.
+ */
+export async function probeAddress(
+  deps: { adminFor: AdminFor; queues: Queues; refusals: AddressRefusals; config: { ADMIN_PROBE_MIN_MS: number; ADMIN_PROBE_MAX_MS: number } },
+  shop: string,
+): Promise<ProbeOutcome> {
+  const state = await deps.refusals.get(shop);
+  if (!state) return { outcome: "not-refused" };
+  try {
+    const gql = await deps.adminFor(shop);
+    await gql.query(ADMIN_ACCESS_PROBE);
+  } catch (error) {
+    const now = new Date();
+    const delay = probeDelayMs(state.probes + 1, deps.config);
+    const next = new Date(now.getTime() + delay);
+    const probes = await deps.refusals.probed(shop, next, now);
+    await queueProbe(deps.queues, shop, probes, delay);
+    if (isAddressRefused(error)) {
+      await deps.refusals.refuse(shop, error.body, now);
+      observeAddressRefusal("probe_refused", (await deps.refusals.refusedShops()).length);
+      return { outcome: "refused", probes, nextProbeAt: next };
+    }
+    return { outcome: "failed", error: (error as Error).message, nextProbeAt: next };
+  }
+  const parked = await deps.refusals.clear(shop);
+  observeAddressRefusal("recovered", (await deps.refusals.refusedShops()).length);
+  return { outcome: "passed", parked, refusedForMs: Date.now() - state.since.getTime() };
+}
