@@ -26,7 +26,7 @@ export const ACCESS_SCOPES = {
   write_products: [
     {
       feature: "Catalog sync: products, variants, collections and chosen metafields sent to the reviews service, kept current by the product webhooks",
-      by: ["ProductById", "ProductVariantsPage", "bulkProductsQuery", "products/create", "products/update", "products/delete"],
+      by: ["ProductById", "ProductVariantsPage", "bulkProductsQuery", "ProductsPage", "ProductCollectionsPage", "products/create", "products/update", "products/delete"],
     },
     {
       feature: "Star ratings on the storefront: the back-sync writes each product's reviews.rating and reviews.rating_count metafields and enables their standard definitions; the demo and the local storefront read them back",
@@ -35,13 +35,13 @@ export const ACCESS_SCOPES = {
     },
     {
       feature: "Rate your order: the products of a shopper's orders (title, handle, image)",
-      by: ["CustomerOrders", "CustomerOrder", "bulkOrdersQuery"],
+      by: ["CustomerOrders", "CustomerOrder", "bulkOrdersQuery", "OrdersPage", "OrderLineItemsPage"],
     },
   ],
   read_orders: [
     {
       feature: "Review requests after delivery: every order as it changes, and the last 60 days of orders when a shop connects",
-      by: ["orders/create", "orders/updated", "orders/paid", "orders/cancelled", "orders/fulfilled", "orders/partially_fulfilled", "bulkOrdersQuery"],
+      by: ["orders/create", "orders/updated", "orders/paid", "orders/cancelled", "orders/fulfilled", "orders/partially_fulfilled", "bulkOrdersQuery", "OrdersPage", "OrderLineItemsPage"],
     },
     {
       feature: "Shoppers' own orders: find my order by number, the order history's rate-your-order rows",

@@ -1,3 +1,5 @@
+import { isoDate } from "./search-filters";
+
 // GraphQL documents of the Admin API that the connector runs. Every document has an operation
 // name: logs, cost tracking and the simulated store (test/simulated-store) key on it. Bulk queries
 // are strings passed to bulkOperationRunQuery; Shopify allows them at most 5 connections and 2 levels
@@ -263,13 +265,6 @@ export const BULK_OPERATION_CANCEL = /* GraphQL */ `
 `;
 
 const METAFIELD_KEY = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
-
-function isoDate(label: string, value: string | Date): string {
-  const s = value instanceof Date ? value.toISOString() : value;
-  if (!ISO_DATE.test(s)) throw new Error(`${label}: not an ISO 8601 date: ${JSON.stringify(s)}`);
-  return s;
-}
 
 export interface BulkProductsOptions {
   /** Product metafields "namespace.key" to bring along (settings.catalog.specificationMetafields). */
@@ -568,9 +563,6 @@ export const ORDER_LINE_ITEMS_PAGE = /* GraphQL */ `
 `;
 
 /** The created_at filter of the orders reads (bulk and paged alike). */
-export function ordersCreatedSinceFilter(createdSince: string | Date): string {
-  return `created_at:>='${isoDate("createdSince", createdSince)}'`;
-}
 
 const CUSTOMER_ORDER_FIELDS = `
         legacyResourceId

@@ -10,8 +10,8 @@ import {
   PRODUCTS_PAGE,
   PRODUCT_COLLECTIONS_PAGE,
   PRODUCT_VARIANTS_PAGE,
-  ordersCreatedSinceFilter,
 } from "./documents";
+import { ordersCreatedSinceFilter } from "./search-filters";
 import { ShopifyPermanentError } from "./errors";
 
 // The paged reads that stand in for the bulk queries when Shopify refuses bulk operations. Each

@@ -22,20 +22,20 @@ export const PROTECTED_CUSTOMER_DATA = {
   /** Level 1: data about buyers and shoppers (orders, their customer, marketing consent). */
   customerData: {
     why: "Review requests follow a buyer's order and its delivery, and a review is tied to a verified purchase; the buyer's marketing consent per channel decides whether a request may go by e-mail, SMS or WhatsApp; a logged-in shopper sees and rates their own orders.",
-    by: [...ORDER_TOPICS, "bulkOrdersQuery", "CustomerConsent", ...CONSENT_TOPICS, "CustomerIdentity", "CustomerOrders", "CustomerOrder", "OrderByName"],
+    by: [...ORDER_TOPICS, "bulkOrdersQuery", "OrdersPage", "OrderLineItemsPage", "CustomerConsent", ...CONSENT_TOPICS, "CustomerIdentity", "CustomerOrders", "CustomerOrder", "OrderByName"],
   },
   fields: {
     name: {
       why: "The reviews service addresses review requests to the buyer and names a review's author: each order carries the buyer's name (the customer's, else the shipping or billing address's); a logged-in shopper's name goes on the review or question they write.",
-      by: [...ORDER_TOPICS, "bulkOrdersQuery", "CustomerIdentity"],
+      by: [...ORDER_TOPICS, "bulkOrdersQuery", "OrdersPage", "CustomerIdentity"],
     },
     email: {
       why: "Review requests go by e-mail, and a review is verified against the buyer's address: each order carries the buyer's e-mail; a logged-in shopper's e-mail ties their review to their purchases.",
-      by: [...ORDER_TOPICS, "bulkOrdersQuery", "CustomerIdentity"],
+      by: [...ORDER_TOPICS, "bulkOrdersQuery", "OrdersPage", "CustomerIdentity"],
     },
     phone: {
       why: "Review requests go by SMS or WhatsApp where the buyer consented: each order carries the buyer's phone (the customer's, the order's, else an address's) in international form.",
-      by: [...ORDER_TOPICS, "bulkOrdersQuery"],
+      by: [...ORDER_TOPICS, "bulkOrdersQuery", "OrdersPage"],
     },
   },
   /** Protected fields not requested, and why the app does without them. */
