@@ -75,7 +75,15 @@ export async function checkPage(
   browser: Browser,
   url: string,
   probe: Probe | undefined,
-  opts: { appOrigin: string; viewport?: { width: number; height: number }; route?: Parameters<Page["route"]>[1]; screenshot?: string } = { appOrigin: "" },
+  opts: {
+    appOrigin: string;
+    /** Whether the page is React's (the admin) or the theme's with its blocks' own scripts (the storefront). */
+    react?: boolean;
+    viewport?: { width: number; height: number };
+    route?: Parameters<Page["route"]>[1];
+    /** Files to write full-page screenshots to, by viewport width. */
+    screenshots?: Record<number, string>;
+  } = { appOrigin: "" },
 ): Promise<{ problems: string[]; proved?: string }> {
   const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT, viewport: opts.viewport ?? { width: 1280, height: 900 }, acceptDownloads: true });
   const problems: string[] = [];
@@ -95,14 +103,23 @@ export async function checkPage(
     await page.goto(url, { waitUntil: "load", timeout: 60_000 });
     let proved: string | undefined;
     try {
-      await hydrated(page);
-      proved = probe ? await probe(page, opts.appOrigin) : "hydrated";
+      if (opts.react !== false) await hydrated(page);
+      proved = probe ? await probe(page, opts.appOrigin) : "loaded";
     } catch (e) {
       problems.push(`did not answer: ${(e as Error).message.split("\n")[0]}`);
     }
-    if (opts.screenshot) await page.screenshot({ path: opts.screenshot, fullPage: true });
+    for (const [width, path] of Object.entries(opts.screenshots ?? {})) {
+      await page.setViewportSize({ width: Number(width), height: 900 });
+      await page.screenshot({ path, fullPage: true });
+    }
     return { problems, proved };
   } finally {
     await context.close();
   }
 }
+
+/** A storefront page: loaded with its blocks' scripts and nothing failing (the blocks call the app through the proxy). */
+export const storefrontProbe: Probe = async (page) => {
+  await page.waitForLoadState("networkidle", { timeout: within });
+  return "loaded";
+};
