@@ -71,10 +71,6 @@ export const en = {
   "home.policy.channel.email": "E-mail",
   "home.policy.channel.sms": "SMS",
   "home.policy.channel.whatsapp": "WhatsApp",
-  "home.policy.consent": "only to buyers who agreed to marketing on this channel",
-  "home.policy.unsubscribed": "to every buyer unless they unsubscribed from this channel",
-  "home.policy.never": "to every buyer (review requests are about their purchase)",
-  "home.policy.always": "never",
   "home.policy.line": "{channel}: {rule}",
 
   "creds.title": "Reviews service account",

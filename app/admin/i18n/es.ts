@@ -71,10 +71,6 @@ export const es: Record<MessageKey, string> = {
   "home.policy.channel.email": "Correo electrónico",
   "home.policy.channel.sms": "SMS",
   "home.policy.channel.whatsapp": "WhatsApp",
-  "home.policy.consent": "solo a compradores que aceptaron marketing en este canal",
-  "home.policy.unsubscribed": "a todos los compradores, salvo si se dieron de baja de este canal",
-  "home.policy.never": "a todos los compradores (la solicitud trata de su compra)",
-  "home.policy.always": "nunca",
   "home.policy.line": "{channel}: {rule}",
 
   "creds.title": "Cuenta del servicio de reseñas",

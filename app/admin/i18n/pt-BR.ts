@@ -71,10 +71,6 @@ export const ptBR: Record<MessageKey, string> = {
   "home.policy.channel.email": "E-mail",
   "home.policy.channel.sms": "SMS",
   "home.policy.channel.whatsapp": "WhatsApp",
-  "home.policy.consent": "só para compradores que aceitaram marketing neste canal",
-  "home.policy.unsubscribed": "para todos os compradores, exceto quem cancelou a inscrição neste canal",
-  "home.policy.never": "para todo comprador (o pedido de avaliação é sobre a compra)",
-  "home.policy.always": "nunca",
   "home.policy.line": "{channel}: {rule}",
 
   "creds.title": "Conta do serviço de avaliações",
