@@ -93,9 +93,11 @@ function Checklist({ steps }: { steps: Data["steps"] }) {
         <Text as="p">
           {steps.orders.running
             ? t("home.step.orders.running", { read: steps.orders.running.read })
-            : steps.orders.done
+            : steps.orders.backfilled
               ? t("home.step.orders.done", { days: number(steps.orders.days) })
-              : t("home.step.orders.todo")}
+              : steps.orders.done
+                ? t("home.step.orders.flowing", { count: steps.orders.sent })
+                : t("home.step.orders.todo")}
         </Text>
       </Step>
       <Step n={4} title={t("home.step.policy")} done={steps.policy.done}>

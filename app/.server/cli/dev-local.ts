@@ -33,7 +33,7 @@ const children: ChildProcess[] = [];
 // In-process parts (the local storefront) closed before the children are stopped.
 const closers: (() => Promise<void>)[] = [];
 const say = (line: string) => {
-  for (const url of line.match(/https?:\/\/[^\s"),]+/g) ?? []) printed.add(url);
+  for (const url of line.match(/https?:\/\/[^\s"),;]+/g) ?? []) printed.add(url);
   process.stdout.write(`[dev:local] ${line}\n`);
 };
 // Every address the demo printed: `--check` opens the storefront's in Chromium.

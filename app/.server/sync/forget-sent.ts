@@ -7,6 +7,9 @@ import type { Db } from "../db/client";
 // memory goes, and the next full syncs send everything once. Payloads are kept (orders read the
 // product data from them until the catalog is sent again), and so is the customers' consent.
 
+/** Why a run was cancelled by forgetting: the Sync page says it in the merchant's words. */
+export const RESEND_REASON = "resend: the reviews service no longer holds what was sent";
+
 export interface Forgotten {
   products: number;
   orders: number;
@@ -23,7 +26,7 @@ export async function forgetWhatWasSent(db: Db, shopId: string): Promise<Forgott
     db.backSyncState.deleteMany({ where: { shopId } }),
     db.syncRun.updateMany({
       where: { shopId, status: { in: ["pending", "running", "reading"] } },
-      data: { status: "cancelled", finishedAt: new Date(), error: "forgotten: the other side no longer holds what was sent" },
+      data: { status: "cancelled", finishedAt: new Date(), error: RESEND_REASON },
     }),
   ]);
   return { products: products.count, orders: orders.count, ratings: ratings.count, runs: runs.count };
