@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
 import { retryRefusedProducts, syncEverything, syncOverview } from "../.server/admin/sync-overview";
-import { RESEND_REASON } from "../.server/sync/forget-sent";
+import { RESEND_REASON } from "../admin/resend-reason";
 import { AdminPage, ProgressMeter, Section, StatusBadge } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { RESEND_REASON } from "../../admin/resend-reason";
 
 // What this database remembers having sent lets the app skip what the other side already holds:
 // unchanged products (the mirror's hashes), unchanged orders (their fingerprints), unchanged
@@ -7,8 +8,7 @@ import type { Db } from "../db/client";
 // memory goes, and the next full syncs send everything once. Payloads are kept (orders read the
 // product data from them until the catalog is sent again), and so is the customers' consent.
 
-/** Why a run was cancelled by forgetting: the Sync page says it in the merchant's words. */
-export const RESEND_REASON = "resend: the reviews service no longer holds what was sent";
+export { RESEND_REASON };
 
 export interface Forgotten {
   products: number;
