@@ -109,7 +109,7 @@ describe("npm run dev:local", () => {
     expect(output).toContain("check passed");
     expect(code).toBe(0);
     expect(readFileSync(envFile, "utf8")).toMatch(/^ENCRYPTION_KEY=[0-9a-f]{64}$/m);
-  }, 420_000);
+  }, 600_000);
 
   it("GIVEN it ran before in this folder THEN a second start works as the first did: the fresh emulator and store get everything again", async () => {
     const { output, code } = await devLocalCheck();
@@ -121,5 +121,5 @@ describe("npm run dev:local", () => {
     expect(output).toContain("24 demo reviews left on the storefront, waiting for moderation in the embedded admin");
     expect(output).toContain("check passed");
     expect(code).toBe(0);
-  }, 420_000);
+  }, 600_000);
 });
