@@ -42,7 +42,8 @@ export const connectCommand = defineCommand({
   required: ["shop", "customer", "client-id", "client-secret"],
   async run(v, io) {
     return withContext(io, async (ctx) => {
-      const previous = await ctx.shops.find(String(v.shop)).catch(usageFrom);
+      // What it was connected to before (a bad domain is reported by connect, in its words).
+      const previous = await ctx.shops.find(String(v.shop)).catch(() => null);
       await ctx.shops
         .connect({
           domain: String(v.shop),
