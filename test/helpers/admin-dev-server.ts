@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -17,11 +18,12 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export async function serveAdminDev(db: Db): Promise<AdminServer> {
   globalThis.__reviewsDb = db;
   const { createServer } = await import("vite");
+  // A cache of its own (several test files and dev:local may run at once), removed on close.
+  const cacheDir = `${ROOT}node_modules/.vite-test-${process.pid}`;
   const vite = await createServer({
     root: ROOT,
     configFile: `${ROOT}vite.config.ts`,
-    // A cache of its own: several test files (and dev:local) may run at once.
-    cacheDir: `${ROOT}node_modules/.vite-test-${process.pid}`,
+    cacheDir,
     logLevel: "warn",
     server: { middlewareMode: true, hmr: false, watch: null },
   });
@@ -41,6 +43,7 @@ export async function serveAdminDev(db: Db): Promise<AdminServer> {
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await vite.close();
+      rmSync(cacheDir, { recursive: true, force: true });
     },
   };
 }
