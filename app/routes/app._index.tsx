@@ -11,7 +11,7 @@ import { AdminPage, Section, StatusBadge, TextInput } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";
 import { usePollWhile } from "../admin/ui/poll";
 import { useI18n } from "../admin/i18n/context";
-import type { MessageKey } from "../admin/i18n/en";
+import { settingValueKey } from "../admin/setting-words";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -63,10 +63,14 @@ function Step(props: { n: number; title: string; done: boolean; children: React.
   );
 }
 
-const policyRule: Record<string, MessageKey> = { consent: "home.policy.consent", never: "home.policy.never", always: "home.policy.always" };
 
 function Checklist({ steps }: { steps: Data["steps"] }) {
   const { t, number } = useI18n();
+  // The Settings page's words for the rule, so the merchant confirms what is set.
+  const ruleWords = (channel: string, value: string) => {
+    const key = settingValueKey(`orders.optOut.${channel}`, value);
+    return key ? t(key) : value;
+  };
   const fetcher = useFetcher<HomeAction>();
   const done = Object.values(steps).filter((s) => s.done).length;
   const total = Object.keys(steps).length;
@@ -89,16 +93,18 @@ function Checklist({ steps }: { steps: Data["steps"] }) {
         <Text as="p">
           {steps.orders.running
             ? t("home.step.orders.running", { read: steps.orders.running.read })
-            : steps.orders.done
+            : steps.orders.backfilled
               ? t("home.step.orders.done", { days: number(steps.orders.days) })
-              : t("home.step.orders.todo")}
+              : steps.orders.done
+                ? t("home.step.orders.flowing", { count: steps.orders.sent })
+                : t("home.step.orders.todo")}
         </Text>
       </Step>
       <Step n={4} title={t("home.step.policy")} done={steps.policy.done}>
         <ul aria-label={t("home.step.policy")}>
           {(["email", "sms", "whatsapp"] as const).map((c) => (
             <li key={c}>
-              <Text as="span">{t("home.policy.line", { channel: t(`home.policy.channel.${c}`), rule: t(policyRule[steps.policy.optOut[c]] ?? "home.policy.consent") })}</Text>
+              <Text as="span">{t("home.policy.line", { channel: t(`home.policy.channel.${c}`), rule: ruleWords(c, steps.policy.optOut[c]) })}</Text>
             </li>
           ))}
         </ul>

@@ -10,6 +10,7 @@ import { AdminPage, Section } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";
 import { useI18n } from "../admin/i18n/context";
 import { isMessageKey } from "../admin/i18n/translate";
+import { settingValueKey } from "../admin/setting-words";
 import { validateField, type FieldSpec, type FieldValue } from "../admin/settings-fields";
 import type { UiMessage } from "../admin/messages";
 
@@ -35,10 +36,8 @@ function useLabels() {
       return undefined;
     },
     option: (path: string, value: string) => {
-      for (const key of [`setting.${path}.${value}`, path.startsWith("orders.optOut.") ? `setting.optOut.${value}` : ""]) {
-        if (key && isMessageKey(key)) return t(key as never);
-      }
-      return value;
+      const key = settingValueKey(path, value);
+      return key ? t(key) : value;
     },
   };
 }

@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
 import { retryRefusedProducts, syncEverything, syncOverview } from "../.server/admin/sync-overview";
+import { RESEND_REASON } from "../admin/resend-reason";
 import { AdminPage, ProgressMeter, Section, StatusBadge } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";
@@ -40,11 +41,15 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Run = NonNullable<Data["catalog"]>;
 
 const active = (run: Run | null) => Boolean(run && ["pending", "running", "reading"].includes(run.status));
-const tone = (status: string) => (status === "completed" ? "success" : status === "failed" || status === "cancelled" ? "critical" : status === "never" ? undefined : "info");
+const tone = (status: string) => (status === "completed" || status === "live" ? "success" : status === "failed" || status === "cancelled" ? "critical" : status === "never" ? undefined : "info");
 
-function RunCard({ title, run }: { title: string; run: Run | null }) {
+/**
+ * With no run: items sent as they came (webhooks) mean the kind is live, not "never run"; a
+ * connected shop is told how to start one, an unconnected one to connect first.
+ */
+function RunCard({ title, run, sentLive, connected }: { title: string; run: Run | null; sentLive: number; connected: boolean }) {
   const { t, number } = useI18n();
-  const status = run?.status ?? "never";
+  const status = run?.status ?? (sentLive > 0 ? "live" : "never");
   const p = run?.progress;
   const done = p ? p.sent + p.unchanged + p.failed : 0;
   const total = p?.total ?? null;
@@ -62,10 +67,14 @@ function RunCard({ title, run }: { title: string; run: Run | null }) {
           </Text>
           {run.readPath === "bulk" ? <Text as="p" tone="subdued">{t("sync.readPath.bulk")}</Text> : null}
           {run.readPath === "paged" ? <Text as="p" tone="caution">{t("sync.readPath.paged", { reason: run.readPathReason ?? "" })}</Text> : null}
-          {run.error ? <Text as="p" tone="critical">{t("sync.error", { error: run.error })}</Text> : null}
+          {run.error === RESEND_REASON ? (
+            <Text as="p">{t("sync.resend")}</Text>
+          ) : run.error ? (
+            <Text as="p" tone="critical">{t("sync.error", { error: run.error })}</Text>
+          ) : null}
         </BlockStack>
       ) : (
-        <Text as="p">{t("sync.noRuns.body")}</Text>
+        <Text as="p">{sentLive > 0 ? t("sync.noRuns.live", { count: number(sentLive) }) : connected ? t("sync.noRuns.connected") : t("sync.noRuns.body")}</Text>
       )}
     </Section>
   );
@@ -96,8 +105,8 @@ export default function SyncPage() {
           </BlockStack>
         </Notice>
       ) : null}
-      <RunCard title={t("sync.catalog")} run={data.catalog} />
-      <RunCard title={t("sync.orders")} run={data.orders} />
+      <RunCard title={t("sync.catalog")} run={data.catalog} sentLive={data.products.synced} connected={data.connected} />
+      <RunCard title={t("sync.orders")} run={data.orders} sentLive={data.ordersKnown.sent} connected={data.connected} />
       <Section title={t("sync.health")}>
         <Text as="p">{t("sync.mirror", { synced: data.products.synced, failed: data.products.failed, pending: data.products.pending })}</Text>
         <Text as="p">{t("sync.ordersKnown", { sent: data.ordersKnown.sent, failed: data.ordersKnown.failed })}</Text>
@@ -160,7 +169,7 @@ export default function SyncPage() {
           rowId={(r) => r.id}
           cells={(r) => [
             t(r.kind === "catalog" ? "sync.catalog" : "sync.orders"),
-            <StatusBadge key="s" tone={tone(r.status)}>{t(`sync.status.${r.status}` as MessageKey)}</StatusBadge>,
+            <StatusBadge key="s" tone={r.error === RESEND_REASON ? "info" : tone(r.status)}>{t(r.error === RESEND_REASON ? "sync.status.resent" : (`sync.status.${r.status}` as MessageKey))}</StatusBadge>,
             date(r.startedAt),
             date(r.finishedAt),
             `${number(r.progress.read)} / ${number(r.progress.sent)} / ${number(r.progress.failed)}`,

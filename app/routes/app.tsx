@@ -1,13 +1,14 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { translator } from "../admin/i18n/translate";
 import { Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
-import { boundary } from "@shopify/shopify-app-remix/server";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { authenticate } from "../shopify.server";
 import { appBridgeUrl } from "../.server/admin/local-bridge";
+import { shopifyDocumentHeaders } from "../.server/admin/document-headers";
 import { AdminProvider } from "../admin/ui/AdminProvider";
 import { PageSkeleton } from "../admin/ui/feedback";
+import { ShopifyResponse } from "../admin/ui/ShopifyResponse";
 import { pickLocale } from "../admin/i18n/locale";
 import { useI18n } from "../admin/i18n/context";
 import { adminPages } from "../admin/pages";
@@ -68,7 +69,7 @@ export default function App() {
 
 // Shopify needs Remix to catch some thrown responses so that their headers are included.
 export function ErrorBoundary() {
-  return boundary.error(useRouteError());
+  return <ShopifyResponse error={useRouteError()} />;
 }
 
-export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);
+export const headers: HeadersFunction = (headersArgs) => shopifyDocumentHeaders(headersArgs);

@@ -99,7 +99,8 @@ export function appBridgeStandIn(): string {
   customElements.define("ui-nav-menu", NavMenu);
   customElements.define("ui-save-bar", SaveBar);
   customElements.define("ui-title-bar", Hidden);
-  customElements.define("ui-modal", Hidden);
+  // A class may back one element name only: a second define with it throws.
+  customElements.define("ui-modal", class extends Hidden {});
 })();
 `;
 }

@@ -1,5 +1,5 @@
 import { connectionInputSchema, ShopNotConnectedError } from "../shops/shop.repository";
-import { startFirstSyncs, verifyCredentials } from "../shops/connect-shop";
+import { forgetIfAnotherAccount, startFirstSyncs, verifyCredentials } from "../shops/connect-shop";
 import { confirmStep } from "./onboarding";
 import { serviceErrorMessage } from "./service-errors";
 import type { AppContext } from "../context.server";
@@ -75,10 +75,11 @@ export async function saveCredentials(ctx: AppContext, domain: string, form: For
     return { ok: false, fieldErrors: {}, formError: serviceErrorMessage(error) };
   }
   await ctx.shops.connect(c);
+  const forgotten = await forgetIfAnotherAccount(ctx.db, shop.id, before, c);
   await confirmStep(ctx, shop.domain, "credentials");
   ctx.log.info({ shop: shop.domain, customer: c.customerKey }, "shop connected from the admin");
   // Same account as before: its data is there already. A new one starts with everything.
-  if (before.connected && before.customerKey === c.customerKey) return { ok: true, message: { key: "creds.saved" } };
+  if (!forgotten) return { ok: true, message: { key: "creds.saved" } };
   const started = await startFirstSyncs({ db: ctx.db, queues: ctx.queues }, shop.id);
   if (started.catalog instanceof Error || started.orders instanceof Error) {
     return { ok: true, message: { key: "creds.saved" }, warning: { key: "creds.syncNotQueued" } };

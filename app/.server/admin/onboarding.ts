@@ -3,8 +3,9 @@ import { createSyncRuns, parseProgress } from "../sync/sync-runs.repository";
 import { createProductMirror } from "../catalog/product-mirror.repository";
 import { activateEmbedLink, addBlockLink, THEME_BLOCKS } from "../../admin/theme-blocks";
 
-// The home page's setup checklist, read from real state: the connection and when its credentials
-// last passed a token request, the sync runs, the review-request policy in the settings, and what
+// The home page's setup checklist, read from real state: the connection and whether it works (its
+// credentials passed a token request in the admin, or the service took data through it), the sync
+// runs and the orders sent, the review-request policy in the settings, and what
 // the merchant confirmed (the app cannot read the theme).
 
 export type OnboardingStep = "credentials" | "catalog" | "orders" | "policy" | "theme";
@@ -14,14 +15,20 @@ export async function onboardingState(ctx: AppContext, domain: string, apiKey: s
   const status = await ctx.shops.status(shop.domain);
   const confirmed = await ctx.db.adminOnboarding.findUnique({ where: { shopId: shop.id } });
   const runs = createSyncRuns(ctx.db);
-  const [catalogDone, catalogActive, ordersDone, ordersActive, mirror] = await Promise.all([
+  const since = shop.connectedAt ?? new Date(0);
+  const [catalogDone, catalogActive, ordersDone, ordersActive, mirror, acceptedSince, ordersSent] = await Promise.all([
     ctx.db.syncRun.findFirst({ where: { shopId: shop.id, kind: "catalog", status: "completed" }, orderBy: { startedAt: "desc" } }),
     runs.active(shop.id, "catalog"),
     ctx.db.syncRun.findFirst({ where: { shopId: shop.id, kind: "orders", status: "completed" }, orderBy: { startedAt: "desc" } }),
     runs.active(shop.id, "orders"),
     createProductMirror(ctx.db).counts(shop.id),
+    // The service took data with this connection: it works, however it was made (admin or CLI).
+    ctx.db.productMirror.count({ where: { shopId: shop.id, acceptedAt: { gte: since } } }),
+    ctx.db.orderState.count({ where: { shopId: shop.id, sentAt: { not: null } } }),
   ]);
-  const credentialsChecked = status.connected && Boolean(confirmed?.credentialsCheckedAt);
+  const ordersSentSince = ordersSent ? await ctx.db.orderState.count({ where: { shopId: shop.id, sentAt: { gte: since } } }) : 0;
+  const connectionWorks = Boolean(confirmed?.credentialsCheckedAt) || acceptedSince > 0 || ordersSentSince > 0;
+  const credentialsChecked = status.connected && connectionWorks;
   const steps = {
     credentials: { done: credentialsChecked, customerKey: status.customerKey },
     catalog: {
@@ -30,7 +37,10 @@ export async function onboardingState(ctx: AppContext, domain: string, apiKey: s
       synced: mirror.synced,
     },
     orders: {
-      done: Boolean(ordersDone),
+      // The backfill ran, or orders reach the service as they come (a shop connected by the CLI).
+      done: Boolean(ordersDone) || ordersSent > 0,
+      backfilled: Boolean(ordersDone),
+      sent: ordersSent,
       running: ordersActive ? { read: parseProgress(ordersActive.progress).read } : null,
       days: status.settings.orders.backfillDays,
     },

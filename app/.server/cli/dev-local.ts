@@ -11,6 +11,10 @@ import { seedDemoReviews } from "./demo-reviews";
 import { runStorefrontDemo } from "./demo-storefront";
 import { runRatingsDemo } from "./demo-ratings";
 import { runAccountDemo } from "./demo-account";
+import { parseConfig } from "../config";
+import { createDb } from "../db/client";
+import { forgetWhatWasSent } from "../sync/forget-sent";
+import { adminProbes, checkPage, storefrontProbe } from "./browser-check";
 
 // `npm run dev:local`: the whole system on this machine with embedded defaults and no Shopify
 // account: SQLite, a local Redis (REDIS_URL when it answers, else a private redis-server), the
@@ -28,7 +32,12 @@ const envFile = process.env.DEV_LOCAL_ENV_FILE || ".env";
 const children: ChildProcess[] = [];
 // In-process parts (the local storefront) closed before the children are stopped.
 const closers: (() => Promise<void>)[] = [];
-const say = (line: string) => process.stdout.write(`[dev:local] ${line}\n`);
+const say = (line: string) => {
+  for (const url of line.match(/https?:\/\/[^\s"),;]+/g) ?? []) printed.add(url);
+  process.stdout.write(`[dev:local] ${line}\n`);
+};
+// Every address the demo printed: `--check` opens the storefront's in Chromium.
+const printed = new Set<string>();
 // The children's own lines (JSON logs of the app server and worker, the emulator, the store) go to
 // one file each, so the demo's summary reads as one text; `--verbose` streams them here as well.
 const verbose = process.argv.includes("--verbose");
@@ -144,6 +153,40 @@ function adminAddress(port: number, shop: string, env: NodeJS.ProcessEnv): strin
   return `http://127.0.0.1:${port}/app?${q}`;
 }
 
+/**
+ * Every admin page and every storefront page the demo printed, opened in Chromium as a newcomer
+ * would: each must load with no error in the browser and answer (browser-check.ts).
+ */
+async function checkInBrowser(adminAt: (pathname: string) => string, appOrigin: string, storefrontOrigin: string) {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const shots = process.env.DEV_LOCAL_SHOTS_DIR;
+  if (shots) mkdirSync(shots, { recursive: true });
+  const shotsOf = (name: string) => (shots ? { 375: join(shots, `${name}-375.png`), 1280: join(shots, `${name}-1280.png`) } : undefined);
+  // Shopify's CDN (the admin's font) is not reachable offline: answered empty, as the tests do.
+  const route = async (r: import("playwright-core").Route) =>
+    r.request().url().startsWith("https://cdn.shopify.com/") ? r.fulfill({ status: 200, contentType: "text/css", body: "" }) : r.continue();
+  const failures: string[] = [];
+  try {
+    for (const [path, probe] of Object.entries(adminProbes)) {
+      const result = await checkPage(browser, adminAt(path), probe, { appOrigin, route, screenshots: shotsOf(`admin${path.replaceAll("/", "-")}`) });
+      if (result.problems.length) failures.push(`admin ${path}: ${result.problems.join("; ")}`);
+      else say(`browser check: admin ${path}: ${result.proved}`);
+    }
+    const pages = [...printed].filter((url) => url.startsWith(storefrontOrigin));
+    for (const [i, url] of pages.entries()) {
+      const pathname = new URL(url).pathname;
+      // The storefront calls the app through its proxy: a failed request there is the app's.
+      const result = await checkPage(browser, url, storefrontProbe, { appOrigin: storefrontOrigin, react: false, route, screenshots: shotsOf(`storefront-${i}`) });
+      if (result.problems.length) failures.push(`storefront ${pathname}: ${result.problems.join("; ")}`);
+    }
+    say(`browser check: ${pages.length} storefront pages the demo printed load in Chromium with no error`);
+  } finally {
+    await browser.close();
+  }
+  if (failures.length) throw new Error(`browser check failed:\n  ${failures.join("\n  ")}`);
+}
+
 /** The admin opens with that address, and its App Bridge stand-in is served. */
 async function checkAdmin(address: string) {
   const ua = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
@@ -153,6 +196,27 @@ async function checkAdmin(address: string) {
   const bridge = await fetch(new URL("/local/app-bridge.js", address));
   if (bridge.status !== 200 || !(await bridge.text()).includes("window.shopify")) throw new Error(`App Bridge stand-in: status ${bridge.status}`);
   say("embedded admin: opens with the minted session token; App Bridge stand-in served");
+}
+
+/**
+ * A start after the first in this folder: the emulator and the simulated store begin empty, while
+ * the database remembers what it sent to the last ones (and would skip it all as unchanged).
+ */
+async function forgetLastRun(env: NodeJS.ProcessEnv) {
+  const config = parseConfig(env);
+  const db = createDb(config.DATABASE_URL);
+  try {
+    for (const domain of [DEMO_SHOP, FRESH_SHOP]) {
+      const shop = await db.shop.findUnique({ where: { domain } });
+      if (!shop) continue;
+      const forgotten = await forgetWhatWasSent(db, shop.id);
+      // The fresh store's customers start from their seeded consent again.
+      await db.customerConsent.deleteMany({ where: { shopId: shop.id } });
+      if (forgotten.products + forgotten.orders > 0) say(`${domain}: started before in this folder; the fresh emulator and store get its ${forgotten.products} products and ${forgotten.orders} orders again`);
+    }
+  } finally {
+    await db.$disconnect();
+  }
 }
 
 let stopping = false;
@@ -189,7 +253,9 @@ async function main() {
   }
 
   let store: { token: string; emulatorOrigin: string; controlUrl: string } | undefined;
+  let storefrontOrigin = "";
   if (demo) {
+    await forgetLastRun(env);
     const emulatorPort = check ? await freePort() : Number(process.env.EMULATOR_PORT || 8787);
     const storePort = check ? await freePort() : Number(process.env.SIMULATED_STORE_PORT || 8788);
     const emulator = run("emulator", "npx", ["tsx", "test/emulator/main.ts", "--port", String(emulatorPort), "--quiet"], env);
@@ -226,6 +292,7 @@ async function main() {
     const storefrontPort = check ? await freePort() : Number(process.env.STOREFRONT_PORT || 8789);
     const shop = await runStorefrontDemo({ env, emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: String(env.SHOPIFY_ADMIN_GRAPHQL_URL), storeAccessToken: store.token, appUrl: `http://127.0.0.1:${port}`, port: storefrontPort, say, check, deliveredOrders: orders.delivered });
     closers.push(() => shop.storefront.close());
+    storefrontOrigin = shop.storefront.origin;
     await runAccountDemo({ storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, storefrontOrigin: shop.storefront.origin, say, check });
     await runRatingsDemo({ emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: String(env.SHOPIFY_ADMIN_GRAPHQL_URL), storeAccessToken: store.token, say, check });
     await seedDemoReviews({ emulatorOrigin: store.emulatorOrigin, say });
@@ -234,7 +301,11 @@ async function main() {
     await installFreshShop({ env, storeAccessToken: store.token });
     const demoAdmin = adminAddress(port, DEMO_SHOP, env);
     const freshAdmin = adminAddress(port, FRESH_SHOP, env);
-    if (check) await checkAdmin(demoAdmin);
+    if (check) {
+      await checkAdmin(demoAdmin);
+      const base = new URL(demoAdmin);
+      await checkInBrowser((pathname) => `${base.origin}${pathname}${base.search}`, base.origin, storefrontOrigin);
+    }
     say(`embedded admin of ${DEMO_SHOP} (connected, synced), valid 12 hours:`);
     say(`  ${demoAdmin}`);
     say(`embedded admin of ${FRESH_SHOP} (installed, not connected: enter customer key ${DEMO_ACCOUNT.customer}, client id ${DEMO_ACCOUNT.clientId}, client secret ${DEMO_ACCOUNT.clientSecret}):`);

@@ -74,7 +74,9 @@ describe("settings CLI", () => {
     const io = cli();
     expect(await runCli(["settings", "show", "--shop", SHOP], io)).toBe(0);
     const text = io.stdout.join("\n");
-    expect(text).toMatch(/catalog\.variantKey\s+id\n/);
+    // An enum value with the admin's words for it (setting-words.ts).
+    expect(text).toMatch(/catalog\.variantKey\s+id "Variant id \(stable\)"\n/);
+    expect(text).toMatch(/orders\.optOut\.email\s+unsubscribed "Every buyer who has not unsubscribed"\n/);
     expect(text).toMatch(/orders\.deliveredAfterDays\s+null\n/);
     expect(text).toMatch(/orders\.exclude\.sourceNames\s+\(none\)\n/);
     expect(text).not.toContain(SECRET);

@@ -4,6 +4,8 @@ import { usageFrom, withContext } from "./shop.commands";
 import { defaultSettings, parseSettings } from "../shops/settings";
 import { countReviews } from "../shops/review-count";
 import { startSync } from "../sync/start-sync";
+import { settingValueKey } from "../../admin/setting-words";
+import { en } from "../../admin/i18n/en";
 import { SettingsInputError, applyAssignments, describeSetting, flatten, getPath, parseAssignments, same, settingSpecs, show } from "../shops/settings-paths";
 
 // `settings show` and `settings set`: a shop's merchant settings by dotted path (the paths, values
@@ -92,7 +94,10 @@ export const settingsShowCommand = defineCommand({
       io.out(`Settings of ${shop.domain}:`);
       for (const [path, value] of rows) {
         const fallback = getPath(defaultSettings, path);
-        io.out(`  ${path.padEnd(width)}${show(value)}${same(value, fallback) ? "" : `   (default: ${show(fallback)})`}`);
+        // An enum value with the words the admin shows for it (the CLI speaks English).
+        const key = typeof value === "string" ? settingValueKey(path, value) : null;
+        const words = key ? ` "${en[key]}"` : "";
+        io.out(`  ${path.padEnd(width)}${show(value)}${words}${same(value, fallback) ? "" : `   (default: ${show(fallback)})`}`);
       }
       io.out(`Change one with: npm run cli -- settings set --shop ${shop.domain} <path>=<value>`);
       return 0;

@@ -3,7 +3,7 @@ import { createAddressRefusals } from "../shopify/address-refusals";
 import { defineCommand, UsageError, type CliIo } from "./command";
 import { createCliContext, type CliContext } from "./cli-context";
 import { ShopNotFoundError } from "../shops/shop.repository";
-import { startFirstSyncs } from "../shops/connect-shop";
+import { forgetIfAnotherAccount, startFirstSyncs } from "../shops/connect-shop";
 
 export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise<T>): Promise<T> {
   const ctx = createCliContext(io.env);
@@ -43,6 +43,8 @@ export const connectCommand = defineCommand({
   required: ["shop", "customer", "client-id", "client-secret"],
   async run(v, io) {
     return withContext(io, async (ctx) => {
+      // What it was connected to before (a bad domain is reported by connect, in its words).
+      const previous = await ctx.shops.find(String(v.shop)).catch(() => null);
       await ctx.shops
         .connect({
           domain: String(v.shop),
@@ -56,8 +58,13 @@ export const connectCommand = defineCommand({
         .catch(usageFrom);
       const status = await ctx.shops.status(String(v.shop));
       io.out(`Connected ${status.domain} to customer ${status.customerKey} (client secret ${status.clientSecret}).`);
-      if (v["no-sync"]) return 0;
       const shop = await ctx.shops.get(status.domain);
+      const before = { connected: Boolean(previous?.customerKey && previous.clientId), customerKey: previous?.customerKey ?? null, apiUrl: previous?.apiUrl };
+      const forgotten = await forgetIfAnotherAccount(ctx.db, shop.id, before, status);
+      if (forgotten && forgotten.products + forgotten.orders > 0) {
+        io.out(`Another account than before: the ${forgotten.products} products and ${forgotten.orders} orders sent to the previous one will be sent again.`);
+      }
+      if (v["no-sync"]) return 0;
       const { catalog: started, orders: backfill, ratings } = await startFirstSyncs({ db: ctx.db, queues: ctx.queues() }, shop.id);
       if (started instanceof Error) io.err(`Warning: the first catalog sync could not be queued (${started.message}); run \`npm run cli -- sync catalog --shop ${status.domain}\` later.`);
       else io.out(`Full catalog sync queued (run ${started.run.id}); watch it with: npm run cli -- sync catalog --shop ${status.domain}`);

@@ -3,6 +3,7 @@ import type { Queues } from "../queues/queues";
 import { createReviewsClient, DEFAULT_TOKEN_TIMEOUT_MS, type ReviewsAccount } from "../reviews";
 import { startSync } from "../sync/start-sync";
 import { requestBackSync } from "../backsync/schedule";
+import { forgetWhatWasSent, type Forgotten } from "../sync/forget-sent";
 
 // Connecting a shop to its reviews-service account, as the CLI's `connect` and the admin's
 // credentials form both do it: the credentials can be checked with a token request before
@@ -32,4 +33,18 @@ export async function startFirstSyncs(
   const orders = await startSync(deps, shopId, "orders").catch((e: Error) => e);
   const ratings = await requestBackSync(deps.queues, shopId).then(() => true as const, (e: Error) => e);
   return { catalog, orders, ratings };
+}
+
+/** The account a connection points at: the customer at the service, at its address. */
+type AccountRef = { connected: boolean; customerKey: string | null; apiUrl?: string | null };
+
+/**
+ * After a (re)connection: when the account is not the one the shop was connected to (another
+ * customer, another service address, or a connection made again after a disconnect), the new
+ * account holds none of what this database remembers sending, so that memory goes and the first
+ * syncs send everything. Returns what was forgotten, or null for the same account.
+ */
+export async function forgetIfAnotherAccount(db: Db, shopId: string, before: AccountRef, after: Omit<AccountRef, "connected">): Promise<Forgotten | null> {
+  const same = before.connected && before.customerKey === after.customerKey && (before.apiUrl ?? null) === (after.apiUrl ?? null);
+  return same ? null : forgetWhatWasSent(db, shopId);
 }

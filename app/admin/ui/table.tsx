@@ -63,17 +63,16 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
         return (
           <IndexTable.Row id={id} key={id} position={index} selected={props.selection?.selected.includes(id)}>
             {smDown ? (
-              <IndexTable.Cell>
-                {/* One column on a phone: each value after its heading, the first (the row's name) alone. */}
-                <div style={{ display: "grid", gap: 4, padding: "4px 0", whiteSpace: "normal" }} onClick={keepLinkClicks}>
-                  {cells.map((c, i) => (
-                    <div key={i}>
-                      {i > 0 && props.headings[i] ? <span style={{ color: "var(--p-color-text-secondary)" }}>{props.headings[i]}: </span> : null}
-                      {c}
-                    </div>
-                  ))}
-                </div>
-              </IndexTable.Cell>
+              // One column on a phone: each value after its heading, the first (the row's name)
+              // alone. A condensed row is a list item, not a table row: no cell (<td>) in it.
+              <div style={{ display: "grid", gap: 4, padding: "12px 16px", whiteSpace: "normal" }} onClick={keepLinkClicks}>
+                {cells.map((c, i) => (
+                  <div key={i}>
+                    {i > 0 && props.headings[i] ? <span style={{ color: "var(--p-color-text-secondary)" }}>{props.headings[i]}: </span> : null}
+                    {c}
+                  </div>
+                ))}
+              </div>
             ) : (
               cells.map((c, i) => (
                 <IndexTable.Cell key={i}>

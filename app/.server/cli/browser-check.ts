@@ -1,0 +1,125 @@
+import type { Browser, Page } from "playwright-core";
+import { en } from "../../admin/i18n/en";
+
+// Pages opened in Chromium as a person would, for `dev:local --check` and the admin's tests: a page
+// passes when nothing goes wrong in the browser (no uncaught error, no console error, no request to
+// the app that fails) and it has hydrated: React owns its markup, and one control that needs the
+// page's script answers. A page served but not hydrated looks right and does nothing.
+
+export const DESKTOP_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+export interface PageProblem {
+  page: string;
+  problem: string;
+}
+
+/** What one page's control proves; resolves when it answered, throws when it did not. */
+export type Probe = (page: Page, appOrigin: string) => Promise<string>;
+
+const within = 20_000;
+
+/** React has hydrated the document: its DOM nodes carry React's fiber keys. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const main = document.querySelector("main") ?? document.body.firstElementChild;
+      return Boolean(main && Object.keys(main).some((k) => k.startsWith("__reactFiber")));
+    },
+    undefined,
+    { timeout: within },
+  );
+}
+
+/** The admin's pages and the control each one proves itself with (English labels: the check opens them with locale=en). */
+export const adminProbes: Record<string, Probe> = {
+  "/app": async () => "hydrated",
+  "/app/sync": async (page) => {
+    const posted = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/app/sync"), { timeout: within });
+    await page.getByRole("button", { name: en["sync.now"] }).first().click();
+    const res = await posted;
+    if (!res.ok()) throw new Error(`"${en["sync.now"]}" answered ${res.status()}`);
+    await page.getByText(en["sync.started"]).first().waitFor({ timeout: within });
+    return `"${en["sync.now"]}" queued a sync`;
+  },
+  "/app/reviews": async (page, appOrigin) => {
+    await page.getByRole("checkbox", { name: /select all/i }).first().check({ timeout: within });
+    await page.getByRole("button", { name: en["reviews.approveSelected"] }).first().waitFor({ timeout: within });
+    await page.getByRole("button", { name: en["reviews.filter.apply"] }).click();
+    await page.waitForLoadState("networkidle", { timeout: within });
+    const at = new URL(page.url());
+    if (at.origin !== appOrigin || at.pathname !== "/app/reviews") throw new Error(`"${en["reviews.filter.apply"]}" went to ${at.pathname}`);
+    return "selecting a review shows the bulk bar; filters apply in the app";
+  },
+  "/app/questions": async () => "hydrated",
+  "/app/surveys": async () => "hydrated",
+  "/app/report": async (page) => {
+    const download = page.waitForEvent("download", { timeout: within });
+    await page.getByRole("button", { name: en["report.export"] }).first().click();
+    const file = await download;
+    return `"${en["report.export"]}" downloaded ${file.suggestedFilename()}`;
+  },
+  "/app/groups": async () => "hydrated",
+  "/app/settings": async (page) => {
+    const field = page.getByLabel(en["setting.catalog.defaultCategory"]);
+    await field.fill(`${await field.inputValue()} x`, { timeout: within });
+    await page.locator("ui-save-bar[data-shown]").waitFor({ timeout: within });
+    return "a change shows the save bar";
+  },
+};
+
+/**
+ * Opens `url`, waits for hydration, runs the probe, and returns what went wrong (nothing when the
+ * page works). Requests outside `appOrigin` are left to `route` (the caller's stand-ins), if given.
+ */
+export async function checkPage(
+  browser: Browser,
+  url: string,
+  probe: Probe | undefined,
+  opts: {
+    appOrigin: string;
+    /** Whether the page is React's (the admin) or the theme's with its blocks' own scripts (the storefront). */
+    react?: boolean;
+    viewport?: { width: number; height: number };
+    route?: Parameters<Page["route"]>[1];
+    /** Files to write full-page screenshots to, by viewport width. */
+    screenshots?: Record<number, string>;
+  } = { appOrigin: "" },
+): Promise<{ problems: string[]; proved?: string }> {
+  const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT, viewport: opts.viewport ?? { width: 1280, height: 900 }, acceptDownloads: true });
+  const problems: string[] = [];
+  try {
+    if (opts.route) await context.route("**/*", opts.route);
+    const page = await context.newPage();
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+    });
+    page.on("requestfailed", (r) => {
+      if (r.url().startsWith(opts.appOrigin) && !r.failure()?.errorText.includes("ERR_ABORTED")) problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
+    });
+    page.on("response", (r) => {
+      if (r.url().startsWith(opts.appOrigin) && r.status() >= 400) problems.push(`${r.status()} from ${r.url().split("?")[0]}`);
+    });
+    await page.goto(url, { waitUntil: "load", timeout: 60_000 });
+    let proved: string | undefined;
+    try {
+      if (opts.react !== false) await hydrated(page);
+      proved = probe ? await probe(page, opts.appOrigin) : "loaded";
+    } catch (e) {
+      problems.push(`did not answer: ${(e as Error).message.split("\n")[0]}`);
+    }
+    for (const [width, path] of Object.entries(opts.screenshots ?? {})) {
+      await page.setViewportSize({ width: Number(width), height: 900 });
+      await page.screenshot({ path, fullPage: true });
+    }
+    return { problems, proved };
+  } finally {
+    await context.close();
+  }
+}
+
+/** A storefront page: loaded with its blocks' scripts and nothing failing (the blocks call the app through the proxy). */
+export const storefrontProbe: Probe = async (page) => {
+  await page.waitForLoadState("networkidle", { timeout: within });
+  return "loaded";
+};

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Route } from "playwright-core";
+import { adminProbes, checkPage } from "../../app/.server/cli/browser-check";
+import { appBridgeStandIn, APP_BRIDGE_CDN_URL } from "../../app/.server/admin/app-bridge-stand-in";
+import { embeddedUrl, type AdminServer } from "../helpers/admin-browser";
+import { serveAdminDev } from "../helpers/admin-dev-server";
+import { sessionToken } from "../helpers/session-token";
+import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
+
+// Both ways of serving the admin give the same working pages: the production build (what the
+// other admin tests use) and Vite's dev server (what `npm run dev:local` prints). Every page opens
+// with no error in the browser and proves it hydrated with one control that needs its script.
+
+const SHOP = "dev-server-admin.myshopify.com";
+let a: AdminStack;
+let dev: AdminServer;
+
+beforeAll(async () => {
+  a = await startAdminStack("admin-dev-server", SHOP, { products: 4 });
+  await a.s.connect(SHOP, "acme");
+  a.s.emu.control.seed({ customer: "acme", products: 12 });
+  dev = await serveAdminDev(a.s.t.db);
+}, 240_000);
+afterAll(async () => {
+  await dev?.close();
+  await a?.close();
+});
+
+/** What Shopify's admin would load around the app: App Bridge (the stand-in); its CDN's other files empty. */
+const outside = (appOrigin: string) => (route: Route) => {
+  const url = route.request().url();
+  // The service's media (review photos) come from the emulator, as they would from its CDN.
+  if (url.startsWith(appOrigin) || url.startsWith(new URL(a.s.emu.baseUrl).origin) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+  if (url.split("?")[0] === APP_BRIDGE_CDN_URL) return route.fulfill({ status: 200, contentType: "text/javascript", body: appBridgeStandIn() });
+  if (url.startsWith("https://cdn.shopify.com/")) return route.fulfill({ status: 200, contentType: url.includes(".css") ? "text/css" : "text/plain", body: "" });
+  return route.abort();
+};
+
+describe.each([
+  ["production build", () => a.server],
+  ["Vite dev server", () => dev],
+])("the admin served by the %s", (_name, server) => {
+  it.each(Object.entries(adminProbes))("GIVEN %s opened THEN it hydrates with no error and its control answers", async (path, probe) => {
+    const s = server();
+    const url = embeddedUrl(s, SHOP, path, { token: sessionToken(SHOP, { lifetimeSeconds: 3600 }) });
+    const result = await checkPage(a.browser, url, probe, { appOrigin: s.url, route: outside(s.url) });
+    expect(result.problems).toEqual([]);
+    expect(result.proved).toBeTruthy();
+  }, 120_000);
+});
