@@ -8,7 +8,8 @@ import type { Shop } from "@prisma/client";
 import type { ReviewsClient } from "../app/.server/reviews";
 import { shopReviewsClients } from "../app/.server/shops/reviews-for-shop";
 import type { AdminGraphql } from "../app/.server/shopify/admin-graphql";
-import { adminForShop } from "../app/.server/shopify/admin-for-shop";
+import { adminForShopOf } from "../app/.server/shopify/admin-for-shop";
+import type { TokenProvider } from "../app/.server/shopify/token-provider";
 import { createPendingChanges, type PendingChanges } from "../app/.server/catalog/pending-changes";
 import { createProductMirror, type ProductMirror } from "../app/.server/catalog/product-mirror.repository";
 import { createDeliveryRecorder, type DeliveryRecorder } from "./delivery-records";
@@ -35,8 +36,10 @@ export interface WorkerContext {
   forgetShop(domain: string): void;
   /** The reviews client of a connected shop; tokens shared with every process through Redis. */
   reviewsFor(domain: string): Promise<ReviewsClient>;
-  /** Admin GraphQL of a shop, with its offline session's token. */
+  /** Admin GraphQL of a shop, with its offline token from `tokens`. */
   adminFor(domain: string): Promise<AdminGraphql>;
+  /** The shops' offline tokens: refreshed before expiry, one refresh per shop across processes. */
+  tokens: TokenProvider;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,7 @@ export function createWorkerContext(
   const shops = createShopRepository(db, config.ENCRYPTION_KEY);
   const reviewsFor = shopReviewsClients({ config, shops, redis: queues.redis, log, fetch: options.fetch });
   const shopCache = new Map<string, { at: number; row: Promise<Shop | null> }>();
+  const admin = adminForShopOf(config, { db, redis: queues.redis, log, fetch: options.fetch });
   return {
     config,
     db,
@@ -77,7 +81,8 @@ export function createWorkerContext(
       shopCache.delete(domain);
     },
     reviewsFor,
-    adminFor: adminForShop({ db, log, endpoint: config.SHOPIFY_ADMIN_GRAPHQL_URL, fetch: options.fetch }),
+    adminFor: admin.adminFor,
+    tokens: admin.tokens,
     async close() {
       await queues.close();
       if (!options.db) await db.$disconnect();

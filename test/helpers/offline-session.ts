@@ -1,0 +1,26 @@
+import { keyFrom } from "../../app/.server/crypto/secret-box";
+import type { Db } from "../../app/.server/db/client";
+import { offlineSessionId, sessionColumns } from "../../app/.server/shopify/offline-sessions";
+import type { OfflineSessionFields } from "../simulated-store/tokens";
+
+// A shop's offline session as an install stores it: an expiring pair from the simulated store,
+// the refresh token sealed with the test's ENCRYPTION_KEY (as the app's session storage seals it).
+
+export async function seedOfflineSession(
+  db: Db,
+  store: { shop: string; installSession(): OfflineSessionFields },
+  opts: { shop?: string; scope?: string; encryptionKey?: string } = {},
+): Promise<OfflineSessionFields> {
+  const shop = opts.shop ?? store.shop;
+  const fields = store.installSession();
+  const key = keyFrom(opts.encryptionKey ?? process.env.ENCRYPTION_KEY ?? "");
+  await db.session.create({
+    data: { id: offlineSessionId(shop), shop, state: "", isOnline: false, scope: opts.scope ?? fields.scope, ...sessionColumns(fields, key) },
+  });
+  return fields;
+}
+
+/** A session from before expiring tokens (non-expiring token, no refresh token): migration tests only. */
+export async function seedNonExpiringSession(db: Db, shop: string, accessToken: string, scope?: string): Promise<void> {
+  await db.session.create({ data: { id: offlineSessionId(shop), shop, state: "", isOnline: false, scope, accessToken } });
+}
