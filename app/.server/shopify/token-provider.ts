@@ -92,8 +92,8 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       lockKey,
       async () => {
         const row = await sessions.read(shop);
-        // Someone refreshed while we waited for the lock.
-        if (row.accessToken !== stale && (force ? alive(row) : fresh(row))) return grant(row);
+        // Someone refreshed while we waited for the lock: a pair that new is the one to use.
+        if (row.accessToken !== stale && alive(row)) return grant(row);
         const refreshToken = sessions.openRefreshToken(row);
         if (!refreshToken) {
           if (row.expires === null && !force) return grant(row);
