@@ -24,3 +24,17 @@ export async function seedOfflineSession(
 export async function seedNonExpiringSession(db: Db, shop: string, accessToken: string, scope?: string): Promise<void> {
   await db.session.create({ data: { id: offlineSessionId(shop), shop, state: "", isOnline: false, scope, accessToken } });
 }
+
+/** An install for tests that never call Shopify: a made-up expiring pair, not issued by any store. */
+export function madeUpInstall(shop: string, accessToken = "shpat_made_up") {
+  return {
+    shop,
+    installSession: (): OfflineSessionFields => ({
+      accessToken,
+      expires: new Date(Date.now() + 3_600_000),
+      refreshToken: `shprt_${accessToken}`,
+      refreshTokenExpires: new Date(Date.now() + 90 * 86_400_000),
+      scope: "read_products",
+    }),
+  };
+}

@@ -3,6 +3,7 @@ import { defineCommand, UsageError, type CliIo } from "./command";
 import { createCliContext, type CliContext } from "./cli-context";
 import { ShopNotFoundError } from "../shops/shop.repository";
 import { startFirstSyncs } from "../shops/connect-shop";
+import { describeTokenStatus, offlineTokenStatus } from "../shopify/token-status";
 
 export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise<T>): Promise<T> {
   const ctx = createCliContext(io.env);
@@ -83,11 +84,13 @@ export const statusCommand = defineCommand({
         return 1;
       }
       const s = await ctx.shops.status(shop.domain);
+      const token = await offlineTokenStatus(ctx.db, shop.domain);
       if (v.json) {
-        io.out(JSON.stringify(s, null, 2));
+        io.out(JSON.stringify({ ...s, shopifyToken: token }, null, 2));
         return 0;
       }
       io.out(`Shop:           ${s.domain} (${s.installState})`);
+      io.out(`Shopify token:  ${describeTokenStatus(token)}`);
       io.out(`Connected:      ${s.connected ? `yes, since ${s.connectedAt?.toISOString()}` : "no"}`);
       io.out(`Customer key:   ${s.customerKey ?? "-"}`);
       io.out(`Client id:      ${s.clientId ?? "-"}`);

@@ -35,6 +35,9 @@ function create() {
     throttled: new client.Counter({ name: "reviews_shopify_throttled_total", help: "Shopify Admin GraphQL answers THROTTLED (or 429)", registers: [registry] }),
     throttleWait: new client.Counter({ name: "reviews_shopify_throttle_wait_seconds_total", help: "Seconds waited for Shopify's cost bucket after THROTTLED answers", registers: [registry] }),
     syncRuns: new client.Counter({ name: "reviews_sync_runs_total", help: "Full syncs and backfills, by kind and outcome (started, completed, failed, cancelled)", labelNames: ["kind", "outcome"], registers: [registry] }),
+    tokenRefreshes: new client.Counter({ name: "reviews_shopify_token_refreshes_total", help: "Offline token refreshes outside merchant requests, by outcome (refreshed, lost-answer-retried, needs-merchant, failed)", labelNames: ["outcome"], registers: [registry] }),
+    tokenMigrations: new client.Counter({ name: "reviews_shopify_token_migrations_total", help: "Non-expiring offline tokens exchanged for expiring ones, by outcome (migrated, already-expiring, needs-merchant, failed)", labelNames: ["outcome"], registers: [registry] }),
+    tokenStates: new client.Counter({ name: "reviews_shopify_token_state_changes_total", help: "Shops whose offline token changed state, by new state (ok, refresh-failing, needs-merchant)", labelNames: ["state"], registers: [registry] }),
   };
   new client.Gauge({
     name: "reviews_queue_jobs",
@@ -127,4 +130,16 @@ export function observeShopifyThrottle(waitMs: number) {
 
 export function observeSyncRun(kind: string, outcome: string) {
   metrics().syncRuns.inc({ kind, outcome });
+}
+
+export function observeTokenRefresh(outcome: string) {
+  metrics().tokenRefreshes.inc({ outcome });
+}
+
+export function observeTokenMigration(outcome: string) {
+  metrics().tokenMigrations.inc({ outcome });
+}
+
+export function observeTokenState(state: string) {
+  metrics().tokenStates.inc({ state });
 }

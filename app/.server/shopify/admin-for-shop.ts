@@ -1,14 +1,12 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { Config } from "../config";
-import { keyFrom } from "../crypto/secret-box";
 import type { Db } from "../db/client";
 import { createAdminGraphql, type AdminGraphql } from "./admin-graphql";
 import { SHOPIFY_API_VERSION } from "./api-version";
-import { offlineSessions } from "./offline-sessions";
 import { adminGraphqlUrl, shopOrigin } from "./shop-origin";
-import { createTokenEndpoint } from "./token-endpoint";
-import { createTokenProvider, type TokenProvider } from "./token-provider";
+import { shopTokenProvider } from "./shop-tokens";
+import type { TokenProvider } from "./token-provider";
 
 // The Admin API client of one shop outside a merchant's request, with the shop's offline token from
 // the token provider: what the workers, the CLI and the app proxy's writes use to read Shopify.
@@ -29,26 +27,6 @@ export function adminForShop(deps: { log: Logger; tokens: TokenProvider; originT
       fetch: deps.fetch,
     });
   };
-}
-
-/** The process's token provider, from its configuration. */
-export function shopTokenProvider(
-  config: Pick<Config, "SHOPIFY_API_KEY" | "SHOPIFY_API_SECRET" | "SHOPIFY_ORIGIN" | "SHOPIFY_TOKEN_REFRESH_MARGIN_MS" | "ENCRYPTION_KEY" | "REDIS_PREFIX">,
-  deps: { db: Db; redis: Redis; log: Logger; fetch?: typeof globalThis.fetch },
-): TokenProvider {
-  return createTokenProvider({
-    sessions: offlineSessions(deps.db, keyFrom(config.ENCRYPTION_KEY)),
-    endpoint: createTokenEndpoint({
-      clientId: config.SHOPIFY_API_KEY,
-      clientSecret: config.SHOPIFY_API_SECRET,
-      originTemplate: config.SHOPIFY_ORIGIN,
-      fetch: deps.fetch,
-    }),
-    redis: deps.redis,
-    prefix: config.REDIS_PREFIX,
-    marginMs: config.SHOPIFY_TOKEN_REFRESH_MARGIN_MS,
-    log: deps.log,
-  });
 }
 
 /** adminForShop with the process's own token provider, from its configuration. */

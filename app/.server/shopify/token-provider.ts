@@ -47,11 +47,16 @@ export interface TokenProviderOptions {
   retryDelayMs?: number;
   /** Longest wait for another process's refresh of the same shop. */
   lockWaitMs?: number;
-  /** Each refresh that stored a pair (metrics). */
-  onRefresh?: (outcome: "refreshed" | "lost-answer-retried" | "needs-merchant" | "failed") => void;
-  /** The shop's refresh token is dead: only the merchant can bring a new one. */
-  onReauthRequired?: (shop: string, error: ShopifyReauthRequiredError) => Promise<void>;
+  /** What each refresh came to (metrics, the shop's token state). */
+  observe?: (shop: string, outcome: RefreshOutcome, reason?: string) => Promise<void> | void;
+  /**
+   * Why the shop waits for its merchant (a refused refresh token), or null: then no refresh is
+   * asked of Shopify, which would refuse it again.
+   */
+  parked?: (shop: string) => Promise<string | null>;
 }
+
+export type RefreshOutcome = "refreshed" | "lost-answer-retried" | "needs-merchant" | "failed";
 
 // A non-expiring token has no expiry to watch: re-read now and then (a migration may replace it).
 const NON_EXPIRING_REUSE_MS = 30_000;
@@ -74,7 +79,7 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
     for (let attempt = 1; ; attempt++) {
       try {
         const pair = await endpoint.refresh(shop, refreshToken);
-        if (attempt > 1) options.onRefresh?.("lost-answer-retried");
+        if (attempt > 1) await options.observe?.(shop, "lost-answer-retried");
         return pair;
       } catch (error) {
         if (!(error instanceof ShopifyRetryableError) || attempt >= attempts) throw error;
@@ -94,6 +99,10 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
         const row = await sessions.read(shop);
         // Someone refreshed while we waited for the lock: a pair that new is the one to use.
         if (row.accessToken !== stale && alive(row)) return grant(row);
+        const parkedFor = await options.parked?.(shop);
+        if (parkedFor) {
+          throw new ShopifyReauthRequiredError(`The shop's offline token was refused (${parkedFor}): the merchant must open the app`, { shop, reason: parkedFor });
+        }
         const refreshToken = sessions.openRefreshToken(row);
         if (!refreshToken) {
           if (row.expires === null && !force) return grant(row);
@@ -106,14 +115,12 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
         try {
           pair = await exchangeKeepingLostAnswers(shop, refreshToken);
         } catch (error) {
-          if (error instanceof ShopifyReauthRequiredError) {
-            options.onRefresh?.("needs-merchant");
-            await options.onReauthRequired?.(shop, error);
-          } else options.onRefresh?.("failed");
+          const reauth = error instanceof ShopifyReauthRequiredError;
+          await options.observe?.(shop, reauth ? "needs-merchant" : "failed", reauth ? error.reason : (error as Error).message);
           throw error;
         }
         if (await sessions.replace(row, pair)) {
-          options.onRefresh?.("refreshed");
+          await options.observe?.(shop, "refreshed");
           log.info({ shop, expires: pair.expires.toISOString() }, "offline access token refreshed");
           return { accessToken: pair.accessToken, expires: pair.expires };
         }
