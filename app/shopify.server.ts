@@ -5,6 +5,7 @@ import { loadConfig } from "./.server/config";
 import { appContext } from "./.server/context.server";
 import { keyFrom } from "./.server/crypto/secret-box";
 import { SealedSessionStorage } from "./.server/shopify/sealed-session-storage";
+import { resumeAfterReauth } from "./.server/shops/resume-after-reauth";
 import prisma from "./db.server";
 
 const config = loadConfig();
@@ -26,8 +27,10 @@ const shopify = shopifyApp({
   hooks: {
     // A (re)install marks the shop installed; the connection to the service is made by the
     // merchant (or `npm run cli -- connect`), which starts the first full sync.
+    // The library stored a fresh offline pair: a shop that waited for its merchant resumes.
     afterAuth: async ({ session }) => {
       await appContext().shops.markInstalled(session.shop);
+      await resumeAfterReauth(appContext(), session.shop);
     },
   },
   ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),
