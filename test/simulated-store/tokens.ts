@@ -226,9 +226,9 @@ export class TokenAuthority {
     const now = this.now();
     return {
       access_token: pair.access,
-      expires_in: Math.max(0, Math.round((pair.accessExpires - now) / 1000)),
+      expires_in: Math.max(0, Math.floor((pair.accessExpires - now) / 1000)),
       refresh_token: pair.refresh,
-      refresh_token_expires_in: Math.max(0, Math.round((pair.refreshExpires - now) / 1000)),
+      refresh_token_expires_in: Math.max(0, Math.floor((pair.refreshExpires - now) / 1000)),
       scope: this.options.scope,
     };
   }
