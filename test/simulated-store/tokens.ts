@@ -47,6 +47,8 @@ export interface TokenUse {
   /** When the store had already issued the pair that replaced this token's (ms), if it had. */
   supersededAt: number | null;
   at: number;
+  /** For an expired token: how long past its expiry the call arrived (ms). */
+  expiredForMs?: number;
 }
 
 export interface TokenStats {
@@ -115,7 +117,10 @@ export class TokenAuthority {
       if (pair) {
         use.kind = "expiring";
         if (pair.dead) use.verdict = "revoked";
-        else if (at >= pair.accessExpires) use.verdict = "expired";
+        else if (at >= pair.accessExpires) {
+          use.verdict = "expired";
+          use.expiredForMs = at - pair.accessExpires;
+        }
         else {
           use.verdict = "ok";
           this.markUsed(pair);
