@@ -19,8 +19,12 @@ const PRODUCTS = 800;
 const ROUNDS = 5;
 const ORDERS_PER_ROUND = 12;
 const LIFETIME_MS = 3_000;
-/** How long past its end a call taken inside its token's life may arrive (a stall of a busy core). */
-const IN_FLIGHT_SKEW_MS = 2_000;
+/**
+ * How long past its end a call taken inside its token's life may arrive: stalls of a few seconds
+ * happen with three workers and other suites on two cores. A process that kept a replaced token
+ * would show it for the rest of the run (tens of seconds, many lifetimes), far past this.
+ */
+const IN_FLIGHT_SKEW_MS = 6_000;
 
 let s: WebStack;
 let store: SimulatedStore;
@@ -93,6 +97,7 @@ describe("token rotation across worker processes", () => {
     expect(store.tokenStats.refreshesRefused).toBe(0);
     const expired = uses.filter((u) => u.verdict === "expired");
     expect(expired.filter((u) => (u.expiredForMs ?? 0) > IN_FLIGHT_SKEW_MS)).toEqual([]);
+    expect(expired.length).toBeLessThanOrEqual(Math.ceil(uses.length * 0.05));
     for (const late of expired) {
       const retry = uses.find((u) => u.at >= late.at && u.token !== late.token && u.verdict === "ok");
       expect(retry, "the 401's retry went with a newer token").toBeDefined();
