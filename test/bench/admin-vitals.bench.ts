@@ -8,7 +8,7 @@ import { startStack } from "../helpers/stack";
 import { startSimulatedStore } from "../simulated-store";
 import { buildAdmin, launchChromium, openAdmin, serveAdmin } from "../helpers/admin-browser";
 import type { BenchResult } from "./report";
-import { seedOfflineSession } from "../helpers/offline-session";
+import { ADMIN_SESSION_LIFETIME_MS, seedOfflineSession } from "../helpers/offline-session";
 
 // The embedded admin in Chromium on this machine: lab Web Vitals of each page (LCP, CLS, INP with
 // the web-vitals package: lab figures, one browser, no network, not the field data Built for
@@ -73,7 +73,7 @@ export async function runAdminBench(opts: { reviews: number; runs: number }): Pr
   });
   const browser = await launchChromium();
   try {
-    await seedOfflineSession(s.t.db, store, { shop: SHOP, scope: s.config.SCOPES });
+    await seedOfflineSession(s.t.db, store, { shop: SHOP, scope: s.config.SCOPES, lifetimeMs: ADMIN_SESSION_LIFETIME_MS });
     await s.connect(SHOP, CUSTOMER);
     const buildDir = await buildAdmin();
     const server = await serveAdmin(buildDir, s.t.db);

@@ -5,14 +5,19 @@ import type { OfflineSessionFields } from "../simulated-store/tokens";
 
 // A shop's offline session as an install stores it: an expiring pair from the simulated store,
 // the refresh token sealed with the test's ENCRYPTION_KEY (as the app's session storage seals it).
+// Tests that open the embedded admin give it ADMIN_SESSION_LIFETIME_MS: on every admin request the
+// library exchanges a token that ends within 5 minutes, at https://{shop}, which no test reaches.
+
+/** Shopify's hour: longer than the library's 5-minute window before an admin request exchanges it. */
+export const ADMIN_SESSION_LIFETIME_MS = 3_600_000;
 
 export async function seedOfflineSession(
   db: Db,
-  store: { shop: string; installSession(): OfflineSessionFields },
-  opts: { shop?: string; scope?: string; encryptionKey?: string } = {},
+  store: { shop: string; installSession(lifetimeMs?: number): OfflineSessionFields },
+  opts: { shop?: string; scope?: string; encryptionKey?: string; lifetimeMs?: number } = {},
 ): Promise<OfflineSessionFields> {
   const shop = opts.shop ?? store.shop;
-  const fields = store.installSession();
+  const fields = store.installSession(opts.lifetimeMs);
   const key = keyFrom(opts.encryptionKey ?? process.env.ENCRYPTION_KEY ?? "");
   await db.session.create({
     data: { id: offlineSessionId(shop), shop, state: "", isOnline: false, scope: opts.scope ?? fields.scope, ...sessionColumns(fields, key) },

@@ -11,7 +11,7 @@ import { adminRequest } from "../helpers/session-token";
 import { OrderBook, ordersModule, productDeletePayload, productWebhookPayload, startSimulatedStore, type SimulatedStore } from "../simulated-store";
 import { runCli } from "../../app/.server/cli/main";
 import type { CliIo } from "../../app/.server/cli/command";
-import { seedOfflineSession } from "../helpers/offline-session";
+import { ADMIN_SESSION_LIFETIME_MS, seedOfflineSession } from "../helpers/offline-session";
 import type { OfflineSessionFields } from "../simulated-store/tokens";
 
 // A planted client secret of the reviews service and a planted Shopify access token go through a
@@ -155,7 +155,7 @@ beforeAll(async () => {
   s = await startStack("security", { SHOPIFY_ORIGIN: store.originTemplate, JOB_BACKOFF_MS: "100", LOG_LEVEL: "trace" });
   s.emu.control.addAccount({ customer: CUSTOMER, clientId: CLIENT_ID, clientSecret: SECRET });
   // What the app's install leaves behind: the offline session, with Shopify's expiring pair.
-  installed = await seedOfflineSession(s.t.db, store, { shop: SHOP, scope: s.config.SCOPES });
+  installed = await seedOfflineSession(s.t.db, store, { shop: SHOP, scope: s.config.SCOPES, lifetimeMs: ADMIN_SESSION_LIFETIME_MS });
 }, 60_000);
 afterAll(async () => {
   await s?.close();

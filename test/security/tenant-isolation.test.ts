@@ -8,7 +8,7 @@ import { adminForm, adminRequest } from "../helpers/session-token";
 import { OrderBook, ordersModule, productDeletePayload, productWebhookPayload, startSimulatedStore, type SimulatedStore } from "../simulated-store";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { QueueName } from "../../app/.server/queues/names";
-import { seedOfflineSession } from "../helpers/offline-session";
+import { ADMIN_SESSION_LIFETIME_MS, seedOfflineSession } from "../helpers/offline-session";
 
 // Two shops on one deployment, each with its own reviews-service account and its own Shopify
 // access token, both with data: mirrored products, orders, sync runs, webhook deliveries,
@@ -103,7 +103,7 @@ beforeAll(async () => {
   s.emu.control.addAccount({ customer: "bravo", clientId: "bravo-client", clientSecret: "bravo-secret-0123456789" });
   await s.connect(A, "acme");
   await s.connect(B, "bravo");
-  for (const shop of [A, B]) tokenOwner.set((await seedOfflineSession(s.t.db, store, { shop, scope: s.config.SCOPES })).accessToken, shop);
+  for (const shop of [A, B]) tokenOwner.set((await seedOfflineSession(s.t.db, store, { shop, scope: s.config.SCOPES, lifetimeMs: ADMIN_SESSION_LIFETIME_MS })).accessToken, shop);
   idA = (await s.web.shops.get(A)).id;
   idB = (await s.web.shops.get(B)).id;
 }, 60_000);

@@ -90,8 +90,8 @@ export interface SimulatedStore {
   /** Lets a test register a module after start (same as `modules`). */
   register(module: StoreModule): void;
   // ---- offline tokens (tokens.ts) ----
-  /** A fresh expiring pair, as an install stores it in the Session row. */
-  installSession(): OfflineSessionFields;
+  /** A fresh expiring pair, as an install stores it in the Session row (its access token living `lifetimeMs`, tokenLifetimeMs by default). */
+  installSession(lifetimeMs?: number): OfflineSessionFields;
   /** Every refresh token stops working (revoked, 90 days unused, uninstalled). */
   revokeRefreshTokens(): void;
   /** Every access token issued so far is expired now. */
@@ -359,7 +359,7 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     apiVersion,
     primaryDomain,
     requests,
-    installSession: () => tokens.install(),
+    installSession: (lifetimeMs) => tokens.install(lifetimeMs),
     revokeRefreshTokens: () => tokens.revokeRefreshTokens(),
     expireAccessTokens: () => tokens.expireAccessTokens(),
     setAfter2027: (on) => {

@@ -101,8 +101,8 @@ export class TokenAuthority {
   }
 
   /** A fresh pair, as an install (or the merchant opening the app) would store it. */
-  install(): OfflineSessionFields {
-    return this.fields(this.issue());
+  install(lifetimeMs?: number): OfflineSessionFields {
+    return this.fields(this.issue(undefined, lifetimeMs));
   }
 
   /** Checks a GraphQL call's token and records it; a pair's first use retires its parent. */
@@ -198,12 +198,12 @@ export class TokenAuthority {
     return { status: 200, body: this.answer(pair) };
   }
 
-  private issue(parent?: string): Pair {
+  private issue(parent?: string, lifetimeMs = this.options.tokenLifetimeMs): Pair {
     const now = this.now();
     const pair: Pair = {
       access: newToken("shpat"),
       refresh: newToken("shprt"),
-      accessExpires: now + this.options.tokenLifetimeMs,
+      accessExpires: now + lifetimeMs,
       refreshExpires: now + this.options.refreshTokenLifetimeMs,
       parent,
       used: false,
