@@ -21,7 +21,7 @@ export interface AdminStack {
 
 export async function startAdminStack(label: string, shop: string, opts: { products?: number; orders?: number; bulkDurationMs?: number; overrides?: Record<string, string> } = {}): Promise<AdminStack> {
   const book = new OrderBook({ seed: 5, count: opts.orders ?? 0, productCount: opts.products ?? 12 });
-  const store = await startSimulatedStore({ shop, products: opts.products ?? 12, seed: 5, bulkDurationMs: opts.bulkDurationMs ?? 50, modules: [ordersModule(book)] });
+  const store = await startSimulatedStore({ shop, products: opts.products ?? 12, seed: 5, bulkDurationMs: opts.bulkDurationMs ?? 50, modules: [ordersModule(book)], tokenLifetimeMs: ADMIN_SESSION_LIFETIME_MS });
   const s = await startStack(label, { SHOPIFY_ORIGIN: store.originTemplate, BULK_POLL_INTERVAL_MS: "100", ...opts.overrides });
   await seedOfflineSession(s.t.db, store, { shop, scope: s.config.SCOPES, lifetimeMs: ADMIN_SESSION_LIFETIME_MS });
   const buildDir = await buildAdmin();

@@ -5,8 +5,9 @@ import type { OfflineSessionFields } from "../simulated-store/tokens";
 
 // A shop's offline session as an install stores it: an expiring pair from the simulated store,
 // the refresh token sealed with the test's ENCRYPTION_KEY (as the app's session storage seals it).
-// Tests that open the embedded admin give it ADMIN_SESSION_LIFETIME_MS: on every admin request the
-// library exchanges a token that ends within 5 minutes, at https://{shop}, which no test reaches.
+// Tests that open the embedded admin use ADMIN_SESSION_LIFETIME_MS (for the seeded pair and the
+// store's refreshed ones): on every admin request the library exchanges a token that ends within
+// 5 minutes, at https://{shop}, which no test reaches.
 
 /** Shopify's hour: longer than the library's 5-minute window before an admin request exchanges it. */
 export const ADMIN_SESSION_LIFETIME_MS = 3_600_000;

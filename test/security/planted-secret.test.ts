@@ -151,7 +151,7 @@ beforeAll(async () => {
       originalConsole[m]!(...args);
     };
   }
-  store = await startSimulatedStore({ shop: SHOP, products: 20, seed: 5, bulkDurationMs: 50, accessToken: SHOPIFY_TOKEN, modules: [ordersModule(book)] });
+  store = await startSimulatedStore({ shop: SHOP, products: 20, seed: 5, bulkDurationMs: 50, accessToken: SHOPIFY_TOKEN, modules: [ordersModule(book)], tokenLifetimeMs: ADMIN_SESSION_LIFETIME_MS });
   s = await startStack("security", { SHOPIFY_ORIGIN: store.originTemplate, JOB_BACKOFF_MS: "100", LOG_LEVEL: "trace" });
   s.emu.control.addAccount({ customer: CUSTOMER, clientId: CLIENT_ID, clientSecret: SECRET });
   // What the app's install leaves behind: the offline session, with Shopify's expiring pair.

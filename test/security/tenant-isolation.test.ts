@@ -96,7 +96,8 @@ const tokenClients = (since: number) =>
     .map((r) => (r.body as { client_id: string }).client_id);
 
 beforeAll(async () => {
-  store = await startSimulatedStore({ shop: A, products: 8, seed: 3, bulkDurationMs: 50, modules: [ordersModule(book)] });
+  // Refreshed pairs live Shopify's hour too: the admin requests below must not find one ending soon.
+  store = await startSimulatedStore({ shop: A, products: 8, seed: 3, bulkDurationMs: 50, modules: [ordersModule(book)], tokenLifetimeMs: ADMIN_SESSION_LIFETIME_MS });
   shopify = await startShopifyFront(store);
   const { port } = shopify.address() as AddressInfo;
   s = await startStack("tenants", { SHOPIFY_ORIGIN: `http://127.0.0.1:${port}/shops/{shop}` });
