@@ -3,6 +3,9 @@ import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-re
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { loadConfig } from "./.server/config";
 import { appContext } from "./.server/context.server";
+import { keyFrom } from "./.server/crypto/secret-box";
+import { SealedSessionStorage } from "./.server/shopify/sealed-session-storage";
+import { resumeAfterReauth } from "./.server/shops/resume-after-reauth";
 import prisma from "./db.server";
 
 const config = loadConfig();
@@ -16,14 +19,18 @@ const shopify = shopifyApp({
   scopes: config.SCOPES.split(","),
   appUrl: config.SHOPIFY_APP_URL,
   authPathPrefix: "/auth",
-  sessionStorage: new PrismaSessionStorage(prisma),
+  // Refresh tokens sealed at rest; the workers' token provider reads the same rows.
+  sessionStorage: new SealedSessionStorage(new PrismaSessionStorage(prisma), keyFrom(config.ENCRYPTION_KEY)),
   distribution: AppDistribution.AppStore,
-  future: { unstable_newEmbeddedAuthStrategy: true },
+  // Non-expiring offline tokens stop working on 2027-01-01: installs and reopens get expiring pairs.
+  future: { unstable_newEmbeddedAuthStrategy: true, expiringOfflineAccessTokens: true },
   hooks: {
     // A (re)install marks the shop installed; the connection to the service is made by the
     // merchant (or `npm run cli -- connect`), which starts the first full sync.
+    // The library stored a fresh offline pair: a shop that waited for its merchant resumes.
     afterAuth: async ({ session }) => {
       await appContext().shops.markInstalled(session.shop);
+      await resumeAfterReauth(appContext(), session.shop);
     },
   },
   ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),

@@ -8,7 +8,8 @@ import type { Shop } from "@prisma/client";
 import type { ReviewsClient } from "../app/.server/reviews";
 import { shopReviewsClients } from "../app/.server/shops/reviews-for-shop";
 import type { AdminGraphql } from "../app/.server/shopify/admin-graphql";
-import { adminForShop } from "../app/.server/shopify/admin-for-shop";
+import { adminForShopOf } from "../app/.server/shopify/admin-for-shop";
+import type { TokenProvider } from "../app/.server/shopify/token-provider";
 import { gatedAdminFor } from "../app/.server/shopify/address-gate";
 import { createAddressRefusals, type AddressRefusals } from "../app/.server/shopify/address-refusals";
 import { scheduleAddressProbe } from "../app/.server/shopify/address-probe";
@@ -48,6 +49,8 @@ export interface WorkerContext {
   probeAdminFor(domain: string): Promise<AdminGraphql>;
   /** Shops whose calls Shopify refuses now, and the work parked meanwhile. */
   refusals: AddressRefusals;
+  /** The shops' offline tokens: refreshed before expiry, one refresh per shop across processes. */
+  tokens: TokenProvider;
   close(): Promise<void>;
 }
 
@@ -67,8 +70,9 @@ export function createWorkerContext(
   const shops = createShopRepository(db, config.ENCRYPTION_KEY);
   const reviewsFor = shopReviewsClients({ config, shops, redis: queues.redis, log, fetch: options.fetch });
   const shopCache = new Map<string, { at: number; row: Promise<Shop | null> }>();
+  const admin = adminForShopOf(config, { db, redis: queues.redis, log, fetch: options.fetch });
   const refusals = createAddressRefusals(queues.redis, config.REDIS_PREFIX);
-  const plainAdminFor = adminForShop({ db, log, endpoint: config.SHOPIFY_ADMIN_GRAPHQL_URL, fetch: options.fetch });
+  const plainAdminFor = admin.adminFor;
   const adminFor = gatedAdminFor(plainAdminFor, refusals, async (shop, error) => {
     log.warn({ shop, detail: error.body }, "Shopify refused this server's address (IP allowlist): Admin API work parked until a probe passes");
     observeAddressRefusal("refused", (await refusals.refusedShops()).length);
@@ -98,6 +102,7 @@ export function createWorkerContext(
     adminFor,
     probeAdminFor: plainAdminFor,
     refusals,
+    tokens: admin.tokens,
     async close() {
       await queues.close();
       if (!options.db) await db.$disconnect();

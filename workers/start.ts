@@ -25,6 +25,7 @@ import { submitPendingReview } from "./processors/review-submit.processor";
 import { SUBMIT_PENDING_REVIEW } from "../app/.server/storefront/writes/pending-reviews";
 import { backSyncJob, backSyncTick, scheduleBackSync } from "./processors/backsync.processor";
 import { BACKSYNC, BACKSYNC_RECONCILE, BACKSYNC_RECONCILE_TICK, BACKSYNC_TICK } from "../app/.server/backsync/schedule";
+import { MIGRATE_TOKENS, migrateTokensJob, scheduleTokenMigration } from "./processors/token-migration.processor";
 
 // The processors of every queue. Later capabilities add topic handlers and job handlers here.
 export interface Processors {
@@ -70,6 +71,7 @@ export function defaultProcessors(): Processors {
         [READ_CONSENT]: readConsentLater,
         [SUBMIT_PENDING_REVIEW]: submitPendingReview,
         [PROBE_ADMIN_ACCESS]: probeAdminAccess,
+        [MIGRATE_TOKENS]: migrateTokensJob,
       },
       [QueueName.sync]: {
         "catalog-start": catalogStart,
@@ -132,6 +134,7 @@ export function startWorkers(ctx: WorkerContext, processors: Processors = defaul
   const stopHeartbeat = startHeartbeat(ctx.queues.redis, ctx.config.REDIS_PREFIX, (e) => ctx.log.warn({ err: e.message }, "heartbeat not written"));
   scheduleCatalogSweep(ctx).catch((e: Error) => ctx.log.warn({ err: e.message }, "catalog sweep not scheduled"));
   scheduleBackSync(ctx).catch((e: Error) => ctx.log.warn({ err: e.message }, "back-sync not scheduled"));
+  scheduleTokenMigration(ctx).catch((e: Error) => ctx.log.warn({ err: e.message }, "offline token migration not queued"));
 
   return {
     workers: workers.map((w) => w.worker),

@@ -31,9 +31,18 @@ export const configSchema = z.object({
   REVIEWS_AUTH_URL: url("{auth_url} of the reviews service"),
   REVIEWS_RATE_URL: url("{rate_url} of the reviews service"),
   ENCRYPTION_KEY: key32,
-  // Offline demo and tests only: every Admin GraphQL call goes to this endpoint (the simulated store)
-  // instead of https://{shop}/admin/api/{version}/graphql.json.
-  SHOPIFY_ADMIN_GRAPHQL_URL: url("Admin GraphQL endpoint override").optional(),
+  // Where a shop's Admin API and token endpoint live: https://{shop} unless set. A template in which
+  // {shop} becomes the shop's domain (http://127.0.0.1:4010/shops/{shop}), or one origin for a
+  // one-shop stand-in: the simulated store, the offline demo.
+  SHOPIFY_ORIGIN: z
+    .string()
+    .refine((v) => URL.canParse(v.replaceAll("{shop}", "example.myshopify.com")) && /^https?:\/\//.test(v), {
+      message: "must be an http(s) origin, {shop} standing for the shop's domain (http://127.0.0.1:4010/shops/{shop})",
+    })
+    .transform((u) => u.replace(/\/+$/, ""))
+    .optional(),
+  // How long before an expiring offline token's end the app refreshes it (Shopify's tokens live 1 h).
+  SHOPIFY_TOKEN_REFRESH_MARGIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
   // How long live catalog changes of one shop are gathered before they are sent as one batch.
   // Quiet time that ends a window, and the longest any change waits for its batch. 3.5 s keeps a
   // change within seconds (the max is now a bound: a batch's leftovers keep their own wait) and lets

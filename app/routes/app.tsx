@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { translator } from "../admin/i18n/translate";
 import { Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Banner } from "@shopify/polaris";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { authenticate } from "../shopify.server";
@@ -12,14 +13,20 @@ import { ShopifyResponse } from "../admin/ui/ShopifyResponse";
 import { pickLocale } from "../admin/i18n/locale";
 import { useI18n } from "../admin/i18n/context";
 import { adminPages } from "../admin/pages";
+import { appContext } from "../.server/context.server";
+import { shopTokenStates } from "../.server/shops/token-state";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: translator(data?.locale ?? "en")("app.name") }];
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  await authenticate.admin(request);
+  const { session } = await authenticate.admin(request);
+  // Opening the app usually brings a fresh token pair (afterAuth clears the mark); while Shopify
+  // still refuses the stored one, the merchant is told once, on every page.
+  const tokenState = await shopTokenStates(appContext().db).get(session.shop);
   return {
+    tokenNeedsMerchant: tokenState?.state === "needs-merchant",
     // The API key is public (it is in every embedded app URL); the secret never leaves the server.
     apiKey: process.env.SHOPIFY_API_KEY || "",
     // Shopify opens the app with the merchant's admin language in `locale`.
@@ -49,6 +56,15 @@ function Navigation() {
   );
 }
 
+function TokenNotice() {
+  const { t } = useI18n();
+  return (
+    <Banner tone="critical">
+      <p>{t("app.tokenNeedsMerchant")}</p>
+    </Banner>
+  );
+}
+
 function Body() {
   const navigation = useNavigation();
   const location = useLocation();
@@ -58,10 +74,11 @@ function Body() {
 }
 
 export default function App() {
-  const { apiKey, locale, bridgeUrl } = useLoaderData<typeof loader>();
+  const { apiKey, locale, bridgeUrl, tokenNeedsMerchant } = useLoaderData<typeof loader>();
   return (
     <AdminProvider apiKey={apiKey} locale={locale} bridgeUrl={bridgeUrl}>
       <Navigation />
+      {tokenNeedsMerchant ? <TokenNotice /> : null}
       <Body />
     </AdminProvider>
   );

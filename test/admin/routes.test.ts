@@ -5,6 +5,7 @@ import { QueueEvents } from "bullmq";
 import { eventually } from "../helpers/contexts";
 import { QueueName } from "../../app/.server/queues/names";
 import { BACKSYNC } from "../../app/.server/backsync/schedule";
+import { madeUpInstall, seedOfflineSession } from "../helpers/offline-session";
 
 // The admin's loaders and actions called as Remix calls them, with a signed session token and the
 // shop's stored session, against the emulator: bad input is named field by field and saves
@@ -16,7 +17,7 @@ let s: Stack;
 
 beforeAll(async () => {
   s = await startStack("admin-routes");
-  await s.t.db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, scope: s.config.SCOPES, accessToken: "shpat_routes" } });
+  await seedOfflineSession(s.t.db, madeUpInstall(SHOP, "shpat_routes"), { scope: s.config.SCOPES });
 }, 60_000);
 afterAll(async () => {
   await s?.close();

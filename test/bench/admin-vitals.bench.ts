@@ -8,6 +8,7 @@ import { startStack } from "../helpers/stack";
 import { startSimulatedStore } from "../simulated-store";
 import { buildAdmin, launchChromium, openAdmin, serveAdmin } from "../helpers/admin-browser";
 import type { BenchResult } from "./report";
+import { ADMIN_SESSION_LIFETIME_MS, seedOfflineSession } from "../helpers/offline-session";
 
 // The embedded admin in Chromium on this machine: lab Web Vitals of each page (LCP, CLS, INP with
 // the web-vitals package: lab figures, one browser, no network, not the field data Built for
@@ -64,7 +65,7 @@ export async function runAdminBench(opts: { reviews: number; runs: number }): Pr
   const emu = await startEmulator({ port: 0, dataFile, accounts: [{ customer: CUSTOMER, clientId: "acme-client", clientSecret: "acme-secret-0123456789" }] });
   const store = await startSimulatedStore({ shop: SHOP, products: 200, seed: 3, bulkDurationMs: 50 });
   const s = await startStack("admin-bench", {
-    SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint,
+    SHOPIFY_ORIGIN: store.originTemplate,
     REVIEWS_API_URL: emu.baseUrl,
     REVIEWS_AUTH_URL: emu.authUrl,
     REVIEWS_RATE_URL: emu.rateUrl,
@@ -72,7 +73,7 @@ export async function runAdminBench(opts: { reviews: number; runs: number }): Pr
   });
   const browser = await launchChromium();
   try {
-    await s.t.db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, scope: s.config.SCOPES, accessToken: store.accessToken } });
+    await seedOfflineSession(s.t.db, store, { shop: SHOP, scope: s.config.SCOPES, lifetimeMs: ADMIN_SESSION_LIFETIME_MS });
     await s.connect(SHOP, CUSTOMER);
     const buildDir = await buildAdmin();
     const server = await serveAdmin(buildDir, s.t.db);

@@ -11,6 +11,7 @@ import type { AppContext } from "../../app/.server/context.server";
 import type { WorkerContext } from "../../workers/context";
 import type { Config } from "../../app/.server/config";
 import type { EmulatorInfo, StoreInfo } from "./children";
+import { seedOfflineSession } from "../helpers/offline-session";
 
 // The app side of a measured run, inside its child process: like test/helpers/stack.ts (a SQLite
 // database of its own, a private Redis prefix, the real workers), but the emulator and the store
@@ -53,7 +54,7 @@ function benchConfig(services: Services, databaseUrl: string, prefix: string): C
     REVIEWS_API_URL: services.emulator.baseUrl,
     REVIEWS_AUTH_URL: services.emulator.authUrl,
     REVIEWS_RATE_URL: services.emulator.rateUrl,
-    SHOPIFY_ADMIN_GRAPHQL_URL: services.store.graphqlEndpoint,
+    SHOPIFY_ORIGIN: services.store.shopifyOrigin,
     // Warnings and errors only: they are counted and the last few shown.
     LOG_LEVEL: "warn",
   });
@@ -99,7 +100,11 @@ export async function startBenchStack(label: string, services: Services, opts: {
   const { store, emulator } = services;
   const shop = await web.shops.connect({ domain: store.shop, customerKey: emulator.customer, clientId: emulator.clientId, clientSecret: emulator.clientSecret });
   await web.shops.setPrimaryDomain(store.shop, store.primaryDomain);
-  await t.db.session.create({ data: { id: `offline_${store.shop}`, shop: store.shop, state: "", accessToken: store.accessToken, isOnline: false } });
+  const session = (await (await fetch(store.sessionUrl, { method: "POST" })).json()) as Record<"accessToken" | "expires" | "refreshToken" | "refreshTokenExpires" | "scope", string>;
+  await seedOfflineSession(t.db, {
+    shop: store.shop,
+    installSession: () => ({ ...session, expires: new Date(session.expires), refreshTokenExpires: new Date(session.refreshTokenExpires) }),
+  });
 
   return {
     t,

@@ -132,8 +132,10 @@ export async function startEmulatorChild(opts: { strict?: boolean } = {}): Promi
 
 export interface StoreInfo {
   shop: string;
-  graphqlEndpoint: string;
-  accessToken: string;
+  /** SHOPIFY_ORIGIN for the store. */
+  shopifyOrigin: string;
+  /** POST: a fresh offline session (expiring pair), as an install stores it. */
+  sessionUrl: string;
   primaryDomain: string;
   /** POST {id, patch} here to change a product the way a merchant would (see store-child.ts). */
   controlUrl: string;

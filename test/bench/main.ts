@@ -71,7 +71,7 @@ const count = (v: string | undefined, fallback: number) => {
 
 const servicesSchema = z.object({
   emulator: z.object({ origin: z.string(), baseUrl: z.string(), authUrl: z.string(), rateUrl: z.string(), customer: z.string(), clientId: z.string(), clientSecret: z.string() }),
-  store: z.object({ shop: z.string(), graphqlEndpoint: z.string(), accessToken: z.string(), primaryDomain: z.string(), controlUrl: z.string() }),
+  store: z.object({ shop: z.string(), shopifyOrigin: z.string(), sessionUrl: z.string(), primaryDomain: z.string(), controlUrl: z.string() }),
 });
 
 async function child(kind: string): Promise<unknown> {

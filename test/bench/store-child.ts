@@ -28,6 +28,8 @@ const store = await startSimulatedStore({
   shop: values.shop,
   bulkDurationMs: 50,
   modules: [ordersModule(book)],
+  // Shopify's hour: a benchmark measures the app's work, not token refreshes.
+  tokenLifetimeMs: 3_600_000,
 });
 
 const updateSchema = z.object({
@@ -59,6 +61,11 @@ const control = createServer((req, res) => {
     res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ graphqlRequests: store.requests.length, byOperation, throttled, metafieldsSent, consentReads }));
     return;
   }
+  if (req.method === "POST" && req.url === "/session") {
+    // An install's offline session (expiring pair) for a benchmark's database.
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(store.installSession()));
+    return;
+  }
   if (req.method !== "POST" || req.url !== "/update") {
     res.writeHead(404).end();
     return;
@@ -74,10 +81,11 @@ const control = createServer((req, res) => {
     });
 });
 await new Promise<void>((resolve) => control.listen(0, "127.0.0.1", resolve));
-const controlUrl = `http://127.0.0.1:${(control.address() as AddressInfo).port}/update`;
+const controlOrigin = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
+const controlUrl = `${controlOrigin}/update`;
 
 process.stdout.write(
-  `${JSON.stringify({ shop: store.shop, graphqlEndpoint: store.graphqlEndpoint, accessToken: store.accessToken, primaryDomain: store.primaryDomain, controlUrl })}\n`,
+  `${JSON.stringify({ shop: store.shop, shopifyOrigin: store.originTemplate, sessionUrl: `${controlOrigin}/session`, primaryDomain: store.primaryDomain, controlUrl })}\n`,
 );
 
 const stop = () => {

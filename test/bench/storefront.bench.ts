@@ -44,7 +44,7 @@ interface Ready {
 
 export interface ProxyAppBackend {
   databaseUrl: string;
-  adminGraphqlUrl: string;
+  shopifyOrigin: string;
   prefix: string;
   apiUrl: string;
   authUrl: string;
@@ -76,7 +76,7 @@ export async function storefrontChild(): Promise<{ upstreamDuringLoad: number }>
     control: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
     sku: st.productIds[0],
     handle: st.reviewedHandle,
-    backend: { databaseUrl: st.s.t.url, adminGraphqlUrl: st.s.config.SHOPIFY_ADMIN_GRAPHQL_URL ?? "", prefix: st.s.prefix, apiUrl: st.s.emu.baseUrl, authUrl: st.s.emu.authUrl, rateUrl: st.s.emu.rateUrl },
+    backend: { databaseUrl: st.s.t.url, shopifyOrigin: st.s.config.SHOPIFY_ORIGIN ?? "", prefix: st.s.prefix, apiUrl: st.s.emu.baseUrl, authUrl: st.s.emu.authUrl, rateUrl: st.s.emu.rateUrl },
   };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   await new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
@@ -104,7 +104,7 @@ export async function proxyAppChild(b: ProxyAppBackend): Promise<ProxyAppFigures
     REVIEWS_API_URL: b.apiUrl,
     REVIEWS_AUTH_URL: b.authUrl,
     REVIEWS_RATE_URL: b.rateUrl,
-    SHOPIFY_ADMIN_GRAPHQL_URL: b.adminGraphqlUrl,
+    SHOPIFY_ORIGIN: b.shopifyOrigin,
     LOG_LEVEL: "warn",
     PROXY_CACHE_MS: "600000",
     // The write measurement sends hundreds of reviews as one shopper: limits out of its way.

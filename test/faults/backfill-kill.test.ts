@@ -29,9 +29,9 @@ const domains: Record<Customer, string> = { acme: KILLED_SHOP, bravo: REFERENCE_
 
 beforeAll(async () => {
   store = await startSimulatedStore({ shop: KILLED_SHOP, products: 12, seed: 21, bulkDurationMs: 50, modules: [ordersModule(book)] });
-  s = await startWebStack("backfill-kill", { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint });
+  s = await startWebStack("backfill-kill", { SHOPIFY_ORIGIN: store.origin });
   for (const customer of ["acme", "bravo"] as const) {
-    shops[customer] = await s.connect(domains[customer], customer, store.accessToken);
+    shops[customer] = await s.connect(domains[customer], customer, store);
     // Product URLs in the orders' productData are built on it: the same for both shops.
     await s.web.shops.setPrimaryDomain(domains[customer], PRIMARY_DOMAIN);
   }

@@ -35,8 +35,8 @@ const shop = { a: { id: "", domain: SHOP_A }, b: { id: "", domain: SHOP_B } };
 
 beforeAll(async () => {
   storeA = await startSimulatedStore({ shop: SHOP_A, products: PRODUCTS_A, seed: 4, bulkDurationMs: 50 });
-  s = await startWebStack("fairness", { SHOPIFY_ADMIN_GRAPHQL_URL: storeA.graphqlEndpoint, WORKER_CONCURRENCY: "1", WEBHOOK_CONCURRENCY: "1" });
-  shop.a.id = await s.connect(SHOP_A, "acme", storeA.accessToken);
+  s = await startWebStack("fairness", { SHOPIFY_ORIGIN: storeA.originTemplate, WORKER_CONCURRENCY: "1", WEBHOOK_CONCURRENCY: "1" });
+  shop.a.id = await s.connect(SHOP_A, "acme", storeA);
   shop.b.id = await s.connect(SHOP_B, "bravo");
   worker = await s.startWorker();
 });

@@ -9,6 +9,8 @@ import { createProductMirror, type ProductMirror } from "../../app/.server/catal
 import type { AppContext } from "../../app/.server/context.server";
 import type { Config } from "../../app/.server/config";
 import { startWorkerProcess, type WorkerProcess } from "./worker-process";
+import { seedOfflineSession } from "../helpers/offline-session";
+import type { OfflineSessionFields } from "../simulated-store/tokens";
 
 // The stack of test/helpers/stack.ts without its in-process workers: the emulator over HTTP, a
 // SQLite database of the file's own, real Redis under a private prefix and the real route modules
@@ -30,8 +32,8 @@ export interface WebStack {
   pending: PendingChanges;
   mirror: ProductMirror;
   deliver(topic: string, shop: string, payload: unknown, opts?: { webhookId?: string }): Promise<Response>;
-  /** Connects the shop to one of the emulator's accounts; with `accessToken`, also installs it (offline session). */
-  connect(shop: string, customer: Customer, accessToken?: string): Promise<string>;
+  /** Connects the shop to one of the emulator's accounts; with a store, also installs it (its offline session, expiring pair). */
+  connect(shop: string, customer: Customer, store?: { shop: string; installSession(): OfflineSessionFields }): Promise<string>;
   /** A worker process on this stack's configuration, `env` on top. */
   startWorker(env?: Env): Promise<WorkerProcess>;
   close(): Promise<void>;
@@ -76,9 +78,9 @@ export async function startWebStack(label: string, overrides: Env = {}): Promise
     pending: createPendingChanges(web.queues.redis, prefix),
     mirror: createProductMirror(t.db),
     deliver: routeDeliverer(),
-    async connect(shop, customer, accessToken) {
+    async connect(shop, customer, store) {
       const row = await connectToEmulator(web, shop, customer);
-      if (accessToken) await t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "", accessToken, isOnline: false } });
+      if (store) await seedOfflineSession(t.db, store, { shop });
       return row.id;
     },
     async startWorker(extra = {}) {

@@ -28,7 +28,7 @@ let store: SimulatedStore;
 
 beforeAll(async () => {
   store = await startSimulatedStore({ shop: SYNC_SHOP, products: SYNC_PRODUCTS, seed: 9, bulkDurationMs: 50 });
-  s = await startWebStack("worker-kill", { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint, CATALOG_FLUSH_MAX_WAIT_MS: "1000" });
+  s = await startWebStack("worker-kill", { SHOPIFY_ORIGIN: store.originTemplate, CATALOG_FLUSH_MAX_WAIT_MS: "1000" });
 });
 afterAll(async () => {
   await s?.close();
@@ -117,7 +117,7 @@ describe("a worker killed mid-batch", () => {
   }, 120_000);
 
   it("GIVEN a full catalog sync whose worker is SIGKILLed mid-batch THEN a new worker completes the run from its checkpoint without resending an accepted product", async () => {
-    const shopId = await s.connect(SYNC_SHOP, "bravo", store.accessToken);
+    const shopId = await s.connect(SYNC_SHOP, "bravo", store);
     const since = s.emu.control.lastRequestSeq();
     s.emu.control.setFaults({ latencyMs: 800, paths: `^${batchPath("bravo")}$` });
 

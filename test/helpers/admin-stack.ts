@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { startStack, type Stack } from "./stack";
 import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../simulated-store";
 import { buildAdmin, launchChromium, openAdmin, serveAdmin, type AdminServer, type AdminTab } from "./admin-browser";
+import { ADMIN_SESSION_LIFETIME_MS, seedOfflineSession } from "./offline-session";
 
 // Everything the embedded admin's browser tests need: the data path on real parts (startStack: the
 // emulator, Redis, a database, workers), a simulated store for the shop's Admin API, the app built
@@ -20,9 +21,9 @@ export interface AdminStack {
 
 export async function startAdminStack(label: string, shop: string, opts: { products?: number; orders?: number; bulkDurationMs?: number; overrides?: Record<string, string> } = {}): Promise<AdminStack> {
   const book = new OrderBook({ seed: 5, count: opts.orders ?? 0, productCount: opts.products ?? 12 });
-  const store = await startSimulatedStore({ shop, products: opts.products ?? 12, seed: 5, bulkDurationMs: opts.bulkDurationMs ?? 50, modules: [ordersModule(book)] });
-  const s = await startStack(label, { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint, BULK_POLL_INTERVAL_MS: "100", ...opts.overrides });
-  await s.t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "", isOnline: false, scope: s.config.SCOPES, accessToken: store.accessToken } });
+  const store = await startSimulatedStore({ shop, products: opts.products ?? 12, seed: 5, bulkDurationMs: opts.bulkDurationMs ?? 50, modules: [ordersModule(book)], tokenLifetimeMs: ADMIN_SESSION_LIFETIME_MS });
+  const s = await startStack(label, { SHOPIFY_ORIGIN: store.originTemplate, BULK_POLL_INTERVAL_MS: "100", ...opts.overrides });
+  await seedOfflineSession(s.t.db, store, { shop, scope: s.config.SCOPES, lifetimeMs: ADMIN_SESSION_LIFETIME_MS });
   const buildDir = await buildAdmin();
   const server = await serveAdmin(buildDir, s.t.db);
   const browser = await launchChromium();

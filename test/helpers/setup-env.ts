@@ -28,5 +28,7 @@ const defaults: Record<string, string> = {
   LOG_LEVEL: "silent",
   // The back-sync scheduler polls every connected shop; tests that want it turn it on.
   BACKSYNC_INTERVAL_MS: "0",
+  // The simulated store's tokens live 60 s: refresh 10 s before the end, not 5 minutes.
+  SHOPIFY_TOKEN_REFRESH_MARGIN_MS: "10000",
 };
 for (const [k, v] of Object.entries(defaults)) process.env[k] ??= v;

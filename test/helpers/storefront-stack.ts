@@ -9,6 +9,7 @@ import type { StorefrontCustomer } from "../simulated-store/storefront-customers
 import { startProxyAppServer, type ProxyAppServer } from "./proxy-app-server";
 import { startStack, type Stack } from "./stack";
 import { eventually } from "./contexts";
+import { seedOfflineSession } from "./offline-session";
 
 // The storefront read path on real parts, as `dev:local` runs it: a simulated store, the emulator
 // holding its catalog (a real full sync) and reviews for its products, the real back-sync writing
@@ -44,9 +45,9 @@ export interface StorefrontStack {
 export async function startStorefrontStack(label: string, overrides: Partial<Record<keyof Config, string>> = {}, products = 10): Promise<StorefrontStack> {
   const book = new OrderBook({ productCount: products });
   const store = await startSimulatedStore({ products, shop: STOREFRONT_SHOP, modules: [ordersModule(book)] });
-  const s = await startStack(label, { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint, ...overrides });
+  const s = await startStack(label, { SHOPIFY_ORIGIN: store.originTemplate, ...overrides });
   await s.connect(STOREFRONT_SHOP);
-  await s.t.db.session.create({ data: { id: `offline_${STOREFRONT_SHOP}`, shop: STOREFRONT_SHOP, state: "", accessToken: store.accessToken, isOnline: false } });
+  await seedOfflineSession(s.t.db, store, { shop: STOREFRONT_SHOP });
   const shop = await s.web.shops.get(STOREFRONT_SHOP);
   const { run } = await startSync({ db: s.web.db, queues: s.web.queues }, shop.id, "catalog");
   await eventually(async () => (await s.web.db.syncRun.findUnique({ where: { id: run.id } }))?.status, (st) => st === "completed", 60_000);

@@ -11,6 +11,8 @@ import { adminRequest } from "../helpers/session-token";
 import { OrderBook, ordersModule, productDeletePayload, productWebhookPayload, startSimulatedStore, type SimulatedStore } from "../simulated-store";
 import { runCli } from "../../app/.server/cli/main";
 import type { CliIo } from "../../app/.server/cli/command";
+import { ADMIN_SESSION_LIFETIME_MS, seedOfflineSession } from "../helpers/offline-session";
+import type { OfflineSessionFields } from "../simulated-store/tokens";
 
 // A planted client secret of the reviews service and a planted Shopify access token go through a
 // whole run: connect with the operator CLI, full catalog sync and orders backfill on a simulated
@@ -19,13 +21,15 @@ import type { CliIo } from "../../app/.server/cli/command";
 // process) and the admin routes. Then every place a secret could end up is searched: every log
 // line, every key and value under the test's Redis prefix (strings, hashes, lists, sets, sorted
 // sets, streams: job data, failed reasons, stack traces), every column of every database row, and
-// every HTTP response. The client secret may exist only encrypted; the Shopify token only where
-// Shopify's session storage keeps it (Session.accessToken).
+// every HTTP response. The client secret may exist only encrypted; the Shopify access token only where
+// Shopify's session storage keeps it (Session.accessToken), its refresh token only sealed.
 
 const SHOP = "planted-secret.myshopify.com";
 const RAND = randomBytes(8).toString("hex");
 const SECRET = `PLANTED-SECRET-${RAND}`;
 const SHOPIFY_TOKEN = `shpat_PLANTED${randomBytes(8).toString("hex")}`;
+/** The expiring pair the install stored (the non-expiring SHOPIFY_TOKEN is the store's, never sent). */
+let installed: OfflineSessionFields;
 const CUSTOMER = "planted";
 const CLIENT_ID = "planted-client";
 
@@ -61,7 +65,7 @@ function cliEnv(): Record<string, string | undefined> {
     REVIEWS_API_URL: s.config.REVIEWS_API_URL,
     REVIEWS_AUTH_URL: s.config.REVIEWS_AUTH_URL,
     REVIEWS_RATE_URL: s.config.REVIEWS_RATE_URL,
-    SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint,
+    SHOPIFY_ORIGIN: store.originTemplate,
     LOG_LEVEL: "trace",
   };
 }
@@ -147,11 +151,11 @@ beforeAll(async () => {
       originalConsole[m]!(...args);
     };
   }
-  store = await startSimulatedStore({ shop: SHOP, products: 20, seed: 5, bulkDurationMs: 50, accessToken: SHOPIFY_TOKEN, modules: [ordersModule(book)] });
-  s = await startStack("security", { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint, JOB_BACKOFF_MS: "100", LOG_LEVEL: "trace" });
+  store = await startSimulatedStore({ shop: SHOP, products: 20, seed: 5, bulkDurationMs: 50, accessToken: SHOPIFY_TOKEN, modules: [ordersModule(book)], tokenLifetimeMs: ADMIN_SESSION_LIFETIME_MS });
+  s = await startStack("security", { SHOPIFY_ORIGIN: store.originTemplate, JOB_BACKOFF_MS: "100", LOG_LEVEL: "trace" });
   s.emu.control.addAccount({ customer: CUSTOMER, clientId: CLIENT_ID, clientSecret: SECRET });
-  // What the app's install leaves behind: the offline session, with Shopify's access token.
-  await s.t.db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, scope: s.config.SCOPES, accessToken: SHOPIFY_TOKEN } });
+  // What the app's install leaves behind: the offline session, with Shopify's expiring pair.
+  installed = await seedOfflineSession(s.t.db, store, { shop: SHOP, scope: s.config.SCOPES, lifetimeMs: ADMIN_SESSION_LIFETIME_MS });
 }, 60_000);
 afterAll(async () => {
   await s?.close();
@@ -238,15 +242,18 @@ describe("a planted secret never leaves where it belongs", () => {
     expect(responses.length).toBeGreaterThan(8);
 
     // Soft: a leak is reported for every place it reached, not only the first.
-    for (const secret of [SECRET, SHOPIFY_TOKEN]) {
+    for (const secret of [SECRET, SHOPIFY_TOKEN, installed.accessToken, installed.refreshToken]) {
       expect.soft(hits(logs, secret), `log lines holding ${secret}`).toEqual([]);
       expect.soft(hits(redis.text, secret), `Redis values holding ${secret}`).toEqual([]);
       expect.soft(hits(http, secret), `HTTP responses holding ${secret}`).toEqual([]);
     }
     const dbHits = (secret: string) => rows.filter((r) => hits(r.value, secret).length > 0).map((r) => `${r.table}.${r.column}`);
     expect.soft(dbHits(SECRET), "database columns holding the client secret in clear").toEqual([]);
-    // Shopify's session storage keeps the access token, and nothing else does.
-    expect.soft(dbHits(SHOPIFY_TOKEN), "database columns holding the Shopify token").toEqual(["Session.accessToken"]);
+    // Shopify's session storage keeps the access token (until a refresh replaces it), and nothing
+    // else does; the refresh token only sealed.
+    expect.soft(dbHits(installed.accessToken).filter((c) => c !== "Session.accessToken"), "database columns holding the Shopify token").toEqual([]);
+    expect.soft(dbHits(installed.refreshToken), "database columns holding the refresh token in clear").toEqual([]);
+    expect((await s.t.db.session.findFirstOrThrow({ where: { shop: SHOP } })).refreshToken).toMatch(/^v1:/);
     // Stored encrypted, not dropped: the worker gets it back from the ciphertext.
     const row = await s.t.db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
     expect(row.clientSecretEncrypted).toMatch(/^v1:/);

@@ -8,6 +8,7 @@ import { adminForm, adminRequest } from "../helpers/session-token";
 import { OrderBook, ordersModule, productDeletePayload, productWebhookPayload, startSimulatedStore, type SimulatedStore } from "../simulated-store";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { QueueName } from "../../app/.server/queues/names";
+import { ADMIN_SESSION_LIFETIME_MS, seedOfflineSession } from "../helpers/offline-session";
 
 // Two shops on one deployment, each with its own reviews-service account and its own Shopify
 // access token, both with data: mirrored products, orders, sync runs, webhook deliveries,
@@ -19,38 +20,41 @@ import { QueueName } from "../../app/.server/queues/names";
 
 const A = "alpha-isolation.myshopify.com";
 const B = "bravo-isolation.myshopify.com";
-const TOKEN_A = `shpat_alpha_${randomBytes(6).toString("hex")}`;
-const TOKEN_B = `shpat_bravo_${randomBytes(6).toString("hex")}`;
 
 let s: Stack;
 let store: SimulatedStore;
 let shopify: Server;
-/** Access tokens Shopify's Admin API received, in order. */
+/** Whose access token each call to Shopify's Admin API presented (a shop, or "unknown"), in order. */
 const shopifyTokens: string[] = [];
+/** The shop each access token was issued to: at install, or by a refresh at that shop's origin. */
+const tokenOwner = new Map<string, string>();
 const book = new OrderBook({ seed: 3, count: 0, productCount: 8 });
 let idA: string;
 let idB: string;
 
 /**
- * One simulated store answers for both shops (the Admin endpoint is a deployment setting), so this
- * front records which shop's token each call presented and lets both through: Shopify's side of
- * "two shops, two tokens".
+ * One simulated store answers for both shops (SHOPIFY_ORIGIN names this front as
+ * /shops/{shop}), so this front records whose token each call presented, and which shop each
+ * refreshed token was issued to, and passes both through: Shopify's side of "two shops, two tokens".
  */
 async function startShopifyFront(upstream: SimulatedStore): Promise<Server> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
+      const [, shop = "", path = ""] = /^\/shops\/([^/]+)(\/.*)$/.exec(req.url ?? "") ?? [];
       const token = String(req.headers["x-shopify-access-token"] ?? "");
-      shopifyTokens.push(token);
-      const known = token === TOKEN_A || token === TOKEN_B;
-      const answer = await fetch(upstream.graphqlEndpoint, {
+      const isTokenCall = path === "/admin/oauth/access_token";
+      if (!isTokenCall) shopifyTokens.push(tokenOwner.get(token) === shop ? shop : "unknown");
+      const answer = await fetch(`${upstream.origin}${path}`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-shopify-access-token": known ? upstream.accessToken : "unknown" },
+        headers: { "content-type": "application/json", "x-shopify-access-token": tokenOwner.get(token) === shop ? token : "unknown" },
         body: Buffer.concat(chunks),
       });
+      const body = Buffer.from(await answer.arrayBuffer());
+      if (isTokenCall && answer.ok) tokenOwner.set((JSON.parse(body.toString()) as { access_token: string }).access_token, shop);
       res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
-      res.end(Buffer.from(await answer.arrayBuffer()));
+      res.end(body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -92,16 +96,15 @@ const tokenClients = (since: number) =>
     .map((r) => (r.body as { client_id: string }).client_id);
 
 beforeAll(async () => {
-  store = await startSimulatedStore({ shop: A, products: 8, seed: 3, bulkDurationMs: 50, modules: [ordersModule(book)] });
+  // Refreshed pairs live Shopify's hour too: the admin requests below must not find one ending soon.
+  store = await startSimulatedStore({ shop: A, products: 8, seed: 3, bulkDurationMs: 50, modules: [ordersModule(book)], tokenLifetimeMs: ADMIN_SESSION_LIFETIME_MS });
   shopify = await startShopifyFront(store);
   const { port } = shopify.address() as AddressInfo;
-  s = await startStack("tenants", { SHOPIFY_ADMIN_GRAPHQL_URL: `http://127.0.0.1:${port}/admin/api/graphql.json` });
+  s = await startStack("tenants", { SHOPIFY_ORIGIN: `http://127.0.0.1:${port}/shops/{shop}` });
   s.emu.control.addAccount({ customer: "bravo", clientId: "bravo-client", clientSecret: "bravo-secret-0123456789" });
   await s.connect(A, "acme");
   await s.connect(B, "bravo");
-  for (const [shop, token] of [[A, TOKEN_A], [B, TOKEN_B]]) {
-    await s.t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "", isOnline: false, scope: s.config.SCOPES, accessToken: token } });
-  }
+  for (const shop of [A, B]) tokenOwner.set((await seedOfflineSession(s.t.db, store, { shop, scope: s.config.SCOPES, lifetimeMs: ADMIN_SESSION_LIFETIME_MS })).accessToken, shop);
   idA = (await s.web.shops.get(A)).id;
   idB = (await s.web.shops.get(B)).id;
 }, 60_000);
@@ -126,7 +129,7 @@ describe("tenant isolation", () => {
     await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: runA.id } }), (r) => r.status === "completed", 60_000);
     expect(new Set(tokenClients(since))).toEqual(new Set(["acme-client"]));
     expect(servicePaths(since).filter((p) => p.startsWith("/api/")).every((p) => p.startsWith("/api/acme/"))).toBe(true);
-    expect(new Set(shopifyTokens.slice(tokensFrom))).toEqual(new Set([TOKEN_A]));
+    expect(new Set(shopifyTokens.slice(tokensFrom))).toEqual(new Set([A]));
 
     since = s.emu.control.lastRequestSeq();
     tokensFrom = shopifyTokens.length;
@@ -134,7 +137,7 @@ describe("tenant isolation", () => {
     await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: runB.id } }), (r) => r.status === "completed", 60_000);
     expect(new Set(tokenClients(since))).toEqual(new Set(["bravo-client"]));
     expect(servicePaths(since).filter((p) => p.startsWith("/api/")).every((p) => p.startsWith("/api/bravo/"))).toBe(true);
-    expect(new Set(shopifyTokens.slice(tokensFrom))).toEqual(new Set([TOKEN_B]));
+    expect(new Set(shopifyTokens.slice(tokensFrom))).toEqual(new Set([B]));
 
     // Data only B has: two products, an order, a data request, and a run still reading its bulk operation.
     bOnlyProduct = store.addProduct({ title: "Bravo only", productType: "Mugs" });
@@ -198,7 +201,7 @@ describe("tenant isolation", () => {
     const apiPaths = servicePaths(since).filter((p) => p.startsWith("/api/"));
     expect(apiPaths.length).toBeGreaterThan(0);
     expect(apiPaths.filter((p) => !p.startsWith("/api/acme/"))).toEqual([]);
-    expect(shopifyTokens.slice(tokensFrom).filter((t) => t !== TOKEN_A)).toEqual([]);
+    expect(shopifyTokens.slice(tokensFrom).filter((t) => t !== A)).toEqual([]);
   }, 90_000);
 
   it("GIVEN a job naming A's domain but B's row id THEN it works on A only, with A's credentials", async () => {

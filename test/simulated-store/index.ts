@@ -14,3 +14,4 @@ export { productWebhookPayload, productDeletePayload, bulkOperationFinishPayload
 export { OrderBook, ordersModule, orderBulkGroup, orderWebhookPayload, fulfillmentWebhookPayload, ORDER_ID_BASE, type SimOrder, type SimLine, type SimFulfillment, type SimCustomer, type OrderChange, type OrderWebhook, type OrderBookOptions } from "./orders";
 export { MetafieldStore, metafieldsModule, resolveNamespace, digestOf, SIM_APP_ID, APP_INSTALLATION_GID, JSON_VALUE_MAX_BYTES, METAFIELDS_SET_MAX, type StoredMetafield, type MetafieldDefinition, type FlowTriggerCall } from "./metafields";
 export { consentWebhook, customerConsentOperation, CONSENT_TOPIC, type SimCustomerConsent, type SimChannel, type SimConsentState, type SimChannelConsent } from "./consent";
+export { TokenAuthority, INVALID_TOKEN_BODY, type OfflineSessionFields, type TokenUse, type TokenStats } from "./tokens";

@@ -13,7 +13,9 @@ import { deliverWebhook } from "./webhooks";
 // With --app-url (and the secret), a control endpoint runs the demo's order story:
 // `POST {control}/orders/story?count=36` places and moves the orders, sends each change's webhooks
 // to {app-url}/webhooks/{topic} (the subscription URIs of shopify.app.toml), answers what it did;
-// `POST {control}/orders/account?customer=7001` places a storefront account's orders the same way.
+// `POST {control}/orders/account?customer=7001` places a storefront account's orders the same way;
+// `POST {control}/session` answers an install's offline session (an expiring pair, 1 h tokens, or
+// --token-lifetime-ms).
 const { values } = parseArgs({
   options: {
     port: { type: "string", default: "4010" },
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     "webhook-url": { type: "string" },
     "app-url": { type: "string" },
     "api-secret": { type: "string" },
+    "token-lifetime-ms": { type: "string", default: "3600000" },
   },
 });
 
@@ -39,12 +42,17 @@ const store = await startSimulatedStore({
   webhookUrl: values["webhook-url"],
   apiSecret,
   modules: [ordersModule(book)],
+  tokenLifetimeMs: Number(values["token-lifetime-ms"]),
 });
 
 const appUrl = values["app-url"];
 let storyRunning = false;
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? "/", "http://localhost");
+  if (req.method === "POST" && url.pathname === "/session") {
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(store.installSession()));
+    return;
+  }
   if (req.method !== "POST" || !["/orders/story", "/orders/account"].includes(url.pathname) || !appUrl || !apiSecret) {
     res.writeHead(404).end();
     return;

@@ -12,16 +12,28 @@ import { StoreBucket } from "./throttle";
 import { deliverWebhook } from "./webhooks";
 import { customerConsentOperation, type SimCustomerConsent } from "./consent";
 import { customerIdentityOperation } from "./storefront-customers";
+import { INVALID_TOKEN_BODY, TokenAuthority, type OfflineSessionFields, type TokenStats, type TokenUse } from "./tokens";
 
 // A Shopify shop over real HTTP, for tests and the offline demo: the Admin GraphQL endpoint (only
 // the documents the app runs, matched by operation name), cost-based throttling with Shopify's
-// THROTTLED answer, bulk operations with streamed JSONL results, and signed webhook deliveries.
+// THROTTLED answer, bulk operations with streamed JSONL results, signed webhook deliveries, and
+// offline tokens as Shopify issues them (tokens.ts). It answers at its origin and under
+// /shops/{its shop} (SHOPIFY_ORIGIN's template form).
 
 export interface SimulatedStoreOptions {
   port?: number;
   host?: string;
   shop?: string;
+  /** The shop's non-expiring offline token (an install from before expiring tokens). */
   accessToken?: string;
+  /** How long an expiring access token lives: 60 s by default (Shopify: 3600 s). */
+  tokenLifetimeMs?: number;
+  /** How long a refresh token lives: 90 days by default, as at Shopify. */
+  refreshTokenLifetimeMs?: number;
+  /** As after 2027-01-01: the non-expiring token is refused (GraphQL and migration exchange). */
+  after2027?: boolean;
+  /** The app's client id; with apiSecret, the token endpoint checks the client's credentials. */
+  apiKey?: string;
   apiVersion?: string;
   /** What ShopPrimaryDomain answers; https://{shop name}.example.com by default. */
   primaryDomain?: string;
@@ -45,6 +57,8 @@ export interface RequestRecord {
   variables: Record<string, unknown>;
   status: number;
   throttled: boolean;
+  /** The access token the call carried and what it was then. */
+  token: TokenUse;
 }
 
 export interface WebhookRecord {
@@ -56,8 +70,13 @@ export interface WebhookRecord {
 
 export interface SimulatedStore {
   origin: string;
+  /** The origin of this shop under SHOPIFY_ORIGIN's template form: {origin}/shops/{shop}. */
+  shopOrigin: string;
+  /** SHOPIFY_ORIGIN for this store: {origin}/shops/{shop}, the template form. */
+  originTemplate: string;
   graphqlEndpoint: string;
   shop: string;
+  /** The non-expiring offline token: for the migration tests (and direct clients) only. */
   accessToken: string;
   apiVersion: string;
   primaryDomain: string;
@@ -70,6 +89,18 @@ export interface SimulatedStore {
   products(): ShopifyProductNode[];
   /** Lets a test register a module after start (same as `modules`). */
   register(module: StoreModule): void;
+  // ---- offline tokens (tokens.ts) ----
+  /** A fresh expiring pair, as an install stores it in the Session row (its access token living `lifetimeMs`, tokenLifetimeMs by default). */
+  installSession(lifetimeMs?: number): OfflineSessionFields;
+  /** Every refresh token stops working (revoked, 90 days unused, uninstalled). */
+  revokeRefreshTokens(): void;
+  /** Every access token issued so far is expired now. */
+  expireAccessTokens(): void;
+  setAfter2027(on: boolean): void;
+  setTokenLifetimeMs(ms: number): void;
+  readonly tokenStats: TokenStats;
+  /** Every GraphQL call's token, in order, with its state then. */
+  readonly tokenUses: TokenUse[];
   // ---- test controls and observations ----
   /** The next `count` GraphQL requests answer with this status (and body). */
   injectFailure(f: { status: number; body?: string; count?: number }): void;
@@ -132,6 +163,14 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 export async function startSimulatedStore(options: SimulatedStoreOptions = {}): Promise<SimulatedStore> {
   const shop = options.shop ?? "sim-store.myshopify.com";
   const accessToken = options.accessToken ?? "shpat_simulated_0123456789abcdef";
+  const tokens = new TokenAuthority({
+    legacyToken: accessToken,
+    tokenLifetimeMs: options.tokenLifetimeMs ?? 60_000,
+    refreshTokenLifetimeMs: options.refreshTokenLifetimeMs ?? 90 * 86_400_000,
+    scope: "write_products,read_orders,read_fulfillments,read_customers,write_metafields,write_app_proxy",
+    after2027: options.after2027,
+    ...(options.apiKey && options.apiSecret ? { clientId: options.apiKey, clientSecret: options.apiSecret } : {}),
+  });
   const apiVersion = options.apiVersion ?? SHOPIFY_API_VERSION;
   const seed = options.seed ?? 1;
   const primaryDomain = options.primaryDomain ?? `https://${shop.replace(/\.myshopify\.com$/, "")}.example.com`;
@@ -214,9 +253,10 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
   for (const m of options.modules ?? []) router.register(m);
 
   async function graphql(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.headers["x-shopify-access-token"] !== accessToken) {
-      // The body Shopify sends for a bad or revoked token.
-      sendJson(res, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+    const token = tokens.admit(String(req.headers["x-shopify-access-token"] ?? ""));
+    if (token.verdict !== "ok") {
+      // The body Shopify sends for a bad, expired or revoked token.
+      sendJson(res, 401, INVALID_TOKEN_BODY);
       return;
     }
     let body: { query?: unknown; variables?: unknown; operationName?: unknown };
@@ -229,7 +269,7 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     const document = typeof body.query === "string" ? body.query : "";
     const variables = (body.variables && typeof body.variables === "object" ? body.variables : {}) as Record<string, unknown>;
     const name = requestOperationName(document, body.operationName);
-    const record: RequestRecord = { operationName: name, variables, status: 200, throttled: false };
+    const record: RequestRecord = { operationName: name, variables, status: 200, throttled: false, token };
     requests.push(record);
 
     if (addressRefused) {
@@ -286,11 +326,32 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     await pipeline(Readable.from(bulk.lines(n)), res);
   }
 
+  async function tokenEndpoint(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let body: Record<string, unknown>;
+    try {
+      const parsed: unknown = JSON.parse(await readBody(req, 100_000));
+      body = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+    } catch {
+      sendJson(res, 400, { error: "invalid_request" });
+      return;
+    }
+    const answer = tokens.tokenEndpoint(body);
+    sendJson(res, answer.status, answer.body);
+  }
+
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
+    // SHOPIFY_ORIGIN's template form: the same shop under /shops/{shop}; another shop is not here.
+    const prefixed = /^\/shops\/([^/]+)(\/.*)$/.exec(url.pathname);
+    if (prefixed && decodeURIComponent(prefixed[1]) !== shop) {
+      sendJson(res, 404, { errors: "Not Found" });
+      return;
+    }
+    const path = prefixed ? prefixed[2] : url.pathname;
     const handle = async () => {
-      if (req.method === "POST" && /^\/admin\/api\/[^/]+\/graphql\.json$/.test(url.pathname)) return graphql(req, res);
-      const bulkMatch = /^\/bulk\/(\d+)\.jsonl$/.exec(url.pathname);
+      if (req.method === "POST" && /^\/admin\/api\/[^/]+\/graphql\.json$/.test(path)) return graphql(req, res);
+      if (req.method === "POST" && path === "/admin/oauth/access_token") return tokenEndpoint(req, res);
+      const bulkMatch = /^\/bulk\/(\d+)\.jsonl$/.exec(path);
       if (req.method === "GET" && bulkMatch) return bulkFile(req, res, Number(bulkMatch[1]));
       sendJson(res, 404, { errors: "Not Found" });
     };
@@ -311,12 +372,25 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
 
   return {
     origin,
+    shopOrigin: `${origin}/shops/${shop}`,
+    originTemplate: `${origin}/shops/{shop}`,
     graphqlEndpoint: `${origin}/admin/api/${apiVersion}/graphql.json`,
     shop,
     accessToken,
     apiVersion,
     primaryDomain,
     requests,
+    installSession: (lifetimeMs) => tokens.install(lifetimeMs),
+    revokeRefreshTokens: () => tokens.revokeRefreshTokens(),
+    expireAccessTokens: () => tokens.expireAccessTokens(),
+    setAfter2027: (on) => {
+      tokens.after2027 = on;
+    },
+    setTokenLifetimeMs: (ms) => {
+      tokens.tokenLifetimeMs = ms;
+    },
+    tokenStats: tokens.stats,
+    tokenUses: tokens.uses,
     webhookDeliveries,
     bulkDownloads,
     async close() {

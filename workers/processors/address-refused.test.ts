@@ -10,6 +10,7 @@ import { redisUrl } from "../../test/helpers/redis";
 import { runCli } from "../../app/.server/cli/main";
 import type { CliIo } from "../../app/.server/cli/command";
 import { syncOverview } from "../../app/.server/admin/sync-overview";
+import { seedOfflineSession } from "../../test/helpers/offline-session";
 
 // Shopify refusing this server's address (the app's IP allowlist), on real parts: every Admin API
 // call of the simulated store answers 403. The shop's state is recorded with Shopify's body, the
@@ -44,14 +45,14 @@ const held = (orderId: number) => {
 beforeAll(async () => {
   store = await startSimulatedStore({ shop: SHOP, products: 3 });
   s = await startStack("address-refused", {
-    SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint,
+    SHOPIFY_ORIGIN: store.originTemplate,
     ORDER_TRACKING_GRACE_MS: "0",
     JOB_BACKOFF_MS: "50",
     ADMIN_PROBE_MIN_MS: "300",
     ADMIN_PROBE_MAX_MS: "2000",
   });
   await s.connect(SHOP);
-  await s.t.db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: store.accessToken } });
+  await seedOfflineSession(s.t.db, store, { shop: SHOP });
   await s.web.shops.setPrimaryDomain(SHOP, store.primaryDomain);
   shopId = (await s.web.shops.get(SHOP)).id;
 });

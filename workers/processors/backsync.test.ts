@@ -11,6 +11,7 @@ import { shopDataSchema } from "../../app/.server/storefront/shop-data";
 import { defaultProcessors, startWorkers } from "../start";
 import { scheduleBackSync } from "./backsync.processor";
 import type { ReviewsClient } from "../../app/.server/reviews";
+import { seedOfflineSession } from "../../test/helpers/offline-session";
 import { FEED_ORDER, seenKey } from "../../app/.server/backsync/review-feed";
 
 // Ratings back into Shopify against real parts: the emulator over HTTP (reviews submitted through
@@ -76,9 +77,9 @@ describe.each([
   beforeAll(async () => {
     // A small bucket (30 points, 20 a second): a run costs more than it holds, so the client must wait for it.
     store = await startSimulatedStore({ shop, products: PRODUCTS, seed: 11, throttle: { maximumAvailable: 30, restoreRate: 20 } });
-    s = await startStack(`backsync-${strict ? "strict" : "ext"}`, { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint, JOB_BACKOFF_MS: "20" }, { emulator: { strict } });
+    s = await startStack(`backsync-${strict ? "strict" : "ext"}`, { SHOPIFY_ORIGIN: store.originTemplate, JOB_BACKOFF_MS: "20" }, { emulator: { strict } });
     await s.connect(shop);
-    await s.t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "", accessToken: store.accessToken, isOnline: false } });
+    await seedOfflineSession(s.t.db, store, { shop });
     shopId = (await s.web.shops.get(shop)).id;
     reviews = await s.worker.reviewsFor(shop);
     ids = store.products().map((p) => productIdOfGid(p.id));
@@ -280,7 +281,7 @@ describe.each([
       expect(await s.t.db.backSyncState.count({ where: { shopId } })).toBe(0);
       // Reinstalled: a new offline session, the shop installed again, a run asked for.
       await s.web.shops.markInstalled(shop);
-      await s.t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "", accessToken: store.accessToken, isOnline: false } });
+      await seedOfflineSession(s.t.db, store, { shop });
       const since = store.requests.length;
       const flowBefore = store.flowTriggers.length;
       await runAndWait();

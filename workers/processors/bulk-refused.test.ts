@@ -10,6 +10,7 @@ import { productsPageSize } from "../../app/.server/shopify/paged-reads";
 import { redisUrl } from "../../test/helpers/redis";
 import { runCli } from "../../app/.server/cli/main";
 import type { CliIo } from "../../app/.server/cli/command";
+import { seedOfflineSession } from "../../test/helpers/offline-session";
 
 // Bulk operations refused by Shopify (not enabled for the app, disabled after 31 days unused, no IP
 // allowlist): the full catalog sync and the orders backfill read the same data with paged queries.
@@ -34,9 +35,9 @@ beforeAll(async () => {
     variants: Array.from({ length: 60 }, (_, i) => ({ ...template.variants[0]!, id: `gid://shopify/ProductVariant/${990_000 + i}`, sku: `MANY-${i}`, title: `Size ${i}` })),
     collections: Array.from({ length: 14 }, (_, i) => ({ id: `gid://shopify/Collection/${880_000 + i}`, title: `Collection ${i}`, handle: `collection-${i}` })),
   });
-  s = await startStack("bulk-refused", { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint });
+  s = await startStack("bulk-refused", { SHOPIFY_ORIGIN: store.originTemplate });
   await s.connect(SHOP);
-  await s.t.db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", accessToken: store.accessToken, isOnline: false } });
+  await seedOfflineSession(s.t.db, store, { shop: SHOP });
   shopId = (await s.web.shops.get(SHOP)).id;
 }, 60_000);
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { startSync } from "../../app/.server/sync/start-sync";
 import { parseProgress } from "../../app/.server/sync/sync-runs.repository";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
 import { catalogRead } from "./catalog-sync.processor";
+import { seedOfflineSession } from "../../test/helpers/offline-session";
 
 // Full catalog sync: bulk operation on a simulated store, streamed, mapped and sent to the emulator.
 let s: Stack;
@@ -16,9 +17,9 @@ const N = 450;
 
 beforeAll(async () => {
   store = await startSimulatedStore({ shop, products: N, seed: 7, bulkDurationMs: 50 });
-  s = await startStack("catalog-full", { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint });
+  s = await startStack("catalog-full", { SHOPIFY_ORIGIN: store.originTemplate });
   await s.connect(shop);
-  await s.t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "", accessToken: store.accessToken, isOnline: false } });
+  await seedOfflineSession(s.t.db, store, { shop });
 });
 afterAll(async () => {
   await s.close();

@@ -9,6 +9,7 @@ import { parseProgress } from "../../app/.server/sync/sync-runs.repository";
 import { runCli } from "../../app/.server/cli/main";
 import type { CliIo } from "../../app/.server/cli/command";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
+import { seedOfflineSession } from "../../test/helpers/offline-session";
 
 // The full catalog sync driven as Shopify drives it: bulk_operations/finish, signed, through the
 // app's route. Polling is set 10 minutes out, so only the webhook can finish a run here (the
@@ -24,9 +25,9 @@ const POLL_MS = 600_000;
 
 beforeAll(async () => {
   store = await startSimulatedStore({ shop, products: N, seed: 5, bulkDurationMs: 50 });
-  s = await startStack("catalog-finish", { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint, BULK_POLL_INTERVAL_MS: String(POLL_MS) });
+  s = await startStack("catalog-finish", { SHOPIFY_ORIGIN: store.originTemplate, BULK_POLL_INTERVAL_MS: String(POLL_MS) });
   await s.connect(shop);
-  await s.t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "", accessToken: store.accessToken, isOnline: false } });
+  await seedOfflineSession(s.t.db, store, { shop });
   shopId = (await s.web.shops.get(shop)).id;
 });
 afterAll(async () => {

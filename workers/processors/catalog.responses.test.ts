@@ -7,6 +7,7 @@ import { startSync } from "../../app/.server/sync/start-sync";
 import type { StagedProduct } from "../../app/.server/catalog/pending-changes";
 import type { CatalogProduct } from "../../app/.server/reviews";
 import { scheduleFlush } from "./catalog.processor";
+import { seedOfflineSession } from "../../test/helpers/offline-session";
 
 // The answers the catalog sender sorts out, end to end on real parts (emulator over HTTP, Redis,
 // database, workers): one bad item among good ones, one product over 10 MB, and one catalog request
@@ -24,9 +25,9 @@ let store: SimulatedStore;
 
 beforeAll(async () => {
   store = await startSimulatedStore({ shop, products: SYNC_PRODUCTS, seed: 11, bulkDurationMs: 50 });
-  s = await startStack("catalog-answers", { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint, CATALOG_FLUSH_WINDOW_MS: "100", CATALOG_FLUSH_MAX_WAIT_MS: "300", BULK_POLL_INTERVAL_MS: "200" });
+  s = await startStack("catalog-answers", { SHOPIFY_ORIGIN: store.originTemplate, CATALOG_FLUSH_WINDOW_MS: "100", CATALOG_FLUSH_MAX_WAIT_MS: "300", BULK_POLL_INTERVAL_MS: "200" });
   await s.connect(shop);
-  await s.t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "", accessToken: store.accessToken, isOnline: false } });
+  await seedOfflineSession(s.t.db, store, { shop });
 });
 afterAll(async () => {
   await s?.close();

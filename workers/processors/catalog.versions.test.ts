@@ -4,6 +4,7 @@ import { eventually } from "../../test/helpers/contexts";
 import { productWebhookPayload, startSimulatedStore, type SimulatedStore } from "../../test/simulated-store";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { productKey } from "../../app/.server/mapping/keys";
+import { seedOfflineSession } from "../../test/helpers/offline-session";
 
 // Which version of a product the service ends up with when Shopify's deliveries come out of order
 // or a full sync's snapshot is older than a live change, and where the live path takes categories
@@ -15,9 +16,9 @@ let store: SimulatedStore;
 
 beforeAll(async () => {
   store = await startSimulatedStore({ shop, products: 0, seed: 3, bulkDurationMs: 50 });
-  s = await startStack("catalog-versions", { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint, CATALOG_FLUSH_WINDOW_MS: "100", CATALOG_FLUSH_MAX_WAIT_MS: "500" });
+  s = await startStack("catalog-versions", { SHOPIFY_ORIGIN: store.originTemplate, CATALOG_FLUSH_WINDOW_MS: "100", CATALOG_FLUSH_MAX_WAIT_MS: "500" });
   await s.connect(shop);
-  await s.t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "", accessToken: store.accessToken, isOnline: false } });
+  await seedOfflineSession(s.t.db, store, { shop });
 });
 afterAll(async () => {
   await s.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
+import { madeUpInstall, seedOfflineSession } from "../../test/helpers/offline-session";
 
 // Compliance webhooks through the real ingress and workers: what is produced, what is deleted, and
 // that nothing of another shop is touched.
@@ -26,7 +27,7 @@ beforeAll(async () => {
   }
   await s.t.db.productMirror.create({ data: { shopId, productId: "9", sku: "9", status: "synced" } });
   await s.t.db.productMirror.create({ data: { shopId: otherId, productId: "9", sku: "9", status: "synced" } });
-  await s.t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "", accessToken: "shpat_x" } });
+  await seedOfflineSession(s.t.db, madeUpInstall(shop, "shpat_x"));
   await s.worker.pending.stage(shopId, { productId: "9", sku: "9", hash: "h", product: { sku: "9" } });
 });
 afterAll(async () => s.close());

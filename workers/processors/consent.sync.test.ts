@@ -5,6 +5,7 @@ import { eventually } from "../../test/helpers/contexts";
 import { orderPayload } from "../../test/helpers/order-payloads";
 import { consentWebhook, startSimulatedStore, type SimCustomerConsent, type SimulatedStore } from "../../test/simulated-store";
 import { createConsentRepository, statesOf } from "../../app/.server/consent/consent.repository";
+import { seedOfflineSession } from "../../test/helpers/offline-session";
 
 // Buyers' consent on the live path, on real parts: order webhooks → one CustomerConsent read per
 // customer the app does not know (the simulated store counts them) → opt-outs upstream; consent
@@ -50,9 +51,9 @@ async function deliver(topic: string, payload: unknown, webhookId = `wh-${Math.r
 
 beforeAll(async () => {
   store = await startSimulatedStore({ shop: SHOP });
-  s = await startStack("consent-live", { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint, ORDER_TRACKING_GRACE_MS: "0", JOB_BACKOFF_MS: "50" });
+  s = await startStack("consent-live", { SHOPIFY_ORIGIN: store.originTemplate, ORDER_TRACKING_GRACE_MS: "0", JOB_BACKOFF_MS: "50" });
   await s.connect(SHOP);
-  await s.t.db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: store.accessToken } });
+  await seedOfflineSession(s.t.db, store, { shop: SHOP });
   shopId = (await s.web.shops.get(SHOP)).id;
 });
 afterAll(async () => {

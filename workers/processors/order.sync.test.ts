@@ -9,6 +9,7 @@ import { QueueName } from "../../app/.server/queues/names";
 import { createOrderStateRepository } from "../../app/.server/orders/order-state.repository";
 import { defaultSettings, type ShopSettings } from "../../app/.server/shops/settings";
 import { deliverIfDue, deliverJobId } from "./order.processor";
+import { seedOfflineSession } from "../../test/helpers/offline-session";
 
 // Live order sync against the real emulator, Redis and a simulated Shopify store: webhook → route →
 // queue → worker → mapper (productData from the catalog mirror) → service. The shop has an offline
@@ -127,7 +128,7 @@ async function setOrderSettings(patch: Partial<ShopSettings["orders"]>) {
 beforeAll(async () => {
   store = await startSimulatedStore({ shop: SHOP });
   s = await startStack("orders-live", {
-    SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint,
+    SHOPIFY_ORIGIN: store.originTemplate,
     CATALOG_FLUSH_WINDOW_MS: "100",
     CATALOG_FLUSH_MAX_WAIT_MS: "500",
     // Shipment news goes at once here; its grace (waiting for the order webhook) is proven in
@@ -135,7 +136,7 @@ beforeAll(async () => {
     ORDER_TRACKING_GRACE_MS: "0",
   });
   await s.connect(SHOP);
-  await s.t.db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: store.accessToken } });
+  await seedOfflineSession(s.t.db, store, { shop: SHOP });
   shopId = (await s.web.shops.get(SHOP)).id;
   // A warm mirror: the catalog sync has sent the product the orders name.
   await deliver("products/create", productPayload(RUNNER.product, "Trail Runner 2", { id: RUNNER.variant, sku: RUNNER.sku }));

@@ -11,6 +11,7 @@ import { runCli } from "../../app/.server/cli/main";
 import type { CliIo } from "../../app/.server/cli/command";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
 import { ordersRead } from "./orders-sync.processor";
+import { seedOfflineSession } from "../../test/helpers/offline-session";
 
 // Orders backfill and reconciliation on real parts: a simulated store with products and orders
 // (bulk operations over HTTP), the emulator of the service, real Redis and the real workers.
@@ -25,9 +26,9 @@ const book = new OrderBook({ seed: 11, count: 40, productCount: 12 });
 
 beforeAll(async () => {
   store = await startSimulatedStore({ shop: SHOP, products: 12, seed: 11, bulkDurationMs: 50, modules: [ordersModule(book)] });
-  s = await startStack("orders-sync", { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint });
+  s = await startStack("orders-sync", { SHOPIFY_ORIGIN: store.originTemplate });
   await s.connect(SHOP);
-  await s.t.db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", accessToken: store.accessToken, isOnline: false } });
+  await seedOfflineSession(s.t.db, store, { shop: SHOP });
   shopId = (await s.web.shops.get(SHOP)).id;
 });
 afterAll(async () => {

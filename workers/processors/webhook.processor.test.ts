@@ -6,6 +6,7 @@ import { eventually, testAppContext, testConfig, testWorkerContext } from "../..
 import { startWorkers, type RunningWorkers } from "../start";
 import type { AppContext } from "../../app/.server/context.server";
 import type { WorkerContext } from "../context";
+import { madeUpInstall, seedOfflineSession } from "../../test/helpers/offline-session";
 
 // From a signed request through the route, Redis and a real worker to the database.
 let t: TestDb;
@@ -29,7 +30,7 @@ beforeAll(async () => {
   };
   wctx = testWorkerContext(config, t.db);
   workers = startWorkers(wctx, { topics: (await import("../start")).defaultProcessors().topics, jobs: {} });
-  await t.db.session.create({ data: { id: `offline_${shop}`, shop, state: "s", accessToken: "shpat_x", scope: "read_products" } });
+  await seedOfflineSession(t.db, madeUpInstall(shop, "shpat_x"), { scope: "read_products" });
 });
 
 afterAll(async () => {

@@ -1,4 +1,6 @@
 import { parseConfig } from "../config";
+import { keyFrom } from "../crypto/secret-box";
+import { sessionColumns } from "../shopify/offline-sessions";
 import { createDb } from "../db/client";
 import { createQueues } from "../queues/queues";
 import { createShopRepository } from "../shops/shop.repository";
@@ -13,9 +15,18 @@ export const DEMO_SHOP = "demo-shop.myshopify.com";
 // The emulator's default account (test/emulator/server.ts DEFAULT_ACCOUNT).
 export const DEMO_ACCOUNT = { customer: "demo-store", clientId: "demo-client", clientSecret: "demo-secret" };
 
+/** An install's offline session from the simulated store's control endpoint (an expiring pair). */
+async function installedSession(storeControlUrl: string, encryptionKey: string) {
+  const res = await fetch(`${storeControlUrl}/session`, { method: "POST" });
+  if (!res.ok) throw new Error(`the simulated store gave no offline session (HTTP ${res.status})`);
+  const s = (await res.json()) as Record<"accessToken" | "expires" | "refreshToken" | "refreshTokenExpires", string>;
+  return sessionColumns({ ...s, expires: new Date(s.expires), refreshTokenExpires: new Date(s.refreshTokenExpires) }, keyFrom(encryptionKey));
+}
+
 export async function runCatalogDemo(options: {
   env: NodeJS.ProcessEnv;
-  storeAccessToken: string;
+  /** The simulated store's control endpoint: it issues the install's token pair. */
+  storeControlUrl: string;
   emulatorOrigin: string;
   say: (line: string) => void;
   timeoutMs?: number;
@@ -26,11 +37,12 @@ export async function runCatalogDemo(options: {
   try {
     const shops = createShopRepository(db, config.ENCRYPTION_KEY);
     await shops.connect({ domain: DEMO_SHOP, customerKey: DEMO_ACCOUNT.customer, clientId: DEMO_ACCOUNT.clientId, clientSecret: DEMO_ACCOUNT.clientSecret });
-    // What OAuth would have stored on install: the offline session the workers call Shopify with.
+    // What an install would have stored: the offline session (expiring pair) the workers use.
+    const session = await installedSession(options.storeControlUrl, config.ENCRYPTION_KEY);
     await db.session.upsert({
       where: { id: `offline_${DEMO_SHOP}` },
-      create: { id: `offline_${DEMO_SHOP}`, shop: DEMO_SHOP, state: "", isOnline: false, accessToken: options.storeAccessToken, scope: config.SCOPES },
-      update: { accessToken: options.storeAccessToken },
+      create: { id: `offline_${DEMO_SHOP}`, shop: DEMO_SHOP, state: "", isOnline: false, scope: config.SCOPES, ...session },
+      update: session,
     });
     options.say(`connected ${DEMO_SHOP} to the reviews service as customer ${DEMO_ACCOUNT.customer}`);
     const shop = await shops.get(DEMO_SHOP);
@@ -62,16 +74,17 @@ export async function runCatalogDemo(options: {
 // (the merchant enters the demo account's credentials in the form).
 export const FRESH_SHOP = "fresh-shop.myshopify.com";
 
-export async function installFreshShop(options: { env: NodeJS.ProcessEnv; storeAccessToken: string }) {
+export async function installFreshShop(options: { env: NodeJS.ProcessEnv; storeControlUrl: string }) {
   const config = parseConfig(options.env);
   const db = createDb(config.DATABASE_URL);
   try {
     const shops = createShopRepository(db, config.ENCRYPTION_KEY);
     await shops.markInstalled(FRESH_SHOP);
+    const session = await installedSession(options.storeControlUrl, config.ENCRYPTION_KEY);
     await db.session.upsert({
       where: { id: `offline_${FRESH_SHOP}` },
-      create: { id: `offline_${FRESH_SHOP}`, shop: FRESH_SHOP, state: "", isOnline: false, accessToken: options.storeAccessToken, scope: config.SCOPES },
-      update: { accessToken: options.storeAccessToken },
+      create: { id: `offline_${FRESH_SHOP}`, shop: FRESH_SHOP, state: "", isOnline: false, scope: config.SCOPES, ...session },
+      update: session,
     });
   } finally {
     await db.$disconnect();

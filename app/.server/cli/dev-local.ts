@@ -252,7 +252,7 @@ async function main() {
     process.exit(1);
   }
 
-  let store: { token: string; emulatorOrigin: string; controlUrl: string } | undefined;
+  let store: { token: string; graphqlUrl: string; emulatorOrigin: string; controlUrl: string } | undefined;
   let storefrontOrigin = "";
   if (demo) {
     await forgetLastRun(env);
@@ -271,8 +271,9 @@ async function main() {
       env,
     );
     const [, endpoint, token, controlUrl] = await waitForLine(sim, /GraphQL endpoint:\s+(\S+)\s+access token:\s+(\S+)\s+control:\s+(\S+)/, 60_000);
-    env.SHOPIFY_ADMIN_GRAPHQL_URL = endpoint;
-    store = { token: String(token), emulatorOrigin, controlUrl: String(controlUrl) };
+    // One simulated store stands in for both demo shops: one origin, no {shop} in it.
+    env.SHOPIFY_ORIGIN = new URL(String(endpoint)).origin;
+    store = { token: String(token), graphqlUrl: String(endpoint), emulatorOrigin, controlUrl: String(controlUrl) };
     say(`reviews emulator: ${emulatorOrigin}; simulated store: ${endpoint}`);
   }
 
@@ -285,20 +286,20 @@ async function main() {
   say(`app server: http://127.0.0.1:${port} (health: ${JSON.stringify(health)})`);
   say("worker: connected to Redis");
   if (store) {
-    const result = await runCatalogDemo({ env, storeAccessToken: store.token, emulatorOrigin: store.emulatorOrigin, say });
+    const result = await runCatalogDemo({ env, storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, say });
     if (result.status !== "completed") throw new Error(`demo catalog sync ${result.status}`);
     const orders = await runOrderDemo({ env, storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, say });
     if (!orders.matched) throw new Error("demo orders: the reviews service does not hold every order at its story's status with the opt-outs the default policy implies");
     const storefrontPort = check ? await freePort() : Number(process.env.STOREFRONT_PORT || 8789);
-    const shop = await runStorefrontDemo({ env, emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: String(env.SHOPIFY_ADMIN_GRAPHQL_URL), storeAccessToken: store.token, appUrl: `http://127.0.0.1:${port}`, port: storefrontPort, say, check, deliveredOrders: orders.delivered });
+    const shop = await runStorefrontDemo({ env, emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: store.graphqlUrl, storeAccessToken: store.token, appUrl: `http://127.0.0.1:${port}`, port: storefrontPort, say, check, deliveredOrders: orders.delivered });
     closers.push(() => shop.storefront.close());
     storefrontOrigin = shop.storefront.origin;
     await runAccountDemo({ storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, storefrontOrigin: shop.storefront.origin, say, check });
-    await runRatingsDemo({ emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: String(env.SHOPIFY_ADMIN_GRAPHQL_URL), storeAccessToken: store.token, say, check });
+    await runRatingsDemo({ emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: store.graphqlUrl, storeAccessToken: store.token, say, check });
     await seedDemoReviews({ emulatorOrigin: store.emulatorOrigin, say });
   }
   if (store) {
-    await installFreshShop({ env, storeAccessToken: store.token });
+    await installFreshShop({ env, storeControlUrl: store.controlUrl });
     const demoAdmin = adminAddress(port, DEMO_SHOP, env);
     const freshAdmin = adminAddress(port, FRESH_SHOP, env);
     if (check) {

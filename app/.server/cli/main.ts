@@ -3,11 +3,12 @@ import { helpText, parseCommandArgs, UsageError, type CliIo, type Command } from
 import { complianceCommand, connectCommand, disconnectCommand, statusCommand } from "./shop.commands";
 import { syncCatalogCommand, syncErrorsCommand, syncOrdersCommand } from "./sync.commands";
 import { settingsSetCommand, settingsShowCommand } from "./settings.commands";
+import { tokensMigrateCommand } from "./token.commands";
 import { ConfigError } from "../config";
 import { loadDotEnv } from "../dotenv";
 
 // `npm run cli -- <command>`: what an operator (and a test) can do without the admin UI.
-export const commands: Command[] = [connectCommand, statusCommand, disconnectCommand, syncCatalogCommand, syncOrdersCommand, syncErrorsCommand, settingsShowCommand, settingsSetCommand, complianceCommand];
+export const commands: Command[] = [connectCommand, statusCommand, disconnectCommand, syncCatalogCommand, syncOrdersCommand, syncErrorsCommand, settingsShowCommand, settingsSetCommand, complianceCommand, tokensMigrateCommand];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length)) + 2;

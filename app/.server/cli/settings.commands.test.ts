@@ -8,6 +8,7 @@ import type { CliIo } from "./command";
 import { createReviewsClient } from "../reviews";
 import { defaultSettings, parseSettings } from "../shops/settings";
 import { legacyId } from "../mapping/keys";
+import { seedOfflineSession } from "../../../test/helpers/offline-session";
 
 // `settings show` / `settings set` on real parts: the emulator over HTTP (reviews counted through
 // the app's client), a SQLite database of this file's own, real Redis under a private prefix and
@@ -20,9 +21,9 @@ const SECRET = "acme-secret-0123456789";
 
 beforeAll(async () => {
   store = await startSimulatedStore({ shop: SHOP, products: 8, seed: 5, bulkDurationMs: 50 });
-  s = await startStack("settings-cli", { SHOPIFY_ADMIN_GRAPHQL_URL: store.graphqlEndpoint });
+  s = await startStack("settings-cli", { SHOPIFY_ORIGIN: store.originTemplate });
   await s.connect(SHOP);
-  await s.t.db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", accessToken: store.accessToken, isOnline: false } });
+  await seedOfflineSession(s.t.db, store, { shop: SHOP });
 });
 afterAll(async () => {
   await s.close();

@@ -4,6 +4,7 @@ import { defineCommand, UsageError, type CliIo } from "./command";
 import { createCliContext, type CliContext } from "./cli-context";
 import { ShopNotFoundError } from "../shops/shop.repository";
 import { forgetIfAnotherAccount, startFirstSyncs } from "../shops/connect-shop";
+import { describeTokenStatus, offlineTokenStatus } from "../shopify/token-status";
 
 export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise<T>): Promise<T> {
   const ctx = createCliContext(io.env);
@@ -91,6 +92,7 @@ export const statusCommand = defineCommand({
         return 1;
       }
       const s = await ctx.shops.status(shop.domain);
+      const token = await offlineTokenStatus(ctx.db, shop.domain);
       const queues = ctx.queues();
       // Kept in Redis: without it, status still answers, saying it could not tell.
       const refused = await queues
@@ -104,10 +106,11 @@ export const statusCommand = defineCommand({
             ? { state: "address-refused" as const, since: refused.since.toISOString(), probes: refused.probes, nextProbeAt: refused.nextProbeAt?.toISOString() ?? null, detail: refused.detail }
             : { state: "ok" as const };
       if (v.json) {
-        io.out(JSON.stringify({ ...s, adminApi }, null, 2));
+        io.out(JSON.stringify({ ...s, adminApi, shopifyToken: token }, null, 2));
         return 0;
       }
       io.out(`Shop:           ${s.domain} (${s.installState})`);
+      io.out(`Shopify token:  ${describeTokenStatus(token)}`);
       io.out(`Connected:      ${s.connected ? `yes, since ${s.connectedAt?.toISOString()}` : "no"}`);
       io.out(`Customer key:   ${s.customerKey ?? "-"}`);
       io.out(`Client id:      ${s.clientId ?? "-"}`);

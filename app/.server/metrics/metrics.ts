@@ -39,6 +39,9 @@ function create() {
     syncReadPaths: new client.Counter({ name: "reviews_sync_read_path_total", help: "Full syncs and backfills by kind and the way they read Shopify (bulk; paged: bulk operations refused)", labelNames: ["kind", "path"], registers: [registry] }),
     syncRuns: new client.Counter({ name: "reviews_sync_runs_total", help: "Full syncs and backfills, by kind and outcome (started, completed, failed, cancelled)", labelNames: ["kind", "outcome"], registers: [registry] }),
     unsafeUrls: new client.Counter({ name: "reviews_unsafe_urls_dropped_total", help: "URLs from the service or a shopper dropped before rendering (not https, or hiding another scheme), by place", labelNames: ["place"], registers: [registry] }),
+    tokenRefreshes: new client.Counter({ name: "reviews_shopify_token_refreshes_total", help: "Offline token refreshes outside merchant requests, by outcome (refreshed, lost-answer-retried, needs-merchant, failed)", labelNames: ["outcome"], registers: [registry] }),
+    tokenMigrations: new client.Counter({ name: "reviews_shopify_token_migrations_total", help: "Non-expiring offline tokens exchanged for expiring ones, by outcome (migrated, already-expiring, needs-merchant, failed)", labelNames: ["outcome"], registers: [registry] }),
+    tokenStates: new client.Counter({ name: "reviews_shopify_token_state_changes_total", help: "Shops whose offline token changed state, by new state (ok, refresh-failing, needs-merchant)", labelNames: ["state"], registers: [registry] }),
   };
   new client.Gauge({
     name: "reviews_queue_jobs",
@@ -147,4 +150,16 @@ export function observeAddressRefusal(event: "refused" | "probe_refused" | "reco
 /** Which way a full sync or backfill read Shopify. */
 export function observeSyncReadPath(kind: string, path: "bulk" | "paged") {
   metrics().syncReadPaths.inc({ kind, path });
+}
+
+export function observeTokenRefresh(outcome: string) {
+  metrics().tokenRefreshes.inc({ outcome });
+}
+
+export function observeTokenMigration(outcome: string) {
+  metrics().tokenMigrations.inc({ outcome });
+}
+
+export function observeTokenState(state: string) {
+  metrics().tokenStates.inc({ state });
 }

@@ -16,10 +16,18 @@ import { observeShopifyThrottle } from "../metrics/metrics";
 // what to do next (see errors.ts). It does not retry 5xx or network errors itself: the job queue
 // does, with backoff, so that a sick Shopify is not hammered from inside one job.
 
+/** Where a client's access token comes from when it can change (expiring offline tokens). */
+export interface AccessTokenSource {
+  current(): Promise<string>;
+  /** After a 401 to `rejected`: the token to try once more with (refreshed unless someone did). */
+  renew?(rejected: string): Promise<string>;
+}
+
 export interface AdminGraphqlOptions {
   /** The shop's myshopify domain, e.g. example.myshopify.com. */
   shop: string;
-  accessToken: string;
+  /** A fixed token, or its source (token-provider.ts): asked before every call. */
+  accessToken: string | AccessTokenSource;
   /** e.g. "2026-01". */
   apiVersion: string;
   fetch?: typeof globalThis.fetch;
@@ -155,8 +163,15 @@ export function createAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
   const endpoint = options.endpoint ?? `https://${shop}/admin/api/${apiVersion}/graphql.json`;
   const bucket = (options.throttle ?? processThrottle).bucket(shop);
   const log = logger.child({ shop });
+  const tokens: AccessTokenSource = typeof accessToken === "string" ? { current: async () => accessToken } : accessToken;
 
-  async function send(document: string, variables: Record<string, unknown> | undefined, name: string | undefined, signal?: AbortSignal) {
+  async function send(
+    document: string,
+    variables: Record<string, unknown> | undefined,
+    name: string | undefined,
+    token: string,
+    signal?: AbortSignal,
+  ) {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
@@ -165,7 +180,7 @@ export function createAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
         headers: {
           "Content-Type": "application/json",
           Accept: "application/json",
-          "X-Shopify-Access-Token": accessToken,
+          "X-Shopify-Access-Token": token,
         },
         body: JSON.stringify({ query: document, variables: variables ?? {}, ...(name ? { operationName: name } : {}) }),
         signal: combined,
@@ -185,6 +200,7 @@ export function createAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
   ): Promise<GraphqlResponse<T>> {
     const name = operationName(document);
     const label = name ?? "GraphQL";
+    let renewed = false;
     for (let attempt = 0; ; attempt++) {
       const reservation = bucket.reserve(document);
       try {
@@ -196,7 +212,8 @@ export function createAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
         reservation.release();
       }
 
-      const res = await send(document, variables, name, opts.signal);
+      const token = await tokens.current();
+      const res = await send(document, variables, name, token, opts.signal);
       const text = await res.text().catch(() => "");
       let body: z.infer<typeof envelopeSchema> | null = null;
       try {
@@ -208,6 +225,14 @@ export function createAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
       const cost = (body?.extensions?.cost ?? null) as QueryCost | null;
       bucket.observe(document, cost);
 
+      // An expiring token may have run out (or been replaced elsewhere): one refresh, one more try.
+      if (res.status === 401 && tokens.renew && !renewed) {
+        renewed = true;
+        log.info({ operation: name }, "GraphQL answered 401; renewing the access token and trying once more");
+        await tokens.renew(token);
+        attempt--;
+        continue;
+      }
       if (res.status === 403 && !deniesAccess(body)) {
         throw new ShopifyAddressRefusedError(`${label}: HTTP 403, Shopify refused this server's address (IP allowlist): ${bodyExcerpt(text)}`, {
           shop,

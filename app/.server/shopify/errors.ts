@@ -108,3 +108,17 @@ export function assertNoUserErrors(operation: string, shop: string, payload: { u
 export function isShopifyApiError(e: unknown): e is ShopifyApiError {
   return e instanceof ShopifyApiError;
 }
+
+/**
+ * The shop's offline token can no longer be renewed (refresh token revoked, unused for 90 days,
+ * app uninstalled; or a non-expiring token refused): only the merchant opening the app brings a new
+ * one. Retrying is pointless until then.
+ */
+export class ShopifyReauthRequiredError extends ShopifyAuthError {
+  readonly reason: string;
+
+  constructor(message: string, opts: { shop: string; reason: string; status?: number }) {
+    super(message, opts);
+    this.reason = opts.reason;
+  }
+}

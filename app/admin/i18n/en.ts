@@ -30,6 +30,7 @@ export const en = {
   "common.error.body": "The page could not be loaded. Check your connection and try again.",
   "common.notConnected": "Connect your reviews account first: the service holds this data.",
   "common.connectLink": "Go to the connection form",
+  "app.tokenNeedsMerchant": "Shopify stopped accepting this app's access to your store, so reviews, orders and ratings are paused. Close the app and open it again from your Shopify admin to restore it.",
 
   "error.auth": "The reviews service refused these credentials. Check the customer key, client id and client secret in the service's dashboard (Settings › Integrations › API).",
   "error.unreachable": "The reviews service did not answer. It may be down or the address may be wrong; try again in a moment.",

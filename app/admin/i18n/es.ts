@@ -30,6 +30,7 @@ export const es: Record<MessageKey, string> = {
   "common.error.body": "No se pudo cargar la página. Revisa tu conexión y vuelve a intentarlo.",
   "common.notConnected": "Primero conecta tu cuenta de reseñas: el servicio guarda estos datos.",
   "common.connectLink": "Ir al formulario de conexión",
+  "app.tokenNeedsMerchant": "Shopify dejó de aceptar el acceso de esta app a tu tienda, así que las reseñas, los pedidos y las valoraciones están en pausa. Cierra la app y vuelve a abrirla desde el admin de Shopify para restablecerlo.",
 
   "error.auth": "El servicio de reseñas rechazó estas credenciales. Revisa la clave de cliente, el client id y el client secret en el panel del servicio (Configuración › Integraciones › API).",
   "error.unreachable": "El servicio de reseñas no respondió. Puede estar caído o la dirección puede ser incorrecta; vuelve a intentarlo en un momento.",

@@ -30,6 +30,7 @@ export const ptBR: Record<MessageKey, string> = {
   "common.error.body": "Não foi possível carregar a página. Verifique sua conexão e tente de novo.",
   "common.notConnected": "Conecte primeiro sua conta de avaliações: o serviço guarda estes dados.",
   "common.connectLink": "Ir para o formulário de conexão",
+  "app.tokenNeedsMerchant": "O Shopify deixou de aceitar o acesso deste app à sua loja, por isso avaliações, pedidos e notas estão pausados. Feche o app e abra-o de novo pelo admin do Shopify para restaurá-lo.",
 
   "error.auth": "O serviço de avaliações recusou estas credenciais. Confira a chave do cliente, o client id e o client secret no painel do serviço (Configurações › Integrações › API).",
   "error.unreachable": "O serviço de avaliações não respondeu. Ele pode estar fora do ar ou o endereço pode estar errado; tente de novo em instantes.",

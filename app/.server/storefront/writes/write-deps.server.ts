@@ -2,7 +2,7 @@ import type { AppContext } from "../../context.server";
 import { keyFrom } from "../../crypto/secret-box";
 import { QueueName } from "../../queues/names";
 import { parseSettings } from "../../shops/settings";
-import { adminForShop } from "../../shopify/admin-for-shop";
+import { adminForShopOf } from "../../shopify/admin-for-shop";
 import { proxyDeps } from "../proxy/proxy-deps.server";
 import { createCustomerIdentities } from "../shopper/customer-identity";
 import { keepPendingReview } from "./pending-reviews";
@@ -22,7 +22,7 @@ export function reviewWriteDeps(ctx: AppContext): ReviewWriteDeps {
   const { config, db, queues, shops, log } = ctx;
   const read = proxyDeps(ctx);
   const key = keyFrom(config.ENCRYPTION_KEY);
-  const adminFor = adminForShop({ db, log, endpoint: config.SHOPIFY_ADMIN_GRAPHQL_URL });
+  const { adminFor } = adminForShopOf(config, { db, redis: queues.redis, log });
   const deps: ReviewWriteDeps = {
     authenticate: read.authenticate,
     replay: createReplayGuard(queues.redis, config.REDIS_PREFIX),
