@@ -10,10 +10,8 @@ import { shopReviewsClients } from "../app/.server/shops/reviews-for-shop";
 import type { AdminGraphql } from "../app/.server/shopify/admin-graphql";
 import { adminForShopOf } from "../app/.server/shopify/admin-for-shop";
 import type { TokenProvider } from "../app/.server/shopify/token-provider";
-import { gatedAdminFor } from "../app/.server/shopify/address-gate";
-import { createAddressRefusals, type AddressRefusals } from "../app/.server/shopify/address-refusals";
-import { scheduleAddressProbe } from "../app/.server/shopify/address-probe";
-import { observeAddressRefusal } from "../app/.server/metrics/metrics";
+import { addressGatedAdmin } from "../app/.server/shopify/address-gate";
+import type { AddressRefusals } from "../app/.server/shopify/address-refusals";
 import { createPendingChanges, type PendingChanges } from "../app/.server/catalog/pending-changes";
 import { createProductMirror, type ProductMirror } from "../app/.server/catalog/product-mirror.repository";
 import { createDeliveryRecorder, type DeliveryRecorder } from "./delivery-records";
@@ -71,13 +69,8 @@ export function createWorkerContext(
   const reviewsFor = shopReviewsClients({ config, shops, redis: queues.redis, log, fetch: options.fetch });
   const shopCache = new Map<string, { at: number; row: Promise<Shop | null> }>();
   const admin = adminForShopOf(config, { db, redis: queues.redis, log, fetch: options.fetch });
-  const refusals = createAddressRefusals(queues.redis, config.REDIS_PREFIX);
   const plainAdminFor = admin.adminFor;
-  const adminFor = gatedAdminFor(plainAdminFor, refusals, async (shop, error) => {
-    log.warn({ shop, detail: error.body }, "Shopify refused this server's address (IP allowlist): Admin API work parked until a probe passes");
-    observeAddressRefusal("refused", (await refusals.refusedShops()).length);
-    await scheduleAddressProbe({ queues, refusals, config }, shop, 0);
-  });
+  const { adminFor, refusals } = addressGatedAdmin({ adminFor: plainAdminFor, queues, config, log });
   return {
     config,
     db,

@@ -15,13 +15,17 @@ import { useI18n } from "../admin/i18n/context";
 import { adminPages } from "../admin/pages";
 import { appContext } from "../.server/context.server";
 import { shopTokenStates } from "../.server/shops/token-state";
+import { forgetRefusedOfflineSession } from "../.server/shops/forget-refused-session";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: translator(data?.locale ?? "en")("app.name") }];
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  let { session } = await authenticate.admin(request);
+  // A refused token the library would keep (a non-expiring one has no expiry to tell it): forget
+  // it and authenticate again, which exchanges the merchant's session token for a fresh pair.
+  if (await forgetRefusedOfflineSession(appContext().db, session.shop)) ({ session } = await authenticate.admin(request));
   // Opening the app usually brings a fresh token pair (afterAuth clears the mark); while Shopify
   // still refuses the stored one, the merchant is told once, on every page.
   const tokenState = await shopTokenStates(appContext().db).get(session.shop);

@@ -3,6 +3,7 @@ import { keyFrom } from "../../crypto/secret-box";
 import { QueueName } from "../../queues/names";
 import { parseSettings } from "../../shops/settings";
 import { adminForShopOf } from "../../shopify/admin-for-shop";
+import { addressGatedAdmin } from "../../shopify/address-gate";
 import { proxyDeps } from "../proxy/proxy-deps.server";
 import { createCustomerIdentities } from "../shopper/customer-identity";
 import { keepPendingReview } from "./pending-reviews";
@@ -22,7 +23,9 @@ export function reviewWriteDeps(ctx: AppContext): ReviewWriteDeps {
   const { config, db, queues, shops, log } = ctx;
   const read = proxyDeps(ctx);
   const key = keyFrom(config.ENCRYPTION_KEY);
-  const { adminFor } = adminForShopOf(config, { db, redis: queues.redis, log });
+  // The same allowlist gate as the workers: a refused address parks Admin calls for the shop
+  // (the shopper's write is kept or answered without them) until the probe passes.
+  const { adminFor } = addressGatedAdmin({ adminFor: adminForShopOf(config, { db, redis: queues.redis, log }).adminFor, queues, config, log });
   const deps: ReviewWriteDeps = {
     authenticate: read.authenticate,
     replay: createReplayGuard(queues.redis, config.REDIS_PREFIX),

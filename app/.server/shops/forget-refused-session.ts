@@ -1,0 +1,17 @@
+import type { Db } from "../db/client";
+import { offlineSessionId } from "../shopify/offline-sessions";
+import { shopTokenStates } from "./token-state";
+
+// The library trusts a stored offline session that has no expiry: a non-expiring token Shopify
+// refuses (from 2027-01-01, or revoked) would stay in place however often the merchant opens the
+// app, and the shop would stay parked. While the shop waits for its merchant, the stored session
+// is the refused one, so it is forgotten: the next authentication exchanges the merchant's session
+// token for a fresh expiring pair, and afterAuth resumes the paused work.
+
+/** True when the refused offline session was deleted (authenticate again to get a new one). */
+export async function forgetRefusedOfflineSession(db: Db, domain: string): Promise<boolean> {
+  const state = await shopTokenStates(db).get(domain);
+  if (state?.state !== "needs-merchant") return false;
+  const { count } = await db.session.deleteMany({ where: { id: offlineSessionId(domain) } });
+  return count > 0;
+}
