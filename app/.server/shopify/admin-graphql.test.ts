@@ -205,14 +205,19 @@ describe("admin GraphQL client against the simulated store (real HTTP)", () => {
   });
 
   it("a drained bucket answers THROTTLED; the client waits for the refill and gets its answer", async () => {
-    const gql = storeClient();
-    const [first] = store.products();
-    const before = store.requests.length;
-    store.setAvailablePoints(0);
-    const product = await fetchProduct(gql, first.id);
-    expect(product?.id).toBe(first.id);
-    const seen = store.requests.slice(before);
-    expect(seen.map((r) => r.throttled)).toEqual([true, false]);
+    // A slow refill (100 points a second: the Standard plan's) so that the bucket is still short
+    // of the call's cost when it arrives, however busy the machine is.
+    const slow = await startSimulatedStore({ products: 1, seed: 7, throttle: { maximumAvailable: 1000, restoreRate: 100 } });
+    try {
+      const gql = storeClient({ endpoint: slow.graphqlEndpoint, accessToken: slow.accessToken });
+      const [first] = slow.products();
+      slow.setAvailablePoints(0);
+      const product = await fetchProduct(gql, first.id);
+      expect(product?.id).toBe(first.id);
+      expect(slow.requests.map((r) => r.throttled)).toEqual([true, false]);
+    } finally {
+      await slow.close();
+    }
   });
 
   it("pages variants past the first 250 (a product may have 2,048)", async () => {
