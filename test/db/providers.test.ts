@@ -20,7 +20,8 @@ describe.each<DbProvider>(["sqlite", "postgresql"])("database on %s", (provider)
     expect(deploy.status).toBe(0);
     const status = execFileSync("npx", ["prisma", "migrate", "status"], { env, encoding: "utf8" });
     expect(status).toContain("Database schema is up to date");
-  });
+    // Two Prisma CLI runs (WebAssembly engine, every migration): near a minute on a busy 2-core machine.
+  }, 180_000);
 
   it("GIVEN a connected shop THEN the secret is stored encrypted, read back through the key and masked in status", async () => {
     const shops = createShopRepository(t.db, KEY);

@@ -35,8 +35,9 @@ beforeAll(async () => {
     shop: SHOP,
     products: PRODUCTS,
     seed: 17,
-    // The bulk operation outlives several tokens; its polls and the order reads run on all of them.
-    bulkDurationMs: 8_000,
+    // The bulk operation outlives every round's token (ROUNDS lifetimes and more): its polls keep
+    // Admin calls going, so each round sees a refresh even when the orders need no Shopify read.
+    bulkDurationMs: 30_000,
     tokenLifetimeMs: LIFETIME_MS,
     apiKey: "test-api-key",
     apiSecret: "test-api-secret",
