@@ -23,12 +23,16 @@ export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   let { session } = await authenticate.admin(request);
-  // A refused token the library would keep (a non-expiring one has no expiry to tell it): forget
-  // it and authenticate again, which exchanges the merchant's session token for a fresh pair.
-  if (await forgetRefusedOfflineSession(appContext().db, session.shop)) ({ session } = await authenticate.admin(request));
+  const states = shopTokenStates(appContext().db);
   // Opening the app usually brings a fresh token pair (afterAuth clears the mark); while Shopify
   // still refuses the stored one, the merchant is told once, on every page.
-  const tokenState = await shopTokenStates(appContext().db).get(session.shop);
+  let tokenState = await states.get(session.shop);
+  // A refused token the library would keep (a non-expiring one has no expiry to tell it): forget
+  // it and authenticate again, which exchanges the merchant's session token for a fresh pair.
+  if (await forgetRefusedOfflineSession(appContext().db, session.shop, tokenState)) {
+    ({ session } = await authenticate.admin(request));
+    tokenState = await states.get(session.shop);
+  }
   return {
     tokenNeedsMerchant: tokenState?.state === "needs-merchant",
     // The API key is public (it is in every embedded app URL); the secret never leaves the server.

@@ -1,6 +1,6 @@
 import { parseConfig } from "../config";
 import { keyFrom } from "../crypto/secret-box";
-import { sessionColumns } from "../shopify/offline-sessions";
+import { offlineSessionId, sessionColumns } from "../shopify/offline-sessions";
 import { createDb } from "../db/client";
 import { createQueues } from "../queues/queues";
 import { createShopRepository } from "../shops/shop.repository";
@@ -40,8 +40,8 @@ export async function runCatalogDemo(options: {
     // What an install would have stored: the offline session (expiring pair) the workers use.
     const session = await installedSession(options.storeControlUrl, config.ENCRYPTION_KEY);
     await db.session.upsert({
-      where: { id: `offline_${DEMO_SHOP}` },
-      create: { id: `offline_${DEMO_SHOP}`, shop: DEMO_SHOP, state: "", isOnline: false, scope: config.SCOPES, ...session },
+      where: { id: offlineSessionId(DEMO_SHOP) },
+      create: { id: offlineSessionId(DEMO_SHOP), shop: DEMO_SHOP, state: "", isOnline: false, scope: config.SCOPES, ...session },
       update: session,
     });
     options.say(`connected ${DEMO_SHOP} to the reviews service as customer ${DEMO_ACCOUNT.customer}`);
@@ -82,8 +82,8 @@ export async function installFreshShop(options: { env: NodeJS.ProcessEnv; storeC
     await shops.markInstalled(FRESH_SHOP);
     const session = await installedSession(options.storeControlUrl, config.ENCRYPTION_KEY);
     await db.session.upsert({
-      where: { id: `offline_${FRESH_SHOP}` },
-      create: { id: `offline_${FRESH_SHOP}`, shop: FRESH_SHOP, state: "", isOnline: false, scope: config.SCOPES, ...session },
+      where: { id: offlineSessionId(FRESH_SHOP) },
+      create: { id: offlineSessionId(FRESH_SHOP), shop: FRESH_SHOP, state: "", isOnline: false, scope: config.SCOPES, ...session },
       update: session,
     });
   } finally {
