@@ -50,6 +50,9 @@ export default defineConfig({
     exclude: [
       "@remix-run/node",
       "@shopify/shopify-app-remix/server",
+      // Found on the first visit through Remix's dev manifest (importer index.html), never by the
+      // scan: re-bundling then mixed two copies of React in the open page (hook call errors).
+      "@shopify/shopify-api",
       "@shopify/shopify-app-remix/adapters/node",
       "@shopify/shopify-app-session-storage-prisma",
       "@prisma/client",

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Route } from "playwright-core";
 import { adminProbes, checkPage } from "../../app/.server/cli/browser-check";
 import { appBridgeStandIn, APP_BRIDGE_CDN_URL } from "../../app/.server/admin/app-bridge-stand-in";
-import { embeddedUrl, type AdminServer } from "../helpers/admin-browser";
-import { serveAdminDev } from "../helpers/admin-dev-server";
+import { embeddedUrl } from "../helpers/admin-browser";
+import { serveAdminDev, type AdminDevServer } from "../helpers/admin-dev-server";
 import { sessionToken } from "../helpers/session-token";
 import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
 
@@ -13,7 +13,7 @@ import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
 
 const SHOP = "dev-server-admin.myshopify.com";
 let a: AdminStack;
-let dev: AdminServer;
+let dev: AdminDevServer;
 
 beforeAll(async () => {
   a = await startAdminStack("admin-dev-server", SHOP, { products: 4 });
@@ -47,4 +47,9 @@ describe.each([
     expect(result.problems).toEqual([]);
     expect(result.proved).toBeTruthy();
   }, 120_000);
+});
+
+it("GIVEN every page opened on the dev server THEN Vite never had to bundle a dependency again", () => {
+  // Runs after the pages above (vitest keeps file order): a late bundle is what put two Reacts in a page.
+  expect(dev.rebundled()).toEqual([]);
 });

@@ -15,16 +15,26 @@ import type { AdminServer } from "./admin-browser";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-export async function serveAdminDev(db: Db): Promise<AdminServer> {
+/** The dev server, and the dependencies Vite had to bundle again after the first page asked for them. */
+export type AdminDevServer = AdminServer & { rebundled: () => string[] };
+
+export async function serveAdminDev(db: Db): Promise<AdminDevServer> {
   globalThis.__reviewsDb = db;
-  const { createServer } = await import("vite");
+  const { createServer, createLogger } = await import("vite");
+  // A dependency found only when a page asks for it makes Vite bundle again while that page loads,
+  // and the page can end up with two copies of React; vite.config.ts lists them up front instead.
+  const rebundled: string[] = [];
+  const logger = createLogger("info");
+  logger.info = (msg) => {
+    if (/new dependencies optimized|optimized dependencies changed/.test(msg)) rebundled.push(msg);
+  };
   // A cache of its own (several test files and dev:local may run at once), removed on close.
   const cacheDir = `${ROOT}node_modules/.vite-test-${process.pid}`;
   const vite = await createServer({
     root: ROOT,
     configFile: `${ROOT}vite.config.ts`,
     cacheDir,
-    logLevel: "warn",
+    customLogger: logger,
     server: { middlewareMode: true, hmr: false, watch: null },
   });
   const app = express();
@@ -40,6 +50,7 @@ export async function serveAdminDev(db: Db): Promise<AdminServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    rebundled: () => [...rebundled],
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await vite.close();
