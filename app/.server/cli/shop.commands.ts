@@ -4,6 +4,7 @@ import { defineCommand, UsageError, type CliIo } from "./command";
 import { createCliContext, type CliContext } from "./cli-context";
 import { ShopNotFoundError } from "../shops/shop.repository";
 import { forgetIfAnotherAccount, startFirstSyncs } from "../shops/connect-shop";
+import { createResendLedger } from "../resend/resend-ledger";
 import { describeTokenStatus, offlineTokenStatus } from "../shopify/token-status";
 
 export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise<T>): Promise<T> {
@@ -61,7 +62,7 @@ export const connectCommand = defineCommand({
       io.out(`Connected ${status.domain} to customer ${status.customerKey} (client secret ${status.clientSecret}).`);
       const shop = await ctx.shops.get(status.domain);
       const before = { connected: Boolean(previous?.customerKey && previous.clientId), customerKey: previous?.customerKey ?? null, apiUrl: previous?.apiUrl };
-      const forgotten = await forgetIfAnotherAccount(ctx.db, shop.id, before, status);
+      const forgotten = await forgetIfAnotherAccount(ctx.db, shop.id, before, status, createResendLedger(ctx.queues().redis, ctx.config.REDIS_PREFIX));
       if (forgotten && forgotten.products + forgotten.orders > 0) {
         io.out(`Another account than before: the ${forgotten.products} products and ${forgotten.orders} orders sent to the previous one will be sent again.`);
       }
