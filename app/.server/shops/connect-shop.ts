@@ -57,6 +57,7 @@ export async function forgetIfAnotherAccount(
   const same = before.connected && before.customerKey === after.customerKey && (before.apiUrl ?? null) === (after.apiUrl ?? null);
   if (same) return null;
   const forgotten = await forgetWhatWasSent(db, shopId);
-  if (ledger && forgotten.products + forgotten.orders > 0) await reportAccountSwitch(ledger, shopId, forgotten);
+  // The page's note only: with Redis down, the first syncs cannot be queued either and say so.
+  if (ledger && forgotten.products + forgotten.orders > 0) await reportAccountSwitch(ledger, shopId, forgotten).catch(() => undefined);
   return forgotten;
 }
