@@ -68,6 +68,9 @@ export const configSchema = z.object({
   // the run that writes it; bench scenario backsync-latency).
   BACKSYNC_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(50_000),
   BACKSYNC_RECONCILE_MS: z.coerce.number().int().min(60_000).max(7 * 86_400_000).default(86_400_000),
+  // When the service says it does not know a product or an order the app sent, that one is sent
+  // again at most once in this window: a service that keeps denying it is reported, not fed a loop.
+  RESEND_WINDOW_MS: z.coerce.number().int().min(60_000).max(30 * 86_400_000).default(86_400_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),

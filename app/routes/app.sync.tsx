@@ -105,6 +105,22 @@ export default function SyncPage() {
           </BlockStack>
         </Notice>
       ) : null}
+      {data.resend ? (
+        <Section title={t("sync.forgotten.title")}>
+          <BlockStack gap="100">
+            <Text as="p">
+              {t(data.resend.reason === "account" ? "sync.forgotten.account" : "sync.forgotten.unknown", {
+                products: number(data.resend.products),
+                orders: number(data.resend.orders),
+                at: date(data.resend.at),
+              })}
+            </Text>
+            {data.resend.denied ? (
+              <Text as="p" tone="caution">{t("sync.forgotten.denied", { denied: number(data.resend.denied), hours: number(data.resend.windowHours) })}</Text>
+            ) : null}
+          </BlockStack>
+        </Section>
+      ) : null}
       <RunCard title={t("sync.catalog")} run={data.catalog} sentLive={data.products.synced} connected={data.connected} />
       <RunCard title={t("sync.orders")} run={data.orders} sentLive={data.ordersKnown.sent} connected={data.connected} />
       <Section title={t("sync.health")}>

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../helpers/contexts";
 import { axeViolations, screenshots } from "../helpers/admin-browser";
 import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
+import { requestBackSync } from "../../app/.server/backsync/schedule";
 
 // The Sync page in Chromium: a full catalog sync started from the page and watched to its end (the
 // bar moves while the page is open), a product the service refused retried from its row, and the
-// worker's heartbeat.
+// worker's heartbeat; products the service forgot, sent again and then only reported.
 
 const SHOP = "sync-admin.myshopify.com";
 let a: AdminStack;
@@ -70,6 +71,41 @@ describe("sync page", () => {
     await eventually(() => a.s.t.db.productMirror.findUnique({ where: key }), (r) => r?.status === "synced", 30_000);
     await page.getByText("Nothing refused").waitFor();
   }, 90_000);
+
+  it("GIVEN the service forgot a product WHEN a review of it says so THEN the page says it was sent again, and later that the service keeps denying it", async () => {
+    const shop = await a.s.web.shops.get(SHOP);
+    const reviews = await a.s.worker.reviewsFor(SHOP);
+    const backSync = async () => {
+      await requestBackSync(a.s.web.queues, shop.id);
+      // Generous: the shop's first back-sync reconciles all 900 products, on a loaded machine.
+      await a.s.idle(150_000);
+    };
+    await backSync(); // the feed's first read: where the list stands
+    const row = await a.s.t.db.productMirror.findFirstOrThrow({ where: { shopId: shop.id, status: "synced" }, orderBy: { productId: "desc" } });
+    const ids: string[] = [];
+    for (const n of [1, 2]) ids.push((await reviews.storefront.submitReview(row.sku, { userId: `page-${n}`, email: `page${n}@example.com`, rating: 4, text: `Page review ${n}` }))._id);
+    a.s.emu.control.forget("acme", { skus: [row.sku] });
+    a.s.emu.control.publishReview(ids[0]!);
+    await backSync();
+    await eventually(async () => a.s.emu.control.state("acme").products.some((p) => p.sku === row.sku), Boolean, 120_000);
+
+    const tab = await a.open();
+    const { page } = tab;
+    await tab.goto("/app/sync");
+    await page.getByText("Sent again because the reviews service no longer knew them: products 1, orders 0", { exact: false }).waitFor();
+    expect(await page.getByText(/Still unknown to the reviews service/).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshots(page, "sync-sent-again");
+
+    // Forgotten again inside the window: not sent, and the page says the service keeps denying it.
+    a.s.emu.control.forget("acme", { skus: [row.sku] });
+    a.s.emu.control.publishReview(ids[1]!);
+    await backSync();
+    await tab.goto("/app/sync");
+    await page.getByText("Still unknown to the reviews service after being sent again: 1.", { exact: false }).waitFor();
+    expect(a.s.emu.control.state("acme").products.some((p) => p.sku === row.sku)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+  }, 600_000);
 
   it("GIVEN Shopify refusing this server's address and bulk operations THEN the page says both, and what to do", async () => {
     const shop = await a.s.web.shops.get(SHOP);

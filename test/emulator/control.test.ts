@@ -96,6 +96,24 @@ describe("control endpoints", () => {
     expect((await ctl("/accounts", { body: { customer: "x" } })).status).toBe(400);
   });
 
+  it("forget drops products and orders as a reset account would: reviews stay without their product, an order update answers 404", async () => {
+    await ctl("/accounts", { body: { customer: "forget-store", clientId: "forget-id", clientSecret: "forget-secret" } });
+    const token = await issueToken(t.emu, { clientId: "forget-id", clientSecret: "forget-secret" });
+    await call(`${t.emu.baseUrl}/forget-store/products/batch`, { token, body: { products: [product("f1"), product("f2")] } });
+    const review = await call(`${t.emu.baseUrl}/forget-store/f1/review`, { body: { userId: "u", email: "e@x.com", rating: 4 } });
+    expect((await call(`${t.emu.baseUrl}/forget-store/orders`, { token, body: { version: 2, orderId: "o-1", items: [{ productId: "f1" }] } })).status).toBe(200);
+
+    const forgot = await ctl("/forget", { body: { customer: "forget-store", skus: ["f1", "nope"], orderIds: ["o-1"] } });
+    expect(forgot.body).toEqual({ skus: ["f1"], orderIds: ["o-1"] });
+    const state = (await ctl("/state?customer=forget-store")).body;
+    expect(state.products.map((p: { sku: string }) => p.sku)).toEqual(["f2"]);
+    expect(state.orders).toEqual([]);
+    const listed = await call(`${t.emu.baseUrl}/forget-store/reviews/all?sku=f1`, { token });
+    expect(listed.body.results.find((r: { _id: string }) => r._id === review.body._id).product).toBeNull();
+    expect((await call(`${t.emu.baseUrl}/forget-store/orders/o-1`, { token, method: "PUT", body: { status: "shipped" } })).status).toBe(404);
+    expect((await ctl("/forget", { body: { skus: ["f2"] } })).status).toBe(400);
+  });
+
   it("settings change the store URL used to resolve relative product URLs", async () => {
     await ctl("/settings/demo-store", { method: "PUT", body: { storeUrl: "https://shop.example.com" } });
     const res = await t.admin("PUT", "/products/rel", { name: "Rel", categories: ["X"], url: "/products/rel" });

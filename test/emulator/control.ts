@@ -14,6 +14,8 @@
 //   POST   /__emulator/questions/:id/answer `{text}` reply and publish a question
 //   POST   /__emulator/clock                `{advanceMs}` move the emulator's clock forward
 //   PUT    /__emulator/settings/:customer   partial customer settings (storeUrl, topRated, ...)
+//   POST   /__emulator/forget               `{customer, skus?, orderIds?}` drop those products and
+//                                           orders (a reset account or lost data); reviews stay
 //   GET    /__emulator/health               `{ok: true, origin, baseUrl, authUrl, rateUrl}`
 import { z } from "zod";
 import { accountSchema, type AuthService, type EmulatorAccount } from "./auth";
@@ -51,6 +53,11 @@ export interface EmulatorControl {
   replyToReview(reviewId: string, text: string): StoredReview;
   answerQuestion(questionId: string, text: string): StoredQuestion;
   updateSettings(customer: string, patch: Partial<CustomerSettings>): CustomerSettings;
+  /**
+   * Drops products and orders of a customer, as a reset account or lost data would: the service no
+   * longer knows them (reviews stay, and show no product). Answers what was dropped.
+   */
+  forget(customer: string, what: { skus?: string[]; orderIds?: string[] }): { skus: string[]; orderIds: string[] };
 }
 
 interface Deps {
@@ -153,12 +160,20 @@ export function createControl(d: Deps): EmulatorControl {
       d.store.changed();
       return structuredClone(cs.settings);
     },
+    forget(customer, what) {
+      const cs = d.store.customer(customer);
+      const skus = (what.skus ?? []).filter((sku) => cs.products.delete(sku));
+      const orderIds = (what.orderIds ?? []).filter((id) => cs.orders.delete(id));
+      d.store.changed();
+      return { skus, orderIds };
+    },
   };
   return control;
 }
 
 const textSchema = z.object({ text: z.string().min(1) });
 const seedReviewsSchema = z.object({ customer: z.string().min(1), skus: z.array(z.string().min(1)).min(1).max(1000) });
+const forgetSchema = z.object({ customer: z.string().min(1), skus: z.array(z.string().min(1)).optional(), orderIds: z.array(z.string().min(1)).optional() });
 const seedSchema = z.object({ customer: z.string().min(1).optional(), products: z.number().int().min(1).max(500).optional() });
 
 export function controlRoutes(control: EmulatorControl, urls: EmulatorUrls): Route<Services>[] {
@@ -208,6 +223,10 @@ export function controlRoutes(control: EmulatorControl, urls: EmulatorUrls): Rou
       const { advanceMs } = parseWith(z.object({ advanceMs: z.number().min(0) }), ctx.body ?? {});
       control.advanceClock(advanceMs);
       return noBody();
+    }),
+    r("POST", "/forget", (ctx) => {
+      const { customer, ...what } = parseWith(forgetSchema, ctx.body ?? {});
+      return json(200, control.forget(customer, what));
     }),
     r("PUT", "/settings/:customer", (ctx) =>
       json(200, control.updateSettings(ctx.params.customer, parseWith(settingsPatchSchema, ctx.body ?? {}))),

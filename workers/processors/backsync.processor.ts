@@ -10,6 +10,8 @@ import { withRenewedLock } from "../../app/.server/queues/renewed-lock";
 import { parseSettings } from "../../app/.server/shops/settings";
 import { ShopNotConnectedError } from "../../app/.server/shops/shop.repository";
 import { keysetPages } from "../../app/.server/db/batches";
+import { createResendLedger } from "../../app/.server/resend/resend-ledger";
+import { resendUnknownProducts } from "../../app/.server/resend/unknown-products";
 import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../../app/.server/shopify/errors";
 
 // Ratings back into Shopify, as worker jobs on the maintenance queue (see app/.server/backsync/):
@@ -42,10 +44,19 @@ export function backSyncJob(opts: { reconcile: boolean }) {
         () =>
           honouringRetryAfter(job, token, async () => {
             const [gql, reviews] = await Promise.all([ctx.adminFor(shop.domain), ctx.reviewsFor(shop.domain)]);
-            return runBackSync(
+            const result = await runBackSync(
               { db: ctx.db, redis: ctx.queues.redis, prefix: ctx.config.REDIS_PREFIX, log: ctx.log, shop: { id: shop.id, domain: shop.domain }, gql, reviews, settings: parseSettings(shop.settings) },
               { reconcile: opts.reconcile },
             );
+            if (!result.unknownSkus.length) return result;
+            const ledger = createResendLedger(ctx.queues.redis, ctx.config.REDIS_PREFIX);
+            const resend = await resendUnknownProducts(
+              { db: ctx.db, queues: ctx.queues, pending: ctx.pending, ledger, windowMs: ctx.config.RESEND_WINDOW_MS },
+              { id: shop.id, domain: shop.domain },
+              result.unknownSkus,
+            );
+            ctx.log.info({ shop: shop.domain, ...resend }, "products unknown to the service");
+            return { ...result, resend };
           }),
         { ttlMs: ctx.config.WORKER_LOCK_MS, waitMs: ctx.config.WORKER_LOCK_MS, timeoutError: () => new Error(`back-sync lock of shop ${shopId} still held`) },
       );

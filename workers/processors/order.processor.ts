@@ -2,7 +2,9 @@ import { DelayedError, type Job } from "bullmq";
 import { z } from "zod";
 import { NoOfflineSessionError, type WorkerContext } from "../context";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
-import { ReviewsError, type ReviewsClient } from "../../app/.server/reviews";
+import { ReviewsError, ReviewsPermanentError, type ReviewsClient } from "../../app/.server/reviews";
+import { createResendLedger } from "../../app/.server/resend/resend-ledger";
+import { resendUnknownOrder } from "../../app/.server/resend/unknown-order";
 import { productGid, productKey } from "../../app/.server/mapping/keys";
 import { categoriesWithSource, fromGraphqlProduct, mapProduct, sourceUpdatedAtOf } from "../../app/.server/mapping/product.mapper";
 import { fetchProduct } from "../../app/.server/shopify/queries";
@@ -79,7 +81,27 @@ export async function sendStatusUpdate(
 ): Promise<void> {
   const serviceOrderId = tracking.serviceOrderId;
   if (!serviceOrderId) throw new Error(`order ${orderId}: no service order id to update`);
-  await callServiceForOrder(ctx, shop, orderId, job, token, (client) => client.admin.updateOrder(serviceOrderId, update));
+  const answer = await callServiceForOrder(ctx, shop, orderId, job, token, (client) =>
+    client.admin.updateOrder(serviceOrderId, update).then(
+      () => "saved" as const,
+      (error: unknown) => {
+        if (error instanceof ReviewsPermanentError && error.reason === "not_found") return error;
+        throw error;
+      },
+    ),
+  );
+  if (answer !== "saved") {
+    // The service no longer knows an order it was sent: the whole order goes again (once per window).
+    const ledger = createResendLedger(ctx.queues.redis, ctx.config.REDIS_PREFIX);
+    const outcome = await resendUnknownOrder({ db: ctx.db, queues: ctx.queues, ledger, windowMs: ctx.config.RESEND_WINDOW_MS }, shop, orderId, tracking.order?.created_at);
+    if (outcome.kind === "denied") {
+      await createOrderStateRepository(ctx.db).recordError(shop.id, orderId, answer.message);
+      throw new PermanentJobError(`order ${orderId} unknown to the service again after it was sent again: ${answer.message}`);
+    }
+    await createOrderStateRepository(ctx.db).save(shop.id, orderId, { tracking });
+    ctx.log.info({ shop: shop.domain, order: orderId, run: outcome.runId }, "order unknown to the service: sent again whole");
+    return;
+  }
   const due = update.status === "shipped" ? trackedDeliveryDueAt(tracking, shop.settings.orders) : null;
   await createOrderStateRepository(ctx.db).save(shop.id, orderId, {
     status: update.status,

@@ -1,6 +1,7 @@
 import { connectionInputSchema, ShopNotConnectedError } from "../shops/shop.repository";
 import { forgetIfAnotherAccount, startFirstSyncs, verifyCredentials } from "../shops/connect-shop";
 import { confirmStep } from "./onboarding";
+import { createResendLedger } from "../resend/resend-ledger";
 import { serviceErrorMessage } from "./service-errors";
 import type { AppContext } from "../context.server";
 import type { UiMessage } from "../../admin/messages";
@@ -75,7 +76,7 @@ export async function saveCredentials(ctx: AppContext, domain: string, form: For
     return { ok: false, fieldErrors: {}, formError: serviceErrorMessage(error) };
   }
   await ctx.shops.connect(c);
-  const forgotten = await forgetIfAnotherAccount(ctx.db, shop.id, before, c);
+  const forgotten = await forgetIfAnotherAccount(ctx.db, shop.id, before, c, createResendLedger(ctx.queues.redis, ctx.config.REDIS_PREFIX));
   await confirmStep(ctx, shop.domain, "credentials");
   ctx.log.info({ shop: shop.domain, customer: c.customerKey }, "shop connected from the admin");
   // Same account as before: its data is there already. A new one starts with everything.

@@ -6,6 +6,7 @@ import { requestProductFetch } from "../catalog/product-fetch";
 import { createSyncRuns, parseProgress, type SyncKind } from "../sync/sync-runs.repository";
 import { startSync } from "../sync/start-sync";
 import { createAddressRefusals } from "../shopify/address-refusals";
+import { createResendLedger } from "../resend/resend-ledger";
 
 // The Sync page: the state of the shop's catalog and orders at the service, its runs, what the
 // service refused and why, and whether the background work is moving (queue depth, worker alive).
@@ -51,6 +52,9 @@ export async function syncOverview(ctx: AppContext, domain: string) {
   const refused = await createAddressRefusals(ctx.queues.redis, ctx.config.REDIS_PREFIX)
     .get(shop.domain)
     .catch(() => null);
+  const resend = await createResendLedger(ctx.queues.redis, ctx.config.REDIS_PREFIX)
+    .report(shop.id)
+    .catch(() => null);
   const status = await ctx.shops.status(shop.domain);
   return {
     connected: status.connected,
@@ -64,6 +68,8 @@ export async function syncOverview(ctx: AppContext, domain: string) {
     queueDepth: depth,
     worker: heartbeat ? { secondsAgo: Math.max(0, Math.round((Date.now() - heartbeat.at) / 1000)) } : null,
     // Shopify refuses this server's address (IP allowlist): work is paused until a probe passes.
+    // What the app sent again because the service no longer knew it (app/.server/resend/).
+    resend: resend ? { ...resend, windowHours: Math.round(ctx.config.RESEND_WINDOW_MS / 3_600_000) } : null,
     addressRefused: refused ? { since: refused.since.toISOString(), detail: refused.detail, nextProbeAt: refused.nextProbeAt?.toISOString() ?? null } : null,
   };
 }

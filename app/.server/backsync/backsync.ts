@@ -8,7 +8,7 @@ import { enableRatingDefinitions } from "./definitions";
 import { sendTriggers, triggersFor } from "./flow-triggers";
 import { emptyStats, refreshProducts, type RefreshStats } from "./product-refresh";
 import { findDrift } from "./reconcile";
-import { changedProducts, readReviewChanges } from "./review-feed";
+import { changedProducts, readReviewChanges, unknownProducts } from "./review-feed";
 import { readShopData, shopDataDigest, writeShopData } from "./shop-data-sync";
 import type { Db } from "../db/client";
 
@@ -16,7 +16,8 @@ import type { Db } from "../db/client";
 // 1. the standard rating definitions, once per shop (idempotent at Shopify as well);
 // 2. the review-change feed since the shop's last read → the products it touches are refreshed →
 //    Flow triggers for the reviews in it → the feed's memory moves on (only once all of that is
-//    done, so a failed run is read again: refreshes and triggers are no-ops the second time);
+//    done, so a failed run is read again: refreshes and triggers are no-ops the second time); the
+//    SKUs of reviews the service shows without their product are returned for the caller to resend;
 // 3. the full reconciliation from the product report, after connect (never run yet) and when asked
 //    (daily);
 // 4. the shop-wide app-data metafield, written only when it changed.
@@ -36,6 +37,8 @@ export interface BackSyncDeps {
 export interface BackSyncResult {
   definitions: { enabled: string[]; alreadyOn: string[] } | null;
   feed: { changes: number; products: number; pages: number; cursor: string | null };
+  /** SKUs of reviews in the feed whose product the service does not know (its `product` is null). */
+  unknownSkus: string[];
   reconcile: { rows: number; drifted: number } | null;
   refresh: RefreshStats;
   flow: { sent: number; alreadySent: number; refused: number };
@@ -85,7 +88,7 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
     shopData = "written";
   }
 
-  const result: BackSyncResult = { definitions, feed: { changes: feed.changes.length, products: products.length, pages: feed.pages, cursor: feed.memory.cursor }, reconcile, refresh, flow, shopData };
+  const result: BackSyncResult = { definitions, unknownSkus: unknownProducts(feed.changes), feed: { changes: feed.changes.length, products: products.length, pages: feed.pages, cursor: feed.memory.cursor }, reconcile, refresh, flow, shopData };
   log.info({ feed: result.feed, reconcile, refresh, flow, shopData }, "back-sync run done");
   return result;
 }

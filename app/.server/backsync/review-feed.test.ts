@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../test/emulator/server";
 import { createReviewsClient, type ReviewsClient } from "../reviews";
 import { feedMemoryOf } from "./backsync-state.repository";
-import { FIRST_READ, KNOWN_RUN, SEEN_MAX, changedProducts, readReviewChanges, type FeedMemory } from "./review-feed";
+import { FIRST_READ, KNOWN_RUN, SEEN_MAX, changedProducts, readReviewChanges, unknownProducts, type FeedMemory } from "./review-feed";
 
 // The review-change feed against the emulator over HTTP, answering 20 reviews a page, in both of
 // its modes: with its own `moderatedAt` on each review (a shortcut the feed may take) and strict
@@ -130,6 +130,21 @@ describe.each([
     // A row from before the memory: a real cursor still reads by time; the epoch starts afresh.
     expect(feedMemoryOf({ cursor: "2026-01-01T00:00:00.000Z", feedSeen: null })).toEqual({ cursor: "2026-01-01T00:00:00.000Z", seen: [] });
     expect(feedMemoryOf({ cursor: new Date(0).toISOString(), feedSeen: null })).toBeNull();
+  });
+
+  it("GIVEN a product the service lost THEN the change of its review names it unknown (product null), the others not", async () => {
+    emu.control.addAccount({ customer: "feed-lost", clientId: "l-client", clientSecret: "l-secret-0123456789" });
+    const lost = createReviewsClient({
+      account: { customer: "feed-lost", clientId: "l-client", clientSecret: "l-secret-0123456789", apiUrl: emu.baseUrl, authUrl: emu.authUrl, rateUrl: emu.rateUrl },
+    });
+    await lost.admin.sendCatalogBatch([{ sku: "l-1", name: "Lost 1", categories: ["General"] }, { sku: "l-2", name: "Kept 2", categories: ["General"] }]);
+    const waiting = await Promise.all(["l-1", "l-2"].map(async (sku, i) => (await lost.storefront.submitReview(sku, { userId: `l${i}`, email: `l${i}@example.com`, rating: 5 }))._id));
+    const first = await readReviewChanges(lost.admin, null);
+    emu.control.forget("feed-lost", { skus: ["l-1"] });
+    waiting.forEach(approve);
+    const read = await readReviewChanges(lost.admin, first.memory);
+    expect(changedProducts(read.changes).sort()).toEqual(["l-1", "l-2"]);
+    expect(unknownProducts(read.changes)).toEqual(["l-1"]);
   });
 
   it("GIVEN an account without moderations THEN the first moderation after the first read is a change", async () => {

@@ -142,3 +142,11 @@ export async function readReviewChanges(admin: Pick<ReviewsAdminApi, "listReview
 export function changedProducts(changes: readonly AdminReview[]): string[] {
   return [...new Set(changes.map((r) => r.sku))];
 }
+
+/**
+ * SKUs of reviews the service lists with `product: null`: the review's product is not in its
+ * catalog (a documented field of the admin review, sent empty). An absent field says nothing.
+ */
+export function unknownProducts(changes: readonly AdminReview[]): string[] {
+  return [...new Set(changes.filter((r) => r.product === null).map((r) => r.sku))];
+}

@@ -4,6 +4,8 @@ import { defineCommand, UsageError, type CliIo } from "./command";
 import { createCliContext, type CliContext } from "./cli-context";
 import { ShopNotFoundError } from "../shops/shop.repository";
 import { forgetIfAnotherAccount, startFirstSyncs } from "../shops/connect-shop";
+import { createResendLedger } from "../resend/resend-ledger";
+import { reportAccountSwitch } from "../resend/account-switch";
 import { describeTokenStatus, offlineTokenStatus } from "../shopify/token-status";
 
 export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise<T>): Promise<T> {
@@ -63,6 +65,12 @@ export const connectCommand = defineCommand({
       const before = { connected: Boolean(previous?.customerKey && previous.clientId), customerKey: previous?.customerKey ?? null, apiUrl: previous?.apiUrl };
       const forgotten = await forgetIfAnotherAccount(ctx.db, shop.id, before, status);
       if (forgotten && forgotten.products + forgotten.orders > 0) {
+        // Only now is Redis needed: the Sync page's note (the resend itself is in the database).
+        const queues = ctx.queues();
+        await queues
+          .ready(5000)
+          .then(() => reportAccountSwitch(createResendLedger(queues.redis, ctx.config.REDIS_PREFIX), shop.id, forgotten))
+          .catch((e: Error) => io.err(`Warning: the Sync page will not show the switch (${e.message}).`));
         io.out(`Another account than before: the ${forgotten.products} products and ${forgotten.orders} orders sent to the previous one will be sent again.`);
       }
       if (v["no-sync"]) return 0;

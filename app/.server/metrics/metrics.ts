@@ -41,6 +41,7 @@ function create() {
     unsafeUrls: new client.Counter({ name: "reviews_unsafe_urls_dropped_total", help: "URLs from the service or a shopper dropped before rendering (not https, or hiding another scheme), by place", labelNames: ["place"], registers: [registry] }),
     tokenRefreshes: new client.Counter({ name: "reviews_shopify_token_refreshes_total", help: "Offline token refreshes outside merchant requests, by outcome (refreshed, lost-answer-retried, needs-merchant, failed)", labelNames: ["outcome"], registers: [registry] }),
     tokenMigrations: new client.Counter({ name: "reviews_shopify_token_migrations_total", help: "Non-expiring offline tokens exchanged for expiring ones, by outcome (migrated, already-expiring, needs-merchant, failed)", labelNames: ["outcome"], registers: [registry] }),
+    resends: new client.Counter({ name: "reviews_resends_total", help: "Products and orders sent again because the service no longer knew them, by kind (product, order; account: everything, after a connection to another account) and outcome (resent; denied: still unknown inside its resend window, reported, not sent)", labelNames: ["kind", "outcome"], registers: [registry] }),
     tokenStates: new client.Counter({ name: "reviews_shopify_token_state_changes_total", help: "Shops whose offline token changed state, by new state (ok, refresh-failing, needs-merchant)", labelNames: ["state"], registers: [registry] }),
   };
   new client.Gauge({
@@ -162,4 +163,9 @@ export function observeTokenMigration(outcome: string) {
 
 export function observeTokenState(state: string) {
   metrics().tokenStates.inc({ state });
+}
+
+/** Products or orders sent again (or denied again inside their window) because the service no longer knew them. */
+export function observeResend(kind: "product" | "order" | "account", outcome: "resent" | "denied", n = 1) {
+  if (n > 0) metrics().resends.inc({ kind, outcome }, n);
 }

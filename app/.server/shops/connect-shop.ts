@@ -4,6 +4,8 @@ import { createReviewsClient, DEFAULT_TOKEN_TIMEOUT_MS, type ReviewsAccount } fr
 import { startSync } from "../sync/start-sync";
 import { requestBackSync } from "../backsync/schedule";
 import { forgetWhatWasSent, type Forgotten } from "../sync/forget-sent";
+import { reportAccountSwitch } from "../resend/account-switch";
+import type { ResendLedger } from "../resend/resend-ledger";
 
 // Connecting a shop to its reviews-service account, as the CLI's `connect` and the admin's
 // credentials form both do it: the credentials can be checked with a token request before
@@ -42,9 +44,20 @@ type AccountRef = { connected: boolean; customerKey: string | null; apiUrl?: str
  * After a (re)connection: when the account is not the one the shop was connected to (another
  * customer, another service address, or a connection made again after a disconnect), the new
  * account holds none of what this database remembers sending, so that memory goes and the first
- * syncs send everything. Returns what was forgotten, or null for the same account.
+ * syncs send everything. Returns what was forgotten, or null for the same account. With a ledger,
+ * a switch that forgot anything is reported on the Sync page.
  */
-export async function forgetIfAnotherAccount(db: Db, shopId: string, before: AccountRef, after: Omit<AccountRef, "connected">): Promise<Forgotten | null> {
+export async function forgetIfAnotherAccount(
+  db: Db,
+  shopId: string,
+  before: AccountRef,
+  after: Omit<AccountRef, "connected">,
+  ledger?: ResendLedger,
+): Promise<Forgotten | null> {
   const same = before.connected && before.customerKey === after.customerKey && (before.apiUrl ?? null) === (after.apiUrl ?? null);
-  return same ? null : forgetWhatWasSent(db, shopId);
+  if (same) return null;
+  const forgotten = await forgetWhatWasSent(db, shopId);
+  // The page's note only: with Redis down, the first syncs cannot be queued either and say so.
+  if (ledger && forgotten.products + forgotten.orders > 0) await reportAccountSwitch(ledger, shopId, forgotten).catch(() => undefined);
+  return forgotten;
 }

@@ -147,6 +147,10 @@ export const en = {
   "sync.resend": "Stopped: the reviews service no longer held what the app had sent (another account, or its data was reset). Everything is sent again.",
   "sync.noRuns.live": "No full sync has run: {count} went to the reviews service as they changed in Shopify.",
   "sync.noRuns.connected": "No full sync has run yet: “Sync everything now” sends everything.",
+  "sync.forgotten.title": "Sent again",
+  "sync.forgotten.unknown": "Sent again because the reviews service no longer knew them: products {products}, orders {orders} (last on {at}).",
+  "sync.forgotten.account": "Connected to another reviews-service account on {at}: what was sent before (products {products}, orders {orders}) is being sent to it again.",
+  "sync.forgotten.denied": "Still unknown to the reviews service after being sent again: {denied}. Each is sent again at most once every {hours} h; check the account at the reviews service.",
 
   "settings.title": "Settings",
   "settings.saved": "Settings saved.",

@@ -147,6 +147,10 @@ export const es: Record<MessageKey, string> = {
   "sync.resend": "Detenida: el servicio de reseñas ya no tenía lo que la app había enviado (otra cuenta, o sus datos se borraron). Todo se envía de nuevo.",
   "sync.noRuns.live": "No se ha ejecutado ninguna sincronización completa: {count} llegaron al servicio de reseñas a medida que cambiaban en Shopify.",
   "sync.noRuns.connected": "Aún no se ha ejecutado ninguna sincronización completa: “Sincronizar todo ahora” lo envía todo.",
+  "sync.forgotten.title": "Enviados de nuevo",
+  "sync.forgotten.unknown": "Enviados de nuevo porque el servicio de reseñas ya no los conocía: productos {products}, pedidos {orders} (último el {at}).",
+  "sync.forgotten.account": "Conectada a otra cuenta del servicio de reseñas el {at}: lo enviado antes (productos {products}, pedidos {orders}) se le envía de nuevo.",
+  "sync.forgotten.denied": "Siguen siendo desconocidos para el servicio de reseñas tras enviarlos de nuevo: {denied}. Cada uno se reenvía como máximo una vez cada {hours} h; revise la cuenta en el servicio de reseñas.",
 
   "settings.title": "Configuración",
   "settings.saved": "Configuración guardada.",

@@ -147,6 +147,10 @@ export const ptBR: Record<MessageKey, string> = {
   "sync.resend": "Interrompida: o serviço de avaliações não tinha mais o que o app enviou (outra conta, ou os dados foram apagados). Tudo é enviado de novo.",
   "sync.noRuns.live": "Nenhuma sincronização completa rodou: {count} foram ao serviço de avaliações conforme mudaram no Shopify.",
   "sync.noRuns.connected": "Nenhuma sincronização completa rodou ainda: “Sincronizar tudo agora” envia tudo.",
+  "sync.forgotten.title": "Enviados de novo",
+  "sync.forgotten.unknown": "Enviados de novo porque o serviço de avaliações não os conhecia mais: produtos {products}, pedidos {orders} (último em {at}).",
+  "sync.forgotten.account": "Conectado a outra conta do serviço de avaliações em {at}: o que foi enviado antes (produtos {products}, pedidos {orders}) está sendo enviado de novo para ela.",
+  "sync.forgotten.denied": "Ainda desconhecidos pelo serviço de avaliações depois de enviados de novo: {denied}. Cada um é reenviado no máximo uma vez a cada {hours} h; verifique a conta no serviço de avaliações.",
 
   "settings.title": "Configurações",
   "settings.saved": "Configurações salvas.",
