@@ -201,7 +201,8 @@ export async function runOrderDemo(options: {
       // Settled, and nothing left in the queue that could still change an order.
       const finished = (done === story.orders.length && (await webhooksBusy()) === 0) || Date.now() > deadline;
       if (finished) {
-        say(line);
+        // A terminal keeps the last progress line; a log already has it.
+        if (line !== last) say(line);
         break;
       }
       if (line !== last) progress(line);

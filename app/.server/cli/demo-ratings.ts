@@ -61,7 +61,9 @@ export async function runRatingsDemo(options: {
       const h = held.get(sku);
       return !h || h.count !== String(n) || !h.rating || !h.snapshot;
     }).map(([sku]) => sku);
-    options.progress?.(`back-sync: ${published.size - missing.length} of ${published.size} products with reviews have their ratings in the store …`);
+    if (missing.length > 0 && Date.now() <= deadline) {
+      options.progress?.(`back-sync: ${published.size - missing.length} of ${published.size} products with reviews have their ratings in the store …`);
+    }
     if (missing.length === 0 || Date.now() > deadline) {
       const withRatings = [...held.values()].filter((h) => h.count !== null).length;
       options.say(

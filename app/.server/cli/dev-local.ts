@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { appendFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
 import { join, resolve } from "node:path";
 import { loadDotEnv } from "../dotenv";
 import { freePort, redisAnswers, startPrivateRedis } from "./local-redis";
@@ -19,9 +18,7 @@ import { adminProbes, checkPage, storefrontProbe } from "./browser-check";
 import { createTerminal } from "./terminal";
 import { addressesUnder, emptyAddresses, formatSummary, type DemoAddresses } from "./demo-summary";
 import { devLocalPort } from "./dev-local-ports";
-import express from "express";
-import pino from "pino";
-import { mountQueueDashboard, QUEUE_DASHBOARD_PATH } from "../../../server/queue-dashboard";
+import { basicCredentials, checkDashboardAnswers, dashboardProbe, offlineRoute, startLocalDashboard } from "./operator-dashboard";
 
 // `npm run dev:local`: the whole system on this machine with embedded defaults and no Shopify
 // account: SQLite, a local Redis (REDIS_URL when it answers, else a private redis-server), the
@@ -79,42 +76,14 @@ function ensureOperatorPassword() {
   process.env.OPERATOR_PASSWORD = password;
 }
 
-/**
- * The operators' queue dashboard, as the production web process mounts it (server/main.ts), on a
- * port of its own: the dev server (Vite) has no express app to mount it in.
- */
 async function startOperatorDashboard(env: NodeJS.ProcessEnv, port: number): Promise<string> {
-  const config = parseConfig(env);
-  const app = express();
-  const dashboard = mountQueueDashboard(app, {
-    redisUrl: config.REDIS_URL,
-    prefix: config.REDIS_PREFIX,
-    user: config.OPERATOR_USER,
-    password: config.OPERATOR_PASSWORD,
-    writable: config.QUEUE_DASHBOARD_WRITE,
-    log: pino({ level: "silent" }),
-  });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(port, "127.0.0.1", () => resolve(s)).on("error", reject);
-  });
-  closers.push(async () => {
-    await new Promise((r) => server.close(r));
-    await dashboard?.close();
-  });
-  return `http://127.0.0.1:${port}${QUEUE_DASHBOARD_PATH}`;
+  const dashboard = await startLocalDashboard(parseConfig(env), port);
+  closers.push(dashboard.close);
+  return dashboard.url;
 }
 
-/** The dashboard asks for the operator's credentials and shows the queues with them. */
 async function checkOperatorDashboard(url: string, env: NodeJS.ProcessEnv) {
-  const config = parseConfig(env);
-  const anonymous = await fetch(url);
-  const auth = `Basic ${Buffer.from(`${config.OPERATOR_USER}:${config.OPERATOR_PASSWORD}`).toString("base64")}`;
-  const queues = await fetch(`${url}/api/queues`, { headers: { Authorization: auth } });
-  const body = (await queues.json().catch(() => ({}))) as { queues?: { name: string }[] };
-  if (anonymous.status !== 401 || queues.status !== 200 || !body.queues?.some((q) => q.name === "webhooks")) {
-    throw new Error(`operator dashboard: ${anonymous.status} without credentials, ${queues.status} with them`);
-  }
-  say(`operator dashboard check: 401 without the password; with it, ${body.queues.length} queues`);
+  say(`operator dashboard check: ${await checkDashboardAnswers(url, parseConfig(env))}`);
 }
 
 async function ensureRedis(): Promise<string> {
@@ -211,7 +180,7 @@ function adminAddress(port: number, shop: string, env: NodeJS.ProcessEnv): strin
  * Every admin page and every storefront page the demo printed, opened in Chromium as a newcomer
  * would: each must load with no error in the browser and answer (browser-check.ts).
  */
-async function checkInBrowser(adminAt: (pathname: string) => string, appOrigin: string, storefrontOrigin: string) {
+async function checkInBrowser(adminAt: (pathname: string) => string, appOrigin: string, storefrontOrigin: string, dashboard: { url: string; env: NodeJS.ProcessEnv }) {
   say("browser check: opening every admin page and every storefront address in Chromium");
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
@@ -236,6 +205,16 @@ async function checkInBrowser(adminAt: (pathname: string) => string, appOrigin: 
       if (result.problems.length) failures.push(`storefront ${pathname}: ${result.problems.join("; ")}`);
     }
     say(`browser check: ${pages.length} storefront pages the demo printed load in Chromium with no error`);
+    const dashboardOrigin = new URL(dashboard.url).origin;
+    const ops = await checkPage(browser, dashboard.url, dashboardProbe, {
+      appOrigin: dashboardOrigin,
+      react: false,
+      route: offlineRoute(dashboardOrigin),
+      httpCredentials: basicCredentials(parseConfig(dashboard.env)),
+      screenshots: shotsOf("operator-dashboard"),
+    });
+    if (ops.problems.length) failures.push(`operator dashboard: ${ops.problems.join("; ")}`);
+    else say(`browser check: operator dashboard ${ops.proved}`);
   } finally {
     await browser.close();
   }
@@ -397,7 +376,7 @@ async function main() {
     if (check) {
       await checkAdmin(demoAdmin);
       const base = new URL(demoAdmin);
-      await checkInBrowser((pathname) => `${base.origin}${pathname}${base.search}`, base.origin, storefrontOrigin);
+      await checkInBrowser((pathname) => `${base.origin}${pathname}${base.search}`, base.origin, storefrontOrigin, { url: dashboardUrl, env });
     }
   } else {
     addresses.operator.unshift({ label: "app server (--no-demo: no shop is connected)", url: `http://127.0.0.1:${port}` });
