@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { deletePrefix, uniquePrefix } from "../helpers/redis";
+import { SUMMARY_GROUPS, SUMMARY_HEADING } from "../../app/.server/cli/demo-summary";
 
 // The README's first command, end to end: embedded defaults, migrations, app server, worker.
 const dir = mkdtempSync(join(tmpdir(), "dev-local-"));
@@ -54,7 +55,12 @@ describe("npm run dev:local", () => {
     // (npm's own lines aside: its banner and this machine's config warnings)
     const foreign = output.split("\n").filter((l) => l !== "" && !/^(\[dev:local\]|> |npm warn )/.test(l));
     expect(foreign).toEqual([]);
-    expect(output).toMatch(/app server: http:\/\/127\.0\.0\.1:\d+ \(health: \{"ok":true,"db":"up","redis":"up"\}\)/);
+    expect(output).toMatch(/app server: http:\/\/127\.0\.0\.1:\d+ \(health: db up, redis up\)/);
+    // No JSON dumped without --verbose (the health answer, the sample orders).
+    expect(output).not.toMatch(/^\[dev:local\]\s+[{}]/m);
+    // Waits show a progress line: what it waits for, then how long it took.
+    expect(output).toMatch(/^\[dev:local\] starting the app server and the worker: done \(\d+ (s|min \d\d s)\)$/m);
+    expect(output).toMatch(/operator dashboard check: 401 without the password; with it, \d+ queues/);
     // A bar once Shopify has counted the products, then the final counters.
     expect(output).toMatch(/catalog sync \[#{30}\] 100% completed: read 300, sent 300, created 300, updated 0, unchanged 0, failed 0/);
     expect(output).toContain("the reviews service now holds 300 products of demo-shop.myshopify.com");
@@ -87,18 +93,19 @@ describe("npm run dev:local", () => {
     // The storefront act: reviews for the demo catalog, the back-sync into the store's metafields,
     // the local storefront drawing a product page with stars and reviews, page 2 through the proxy.
     expect(output).toMatch(/reviews: the reviews service now holds \d+ published reviews on \d+ of 300 products/);
-    expect(output).toMatch(/storefront: http:\/\/127\.0\.0\.1:\d+\/products\/[a-z0-9-]+ \(\d+ reviews;/);
+    expect(output).toMatch(/^\[dev:local\] {3}product page with the most reviews \(\d+ reviews\): sort, filter and page them\n\[dev:local\] {5}http:\/\/127\.0\.0\.1:\d+\/products\/[a-z0-9-]+$/m);
     // Every demo product with published reviews has its ratings in the store, read back over GraphQL.
     expect(output).toMatch(/back-sync: \d+ products have ratings in the store \(reviews\.rating, reviews\.rating_count, snapshot\); (\d+) of the \1 demo products with published reviews match the service/);
     expect(output).toContain("ratings check: every demo product with reviews has its metafields in the simulated store");
     expect(output).toMatch(/storefront check: stars \("\d\.\d out of 5 stars, \d+ reviews"\) and \d+ reviews on the product page; the app proxy answers page 2 through the storefront/);
-    expect(output).toMatch(/write a review: on that page choose "Log in as" Ana Souza/);
-    expect(output).toMatch(/questions: further down the same page, "Questions and answers" lists 8 questions/);
-    expect(output).toMatch(/a guest with an order: logged out, on http:\/\/127\.0\.0\.1:\d+\/products\/\S+ give order #\d+ and its buyer's e-mail/);
-    expect(output).toMatch(/rate an order in the store \(the rating modal, as a link in the service's e-mail would open it\): http:\/\/127\.0\.0\.1:\d+\/collections\/all\?rv-rate-order=\d+&rv-rate-token=\S+/);
+    expect(output).toMatch(/write a review: choose "Log in as" Ana Souza/);
+    expect(output).toMatch(/questions: further down, "Questions and answers" lists 8 questions/);
+    expect(output).toMatch(/a guest with an order: logged out, give order #\d+ and its buyer's e-mail.*\n\[dev:local\] {5}http:\/\/127\.0\.0\.1:\d+\/products\/\S+$/m);
+    expect(output).toMatch(/the rating modal, as a link in the service's e-mail would open it\n\[dev:local\] {5}http:\/\/127\.0\.0\.1:\d+\/collections\/all\?rv-rate-order=\d+&rv-rate-token=\S+$/m);
     expect(output).toMatch(/guest review check: a logged-out shopper named order #\d+ and its e-mail; the service holds the review as a verified purchase/);
     expect(output).toContain("review writing check: a review written as Ana through the storefront reached the service (user 7001, source web)");
-    expect(output).toMatch(/rate your order: Ana Souza has 3 orders \(#\d+ delivered, #\d+ delivered, #\d+ paid\); log in as them and open the account page: http:\/\/127\.0\.0\.1:\d+\/account\/login-as\?customer=7001&return=%2Faccount/);
+    expect(output).toMatch(/rate your order: Ana Souza has 3 orders \(#\d+ delivered, #\d+ delivered, #\d+ paid\)$/m);
+    expect(output).toMatch(/"Rate your orders", logged in as Ana Souza: .*\n\[dev:local\] {5}http:\/\/127\.0\.0\.1:\d+\/account\/login-as\?customer=7001&return=%2Faccount$/m);
     expect(output).toContain("account check: the account page's block shows 3 orders with 3 Rate links, from one find-batch call");
     // Every admin page and every storefront page printed, opened in Chromium: no error, and it answers.
     expect(output).toContain('browser check: admin /app/reviews: selecting a review shows the bulk bar; filters apply in the app');
@@ -106,9 +113,18 @@ describe("npm run dev:local", () => {
     expect(output).toMatch(/browser check: admin \/app\/report: "Export CSV" downloaded \S+\.csv/);
     expect(output).toContain('browser check: admin /app/sync: "Sync everything now" queued a sync');
     expect(output).toMatch(/browser check: [3-9] storefront pages the demo printed load in Chromium with no error/);
+    expect(output).toContain("browser check: operator dashboard lists the 5 queues");
     expect(output).toContain("check passed");
+    // The addresses come last, grouped: admin, storefront, account, operator.
+    const lines = output.split("\n").filter((l) => l.startsWith("[dev:local] ")).map((l) => l.slice("[dev:local] ".length));
+    const block = lines.slice(lines.indexOf(SUMMARY_HEADING));
+    expect(lines.indexOf(SUMMARY_HEADING)).toBeGreaterThan(lines.indexOf("check passed"));
+    expect(block.filter((l) => !l.startsWith(" "))).toEqual([SUMMARY_HEADING, ...SUMMARY_GROUPS.map((g) => g.title)]);
+    expect(block.join("\n")).toMatch(/ {4}http:\/\/127\.0\.0\.1:\d+\/ops\/queues\n/);
+    expect(lines.slice(0, lines.indexOf(SUMMARY_HEADING)).some((l) => /id_token=/.test(l))).toBe(false);
     expect(code).toBe(0);
     expect(readFileSync(envFile, "utf8")).toMatch(/^ENCRYPTION_KEY=[0-9a-f]{64}$/m);
+    expect(readFileSync(envFile, "utf8")).toMatch(/^OPERATOR_PASSWORD=\S{12,}$/m);
   }, 600_000);
 
   it("GIVEN it ran before in this folder THEN a second start works as the first did: the fresh emulator and store get everything again", async () => {

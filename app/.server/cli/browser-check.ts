@@ -83,9 +83,16 @@ export async function checkPage(
     route?: Parameters<Page["route"]>[1];
     /** Files to write full-page screenshots to, by viewport width. */
     screenshots?: Record<number, string>;
+    /** HTTP basic credentials (the operator dashboard). */
+    httpCredentials?: { username: string; password: string };
   } = { appOrigin: "" },
 ): Promise<{ problems: string[]; proved?: string }> {
-  const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT, viewport: opts.viewport ?? { width: 1280, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    userAgent: DESKTOP_USER_AGENT,
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+    acceptDownloads: true,
+    httpCredentials: opts.httpCredentials,
+  });
   const problems: string[] = [];
   try {
     if (opts.route) await context.route("**/*", opts.route);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LOCAL_CUSTOMERS } from "../../../test/local-storefront/pages";
 import { DEMO_ACCOUNT } from "./demo";
+import type { DemoAddress } from "./demo-summary";
 
 // The offline demo's "rate your order" act: the simulated store places orders of the first "log
 // in as" customer (two delivered, one paid), each change a signed webhook to the app; once the
@@ -20,9 +21,11 @@ export async function runAccountDemo(options: {
   emulatorOrigin: string;
   storefrontOrigin: string;
   say: (line: string) => void;
+  /** Waits on something slow, showing that it waits; runs it plainly when not given. */
+  step?: <T>(label: string, work: () => Promise<T>) => Promise<T>;
   check: boolean;
   timeoutMs?: number;
-}): Promise<{ accountUrl: string }> {
+}): Promise<{ accountUrl: string; address: DemoAddress }> {
   const { say } = options;
   const customer = LOCAL_CUSTOMERS[0]!;
   const res = await fetch(`${options.storeControlUrl}/orders/account?customer=${customer.id}`, { method: "POST" });
@@ -31,19 +34,23 @@ export async function runAccountDemo(options: {
   if (notAcknowledged) throw new Error(`account orders: ${notAcknowledged} webhooks not acknowledged by the app`);
   const state = () => fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`).then(async (r) => stateSchema.parse(await r.json()));
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
-  for (;;) {
-    const held = (await state()).orders;
-    const settled = orders.filter((o) => held.some((h) => h.orderId === o.id && h.status === o.fate)).length;
-    if (settled === orders.length) break;
-    if (Date.now() > deadline) throw new Error(`account orders: the reviews service holds ${settled} of ${orders.length} at their status`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const step = options.step ?? (<T>(_label: string, work: () => Promise<T>) => work());
+  await step(`rate your order: waiting for ${customer.firstName}'s ${orders.length} orders at the reviews service`, async () => {
+    for (;;) {
+      const held = (await state()).orders;
+      const settled = orders.filter((o) => held.some((h) => h.orderId === o.id && h.status === o.fate)).length;
+      if (settled === orders.length) return;
+      if (Date.now() > deadline) throw new Error(`account orders: the reviews service holds ${settled} of ${orders.length} at their status`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  });
   // Products of the delivered orders can be rated now; the paid order's wait for its parcel.
   const products = orders.filter((o) => o.fate === "delivered").reduce((n, o) => n + o.products, 0);
   const accountUrl = `${options.storefrontOrigin}/account/login-as?customer=${customer.id}&return=${encodeURIComponent("/account")}`;
-  say(`rate your order: ${customer.firstName} ${customer.lastName} has ${orders.length} orders (${orders.map((o) => `${o.name} ${o.fate}`).join(", ")}); log in as them and open the account page: ${accountUrl} ("Rate" opens the rating modal)`);
+  const summary = `${customer.firstName} ${customer.lastName} has ${orders.length} orders (${orders.map((o) => `${o.name} ${o.fate}`).join(", ")})`;
+  say(`rate your order: ${summary}`);
   if (options.check) await checkAccount(options, customer.id, orders.length, products, say);
-  return { accountUrl };
+  return { accountUrl, address: { label: `"Rate your orders", logged in as ${customer.firstName} ${customer.lastName}: ${summary}; "Rate" opens the rating modal`, url: accountUrl } };
 }
 
 async function checkAccount(options: { storefrontOrigin: string; emulatorOrigin: string }, customerId: string, orders: number, products: number, say: (line: string) => void) {

@@ -119,6 +119,20 @@ export function piiLight(order: StoredOrder): Record<string, unknown> {
   return out;
 }
 
+/** A stored order in one line: status, items, the buyer masked, the opt-outs. */
+export function sampleLine(order: StoredOrder): string {
+  const light = piiLight(order);
+  const items = Array.isArray(light.items) ? light.items.length : 0;
+  const buyer = [light.name, light.email, light.phone].filter((v): v is string => typeof v === "string");
+  const optedOut = CHANNELS.filter(({ field }) => order[field] === true).map(({ label }) => label);
+  return [
+    `status ${order.status}`,
+    `${items} ${items === 1 ? "item" : "items"}`,
+    ...(buyer.length ? [`buyer ${buyer.join(", ")}`] : []),
+    `opted out of ${optedOut.length ? optedOut.join(", ") : "nothing"}`,
+  ].join("; ");
+}
+
 /** Orders per status: what the story implies and what the service holds. */
 export function statusTable(story: StoryOutcome["orders"], held: ReadonlyMap<string, StoredOrder>): { lines: string[]; received: Record<string, number> } {
   const expected = new Map<string, number>(STATUS_ORDER.map((s) => [s, 0]));
@@ -146,15 +160,25 @@ export async function runOrderDemo(options: {
   storeControlUrl: string;
   emulatorOrigin: string;
   say: (line: string) => void;
+  /** A state that moves (a terminal rewrites it in place); `say` when not given. */
+  progress?: (line: string) => void;
+  /** Waits on something slow, showing that it waits; runs it plainly when not given. */
+  step?: <T>(label: string, work: () => Promise<T>) => Promise<T>;
+  /** Sample orders in full (JSON) rather than one line each. */
+  verbose?: boolean;
   count?: number;
   timeoutMs?: number;
 }): Promise<OrderDemoResult> {
   const { say } = options;
+  const progress = options.progress ?? say;
+  const step = options.step ?? (<T>(_label: string, work: () => Promise<T>) => work());
   const count = options.count ?? 36;
   say(`order story: the simulated store places ${count} orders, then pays, ships, partly ships, delivers and cancels them, each change sent to the app as signed webhooks`);
-  const res = await fetch(`${options.storeControlUrl}/orders/story?count=${count}`, { method: "POST" });
-  if (!res.ok) throw new Error(`the simulated store's order story failed: ${res.status} ${await res.text()}`);
-  const story = storyOutcomeSchema.parse(await res.json());
+  const story = await step("order story: the store sends its webhooks", async () => {
+    const res = await fetch(`${options.storeControlUrl}/orders/story?count=${count}`, { method: "POST" });
+    if (!res.ok) throw new Error(`the simulated store's order story failed: ${res.status} ${await res.text()}`);
+    return storyOutcomeSchema.parse(await res.json());
+  });
   const sent = Object.values(story.webhooks).reduce((a, b) => a + b, 0);
   const topics = Object.entries(story.webhooks).map(([t, n]) => `${t} ${n}`).join(", ");
   say(`order story: ${sent} webhooks sent (${topics}); ${story.notAcknowledged ? `${story.notAcknowledged} not acknowledged` : "all acknowledged"}`);
@@ -174,10 +198,15 @@ export async function runOrderDemo(options: {
       held = new Map(state.orders.map((o) => [o.orderId, o]));
       const done = settledCount(story.orders, held);
       const line = `orders at their story's status and opt-outs upstream: ${done} of ${story.orders.length}`;
-      if (line !== last) say(line);
-      last = line;
       // Settled, and nothing left in the queue that could still change an order.
-      if ((done === story.orders.length && (await webhooksBusy()) === 0) || Date.now() > deadline) break;
+      const finished = (done === story.orders.length && (await webhooksBusy()) === 0) || Date.now() > deadline;
+      if (finished) {
+        // A terminal keeps the last progress line; a log already has it.
+        if (line !== last) say(line);
+        break;
+      }
+      if (line !== last) progress(line);
+      last = line;
       await new Promise((r) => setTimeout(r, 500));
     }
   } finally {
@@ -200,8 +229,12 @@ export async function runOrderDemo(options: {
   for (const sample of samples) {
     const order = sample && held.get(sample.id);
     if (!sample || !order) continue;
-    say(`sample order ${sample.name} (${sample.steps.join(" → ")}), as the service holds it:`);
-    for (const line of JSON.stringify(piiLight(order), null, 2).split("\n")) say(`  ${line}`);
+    if (options.verbose) {
+      say(`sample order ${sample.name} (${sample.steps.join(" → ")}), as the service holds it:`);
+      for (const line of JSON.stringify(piiLight(order), null, 2).split("\n")) say(`  ${line}`);
+    } else {
+      say(`sample order ${sample.name} (${sample.steps.join(" → ")}): ${sampleLine(order)} (--verbose: in full)`);
+    }
   }
   const matched = settledCount(story.orders, held) === story.orders.length;
   say(`the reviews service now holds ${story.orders.filter((o) => held.has(o.id)).length} of the ${story.orders.length} orders placed: ${STATUS_ORDER.map((s) => `${s} ${table.received[s] ?? 0}`).join(", ")}`);

@@ -21,6 +21,8 @@ export async function runRatingsDemo(options: {
   storeGraphqlUrl: string;
   storeAccessToken: string;
   say: (line: string) => void;
+  /** The count of products still waiting (a terminal rewrites it in place); nothing when not given. */
+  progress?: (line: string) => void;
   check: boolean;
   timeoutMs?: number;
 }): Promise<{ withReviews: number; withRatings: number; missing: string[] }> {
@@ -59,6 +61,9 @@ export async function runRatingsDemo(options: {
       const h = held.get(sku);
       return !h || h.count !== String(n) || !h.rating || !h.snapshot;
     }).map(([sku]) => sku);
+    if (missing.length > 0 && Date.now() <= deadline) {
+      options.progress?.(`back-sync: ${published.size - missing.length} of ${published.size} products with reviews have their ratings in the store …`);
+    }
     if (missing.length === 0 || Date.now() > deadline) {
       const withRatings = [...held.values()].filter((h) => h.count !== null).length;
       options.say(

@@ -6,6 +6,7 @@ import { createQueues } from "../queues/queues";
 import { SHOPIFY_API_VERSION } from "../shopify/api-version";
 import { startLocalStorefront, type LocalStorefront } from "../../../test/local-storefront/server";
 import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
+import type { DemoAddress } from "./demo-summary";
 
 // The offline demo's storefront act: the reviews service gets reviews for the demo catalog (photos,
 // a video, replies, a syndicated and translated review, topics, an AI summary), the back-sync writes
@@ -15,6 +16,8 @@ import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
 export interface StorefrontDemo {
   storefront: LocalStorefront;
   productUrl: string;
+  /** The pages to open, for the summary the demo ends with. */
+  addresses: DemoAddress[];
 }
 
 export async function runStorefrontDemo(options: {
@@ -25,6 +28,8 @@ export async function runStorefrontDemo(options: {
   appUrl: string;
   port: number;
   say: (line: string) => void;
+  /** Waits on something slow, showing that it waits; runs it plainly when not given. */
+  step?: <T>(label: string, work: () => Promise<T>) => Promise<T>;
   check: boolean;
   /** Delivered orders of the demo's order story: a guest can review with one of them. */
   deliveredOrders?: { id: string; name: string }[];
@@ -66,38 +71,53 @@ export async function runStorefrontDemo(options: {
   });
   // The product with the most reviews; its page is the one to look at.
   const [sku] = Object.entries(published).sort((a, b) => b[1] - a[1])[0];
+  const step = options.step ?? (<T>(_label: string, work: () => Promise<T>) => work());
   const deadline = Date.now() + (options.timeoutMs ?? 180_000);
-  for (;;) {
-    const product = await storefront.reader.productById(sku);
-    if (product?.metafields.some((m) => m.key === "snapshot" && m.namespace.endsWith("reviews"))) {
-      const productUrl = `${storefront.origin}/products/${product.handle}`;
-      say(`back-sync: the store's metafields hold the reviews of ${product.title}`);
-      say(`storefront: ${productUrl} (${published[sku]} reviews; all products: ${storefront.origin}/collections/all; in Portuguese: ${storefront.origin}/pt-BR/products/${product.handle})`);
-      say(`write a review: on that page choose "Log in as" ${LOCAL_CUSTOMERS[0]!.firstName} ${LOCAL_CUSTOMERS[0]!.lastName}, then "Write a review" (a logged-out shopper can name an order instead)`);
-      say(`questions: further down the same page, "Questions and answers" lists ${questions[sku] ?? 0} questions; "Ask a question" sends one (it shows once answered in the service's dashboard)`);
-      const guest = await guestOrder(options.emulatorOrigin, options.deliveredOrders ?? [], storefront);
-      if (guest) {
-        // The number is not personal data; the buyer's e-mail stays in the service's copy of the order.
-        say(`a guest with an order: logged out, on ${storefront.origin}/products/${guest.handle} give order ${guest.name} and its buyer's e-mail (the reviews service's copy: ${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer})`);
-        const rate = new URL(`${storefront.origin}/collections/all`);
-        rate.searchParams.set("rv-rate-order", guest.orderId);
-        rate.searchParams.set("rv-rate-token", guest.token);
-        say(`rate an order in the store (the rating modal, as a link in the service's e-mail would open it): ${rate.href}`);
+  const product = await step("back-sync: waiting for the reviews in the store's metafields", async () => {
+    for (;;) {
+      const found = await storefront.reader.productById(sku);
+      if (found?.metafields.some((m) => m.key === "snapshot" && m.namespace.endsWith("reviews"))) return found;
+      if (Date.now() > deadline) {
+        await storefront.close();
+        throw new Error("the back-sync did not write the demo product's metafields in time (is the worker running?)");
       }
-      if (options.check) {
-        await checkStorefront(productUrl, storefront.origin, sku, say);
-        await checkReviewWriting(storefront.origin, options.emulatorOrigin, sku, say);
-        if (!guest) throw new Error("guest review check: no delivered demo order of a catalog product at the service");
-        await checkGuestReview(storefront.origin, options.emulatorOrigin, guest, say);
-      }
-      return { storefront, productUrl };
+      await new Promise((r) => setTimeout(r, 500));
     }
-    if (Date.now() > deadline) {
-      await storefront.close();
-      throw new Error("the back-sync did not write the demo product's metafields in time (is the worker running?)");
-    }
-    await new Promise((r) => setTimeout(r, 500));
+  });
+  const productUrl = `${storefront.origin}/products/${product.handle}`;
+  const customer = LOCAL_CUSTOMERS[0]!;
+  say(`back-sync: the store's metafields hold the reviews of ${product.title}`);
+  const addresses: DemoAddress[] = [
+    {
+      label: `product page with the most reviews (${published[sku]} reviews): sort, filter and page them`,
+      url: productUrl,
+      notes: [
+        `write a review: choose "Log in as" ${customer.firstName} ${customer.lastName}, then "Write a review" (logged out, name an order instead)`,
+        `questions: further down, "Questions and answers" lists ${questions[sku] ?? 0} questions; "Ask a question" sends one (it shows once answered)`,
+      ],
+    },
+    { label: "the same page in Portuguese", url: `${storefront.origin}/pt-BR/products/${product.handle}` },
+    { label: "all products", url: `${storefront.origin}/collections/all` },
+  ];
+  const guest = await guestOrder(options.emulatorOrigin, options.deliveredOrders ?? [], storefront);
+  if (guest) {
+    // The number is not personal data; the buyer's e-mail stays in the service's copy of the order.
+    addresses.push({
+      label: `a guest with an order: logged out, give order ${guest.name} and its buyer's e-mail (in the reviews service's copy, under Operator)`,
+      url: `${storefront.origin}/products/${guest.handle}`,
+    });
+    const rate = new URL(`${storefront.origin}/collections/all`);
+    rate.searchParams.set("rv-rate-order", guest.orderId);
+    rate.searchParams.set("rv-rate-token", guest.token);
+    addresses.push({ label: "the rating modal, as a link in the service's e-mail would open it", url: rate.href });
   }
+  if (options.check) {
+    await checkStorefront(productUrl, storefront.origin, sku, say);
+    await checkReviewWriting(storefront.origin, options.emulatorOrigin, sku, say);
+    if (!guest) throw new Error("guest review check: no delivered demo order of a catalog product at the service");
+    await checkGuestReview(storefront.origin, options.emulatorOrigin, guest, say);
+  }
+  return { storefront, productUrl, addresses };
 }
 
 async function checkStorefront(productUrl: string, origin: string, sku: string, say: (line: string) => void) {

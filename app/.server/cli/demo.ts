@@ -29,8 +29,11 @@ export async function runCatalogDemo(options: {
   storeControlUrl: string;
   emulatorOrigin: string;
   say: (line: string) => void;
+  /** The sync's state as it moves (a terminal rewrites it in place); `say` when not given. */
+  progress?: (line: string) => void;
   timeoutMs?: number;
 }): Promise<{ products: number; status: string }> {
+  const progress = options.progress ?? options.say;
   const config = parseConfig(options.env);
   const db = createDb(config.DATABASE_URL);
   const queues = createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer" });
@@ -54,9 +57,12 @@ export async function runCatalogDemo(options: {
     for (;;) {
       const current = await runs.get(run.id);
       const line = progressLine(parseProgress(current?.progress ?? "{}"), current?.status ?? "?");
-      if (line !== last) options.say(`catalog sync ${line}`);
+      const done = !current || ["completed", "failed", "cancelled"].includes(current.status);
+      // The last state stays on screen as a line of its own.
+      if (done) options.say(`catalog sync ${line}`);
+      else if (line !== last) progress(`catalog sync ${line}`);
       last = line;
-      if (!current || ["completed", "failed", "cancelled"].includes(current.status)) {
+      if (done) {
         const state = (await (await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json()) as { products: unknown[] };
         options.say(`the reviews service now holds ${state.products.length} products of ${DEMO_SHOP}`);
         return { products: state.products.length, status: current?.status ?? "missing" };

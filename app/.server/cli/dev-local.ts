@@ -1,6 +1,6 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { loadDotEnv } from "../dotenv";
 import { freePort, redisAnswers, startPrivateRedis } from "./local-redis";
@@ -15,6 +15,10 @@ import { parseConfig } from "../config";
 import { createDb } from "../db/client";
 import { forgetWhatWasSent } from "../sync/forget-sent";
 import { adminProbes, checkPage, storefrontProbe } from "./browser-check";
+import { createTerminal } from "./terminal";
+import { addressesUnder, emptyAddresses, formatSummary, type DemoAddresses } from "./demo-summary";
+import { devLocalPort } from "./dev-local-ports";
+import { basicCredentials, checkDashboardAnswers, dashboardProbe, offlineRoute, startLocalDashboard } from "./operator-dashboard";
 
 // `npm run dev:local`: the whole system on this machine with embedded defaults and no Shopify
 // account: SQLite, a local Redis (REDIS_URL when it answers, else a private redis-server), the
@@ -23,7 +27,8 @@ import { adminProbes, checkPage, storefrontProbe } from "./browser-check";
 // store places and moves a few dozen orders, each change a signed webhook to the app server, and
 // the demo prints what the reviews service received.
 // `--check` does all that on free ports, proves it, and stops (used by the tests); `--no-demo`
-// brings up only the app server and the worker.
+// brings up only the app server and the worker. The addresses to open come last, grouped
+// (demo-summary.ts); a wait of more than a moment shows a ticking progress line (terminal.ts).
 
 const check = process.argv.includes("--check");
 const demo = !process.argv.includes("--no-demo");
@@ -32,12 +37,10 @@ const envFile = process.env.DEV_LOCAL_ENV_FILE || ".env";
 const children: ChildProcess[] = [];
 // In-process parts (the local storefront) closed before the children are stopped.
 const closers: (() => Promise<void>)[] = [];
-const say = (line: string) => {
-  for (const url of line.match(/https?:\/\/[^\s"),;]+/g) ?? []) printed.add(url);
-  process.stdout.write(`[dev:local] ${line}\n`);
-};
-// Every address the demo printed: `--check` opens the storefront's in Chromium.
-const printed = new Set<string>();
+const terminal = createTerminal(process.stdout, { prefix: "[dev:local] " });
+const { say, progress, step } = terminal;
+// Every address to open, printed last; `--check` opens the storefront's in Chromium.
+const addresses: DemoAddresses = emptyAddresses();
 // The children's own lines (JSON logs of the app server and worker, the emulator, the store) go to
 // one file each, so the demo's summary reads as one text; `--verbose` streams them here as well.
 const verbose = process.argv.includes("--verbose");
@@ -57,10 +60,30 @@ function writeDefaultEnv() {
     "REVIEWS_AUTH_URL=http://127.0.0.1:8787/auth",
     "REVIEWS_RATE_URL=http://127.0.0.1:8787",
     "REDIS_PREFIX=reviews-dev",
+    // The operator dashboard's password (user "operator"); stays on this machine.
+    `OPERATOR_PASSWORD=${randomBytes(18).toString("base64url")}`,
     "",
   ];
   writeFileSync(envFile, lines.join("\n"), { mode: 0o600 });
   say(`wrote ${envFile} with local defaults`);
+}
+
+/** A `.env` written before the operator dashboard came gets its password now. */
+function ensureOperatorPassword() {
+  if (process.env.OPERATOR_PASSWORD) return;
+  const password = randomBytes(18).toString("base64url");
+  appendFileSync(envFile, `OPERATOR_PASSWORD=${password}\n`);
+  process.env.OPERATOR_PASSWORD = password;
+}
+
+async function startOperatorDashboard(env: NodeJS.ProcessEnv, port: number): Promise<string> {
+  const dashboard = await startLocalDashboard(parseConfig(env), port);
+  closers.push(dashboard.close);
+  return dashboard.url;
+}
+
+async function checkOperatorDashboard(url: string, env: NodeJS.ProcessEnv) {
+  say(`operator dashboard check: ${await checkDashboardAnswers(url, parseConfig(env))}`);
 }
 
 async function ensureRedis(): Promise<string> {
@@ -157,7 +180,8 @@ function adminAddress(port: number, shop: string, env: NodeJS.ProcessEnv): strin
  * Every admin page and every storefront page the demo printed, opened in Chromium as a newcomer
  * would: each must load with no error in the browser and answer (browser-check.ts).
  */
-async function checkInBrowser(adminAt: (pathname: string) => string, appOrigin: string, storefrontOrigin: string) {
+async function checkInBrowser(adminAt: (pathname: string) => string, appOrigin: string, storefrontOrigin: string, dashboard: { url: string; env: NodeJS.ProcessEnv }) {
+  say("browser check: opening every admin page and every storefront address in Chromium");
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
   const shots = process.env.DEV_LOCAL_SHOTS_DIR;
@@ -173,7 +197,7 @@ async function checkInBrowser(adminAt: (pathname: string) => string, appOrigin: 
       if (result.problems.length) failures.push(`admin ${path}: ${result.problems.join("; ")}`);
       else say(`browser check: admin ${path}: ${result.proved}`);
     }
-    const pages = [...printed].filter((url) => url.startsWith(storefrontOrigin));
+    const pages = addressesUnder(addresses, storefrontOrigin);
     for (const [i, url] of pages.entries()) {
       const pathname = new URL(url).pathname;
       // The storefront calls the app through its proxy: a failed request there is the app's.
@@ -181,6 +205,16 @@ async function checkInBrowser(adminAt: (pathname: string) => string, appOrigin: 
       if (result.problems.length) failures.push(`storefront ${pathname}: ${result.problems.join("; ")}`);
     }
     say(`browser check: ${pages.length} storefront pages the demo printed load in Chromium with no error`);
+    const dashboardOrigin = new URL(dashboard.url).origin;
+    const ops = await checkPage(browser, dashboard.url, dashboardProbe, {
+      appOrigin: dashboardOrigin,
+      react: false,
+      route: offlineRoute(dashboardOrigin),
+      httpCredentials: basicCredentials(parseConfig(dashboard.env)),
+      screenshots: shotsOf("operator-dashboard"),
+    });
+    if (ops.problems.length) failures.push(`operator dashboard: ${ops.problems.join("; ")}`);
+    else say(`browser check: operator dashboard ${ops.proved}`);
   } finally {
     await browser.close();
   }
@@ -235,31 +269,48 @@ async function stop(code: number) {
   process.exit(code);
 }
 
+/** `{"ok":true,"db":"up","redis":"up"}` → "db up, redis up" (the JSON itself with --verbose). */
+function healthWords(health: unknown): string {
+  if (verbose) return JSON.stringify(health);
+  const parts = Object.entries((health ?? {}) as Record<string, unknown>).filter(([k]) => k !== "ok");
+  return parts.length ? parts.map(([k, v]) => `${k} ${String(v)}`).join(", ") : "ok";
+}
+
+/** Runs a command to its end, its output kept for when it fails. */
+function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c));
+    child.stderr.on("data", (c: Buffer) => (output += c));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}:\n${output}`))));
+  });
+}
+
 async function main() {
   writeDefaultEnv();
   loadDotEnv(envFile);
+  ensureOperatorPassword();
   mkdirSync(logDir, { recursive: true });
   say(`logs of the app server, worker, emulator and store: ${logDir}${verbose ? " (and here: --verbose)" : " (--verbose to see them here)"}`);
   const redisUrl = await ensureRedis();
-  const port = Number(process.env.PORT || (check ? await freePort() : 3000));
+  const port = check ? await freePort() : devLocalPort("app");
   // ADMIN_LOCAL_BRIDGE: the app serves its App Bridge stand-in, as no Shopify admin is around it.
   const env = { ...process.env, REDIS_URL: redisUrl, PORT: String(port), NODE_ENV: "development", ADMIN_LOCAL_BRIDGE: "1" };
 
-  say("applying database migrations");
-  const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], { env, encoding: "utf8" });
-  if (migrate.status !== 0) {
-    console.error(migrate.stdout, migrate.stderr);
-    process.exit(1);
-  }
+  await step("applying database migrations", () => runToEnd("npx", ["prisma", "migrate", "deploy"], env));
 
   let store: { token: string; graphqlUrl: string; emulatorOrigin: string; controlUrl: string } | undefined;
   let storefrontOrigin = "";
+  // Reviews left on the storefront for the admin's moderation queue.
+  let pending = 0;
   if (demo) {
     await forgetLastRun(env);
-    const emulatorPort = check ? await freePort() : Number(process.env.EMULATOR_PORT || 8787);
-    const storePort = check ? await freePort() : Number(process.env.SIMULATED_STORE_PORT || 8788);
+    const emulatorPort = check ? await freePort() : devLocalPort("emulator");
+    const storePort = check ? await freePort() : devLocalPort("store");
     const emulator = run("emulator", "npx", ["tsx", "test/emulator/main.ts", "--port", String(emulatorPort), "--quiet"], env);
-    await waitForLine(emulator, /reviews emulator: base_url=(\S+)/, 60_000);
+    await step("starting the reviews-service emulator", () => waitForLine(emulator, /reviews emulator: base_url=(\S+)/, 60_000));
     const emulatorOrigin = `http://127.0.0.1:${emulatorPort}`;
     Object.assign(env, { REVIEWS_API_URL: `${emulatorOrigin}/api`, REVIEWS_AUTH_URL: `${emulatorOrigin}/auth`, REVIEWS_RATE_URL: emulatorOrigin });
     const sim = run(
@@ -270,7 +321,9 @@ async function main() {
         "--api-secret", String(env.SHOPIFY_API_SECRET)],
       env,
     );
-    const [, endpoint, token, controlUrl] = await waitForLine(sim, /GraphQL endpoint:\s+(\S+)\s+access token:\s+(\S+)\s+control:\s+(\S+)/, 60_000);
+    const [, endpoint, token, controlUrl] = await step("starting the simulated Shopify store", () =>
+      waitForLine(sim, /GraphQL endpoint:\s+(\S+)\s+access token:\s+(\S+)\s+control:\s+(\S+)/, 60_000),
+    );
     // One simulated store stands in for both demo shops: one origin, no {shop} in it.
     env.SHOPIFY_ORIGIN = new URL(String(endpoint)).origin;
     store = { token: String(token), graphqlUrl: String(endpoint), emulatorOrigin, controlUrl: String(controlUrl) };
@@ -281,42 +334,56 @@ async function main() {
   const workerReady = waitForLine(worker, /worker connected to Redis/, 60_000);
   run("web", "npx", ["remix", "vite:dev", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], env);
 
-  const health = await waitForHealth(`http://127.0.0.1:${port}/health`, 120_000);
-  await workerReady;
-  say(`app server: http://127.0.0.1:${port} (health: ${JSON.stringify(health)})`);
+  const health = await step("starting the app server and the worker", async () => {
+    const answer = await waitForHealth(`http://127.0.0.1:${port}/health`, 120_000);
+    await workerReady;
+    return answer;
+  });
+  say(`app server: http://127.0.0.1:${port} (health: ${healthWords(health)})`);
   say("worker: connected to Redis");
+  const dashboardUrl = await startOperatorDashboard(env, check ? await freePort() : devLocalPort("operatorDashboard"));
+  addresses.operator.push({ label: `queue dashboard (user ${parseConfig(env).OPERATOR_USER}, password: OPERATOR_PASSWORD in ${envFile})`, url: dashboardUrl });
+  addresses.operator.push({ label: "app server health", url: `http://127.0.0.1:${port}/health` });
+  if (check) await checkOperatorDashboard(dashboardUrl, env);
   if (store) {
-    const result = await runCatalogDemo({ env, storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, say });
+    const result = await runCatalogDemo({ env, storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, say, progress });
     if (result.status !== "completed") throw new Error(`demo catalog sync ${result.status}`);
-    const orders = await runOrderDemo({ env, storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, say });
+    const orders = await runOrderDemo({ env, storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, say, progress, step, verbose });
     if (!orders.matched) throw new Error("demo orders: the reviews service does not hold every order at its story's status with the opt-outs the default policy implies");
-    const storefrontPort = check ? await freePort() : Number(process.env.STOREFRONT_PORT || 8789);
-    const shop = await runStorefrontDemo({ env, emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: store.graphqlUrl, storeAccessToken: store.token, appUrl: `http://127.0.0.1:${port}`, port: storefrontPort, say, check, deliveredOrders: orders.delivered });
+    const storefrontPort = check ? await freePort() : devLocalPort("storefront");
+    const shop = await runStorefrontDemo({ env, emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: store.graphqlUrl, storeAccessToken: store.token, appUrl: `http://127.0.0.1:${port}`, port: storefrontPort, say, step, check, deliveredOrders: orders.delivered });
     closers.push(() => shop.storefront.close());
     storefrontOrigin = shop.storefront.origin;
-    await runAccountDemo({ storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, storefrontOrigin: shop.storefront.origin, say, check });
-    await runRatingsDemo({ emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: store.graphqlUrl, storeAccessToken: store.token, say, check });
-    await seedDemoReviews({ emulatorOrigin: store.emulatorOrigin, say });
+    addresses.storefront.push(...shop.addresses);
+    const account = await runAccountDemo({ storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, storefrontOrigin: shop.storefront.origin, say, step, check });
+    addresses.account.push(account.address);
+    await runRatingsDemo({ emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: store.graphqlUrl, storeAccessToken: store.token, say, progress, check });
+    pending = await seedDemoReviews({ emulatorOrigin: store.emulatorOrigin, say });
+    addresses.operator.push({
+      label: "what the reviews service holds (the emulator's state: products, orders with their buyers' contacts, reviews)",
+      url: `${store.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`,
+    });
   }
   if (store) {
     await installFreshShop({ env, storeControlUrl: store.controlUrl });
     const demoAdmin = adminAddress(port, DEMO_SHOP, env);
     const freshAdmin = adminAddress(port, FRESH_SHOP, env);
+    addresses.admin.push({ label: `${DEMO_SHOP}: connected and synced; ${pending} reviews wait for moderation (session valid 12 hours)`, url: demoAdmin });
+    addresses.admin.push({
+      label: `${FRESH_SHOP}: installed, not connected; enter customer key ${DEMO_ACCOUNT.customer}, client id ${DEMO_ACCOUNT.clientId}, client secret ${DEMO_ACCOUNT.clientSecret}`,
+      url: freshAdmin,
+    });
     if (check) {
       await checkAdmin(demoAdmin);
       const base = new URL(demoAdmin);
-      await checkInBrowser((pathname) => `${base.origin}${pathname}${base.search}`, base.origin, storefrontOrigin);
+      await checkInBrowser((pathname) => `${base.origin}${pathname}${base.search}`, base.origin, storefrontOrigin, { url: dashboardUrl, env });
     }
-    say(`embedded admin of ${DEMO_SHOP} (connected, synced), valid 12 hours:`);
-    say(`  ${demoAdmin}`);
-    say(`embedded admin of ${FRESH_SHOP} (installed, not connected: enter customer key ${DEMO_ACCOUNT.customer}, client id ${DEMO_ACCOUNT.clientId}, client secret ${DEMO_ACCOUNT.clientSecret}):`);
-    say(`  ${freshAdmin}`);
+  } else {
+    addresses.operator.unshift({ label: "app server (--no-demo: no shop is connected)", url: `http://127.0.0.1:${port}` });
   }
-  if (check) {
-    say("check passed");
-    await stop(0);
-  }
-  say("press Ctrl-C to stop");
+  if (check) say("check passed");
+  for (const line of formatSummary(addresses, check ? undefined : "Ctrl-C stops everything")) say(line);
+  if (check) await stop(0);
 }
 
 process.on("SIGINT", () => void stop(0));
