@@ -48,9 +48,11 @@ export function daysOf(key: MonthKey, within?: { from: string; to: string }): { 
   return { from: within.from > from ? within.from : from, to: within.to < to ? within.to : to };
 }
 
-/** A month's name for a person: short for an axis ("Mar 26"), long for a table ("March 2026"). */
+/** A month's name for a person: its short name for an axis ("Mar"), month and year for a table. */
 export function monthLabel(key: MonthKey, locale: string, style: "short" | "long"): string {
   const { y, m } = parts(key);
-  const format = new Intl.DateTimeFormat(locale, style === "short" ? { month: "short", year: "2-digit", timeZone: "UTC" } : { month: "long", year: "numeric", timeZone: "UTC" });
+  const format = new Intl.DateTimeFormat(locale, style === "short" ? { month: "short", timeZone: "UTC" } : { month: "long", year: "numeric", timeZone: "UTC" });
   return format.format(new Date(Date.UTC(y, m - 1, 15)));
 }
+
+export const yearOf = (key: MonthKey) => Number(key.slice(0, 4));

@@ -1,6 +1,14 @@
 // Review volume and average rating from the service's per-product counts and averages (the product
 // report), and the average of a 1–5 star distribution.
 
+import type { MonthKey } from "./months";
+
+export interface TrendMonth {
+  month: MonthKey;
+  reviews: number;
+  average: number | null;
+}
+
 export interface CountAndAverage {
   reviewCount: number;
   aggregateRating: number | null;
