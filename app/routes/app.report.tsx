@@ -101,7 +101,7 @@ export default function ReportPage() {
       </Section>
       {"error" in data && data.error ? <ErrorNotice error={data.error} /> : null}
       {"trends" in data && data.trends ? (
-        <Section>
+        <Section title={t("report.charts")}>
           <InlineGrid columns={{ xs: 1, md: "2fr 1fr" }} gap="600">
             <ReviewsOverTime months={data.trends.months} capped={data.trends.capped} />
             <StarDistribution stars={data.trends.stars} average={data.trends.average} />

@@ -354,6 +354,7 @@ export const en = {
   "report.empty": "No products in this report",
   "report.empty.body": "Change the dates or categories, or wait for your catalog to sync.",
   "report.invalidDates": "Enter dates as YYYY-MM-DD, the start before the end.",
+  "report.charts": "Review trends",
   "report.trends": "Reviews by month",
   "report.trends.volume": "Reviews",
   "report.trends.volume.summary": "{count} reviews from {from} to {to}; the most, {most}, in {month}.",

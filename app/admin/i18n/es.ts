@@ -354,6 +354,7 @@ export const es: Record<MessageKey, string> = {
   "report.empty": "No hay productos en este informe",
   "report.empty.body": "Cambia las fechas o categorías, o espera a que se sincronice el catálogo.",
   "report.invalidDates": "Introduce las fechas como AAAA-MM-DD, el inicio antes del fin.",
+  "report.charts": "Tendencias de las reseñas",
   "report.trends": "Reseñas por mes",
   "report.trends.volume": "Reseñas",
   "report.trends.volume.summary": "{count} reseñas de {from} a {to}; el máximo, {most}, en {month}.",

@@ -354,6 +354,7 @@ export const ptBR: Record<MessageKey, string> = {
   "report.empty": "Nenhum produto neste relatório",
   "report.empty.body": "Mude as datas ou categorias, ou espere o catálogo sincronizar.",
   "report.invalidDates": "Informe as datas como AAAA-MM-DD, o início antes do fim.",
+  "report.charts": "Tendências das avaliações",
   "report.trends": "Avaliações por mês",
   "report.trends.volume": "Avaliações",
   "report.trends.volume.summary": "{count} avaliações de {from} a {to}; o maior número, {most}, em {month}.",
