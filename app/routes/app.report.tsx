@@ -102,7 +102,7 @@ export default function ReportPage() {
       {"error" in data && data.error ? <ErrorNotice error={data.error} /> : null}
       {"trends" in data && data.trends ? (
         <Section title={t("report.charts")}>
-          <InlineGrid columns={{ xs: 1, md: "2fr 1fr" }} gap="600">
+          <InlineGrid columns={{ xs: 1, md: "2fr 1fr" }} gap="600" alignItems="start">
             <ReviewsOverTime months={data.trends.months} capped={data.trends.capped} />
             <StarDistribution stars={data.trends.stars} average={data.trends.average} />
           </InlineGrid>

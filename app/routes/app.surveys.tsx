@@ -42,7 +42,7 @@ function SurveySummarySection({ summary }: { summary: Summary }) {
         {summary.read < summary.total ? t("surveys.overAll.newest", { count: summary.total, read: summary.read }) : t("surveys.overAll", { count: summary.total })}
       </Text>
       {summary.total ? (
-        <InlineGrid columns={{ xs: 1, md: 2 }} gap="600">
+        <InlineGrid columns={{ xs: 1, md: 2 }} gap="600" alignItems="start">
           <ScoreDistribution histogram={summary.histogram} />
           <NpsOverTime months={summary.months} />
         </InlineGrid>
