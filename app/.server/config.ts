@@ -89,6 +89,9 @@ export const configSchema = z.object({
   // How long one call to the reviews service may take before it counts as failed (and is retried).
   // Fault drills scale it down with the retry schedule, so a timeout costs them less than 15 s.
   REVIEWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  // The admin's charts (survey answers, review trends) page through the service: their sums are
+  // reused for this long per shop and query. 0: computed on every page view.
+  ADMIN_STATS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   // App proxy (storefront reads): how long a rendered answer is reused from Redis, and the limits:
   // requests per shopper IP per minute (every request), and calls to the service per shop per
   // minute (cache misses). 0 turns a limit off.

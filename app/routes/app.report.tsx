@@ -12,6 +12,7 @@ import { ResourceTable } from "../admin/ui/table";
 import { useI18n } from "../admin/i18n/context";
 import { REPORT_ORDERS } from "../admin/report-orders";
 import { adminProductLink } from "../admin/theme-blocks";
+import { ReviewsOverTime, StarDistribution } from "../admin/ui/review-charts";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -99,6 +100,14 @@ export default function ReportPage() {
         <ReportFilters key={params.toString()} form={data.form} invalid={data.invalid} />
       </Section>
       {"error" in data && data.error ? <ErrorNotice error={data.error} /> : null}
+      {"trends" in data && data.trends ? (
+        <Section title={t("report.charts")}>
+          <InlineGrid columns={{ xs: 1, md: "2fr 1fr" }} gap="600" alignItems="start">
+            <ReviewsOverTime months={data.trends.months} capped={data.trends.capped} />
+            <StarDistribution stars={data.trends.stars} average={data.trends.average} />
+          </InlineGrid>
+        </Section>
+      ) : null}
       {data.connected && !("error" in data && data.error) ? (
         <Section title={t("report.title")} actions={<Text as="span" tone="subdued">{t("common.total", { count: total })}</Text>}>
           <ResourceTable

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { BlockStack, InlineStack, Select, Text } from "@shopify/polaris";
+import { InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
 import { surveysPage } from "../.server/admin/lists";
@@ -10,34 +10,44 @@ import { ServiceStatus } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";
 import { usePaging } from "../admin/ui/paging";
 import { useI18n } from "../admin/i18n/context";
+import { NpsOverTime, ScoreDistribution } from "../admin/ui/survey-charts";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   return surveysPage(appContext(), session.shop, new URL(request.url).searchParams);
 };
 
-function Distribution({ histogram, shown }: { histogram: number[]; shown: number }) {
-  const { t } = useI18n();
-  const max = Math.max(1, ...histogram);
+type Summary = NonNullable<Extract<ReturnType<typeof useLoaderData<typeof loader>>, { summary: unknown }>["summary"]>;
+
+function SurveySummarySection({ summary }: { summary: Summary }) {
+  const { t, number } = useI18n();
+  const g = summary.groups;
   return (
-    <BlockStack gap="100">
-      <ul aria-label={t("surveys.distribution")} style={{ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: 4 }}>
-        {histogram.map((n, score) => (
-          <li key={score} style={{ display: "grid", gridTemplateColumns: "5.5rem 1fr 6rem", alignItems: "center", gap: 8 }}>
-            <Text as="span" variant="bodySm">
-              {t("surveys.score", { score })}
-            </Text>
-            <span aria-hidden style={{ display: "block", height: 10, borderRadius: 4, background: score >= 9 ? "#29845a" : score >= 7 ? "#b98900" : "#c70a24", width: `${(n / max) * 100}%`, minWidth: n ? 4 : 0 }} />
-            <Text as="span" variant="bodySm" tone="subdued">
-              {t("surveys.scoreCount", { count: n })}
-            </Text>
-          </li>
-        ))}
-      </ul>
+    <Section title={t("surveys.nps")}>
+      <InlineStack gap="400" wrap>
+        <Text as="p">
+          {t("surveys.nps.short")} <b>{summary.nps === null ? "–" : number(summary.nps)}</b>
+        </Text>
+        <Text as="p">
+          {t("surveys.type.promoters")}: {number(g.promoters)}
+        </Text>
+        <Text as="p">
+          {t("surveys.type.neutral")}: {number(g.neutral)}
+        </Text>
+        <Text as="p">
+          {t("surveys.type.detractors")}: {number(g.detractors)}
+        </Text>
+      </InlineStack>
       <Text as="p" variant="bodySm" tone="subdued">
-        {t("surveys.distributionOfPage", { count: shown })}
+        {summary.read < summary.total ? t("surveys.overAll.newest", { count: summary.total, read: summary.read }) : t("surveys.overAll", { count: summary.total })}
       </Text>
-    </BlockStack>
+      {summary.total ? (
+        <InlineGrid columns={{ xs: 1, md: 2 }} gap="600" alignItems="start">
+          <ScoreDistribution histogram={summary.histogram} />
+          <NpsOverTime months={summary.months} />
+        </InlineGrid>
+      ) : null}
+    </Section>
   );
 }
 
@@ -52,25 +62,7 @@ export default function SurveysPage() {
   return (
     <AdminPage title={t("surveys.title")}>
       <ServiceStatus connected={data.connected} error={"error" in data ? data.error : null} />
-      {"groups" in data && data.groups ? (
-        <Section title={t("surveys.distribution")}>
-          <InlineStack gap="400" wrap>
-            <Text as="p">
-              NPS <b>{data.nps ?? "–"}</b>
-            </Text>
-            <Text as="p">
-              {t("surveys.type.promoters")}: {data.groups.promoters}
-            </Text>
-            <Text as="p">
-              {t("surveys.type.neutral")}: {data.groups.neutral}
-            </Text>
-            <Text as="p">
-              {t("surveys.type.detractors")}: {data.groups.detractors}
-            </Text>
-          </InlineStack>
-          <Distribution histogram={data.histogram} shown={rows.length} />
-        </Section>
-      ) : null}
+      {"summary" in data && data.summary ? <SurveySummarySection summary={data.summary} /> : null}
       <Section title={t("surveys.title")} actions={<Text as="span" tone="subdued">{t("common.total", { count: total })}</Text>}>
         <Select label={t("surveys.col.score")} value={data.type} onChange={(type) => navigate(`/app/surveys?type=${type}`)} options={SURVEY_TYPES.map((s) => ({ value: s, label: t(`surveys.type.${s}`) }))} />
         <ResourceTable

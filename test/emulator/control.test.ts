@@ -121,6 +121,21 @@ describe("control endpoints", () => {
   });
 });
 
+describe("survey answers seed", () => {
+  it("GIVEN a count THEN the customer holds that many answers, every score among them, and seeding again adds only the difference", async () => {
+    const customer = "nps-seed-store";
+    expect((await ctl("/seed-nps", { method: "POST", body: { customer, count: 120 } })).body).toEqual({ customer, nps: 120 });
+    const first = t.emu.control.state(customer).nps;
+    expect(new Set(first.map((n) => n.rating))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
+    expect(first.filter((n) => n.partial)).toHaveLength(6);
+    expect(new Set(first.map((n) => n.created.slice(0, 7))).size).toBeGreaterThanOrEqual(12);
+    expect((await ctl("/seed-nps", { method: "POST", body: { customer, count: 120 } })).body.nps).toBe(120);
+    expect((await ctl("/seed-nps", { method: "POST", body: { customer, count: 130 } })).body.nps).toBe(130);
+    expect(t.emu.control.state(customer).nps.filter((n) => first.some((f) => f._id === n._id))).toEqual(first);
+    expect((await ctl("/seed-nps", { method: "POST", body: { customer } })).status).toBe(400);
+  });
+});
+
 describe("data file persistence", () => {
   it("writes state, accounts and tokens to the file and loads them on the next start", async () => {
     const dir = mkdtempSync(join(tmpdir(), "reviews-emulator-"));

@@ -8,6 +8,7 @@
 //   POST   /__emulator/reset                clear state, faults, log and clock offset (accounts and
 //                                           issued tokens are kept, so a client's cached token works)
 //   POST   /__emulator/seed                 `{customer?, products?}` deterministic demo data
+//   POST   /__emulator/seed-nps             `{customer, count}` survey answers up to count, kept state
 //   POST   /__emulator/accounts             add an account `{customer, clientId, clientSecret}`
 //   POST   /__emulator/reviews/:id/publish  moderation shortcut (the Admin API one also exists)
 //   POST   /__emulator/reviews/:id/reply    `{text}` store reply (no Admin API for it in the spec)
@@ -26,6 +27,7 @@ import type { RequestLog, RequestLogEntry } from "./request-log";
 import type { Route } from "./router";
 import { seedCustomer, type SeedOptions, type SeedSummary } from "./seed";
 import { seedProductReviews, type SeedReviewsOptions, type SeedReviewsSummary } from "./seed-reviews";
+import { seedNpsAnswers, type SeedNpsOptions } from "./seed-nps";
 import type { EmulatorUrls, Services } from "./services";
 import { CustomerState, type Store } from "./store";
 import type { CustomerSettings, CustomerSnapshot, StoredQuestion, StoredReview } from "./types";
@@ -46,6 +48,8 @@ export interface EmulatorControl {
   seed(opts?: SeedOptions): SeedSummary;
   /** Adds reviews to products the customer already has (the offline demo), keeping everything else. */
   seedReviews(opts: SeedReviewsOptions): SeedReviewsSummary;
+  /** Adds survey (NPS) answers up to `count` for the customer, keeping everything else. */
+  seedNps(opts: SeedNpsOptions): { customer: string; nps: number };
   addAccount(account: EmulatorAccount): void;
   expireTokens(): void;
   advanceClock(ms: number): void;
@@ -120,6 +124,7 @@ export function createControl(d: Deps): EmulatorControl {
       return summary;
     },
     seedReviews: (opts) => seedProductReviews(d.store, opts),
+    seedNps: (opts) => seedNpsAnswers(d.store, opts),
     addAccount(account) {
       d.auth.addAccount(accountSchema.parse(account));
       d.store.changed();
@@ -174,6 +179,7 @@ export function createControl(d: Deps): EmulatorControl {
 const textSchema = z.object({ text: z.string().min(1) });
 const seedReviewsSchema = z.object({ customer: z.string().min(1), skus: z.array(z.string().min(1)).min(1).max(1000) });
 const forgetSchema = z.object({ customer: z.string().min(1), skus: z.array(z.string().min(1)).optional(), orderIds: z.array(z.string().min(1)).optional() });
+const seedNpsSchema = z.object({ customer: z.string().min(1), count: z.number().int().min(0).max(20_000) });
 const seedSchema = z.object({ customer: z.string().min(1).optional(), products: z.number().int().min(1).max(500).optional() });
 
 export function controlRoutes(control: EmulatorControl, urls: EmulatorUrls): Route<Services>[] {
@@ -210,6 +216,7 @@ export function controlRoutes(control: EmulatorControl, urls: EmulatorUrls): Rou
     }),
     r("POST", "/seed", (ctx) => json(200, control.seed(parseWith(seedSchema, ctx.body ?? {})))),
     r("POST", "/seed-reviews", (ctx) => json(200, control.seedReviews(parseWith(seedReviewsSchema, ctx.body ?? {})))),
+    r("POST", "/seed-nps", (ctx) => json(200, control.seedNps(parseWith(seedNpsSchema, ctx.body ?? {})))),
     r("POST", "/accounts", (ctx) => {
       control.addAccount(parseWith(accountSchema, ctx.body));
       return noBody();

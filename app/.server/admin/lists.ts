@@ -3,6 +3,8 @@ import { ReviewsPermanentError, type AdminQuestion, type NpsResponse } from "../
 import type { AppContext } from "../context.server";
 import { reviewsFor } from "./reviews-client";
 import { orMessage, serviceErrorMessage } from "./service-errors";
+import { statsCache } from "./stats-cache";
+import { surveySummary } from "./survey-summary";
 import type { UiMessage } from "../../admin/messages";
 import { QUESTION_STATUSES, SURVEY_TYPES } from "../../admin/list-options";
 
@@ -59,24 +61,17 @@ export async function surveysPage(ctx: AppContext, domain: string, params: URLSe
   const skip = skipOf(params);
   if (!(await connected(ctx, domain))) return { connected: false as const, type };
   const client = await reviewsFor(ctx, domain);
-  // The list (either answer shape, `result` or `results`: the client reads both) and the three
-  // groups' totals for the score summary.
+  // The page of answers shown, and the summary of every answer (cached briefly: it pages through
+  // them all). Either answer shape, `result` or `results`: the client reads both.
   const listed = await orMessage(async () => {
-    const [page, promoters, neutral, detractors] = await Promise.all([
+    const [page, summary] = await Promise.all([
       client.admin.listNpsResponses({ type, skip }),
-      client.admin.listNpsResponses({ type: "promoters" }),
-      client.admin.listNpsResponses({ type: "neutral" }),
-      client.admin.listNpsResponses({ type: "detractors" }),
+      statsCache(ctx.config.ADMIN_STATS_CACHE_MS).get(`${domain}:surveys`, () => surveySummary(client)),
     ]);
-    return { page, groups: { promoters: promoters.total, neutral: neutral.total, detractors: detractors.total } };
+    return { page, summary };
   });
   if (!listed.ok) return { connected: true as const, type, error: listed.error };
-  const rows = listed.value.page.results.map(surveyRow);
-  const histogram = Array.from({ length: 11 }, (_, score) => rows.filter((r) => r.score === score).length);
-  const g = listed.value.groups;
-  const answered = g.promoters + g.neutral + g.detractors;
-  const nps = answered ? Math.round(((g.promoters - g.detractors) / answered) * 100) : null;
-  return { connected: true as const, type, skip, total: listed.value.page.total, rows, histogram, groups: g, nps };
+  return { connected: true as const, type, skip, total: listed.value.page.total, rows: listed.value.page.results.map(surveyRow), summary: listed.value.summary };
 }
 
 // ---- product groups --------------------------------------------------------------------------

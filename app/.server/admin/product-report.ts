@@ -2,6 +2,8 @@ import { productReportQuerySchema, type ProductReportQuery, type ProductReportRo
 import type { AppContext } from "../context.server";
 import { reviewsFor } from "./reviews-client";
 import { orMessage } from "./service-errors";
+import { statsCache } from "./stats-cache";
+import { reviewTrends } from "./review-trends";
 import { translator } from "../../admin/i18n/translate";
 import type { Locale } from "../../admin/i18n/locale";
 
@@ -51,9 +53,17 @@ export function readReportQuery(params: URLSearchParams): { query: ProductReport
 export async function reportPage(ctx: AppContext, domain: string, params: URLSearchParams) {
   const { query, form, invalid } = readReportQuery(params);
   if (!(await ctx.shops.status(domain)).connected) return { connected: false as const, form, invalid };
-  const report = await orMessage(async () => (await reviewsFor(ctx, domain)).admin.getProductReport(query));
-  if (!report.ok) return { connected: true as const, form, invalid, error: report.error };
-  return { connected: true as const, form, invalid, skip: query.skip ?? 0, total: report.value.total, rows: report.value.result.map(reportRow) };
+  const listed = await orMessage(async () => {
+    const client = await reviewsFor(ctx, domain);
+    // The charts follow the filters, not the page: one computation serves every page of the table.
+    const { skip: _skip, order: _order, ...filters } = query;
+    const key = `${domain}:review-trends:${JSON.stringify(filters)}`;
+    const [report, trends] = await Promise.all([client.admin.getProductReport(query), statsCache(ctx.config.ADMIN_STATS_CACHE_MS).get(key, () => reviewTrends(client, filters))]);
+    return { report, trends };
+  });
+  if (!listed.ok) return { connected: true as const, form, invalid, error: listed.error };
+  const { report, trends } = listed.value;
+  return { connected: true as const, form, invalid, skip: query.skip ?? 0, total: report.total, rows: report.result.map(reportRow), trends };
 }
 
 export function reportRow(r: ProductReportRow) {

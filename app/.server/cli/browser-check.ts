@@ -51,7 +51,12 @@ export const adminProbes: Record<string, Probe> = {
     return "selecting a review shows the bulk bar; filters apply in the app";
   },
   "/app/questions": async () => "hydrated",
-  "/app/surveys": async () => "hydrated",
+  "/app/surveys": async (page) => {
+    // The charts' table toggle is client code: it answers only once the page hydrated.
+    await page.getByRole("button", { name: en["charts.showTable"] }).first().click({ timeout: within });
+    await page.getByRole("button", { name: en["charts.hideTable"] }).first().waitFor({ timeout: within });
+    return `"${en["charts.showTable"]}" shows a chart's numbers`;
+  },
   "/app/report": async (page) => {
     const download = page.waitForEvent("download", { timeout: within });
     await page.getByRole("button", { name: en["report.export"] }).first().click();

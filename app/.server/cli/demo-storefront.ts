@@ -13,6 +13,8 @@ import type { DemoAddress } from "./demo-summary";
 // them into the simulated store's metafields, and the local storefront draws the product pages with
 // the theme's blocks, its app proxy forwarding to the app server. Prints a product page with reviews.
 
+const DEMO_SURVEY_ANSWERS = 180;
+
 export interface StorefrontDemo {
   storefront: LocalStorefront;
   productUrl: string;
@@ -48,6 +50,16 @@ export async function runStorefrontDemo(options: {
   const { published, questions } = (await seeded.json()) as { published: Record<string, number>; questions: Record<string, number> };
   const total = Object.values(published).reduce((a, b) => a + b, 0);
   say(`reviews: the reviews service now holds ${total} published reviews on ${Object.values(published).filter((n) => n > 0).length} of ${skus.length} products`);
+
+  // Survey answers, more than one page of the service's list, so the admin's surveys page shows a
+  // score (and its months) computed over all of them.
+  const nps = await fetch(`${options.emulatorOrigin}/__emulator/seed-nps`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ customer: DEMO_ACCOUNT.customer, count: DEMO_SURVEY_ANSWERS }),
+  });
+  if (!nps.ok) throw new Error(`the emulator refused the demo survey answers: ${nps.status} ${await nps.text()}`);
+  say(`surveys: the reviews service now holds ${((await nps.json()) as { nps: number }).nps} survey answers (the admin's Surveys page shows their score by month)`);
 
   const db = createDb(config.DATABASE_URL);
   const queues = createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer" });

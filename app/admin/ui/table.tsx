@@ -54,7 +54,9 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
       onSelectionChange={props.selection?.onSelectionChange}
       promotedBulkActions={props.selection?.promotedBulkActions}
       emptyState={<Empty heading={props.empty.heading} body={props.empty.body} />}
-      pagination={props.pagination}
+      // An empty list shows its empty state alone: a "Page 1 of 1" bar over it says nothing. A page
+      // past the end (rows deleted meanwhile) keeps its way back.
+      pagination={props.rows.length || props.pagination?.hasPrevious ? props.pagination : undefined}
       loading={props.loading}
     >
       {props.rows.map((row, index) => {
