@@ -12,6 +12,9 @@ import { ResourceTable } from "../admin/ui/table";
 import { useI18n } from "../admin/i18n/context";
 import { REPORT_ORDERS } from "../admin/report-orders";
 import { adminProductLink } from "../admin/theme-blocks";
+import { averageFormatter } from "../admin/averages";
+import { sharedTitles } from "../admin/product-titles";
+import { ProductName } from "../admin/ui/product-name";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -87,7 +90,8 @@ export default function ReportPage() {
     }
   }
 
-  const rating = (v: number | null) => (v === null ? "–" : number(Math.round(v * 100) / 100));
+  const rating = averageFormatter(locale);
+  const shared = sharedTitles(rows.map((r) => ({ title: r.name, key: r.sku })));
   return (
     <AdminPage title={t("report.title")} primaryAction={{ content: t("report.export"), onAction: () => void exportCsv(), loading: exporting, disabled: !data.connected || "error" in data }}>
       {!data.connected ? (
@@ -108,9 +112,16 @@ export default function ReportPage() {
             rowId={(r) => r.sku}
             loading={navigation.state === "loading"}
             cells={(r) => [
-              <a key="p" href={adminProductLink(data.shop, r.sku)} target="_top">
-                {r.name ?? r.sku}
-              </a>,
+              <ProductName
+                key="p"
+                product={{ title: r.name, key: r.sku }}
+                shared={shared}
+                link={(label) => (
+                  <a href={adminProductLink(data.shop, r.sku)} target="_top">
+                    {label}
+                  </a>
+                )}
+              />,
               number(r.reviewCount),
               rating(r.aggregateRating),
               number(r.publishedCount),
