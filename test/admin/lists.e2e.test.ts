@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, screenshots } from "../helpers/admin-browser";
 import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
+import { createOrderStateRepository } from "../../app/.server/orders/order-state.repository";
 
 // Questions and survey responses in Chromium against the emulator's seeded account (product
 // groups: groups.e2e.test.ts).
@@ -28,8 +29,13 @@ describe("questions and surveys", () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, "questions");
 
+    // An answer's order named as the merchant knows it, where the order sync kept the name.
+    const answered = state().nps.find((r) => r.orderId)!;
+    const shop = await a.s.web.shops.get(SHOP);
+    await createOrderStateRepository(a.s.t.db).save(shop.id, answered.orderId!, { name: "#1042" });
     await page.locator("ui-nav-menu a", { hasText: "Surveys" }).click();
     await page.getByText(`${state().nps.length} in total`).waitFor();
+    await page.getByRole("cell", { name: "#1042", exact: true }).waitFor();
     await page.getByText("Partial answer").first().waitFor();
     await page.getByRole("list", { name: "Score distribution" }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

@@ -3,6 +3,7 @@ import type { AppContext } from "../context.server";
 import { reviewsFor } from "./reviews-client";
 import { orMessage } from "./service-errors";
 import { QUESTION_STATUSES, SURVEY_TYPES } from "../../admin/list-options";
+import { createOrderStateRepository } from "../orders/order-state.repository";
 
 // Questions and survey responses: the service's lists for the session's shop, a page at a time
 // (the service chooses its page size). Product groups: product-groups.ts.
@@ -69,7 +70,11 @@ export async function surveysPage(ctx: AppContext, domain: string, params: URLSe
     return { page, groups: { promoters: promoters.total, neutral: neutral.total, detractors: detractors.total } };
   });
   if (!listed.ok) return { connected: true as const, type, error: listed.error };
-  const rows = listed.value.page.results.map(surveyRow);
+  const shop = await ctx.shops.get(domain);
+  // Orders by the name the merchant knows (#1037) where the app kept it; one query per page.
+  const pageRows = listed.value.page.results.map(surveyRow);
+  const names = await createOrderStateRepository(ctx.db).names(shop.id, pageRows.flatMap((r) => r.order ?? []));
+  const rows = pageRows.map((r) => ({ ...r, order: (r.order && names.get(r.order)) ?? r.order }));
   const histogram = Array.from({ length: 11 }, (_, score) => rows.filter((r) => r.score === score).length);
   const g = listed.value.groups;
   const answered = g.promoters + g.neutral + g.detractors;
