@@ -13,6 +13,9 @@ import { useI18n } from "../admin/i18n/context";
 import { REPORT_ORDERS } from "../admin/report-orders";
 import { adminProductLink } from "../admin/theme-blocks";
 import { ReviewsOverTime, StarDistribution } from "../admin/ui/review-charts";
+import { averageFormatter } from "../admin/averages";
+import { sharedTitles } from "../admin/product-titles";
+import { ProductName } from "../admin/ui/product-name";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -88,7 +91,8 @@ export default function ReportPage() {
     }
   }
 
-  const rating = (v: number | null) => (v === null ? "–" : number(Math.round(v * 100) / 100));
+  const rating = averageFormatter(locale);
+  const shared = sharedTitles(rows.map((r) => ({ title: r.name, key: r.sku })));
   return (
     <AdminPage title={t("report.title")} primaryAction={{ content: t("report.export"), onAction: () => void exportCsv(), loading: exporting, disabled: !data.connected || "error" in data }}>
       {!data.connected ? (
@@ -117,9 +121,16 @@ export default function ReportPage() {
             rowId={(r) => r.sku}
             loading={navigation.state === "loading"}
             cells={(r) => [
-              <a key="p" href={adminProductLink(data.shop, r.sku)} target="_top">
-                {r.name ?? r.sku}
-              </a>,
+              <ProductName
+                key="p"
+                product={{ title: r.name, key: r.sku }}
+                shared={shared}
+                link={(label) => (
+                  <a href={adminProductLink(data.shop, r.sku)} target="_top">
+                    {label}
+                  </a>
+                )}
+              />,
               number(r.reviewCount),
               rating(r.aggregateRating),
               number(r.publishedCount),

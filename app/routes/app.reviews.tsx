@@ -14,6 +14,8 @@ import { useI18n } from "../admin/i18n/context";
 import type { MessageKey } from "../admin/i18n/en";
 import type { UiMessage } from "../admin/messages";
 import { adminProductLink } from "../admin/theme-blocks";
+import { sharedTitles } from "../admin/product-titles";
+import { ProductName } from "../admin/ui/product-name";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -106,7 +108,7 @@ function ReviewCell({ r }: { r: ReviewRow }) {
       <Text as="p" variant="bodySm" tone="subdued">
         {t("reviews.by", { name: r.name })}
         {r.verified ? ` · ${t("reviews.verified")}` : ""}
-        {r.order ? ` · ${t("reviews.order", { order: r.order })}` : ""}
+        {r.order ? ` · ${t("reviews.order", { order: r.orderName ?? r.order })}` : ""}
       </Text>
       {r.pictures.length || r.video ? (
         <InlineStack gap="100" blockAlign="center">
@@ -181,6 +183,7 @@ export default function ReviewsPage() {
     return `/app/reviews?${q}`;
   };
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const sharedProductTitles = sharedTitles(rows.map((r) => ({ title: r.productName, key: r.productKey })));
   const running = bulk && bulk.done < bulk.total;
 
   return (
@@ -223,9 +226,16 @@ export default function ReviewsPage() {
             cells={(r) => [
               <Stars key="s" rating={r.rating} />,
               <ReviewCell key="r" r={r} />,
-              <a key="p" href={adminProductLink(data.shop, r.productKey)} target="_top" aria-label={`${t("reviews.openProduct")}: ${r.productName ?? r.productKey}`}>
-                {r.productName ?? r.productKey}
-              </a>,
+              <ProductName
+                key="p"
+                product={{ title: r.productName, key: r.productKey }}
+                shared={sharedProductTitles}
+                link={(label) => (
+                  <a href={adminProductLink(data.shop, r.productKey)} target="_top" aria-label={`${t("reviews.openProduct")}: ${r.productName ?? r.productKey}`}>
+                    {label}
+                  </a>
+                )}
+              />,
               <StatusBadge key="st" tone={r.status === "published" ? "success" : r.status === "pending" ? "attention" : undefined}>
                 {t(`reviews.status.${r.status}` as MessageKey)}
               </StatusBadge>,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, screenshots } from "../helpers/admin-browser";
 import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
+import { createOrderStateRepository } from "../../app/.server/orders/order-state.repository";
 
 // The moderation queue in Chromium against the emulator's seeded account: filters, the review's
 // media, reply and order, and a bulk approval with progress in which one review fails and is named.
@@ -75,6 +76,23 @@ describe("moderation queue", () => {
   }, 90_000);
 });
 
+describe("order names", () => {
+  it("GIVEN reviews of an order the app sent THEN the queue names the order as the merchant knows it (#1037), not by its id", async () => {
+    const review = reviews().find((r) => r.orderId)!;
+    expect(review).toBeDefined();
+    // What the order sync keeps when it sends the order (order.sync.test.ts).
+    const shop = await a.s.web.shops.get(SHOP);
+    await createOrderStateRepository(a.s.t.db).save(shop.id, review.orderId!, { name: "#1037" });
+    const tab = await a.open();
+    const { page } = tab;
+    await tab.goto(`/app/reviews?status=all&sku=${encodeURIComponent(review.sku)}`);
+    await page.getByText(/Order #1037/).first().waitFor();
+    expect(await page.getByText(new RegExp(`Order ${review.orderId}\\b`)).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshots(page, "reviews-order-names");
+  }, 90_000);
+});
+
 describe("service errors", () => {
   it("GIVEN the service failing WHEN the queue loads THEN the merchant reads it in words and a retry loads it once the service is back", async () => {
     const tab = await a.open();
@@ -100,11 +118,21 @@ describe("product report", () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, "report");
 
+    // Averages: one decimal, in the admin's language.
+    const client = await (await import("../../app/.server/admin/reviews-client")).reviewsFor(a.s.web, SHOP);
+    const first = (await client.admin.getProductReport({ order: "MoreReviews" })).result.find((r) => r.reviews.aggregateRating !== null)!;
+    const oneDecimal = (locale: string) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(first.reviews.aggregateRating!);
+    const productRow = page.getByRole("row", { name: new RegExp(first.name ?? first.sku) }).first();
+    await productRow.getByRole("cell", { name: oneDecimal("en"), exact: true }).first().waitFor();
+    await tab.goto("/app/report", { locale: "pt-BR" });
+    await page.getByRole("row", { name: new RegExp(first.name ?? first.sku) }).first().getByRole("cell", { name: oneDecimal("pt-BR"), exact: true }).first().waitFor();
+    await screenshots(page, "report-pt-BR");
+    await tab.goto("/app/report");
+
     await page.getByLabel("Order").selectOption("MostPositive");
     await page.getByLabel("Only published reviews").check();
     await page.getByRole("button", { name: "Show" }).click();
     await page.waitForURL(/onlyPublished=true/);
-    const client = await (await import("../../app/.server/admin/reviews-client")).reviewsFor(a.s.web, SHOP);
     const expected = await client.admin.getProductReport({ order: "MostPositive", onlyPublished: true, limit: 500 });
     await page.getByText(`${expected.total} in total`).waitFor();
 

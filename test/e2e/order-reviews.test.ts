@@ -55,6 +55,8 @@ describe("order review status through the app proxy", () => {
     expect(first.html.match(/data-rv-rate-token=/g)).toHaveLength(2);
     const token = serviceOrder(delivered.id).verificationTokenId;
     expect(first.html).toContain(`data-rv-rate-order="${delivered.id}" data-rv-rate-token="${token}"`);
+    // The rating modal titles the order by its name, as this list does.
+    expect(first.html).toContain(`data-rv-rate-name="#${delivered.number}"`);
     expect(first.html).toContain(`${st.s.emu.rateUrl}/rate/acme/${token}/${delivered.id}?sku=`);
   });
 

@@ -59,6 +59,8 @@ describe("the rating modal", () => {
     const { orderId, token } = orders[0]!;
     const { page } = await open(1280, `?rv-rate-order=${encodeURIComponent(orderId)}&rv-rate-token=${token}&rv-rate-sku=${sku}&rv-rating=4&utm_source=email`);
     await expect.poll(() => dialogOpen(page)).toBe(true);
+    // The shop sends order names as ids: the title names the order as the buyer knows it.
+    expect(await page.getByRole("dialog", { name: `Rate your order ${orderId}` }).count()).toBe(1);
     expect(new URL(page.url()).search).toBe("?utm_source=email");
     const src = new URL((await page.locator("rating-modal iframe").getAttribute("src"))!);
     expect(src.origin).toBe(rateOrigin);
@@ -131,6 +133,29 @@ describe("the rating modal", () => {
     await expect.poll(() => dialogOpen(page)).toBe(true);
     await page.mouse.click(10, 10);
     await expect.poll(() => dialogOpen(page)).toBe(false);
+    await page.context().close();
+  });
+
+  it("GIVEN an order known by Shopify's numeric id THEN the title names it by the name the button gives, and never by the bare id", async () => {
+    const { token } = orders[0]!;
+    const { page } = await open(1280);
+    await page.evaluate(({ token }) => {
+      for (const [id, name] of [["named", "#1037"], ["unnamed", ""]]) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.id = id!;
+        b.textContent = "Rate";
+        Object.assign(b.dataset, { rvRateOrder: "5923018113099", rvRateToken: token, ...(name ? { rvRateName: name } : {}) });
+        document.querySelector("main")!.prepend(b);
+      }
+    }, { token });
+    await page.locator("#named").click();
+    await page.getByRole("dialog", { name: "Rate your order #1037" }).waitFor();
+    await page.locator("[data-rv-modal-close]").click();
+    await expect.poll(() => dialogOpen(page)).toBe(false);
+    await page.locator("#unnamed").click();
+    await page.getByRole("dialog", { name: "Rate your purchase" }).waitFor();
+    expect(await page.getByText("5923018113099").count()).toBe(0);
     await page.context().close();
   });
 

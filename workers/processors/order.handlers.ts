@@ -1,7 +1,7 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { legacyId } from "../../app/.server/mapping/keys";
-import { deliveryDueAt, exclusionReason, isExcluded, mapOrder, orderFingerprint, orderUpdatedAt, type OrderMapContext } from "../../app/.server/mapping/order.mapper";
+import { deliveryDueAt, exclusionReason, isExcluded, mapOrder, orderFingerprint, orderName, orderUpdatedAt, type OrderMapContext } from "../../app/.server/mapping/order.mapper";
 import { shopifyOrderSchema, type ShopifyOrder } from "../../app/.server/mapping/order.schemas";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "../../app/.server/orders/order-state.repository";
 import { createProductDataCache, orderProductKeys, type ProductDataCache } from "../../app/.server/orders/product-data";
@@ -97,6 +97,8 @@ export async function applyOrder(
 
   const tracking: OrderTracking = { ...(state?.tracking ?? emptyTracking()), order: statusSkeleton(order) };
   const customerId = order.customer?.id != null ? legacyId(order.customer.id) : (state?.customerId ?? null);
+  // Kept so the admin can show "#1037" where the service answers with its order id.
+  const name = orderName(order) ?? state?.name ?? null;
   // Excluded orders (test, gift cards, chosen channels) never cost a consent read.
   const { consent, failure: consentFailure } = exclusionReason(order, shop.settings.orders)
     ? { consent: undefined, failure: undefined }
@@ -117,7 +119,7 @@ export async function applyOrder(
   });
 
   if (isExcluded(mapped)) {
-    await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, status: EXCLUDED_STATUS, customerId, deliveryDueAt: null, tracking });
+    await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, status: EXCLUDED_STATUS, customerId, name, deliveryDueAt: null, tracking });
     await syncDeliveryTimer(ctx, shop, orderId, null, state?.deliveryDueAt ?? null);
     log.debug({ reason: mapped.excluded }, "order excluded by the shop's settings");
     return "excluded";
@@ -132,8 +134,9 @@ export async function applyOrder(
     const repeat =
       state.sentUpdatedAt?.getTime() === updatedAt.getTime() &&
       state.customerId === customerId &&
+      state.name === name &&
       serializeTracking(state.tracking) === serializeTracking(tracking);
-    if (!repeat) await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, customerId, tracking });
+    if (!repeat) await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, customerId, name, tracking });
     await retryConsent();
     log.debug("order unchanged for the service");
     return "unchanged";
@@ -149,6 +152,7 @@ export async function applyOrder(
     fingerprint,
     status: mapped.status,
     customerId,
+    name,
     deliveryDueAt: due,
     tracking,
     sentAt: now,

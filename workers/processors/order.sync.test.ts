@@ -247,11 +247,12 @@ describe("order sync, one order through its life", () => {
     expect(orderCalls(since)).toHaveLength(0);
   });
 
-  it("GIVEN the state recorded THEN it holds ids, times, hashes and statuses, never buyer contact data", async () => {
+  it("GIVEN the state recorded THEN it holds ids, times, hashes, statuses and the order's name, never buyer contact data", async () => {
     const row = await s.t.db.orderState.findFirst({ where: { shopId, orderId: String(ID) } });
     const text = JSON.stringify(row);
     for (const contact of ["avery", "Avery", "Johnson", "example.com", "555-0134", "350 Fifth", "10118"]) expect(text).not.toContain(contact);
-    expect(row).toMatchObject({ status: "delivered", customerId: "7412345678901" });
+    // The name the merchant knows the order by, for the admin's lists.
+    expect(row).toMatchObject({ status: "delivered", customerId: "7412345678901", name: `#${1000 + (ID % 1000)}` });
   });
 });
 

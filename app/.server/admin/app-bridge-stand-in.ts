@@ -6,6 +6,11 @@
 // posts rely on it). Its elements render in a shadow root around the app's light DOM children, so
 // React's hydration sees the markup it rendered.
 //
+// Its `resourcePicker` (products only) lists the shop's products as the app's product mirror holds
+// them (GET /app/products) in a native modal dialog, and answers as App Bridge does: the chosen
+// products (`id` as a gid, `title`, `handle`, `images[].originalSrc`, `variants`), or undefined
+// when cancelled. Its few words are English: it stands in for Shopify's own, translated, picker.
+//
 // The token: `window.__SESSION_TOKEN__` (set by a test's init script), else the `id_token` of the
 // URL the page was opened with (kept for the tab in sessionStorage).
 
@@ -36,6 +41,58 @@ export function appBridgeStandIn(): string {
   region.id = "app-bridge-stand-in-toasts";
   region.style.cssText = "position:fixed;left:50%;bottom:24px;transform:translateX(-50%);z-index:1000;display:flex;flex-direction:column;gap:8px;";
   const attach = () => document.body && !region.isConnected && document.body.appendChild(region);
+
+  const el = (tag, props, ...children) => {
+    const node = Object.assign(document.createElement(tag), props || {});
+    node.append(...children.filter((c) => c !== null && c !== undefined));
+    return node;
+  };
+  async function resourcePicker(options) {
+    if (!options || options.type !== "product") throw new Error("the App Bridge stand-in picks products only");
+    const multiple = options.multiple !== false && options.multiple !== undefined && options.multiple !== 0;
+    const chosen = new Set((options.selectionIds || []).map((s) => s.id));
+    const res = await window.fetch("/app/products");
+    const listed = res.ok ? (await res.json()).products : [];
+    const products = listed.map((p) => ({
+      id: "gid://shopify/Product/" + p.productId,
+      title: p.title || p.key,
+      handle: p.key,
+      images: p.image ? [{ id: "gid://shopify/ProductImage/" + p.productId, originalSrc: p.image, altText: "" }] : [],
+      variants: [],
+    }));
+    return new Promise((resolve) => {
+      const titleId = "app-bridge-stand-in-picker-title";
+      const list = el("ul", { style: "list-style:none;margin:0;padding:0;max-height:60vh;overflow:auto" });
+      for (const p of products) {
+        const input = el("input", { type: multiple ? "checkbox" : "radio", name: "resource", value: p.id, checked: chosen.has(p.id) });
+        input.style.cssText = "width:18px;height:18px;margin:0";
+        const image = p.images[0]
+          ? el("img", { src: p.images[0].originalSrc, alt: "", width: 40, height: 40, style: "object-fit:cover;border-radius:6px;background:#f1f1f1" })
+          : el("span", { style: "width:40px;height:40px;border-radius:6px;background:#f1f1f1;display:inline-block", ariaHidden: "true" });
+        const words = el("span", { style: "display:flex;flex-direction:column;min-width:0" }, el("span", { textContent: p.title }), el("small", { textContent: p.handle, style: "color:#616161" }));
+        list.append(el("li", {}, el("label", { style: "display:flex;gap:12px;align-items:center;padding:8px 4px;border-bottom:1px solid #ebebeb;cursor:pointer" }, input, image, words)));
+      }
+      const cancel = el("button", { type: "button", textContent: "Cancel", style: "font:inherit;padding:6px 14px;border-radius:8px;border:1px solid #c9c9c9;background:#fff;cursor:pointer" });
+      const select = el("button", { type: "submit", value: "select", textContent: "Select", style: "font:inherit;padding:6px 14px;border-radius:8px;border:0;background:#303030;color:#fff;cursor:pointer" });
+      const form = el(
+        "form",
+        { method: "dialog" },
+        el("h2", { id: titleId, textContent: multiple ? "Select products" : "Select a product", style: "font-size:16px;margin:0 0 12px" }),
+        products.length ? el("fieldset", { style: "border:0;margin:0;padding:0" }, el("legend", { textContent: "Products", style: "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)" }), list) : el("p", { textContent: "No products yet: the catalog has not been sent." }),
+        el("div", { style: "display:flex;gap:8px;justify-content:flex-end;margin-top:16px" }, cancel, select),
+      );
+      const dialog = el("dialog", { id: "app-bridge-stand-in-picker", style: "width:min(560px,calc(100vw - 32px));border:0;border-radius:12px;padding:16px;font:14px/20px system-ui,sans-serif;color:#303030" }, form);
+      dialog.setAttribute("aria-labelledby", titleId);
+      cancel.addEventListener("click", () => dialog.close(""));
+      dialog.addEventListener("close", () => {
+        const picked = dialog.returnValue === "select" ? [...form.querySelectorAll("input[name=resource]:checked")].map((i) => products.find((p) => p.id === i.value)) : undefined;
+        dialog.remove();
+        resolve(picked);
+      });
+      document.body.append(dialog);
+      dialog.showModal();
+    });
+  }
 
   const saveBars = new Set();
   window.shopify = {
@@ -69,6 +126,7 @@ export function appBridgeStandIn(): string {
       hide: async (id) => document.getElementById(id)?.hide?.(),
       toggle: async (id) => document.getElementById(id)?.toggle?.(),
     },
+    resourcePicker,
     webVitals: { onReport: () => {} },
     user: async () => ({ accountAccess: "Account owner" }),
   };

@@ -5,6 +5,7 @@ import { requestBackSync } from "../backsync/schedule";
 import { orMessage, serviceErrorMessage } from "./service-errors";
 import type { UiMessage } from "../../admin/messages";
 import { safeUrl } from "../security/safe-url";
+import { createOrderStateRepository } from "../orders/order-state.repository";
 
 // The moderation queue: the service's review list with every filter its Admin API takes, read
 // from the page's URL and checked against the client's own schema (a bad filter is named, never
@@ -71,6 +72,8 @@ export interface ReviewRow {
   video: string | null;
   reply: { text: string; created: string | null } | null;
   order: string | null;
+  /** The order's name (#1037) when the app kept it, else null: the page then shows `order`. */
+  orderName: string | null;
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : null);
@@ -96,6 +99,7 @@ export function reviewRow(r: AdminReview): ReviewRow {
     reply: reply && typeof reply.text === "string" ? { text: reply.text, created: str(reply.created) } : null,
     // The service's order id (with includeOrderData). Its `orderName` is the buyer's name, not shown.
     order: r.orderId ?? null,
+    orderName: null,
   };
 }
 
@@ -105,7 +109,20 @@ export async function reviewsPage(ctx: AppContext, domain: string, params: URLSe
   if (!status.connected) return { connected: false as const, form, invalid };
   const listed = await orMessage(async () => (await reviewsFor(ctx, domain)).admin.listReviews(query));
   if (!listed.ok) return { connected: true as const, form, invalid, error: listed.error };
-  return { connected: true as const, form, invalid, skip: query.skip ?? 0, total: listed.value.total, rows: listed.value.results.map(reviewRow) };
+  const rows = listed.value.results.map(reviewRow);
+  const shop = await ctx.shops.get(domain);
+  // One query for the page: the service answers with its order ids, the merchant knows "#1037".
+  const names = await createOrderStateRepository(ctx.db).names(shop.id, rows.flatMap((r) => r.order ?? []));
+  return { connected: true as const, form, invalid, skip: query.skip ?? 0, total: listed.value.total, rows: withOrderNames(rows, names) };
+}
+
+/**
+ * Each row's order name from the names kept by Shopify order id. The service's order id is the
+ * Shopify id, or the name itself when the shop sends names (settings: orderIdSource), so an id
+ * with no kept name is shown as it is. Pure.
+ */
+export function withOrderNames(rows: ReviewRow[], names: ReadonlyMap<string, string>): ReviewRow[] {
+  return rows.map((r) => ({ ...r, orderName: (r.order && names.get(r.order)) ?? null }));
 }
 
 export interface ModerationResult {

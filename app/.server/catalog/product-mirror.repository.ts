@@ -73,6 +73,21 @@ export function createProductMirror(db: Db) {
       );
     },
 
+    /**
+     * Accepted products of the shop, by Shopify product id or by catalog key (or the first `limit`
+     * by key when neither is given): one query, for pages that list products by title.
+     */
+    async accepted(shopId: string, by: { productIds?: readonly string[]; keys?: readonly string[] } = {}, limit = 250): Promise<{ productId: string; sku: string; payload: string }[]> {
+      const where = {
+        shopId,
+        payload: { not: null },
+        ...(by.productIds ? { productId: { in: [...by.productIds] } } : {}),
+        ...(by.keys ? { sku: { in: [...by.keys] } } : {}),
+      };
+      const rows = await db.productMirror.findMany({ where, orderBy: { sku: "asc" }, take: limit, select: { productId: true, sku: true, payload: true } });
+      return rows.map((r) => ({ productId: r.productId, sku: r.sku, payload: r.payload! }));
+    },
+
     async errors(shopId: string, limit = 100) {
       const where = { shopId, status: "failed" };
       const [rows, total] = await Promise.all([

@@ -63,7 +63,15 @@ export const adminProbes: Record<string, Probe> = {
     const file = await download;
     return `"${en["report.export"]}" downloaded ${file.suggestedFilename()}`;
   },
-  "/app/groups": async () => "hydrated",
+  "/app/groups": async (page) => {
+    // The resource picker opens (App Bridge's, or the stand-in's listing the product mirror) and closes.
+    await page.getByRole("button", { name: en["groups.chooseProducts"] }).first().click({ timeout: within });
+    const picker = page.getByRole("dialog").first();
+    await picker.waitFor({ timeout: within });
+    await page.keyboard.press("Escape");
+    await picker.waitFor({ state: "detached", timeout: within });
+    return `"${en["groups.chooseProducts"]}" opens the product picker`;
+  },
   "/app/settings": async (page) => {
     const field = page.getByLabel(en["setting.catalog.defaultCategory"]);
     await field.fill(`${await field.inputValue()} x`, { timeout: within });

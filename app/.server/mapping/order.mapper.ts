@@ -336,10 +336,15 @@ function mapItems(
 // ---------------------------------------------------------------------------------------------
 // The order
 
+/** The order's name as the merchant knows it (#1037), or null when the payload has none. */
+export function orderName(order: Pick<ShopifyOrder, "name" | "order_number">): string | null {
+  return trimmed(order.name) ?? (typeof order.order_number === "number" ? `#${order.order_number}` : null);
+}
+
 function orderIdOf(order: ShopifyOrder, source: OrderSettings["orderIdSource"]): string {
   const id = legacyId(order.id) || String(order.id);
   if (source !== "name") return id;
-  return trimmed(order.name) ?? (typeof order.order_number === "number" ? `#${order.order_number}` : id);
+  return orderName(order) ?? id;
 }
 
 /**

@@ -26,6 +26,7 @@ describe("order state repository", () => {
     const repo = createOrderStateRepository(t.db);
     const tracking = { ...emptyTracking(), order: statusSkeleton(loadOrder("paid-web-customer")), serviceOrderId: "#1001" };
     await repo.save(shopId, "5923018113099", {
+      name: "#1001",
       sentUpdatedAt: new Date("2026-11-18T14:42:21Z"),
       fingerprint: "f".repeat(64),
       status: "paid",
@@ -37,6 +38,7 @@ describe("order state repository", () => {
     await repo.save(shopId, "5923018113099", { sentUpdatedAt: new Date("2026-11-18T15:00:00Z") });
     expect(await repo.get(shopId, "5923018113099")).toEqual({
       orderId: "5923018113099",
+      name: "#1001",
       customerId: "7412345678901",
       sentUpdatedAt: new Date("2026-11-18T15:00:00Z"),
       fingerprint: "f".repeat(64),
@@ -49,6 +51,16 @@ describe("order state repository", () => {
     });
     // Per shop: the same order id of another shop is another order.
     expect(await repo.get(otherShopId, "5923018113099")).toBeNull();
+  });
+
+  it("GIVEN orders with and without a kept name THEN one look-up answers the names it has, for this shop only", async () => {
+    const repo = createOrderStateRepository(t.db);
+    await repo.save(shopId, "6000000000001", { name: "#1037" });
+    await repo.save(shopId, "6000000000002", { status: "paid" });
+    await repo.save(otherShopId, "6000000000003", { name: "#2001" });
+    const names = await repo.names(shopId, ["6000000000001", "6000000000002", "6000000000003", "6000000000001", "unknown"]);
+    expect(Object.fromEntries(names)).toEqual({ "6000000000001": "#1037" });
+    expect((await repo.names(shopId, [])).size).toBe(0);
   });
 
   it("GIVEN an error THEN it is recorded with its time, and the sent state stays", async () => {

@@ -10,6 +10,8 @@ export const EXCLUDED_STATUS = "excluded";
 
 export interface OrderState {
   orderId: string;
+  /** Shopify's order name (#1037): what a person is shown; null for orders saved before it was kept. */
+  name: string | null;
   /** Shopify customer id (for customers/redact and data_request); null for guests. */
   customerId: string | null;
   /** Shopify updated_at of the newest order payload applied (sent, unchanged or excluded). */
@@ -35,6 +37,7 @@ export function createOrderStateRepository(db: Db) {
       if (!row) return null;
       return {
         orderId: row.orderId,
+        name: row.name,
         customerId: row.customerId,
         sentUpdatedAt: row.sentUpdatedAt,
         fingerprint: row.fingerprint,
@@ -60,6 +63,17 @@ export function createOrderStateRepository(db: Db) {
         create: { shopId, orderId, fulfillmentEvents: serializeTracking(emptyTracking()), ...data },
         update: data,
       });
+    },
+
+    /**
+     * The names of these orders (by Shopify order id) that the app has kept, in one query: ids it
+     * has no name for are absent, and the caller shows them as they are.
+     */
+    async names(shopId: string, orderIds: readonly string[]): Promise<Map<string, string>> {
+      const wanted = [...new Set(orderIds)];
+      if (wanted.length === 0) return new Map();
+      const rows = await db.orderState.findMany({ where: { shopId, orderId: { in: wanted }, name: { not: null } }, select: { orderId: true, name: true } });
+      return new Map(rows.map((r) => [r.orderId, r.name!]));
     },
 
     async recordError(shopId: string, orderId: string, error: string): Promise<void> {

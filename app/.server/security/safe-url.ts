@@ -11,6 +11,7 @@ import { observeUnsafeUrl } from "../metrics/metrics";
 /** Where a URL was about to be shown: the label of the drop counter. */
 export type UrlPlace =
   | "admin.review_media"
+  | "admin.product_image"
   | "storefront.review_media"
   | "storefront.review_source"
   | "storefront.source_logo"

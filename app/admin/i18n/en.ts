@@ -375,8 +375,6 @@ export const en = {
   "groups.help": "Products in a group share their reviews.",
   "groups.create": "Create group",
   "groups.name": "Group name",
-  "groups.skus": "Product keys (SKUs)",
-  "groups.skus.help": "One per line or comma-separated.",
   "groups.col.name": "Name",
   "groups.col.skus": "Products",
   "groups.created": "Group created.",
@@ -387,7 +385,17 @@ export const en = {
   "groups.empty": "No product groups",
   "groups.empty.body": "Group variants sold as separate products so they share reviews.",
   "groups.nameRequired": "Enter a name.",
-  "groups.skusRequired": "Enter at least one product key.",
+  "groups.products": "Products",
+  "groups.noProducts": "No products chosen yet.",
+  "groups.chooseProducts": "Choose products",
+  "groups.changeProducts": "Change products",
+  "groups.remove": "Remove {title}",
+  "groups.removeShort": "Remove",
+  "groups.unknownProduct": "Not in the app's catalog",
+  "groups.notSent": "{count} of the chosen products have not reached the reviews service yet. Sync the catalog, then save.",
+  "groups.notSent.one": "1 of the chosen products has not reached the reviews service yet. Sync the catalog, then save.",
+  "groups.productsRequired": "Choose at least one product.",
+  "products.key": "Key: {key}",
 } as const;
 
 export type MessageKey = keyof typeof en;

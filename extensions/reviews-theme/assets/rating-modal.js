@@ -16,9 +16,10 @@ if (!customElements.get('rating-modal')) {
       if (order && token) {
         const sku = url.searchParams.get('rv-rate-sku');
         const rating = url.searchParams.get('rv-rating');
-        ['rv-rate-order', 'rv-rate-token', 'rv-rate-sku', 'rv-rating'].forEach((k) => url.searchParams.delete(k));
+        const name = url.searchParams.get('rv-rate-name');
+        ['rv-rate-order', 'rv-rate-token', 'rv-rate-sku', 'rv-rating', 'rv-rate-name'].forEach((k) => url.searchParams.delete(k));
         history.replaceState(history.state, '', url);
-        this.open({ order, token, sku, rating });
+        this.open({ order, token, sku, rating, name });
       }
     }
 
@@ -36,10 +37,10 @@ if (!customElements.get('rating-modal')) {
       if (!button) return;
       event.preventDefault();
       const d = button.dataset;
-      this.open({ order: d.rvRateOrder, token: d.rvRateToken, sku: d.rvRateSku, rating: d.rvRating });
+      this.open({ order: d.rvRateOrder, token: d.rvRateToken, sku: d.rvRateSku, rating: d.rvRating, name: d.rvRateName });
     }
 
-    async open({ order, token, sku, rating }) {
+    async open({ order, token, sku, rating, name }) {
       // The stylesheet comes with the first opening, before the dialog shows.
       RatingModal.css ??= new Promise((resolve) => {
         const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: this.dataset.css, onload: resolve, onerror: resolve });
@@ -61,6 +62,11 @@ if (!customElements.get('rating-modal')) {
       this.returnTo = document.activeElement;
       this.rating = { order, sku };
       this.querySelector('[data-rv-modal-thanks]').textContent = '';
+      // The service's order id is Shopify's numeric id or, when the shop sends names, the name.
+      const title = this.dialog.querySelector('#rv-modal-title');
+      title.dataset.text ??= title.textContent;
+      const shown = name || (/^\d+$/.test(order) ? '' : order);
+      title.textContent = shown ? title.dataset.orderText.replace('%NAME%', () => shown) : title.dataset.text;
       this.dialog.querySelector('iframe').src = src.href;
       document.documentElement.classList.add('rv-modal-open');
       this.dialog.showModal();

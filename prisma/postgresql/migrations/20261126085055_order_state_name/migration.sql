@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "OrderState" ADD COLUMN     "name" TEXT;
+
