@@ -9,6 +9,8 @@ import { sendTriggers, triggersFor } from "./flow-triggers";
 import { emptyStats, refreshProducts, type RefreshStats } from "./product-refresh";
 import { findDrift } from "./reconcile";
 import { changedProducts, readReviewChanges } from "./review-feed";
+import { touchedProducts } from "./touched-products";
+import { readGroupMembership, regrouped, withGroupMates, type GroupMembership } from "./group-membership";
 import { readShopData, shopDataDigest, writeShopData } from "./shop-data-sync";
 import type { Db } from "../db/client";
 
@@ -17,6 +19,9 @@ import type { Db } from "../db/client";
 // 2. the review-change feed since the shop's last read → the products it touches are refreshed →
 //    Flow triggers for the reviews in it → the feed's memory moves on (only once all of that is
 //    done, so a failed run is read again: refreshes and triggers are no-ops the second time);
+//    with them, their group mates and the products whose product group changed since the last run
+//    (a group's products show the group's reviews, so their metafields move together), and the
+//    products the storefront named since (a helpful vote: touched-products.ts);
 // 3. the full reconciliation from the product report, after connect (never run yet) and when asked
 //    (daily);
 // 4. the shop-wide app-data metafield, written only when it changed.
@@ -35,6 +40,7 @@ export interface BackSyncDeps {
 
 export interface BackSyncResult {
   definitions: { enabled: string[]; alreadyOn: string[] } | null;
+  /** `products`: refreshed for the feed's changes, their group mates and changed groups. */
   feed: { changes: number; products: number; pages: number; cursor: string | null };
   reconcile: { rows: number; drifted: number } | null;
   refresh: RefreshStats;
@@ -62,10 +68,16 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
   }
 
   const feed = await readReviewChanges(deps.reviews.admin, feedMemoryOf(current), { signal: deps.signal });
-  const products = changedProducts(feed.changes);
+  const groupsKey = `${deps.prefix}:backsync:groups:${shopId}`;
+  const groups = await readGroupMembership(deps.reviews.admin, { signal: deps.signal });
+  const groupsBefore = JSON.parse((await deps.redis.get(groupsKey)) ?? "{}") as GroupMembership;
+  const touched = await touchedProducts(deps.redis, deps.prefix, deps.shop.domain);
+  const products = withGroupMates([...changedProducts(feed.changes), ...regrouped(groupsBefore, groups), ...touched.ids], groups);
   let refresh = products.length ? await refreshProducts(refreshDeps, products) : emptyStats();
   const flow = await sendTriggers({ shopId, gql: deps.gql, state, log }, triggersFor(feed.changes, deps.settings.flow.negativeRatingAtOrBelow));
   await state.saveFeedMemory(shopId, feed.memory);
+  await deps.redis.set(groupsKey, JSON.stringify(groups));
+  await touched.done();
 
   let reconcile: BackSyncResult["reconcile"] = null;
   if (opts.reconcile || !current?.reconciledAt) {

@@ -11,6 +11,7 @@ if (!customElements.get('product-reviews')) {
       this.addEventListener('click', this);
       this.addEventListener('change', this);
       this.addEventListener('submit', this);
+      this.showVotes();
       // A review link from an e-mail (`?rv-order=&rv-token=`): reviews-form.js reads and clears it.
       if (/[?&]rv-token=/.test(location.search) && !this.hasAttribute('data-rv-sample')) this.openForm(this.querySelector('[data-rv-write]'), true);
     }
@@ -103,6 +104,7 @@ if (!customElements.get('product-reviews')) {
         if (controller.signal.aborted) return;
         page = this.querySelector('[data-rv-error-template]').content.firstElementChild.cloneNode(true);
       }
+      this.showVotes(page);
       slot.replaceChildren(page);
       slot.removeAttribute('aria-busy');
       slot.style.minHeight = '';
@@ -128,27 +130,72 @@ if (!customElements.get('product-reviews')) {
     }
 
     // Helpful / not helpful: once per shopper (the server keeps who voted; a guest is this
-    // browser's random id). The counts are the service's answer; their width is reserved in CSS.
+    // browser's random id). This browser also keeps the reviews it voted on (ids, the vote and the
+    // counts it was answered; nothing about the shopper), so after a reload the button stays
+    // pressed and the count keeps the vote until the page's own numbers include it. A second press
+    // is told, not sent. The counts' width is reserved in CSS.
+    votes() {
+      try {
+        return JSON.parse(localStorage.getItem('rv-votes') || '{}') || {};
+      } catch {
+        return {};
+      }
+    }
+
+    remember(id, vote, counts) {
+      const all = this.votes();
+      delete all[id];
+      all[id] = { vote, ...counts };
+      const ids = Object.keys(all);
+      ids.slice(0, Math.max(0, ids.length - 500)).forEach((old) => delete all[old]);
+      try {
+        localStorage.setItem('rv-votes', JSON.stringify(all));
+      } catch {}
+    }
+
+    showVotes(root = this) {
+      const all = this.votes();
+      root.querySelectorAll('[data-rv-review]').forEach((review) => {
+        const kept = all[review.id.replace(/^rv-review-/, '')];
+        if (!kept) return;
+        review.querySelector(`[data-rv-vote="${kept.vote}"]`)?.setAttribute('aria-pressed', 'true');
+        ['helpful', 'unhelpful'].forEach((kind) => {
+          const count = review.querySelector(`[data-rv-count="${kind}"]`);
+          if (count && Number(kept[kind]) > Number(count.textContent)) count.textContent = String(kept[kind]);
+        });
+      });
+    }
+
     async vote(button) {
       const group = button.closest('[data-rv-votes]');
       const id = button.closest('[data-rv-review]').id.replace(/^rv-review-/, '');
       const say = (code) => (group.querySelector('[data-rv-vote-status]').textContent = this.querySelector('[data-rv-vote-messages]').content.querySelector(`[data-msg="${code}"]`).textContent);
+      if (group.querySelector('[aria-pressed="true"]')) return say('already');
       let voter = localStorage.getItem('rv-voter');
       if (!voter) localStorage.setItem('rv-voter', (voter = crypto.randomUUID()));
+      const counts = () => ({ helpful: Number(group.querySelector('[data-rv-count="helpful"]').textContent), unhelpful: Number(group.querySelector('[data-rv-count="unhelpful"]').textContent) });
       group.querySelectorAll('button').forEach((b) => (b.disabled = true));
       try {
         const base = (this.dataset.proxy || '/apps/reviews').replace(/\/$/, '');
         const response = await fetch(`${base}/products/${encodeURIComponent(this.dataset.sku)}/reviews/${encodeURIComponent(id)}/vote`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ vote: button.dataset.rvVote, voter }) });
         const body = await response.json().catch(() => ({}));
-        if (response.status === 409) return say('already');
+        if (response.status === 409) {
+          // Voted before, on another device or before this browser kept votes.
+          const given = body.vote === 'unhelpful' ? 'unhelpful' : 'helpful';
+          group.querySelector(`[data-rv-vote="${given}"]`).setAttribute('aria-pressed', 'true');
+          this.remember(id, given, counts());
+          return say('already');
+        }
         if (!response.ok) throw new Error(String(response.status));
         group.querySelector('[data-rv-count="helpful"]').textContent = body.helpful;
         group.querySelector('[data-rv-count="unhelpful"]').textContent = body.unhelpful;
         button.setAttribute('aria-pressed', 'true');
+        this.remember(id, button.dataset.rvVote, counts());
         say('thanks');
       } catch {
-        group.querySelectorAll('button').forEach((b) => (b.disabled = false));
         say('failed');
+      } finally {
+        group.querySelectorAll('button').forEach((b) => (b.disabled = false));
       }
     }
 
