@@ -88,7 +88,7 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
     await state.update(shopId, { reconciledAt: new Date() });
   }
 
-  const data = await readShopData({ reviews: deps.reviews, redis: deps.redis, prefix: deps.prefix, shop: deps.shop.domain, signal: deps.signal });
+  const data = await readShopData({ reviews: deps.reviews, redis: deps.redis, prefix: deps.prefix, shop: deps.shop.domain, guestQuestions: deps.settings.storefront.guestQuestions, signal: deps.signal });
   const digest = shopDataDigest(data);
   let shopData: BackSyncResult["shopData"] = "unchanged";
   if (digest !== current?.shopDataDigest) {
