@@ -12,12 +12,45 @@ if (!customElements.get('product-reviews')) {
       this.addEventListener('change', this);
       this.addEventListener('submit', this);
       this.showVotes();
+      if (this.hasAttribute('data-rv-customer') && !this.hasAttribute('data-rv-sample')) this.askReviewed();
       // A review link from an e-mail (`?rv-order=&rv-token=`): reviews-form.js reads and clears it.
       if (/[?&]rv-token=/.test(location.search) && !this.hasAttribute('data-rv-sample')) this.openForm(this.querySelector('[data-rv-write]'), true);
     }
 
     disconnectedCallback() {
       this.controller?.abort();
+      this.watch?.disconnect();
+    }
+
+    // A logged-in buyer who reviewed this product is not offered to write again: asked once, when
+    // the block nears the screen (one small private answer; guests never ask).
+    askReviewed() {
+      this.watch = new IntersectionObserver(async (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        this.watch.disconnect();
+        try {
+          const response = await fetch(`${this.base()}/products/${encodeURIComponent(this.dataset.sku)}/reviewed`, { headers: { Accept: 'application/json' } });
+          if (response.ok && (await response.json()).reviewed === true) this.markReviewed();
+        } catch {}
+      }, { rootMargin: '600px 0px' });
+      this.watch.observe(this);
+    }
+
+    // "You reviewed this" where the write button was, at its height: nothing below moves.
+    markReviewed({ keepForm = false } = {}) {
+      const button = this.querySelector('[data-rv-write]');
+      if (!button) return;
+      if (!keepForm) this.querySelector('[data-rv-form-slot]')?.replaceChildren();
+      const note = document.createElement('p');
+      note.className = 'rv-reviewed';
+      note.dataset.rvReviewed = '';
+      note.style.minBlockSize = `${button.offsetHeight}px`;
+      note.textContent = button.dataset.rvReviewedText;
+      button.replaceWith(note);
+    }
+
+    base() {
+      return (this.dataset.proxy || '/apps/reviews').replace(/\/$/, '');
     }
 
     handleEvent(event) {
