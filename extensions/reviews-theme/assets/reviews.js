@@ -11,8 +11,8 @@ if (!customElements.get('product-reviews')) {
       this.addEventListener('click', this);
       this.addEventListener('change', this);
       this.addEventListener('submit', this);
-      this.showVotes();
-      if (this.hasAttribute('data-rv-customer') && !this.hasAttribute('data-rv-sample')) this.askReviewed();
+      if (localStorage.getItem('rv-votes')) this.extras().then((m) => m.showVotes(this));
+      if (this.hasAttribute('data-rv-customer') && !this.hasAttribute('data-rv-sample')) this.extras().then((m) => m.askReviewed(this));
       // A review link from an e-mail (`?rv-order=&rv-token=`): reviews-form.js reads and clears it.
       if (/[?&]rv-token=/.test(location.search) && !this.hasAttribute('data-rv-sample')) this.openForm(this.querySelector('[data-rv-write]'), true);
     }
@@ -22,36 +22,6 @@ if (!customElements.get('product-reviews')) {
       this.watch?.disconnect();
     }
 
-    // A logged-in buyer who reviewed this product is not offered to write again: asked once, when
-    // the block nears the screen (one small private answer; guests never ask).
-    askReviewed() {
-      this.watch = new IntersectionObserver(async (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        this.watch.disconnect();
-        try {
-          const response = await fetch(`${this.base()}/products/${encodeURIComponent(this.dataset.sku)}/reviewed`, { headers: { Accept: 'application/json' } });
-          if (response.ok && (await response.json()).reviewed === true) this.markReviewed();
-        } catch {}
-      }, { rootMargin: '600px 0px' });
-      this.watch.observe(this);
-    }
-
-    // "You reviewed this" where the write button was, at its height: nothing below moves.
-    markReviewed({ keepForm = false } = {}) {
-      const button = this.querySelector('[data-rv-write]');
-      if (!button) return;
-      if (!keepForm) this.querySelector('[data-rv-form-slot]')?.replaceChildren();
-      const note = document.createElement('p');
-      note.className = 'rv-reviewed';
-      note.dataset.rvReviewed = '';
-      note.style.minBlockSize = `${button.offsetHeight}px`;
-      note.textContent = button.dataset.rvReviewedText;
-      button.replaceWith(note);
-    }
-
-    base() {
-      return (this.dataset.proxy || '/apps/reviews').replace(/\/$/, '');
-    }
 
     handleEvent(event) {
       if (event.type === 'submit') return event.preventDefault();
@@ -137,7 +107,7 @@ if (!customElements.get('product-reviews')) {
         if (controller.signal.aborted) return;
         page = this.querySelector('[data-rv-error-template]').content.firstElementChild.cloneNode(true);
       }
-      this.showVotes(page);
+      if (localStorage.getItem('rv-votes')) (await this.extras()).showVotes(this, page);
       slot.replaceChildren(page);
       slot.removeAttribute('aria-busy');
       slot.style.minHeight = '';
@@ -162,74 +132,17 @@ if (!customElements.get('product-reviews')) {
       if (live && text) live.textContent = text;
     }
 
-    // Helpful / not helpful: once per shopper (the server keeps who voted; a guest is this
-    // browser's random id). This browser also keeps the reviews it voted on (ids, the vote and the
-    // counts it was answered; nothing about the shopper), so after a reload the button stays
-    // pressed and the count keeps the vote until the page's own numbers include it. A second press
-    // is told, not sent. The counts' width is reserved in CSS.
-    votes() {
-      try {
-        return JSON.parse(localStorage.getItem('rv-votes') || '{}') || {};
-      } catch {
-        return {};
-      }
-    }
-
-    remember(id, vote, counts) {
-      const all = this.votes();
-      delete all[id];
-      all[id] = { vote, ...counts };
-      const ids = Object.keys(all);
-      ids.slice(0, Math.max(0, ids.length - 500)).forEach((old) => delete all[old]);
-      try {
-        localStorage.setItem('rv-votes', JSON.stringify(all));
-      } catch {}
-    }
-
-    showVotes(root = this) {
-      const all = this.votes();
-      root.querySelectorAll('[data-rv-review]').forEach((review) => {
-        const kept = all[review.id.replace(/^rv-review-/, '')];
-        if (!kept) return;
-        review.querySelector(`[data-rv-vote="${kept.vote}"]`)?.setAttribute('aria-pressed', 'true');
-        ['helpful', 'unhelpful'].forEach((kind) => {
-          const count = review.querySelector(`[data-rv-count="${kind}"]`);
-          if (count && Number(kept[kind]) > Number(count.textContent)) count.textContent = String(kept[kind]);
-        });
-      });
+    // Votes and "You reviewed this" live in reviews-votes.js, loaded when they are needed.
+    extras() {
+      return (ProductReviews.extrasScript ??= import(this.dataset.votesSrc));
     }
 
     async vote(button) {
-      const group = button.closest('[data-rv-votes]');
-      const id = button.closest('[data-rv-review]').id.replace(/^rv-review-/, '');
-      const say = (code) => (group.querySelector('[data-rv-vote-status]').textContent = this.querySelector('[data-rv-vote-messages]').content.querySelector(`[data-msg="${code}"]`).textContent);
-      if (group.querySelector('[aria-pressed="true"]')) return say('already');
-      let voter = localStorage.getItem('rv-voter');
-      if (!voter) localStorage.setItem('rv-voter', (voter = crypto.randomUUID()));
-      const counts = () => ({ helpful: Number(group.querySelector('[data-rv-count="helpful"]').textContent), unhelpful: Number(group.querySelector('[data-rv-count="unhelpful"]').textContent) });
-      group.querySelectorAll('button').forEach((b) => (b.disabled = true));
-      try {
-        const base = (this.dataset.proxy || '/apps/reviews').replace(/\/$/, '');
-        const response = await fetch(`${base}/products/${encodeURIComponent(this.dataset.sku)}/reviews/${encodeURIComponent(id)}/vote`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ vote: button.dataset.rvVote, voter }) });
-        const body = await response.json().catch(() => ({}));
-        if (response.status === 409) {
-          // Voted before, on another device or before this browser kept votes.
-          const given = body.vote === 'unhelpful' ? 'unhelpful' : 'helpful';
-          group.querySelector(`[data-rv-vote="${given}"]`).setAttribute('aria-pressed', 'true');
-          this.remember(id, given, counts());
-          return say('already');
-        }
-        if (!response.ok) throw new Error(String(response.status));
-        group.querySelector('[data-rv-count="helpful"]').textContent = body.helpful;
-        group.querySelector('[data-rv-count="unhelpful"]').textContent = body.unhelpful;
-        button.setAttribute('aria-pressed', 'true');
-        this.remember(id, button.dataset.rvVote, counts());
-        say('thanks');
-      } catch {
-        say('failed');
-      } finally {
-        group.querySelectorAll('button').forEach((b) => (b.disabled = false));
-      }
+      (await this.extras()).vote(this, button);
+    }
+
+    async markReviewed(options) {
+      (await this.extras()).markReviewed(this, options);
     }
 
     // The form's code is loaded on the first press only; its markup is in the block's template.
