@@ -119,4 +119,37 @@ describe("order review status through the app proxy", () => {
     }
     expect(orderIds((await orders("", ANA.id)).html)).toHaveLength(20);
   });
+
+  it("GIVEN a buyer who writes on the product page THEN the review is tied to their order (verified), a second one is refused, and neither that order nor a later one offers Rate for the product", async () => {
+    const skuOf = (index: number) => st.productIds[index]!;
+    const write = (index: number, body: unknown) =>
+      fetch(`${st.storefront.origin}/apps/reviews/products/${skuOf(index)}/reviews`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: `local_storefront_customer=${BEN.id}` }, body: JSON.stringify(body) });
+    const reviewed = async (index: number) => (await (await fetch(`${st.storefront.origin}/apps/reviews/products/${skuOf(index)}/reviewed`, { headers: { Cookie: `local_storefront_customer=${BEN.id}` } })).json()) as { reviewed: boolean };
+    const rateOffered = (html: string, index: number) => html.includes(`data-rv-rate-sku="${skuOf(index)}"`);
+
+    expect(rateOffered((await orders("", BEN.id)).html, 3)).toBe(true);
+    expect(await reviewed(3)).toEqual({ reviewed: false });
+    const sent = await write(3, { rating: 5, text: "Bought it, love it." });
+    expect(sent.status).toBe(201);
+    const stored = st.s.emu.control.state("acme").reviews.find((r) => r.text === "Bought it, love it.")!;
+    expect(stored).toMatchObject({ sku: skuOf(3), orderId: String(benOrder.id), verified: true });
+    expect(await reviewed(3)).toEqual({ reviewed: true });
+    expect(await write(3, { rating: 1, text: "Changed my mind." }).then(async (r) => ({ status: r.status, body: await r.json() }))).toEqual({ status: 409, body: { error: "already_reviewed" } });
+    // A guest is never told anything of a customer.
+    expect(await (await fetch(`${st.storefront.origin}/apps/reviews/products/${skuOf(3)}/reviewed`)).json()).toEqual({ reviewed: false });
+
+    // Bought again: the new order does not offer it either.
+    const again = await st.placeOrder(BEN, [3], { delivered: true });
+    const page = (await orders("", BEN.id)).html;
+    expect(rateOffered(page, 3)).toBe(false);
+    expect(page).toContain(`id="rv-order-${again.id}"`);
+    expect(page).toContain("Bought it, love it.");
+
+    // Reviewed on the product page before buying: once bought, not offered either.
+    expect((await write(6, { rating: 4, text: "Tried it in the shop." })).status).toBe(201);
+    expect(st.s.emu.control.state("acme").reviews.find((r) => r.text === "Tried it in the shop.")).toMatchObject({ userId: BEN.id, verified: false });
+    await st.placeOrder(BEN, [6], { delivered: true });
+    expect(rateOffered((await orders("", BEN.id)).html, 6)).toBe(false);
+    expect((await orders("", BEN.id)).html).toContain("You have rated everything you bought.");
+  });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStorefrontStack, type StorefrontStack } from "../helpers/storefront-stack";
+import { startStorefrontStack, STOREFRONT_SHOP, type StorefrontStack } from "../helpers/storefront-stack";
 import { axeViolations } from "../helpers/axe";
 import { launchChromium, USER_AGENT } from "../theme/browser";
 
@@ -72,7 +72,7 @@ describe("questions and answers in Chromium", () => {
     await page.locator("product-questions").screenshot({ path: `${SHOTS}/ask-desktop.png` });
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.locator("product-questions [data-rv-form-status]").textContent()).toContain("will appear here once the store answers");
+    await expect.poll(() => page.locator("product-questions [data-rv-form-status]").textContent()).toBe("Thank you: your question was sent. The store checks questions before they appear here.");
     expect(questions().find((q) => q.text === "Hi there, is it warm enough for winter?")).toMatchObject({ userId: "7001", email: "ana.souza@example.com", status: "sent" });
     expect(await axeViolations(page, "product-questions")).toEqual([]);
     // Escape closes the form and gives focus back to its button.
@@ -113,5 +113,42 @@ describe("questions and answers in Chromium", () => {
     await block.screenshot({ path: `${SHOTS}/ask-guest-phone.png` });
     expect(await axeViolations(page, "product-questions")).toEqual([]);
     await page.context().close();
+  });
+
+  it.each([375, 1280])("GIVEN the merchant allows guests' questions WHEN a guest asks with a name and an e-mail at %i px THEN it is sent, and what they are told is what the list then shows (nothing until the store publishes it)", async (width) => {
+    await st.s.web.shops.updateSettings(STOREFRONT_SHOP, { storefront: { guestQuestions: true } });
+    await st.backSync();
+    try {
+      const { page } = await open(width);
+      const block = page.locator("product-questions");
+      await block.scrollIntoViewIfNeeded();
+      await expect.poll(() => items(page).count()).toBe(5);
+      const listed = await page.locator("product-questions [data-rv-page-status]").textContent();
+      await page.locator("[data-rv-ask]").click();
+      expect(await block.locator('input[name="orderNumber"]').count()).toBe(0);
+      const text = `Is there a matching scarf? (${width})`;
+      await block.locator("textarea[name=text]").fill(text);
+      await block.locator("input[name=email]").fill("walk.in@example.net");
+      await block.locator("button[type=submit]").click();
+      await expect.poll(() => block.locator('[data-rv-error-for="name"]').textContent()).toBe("Enter your name.");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+      await block.locator("input[name=name]").fill("Walter Inn");
+      await block.screenshot({ path: `${SHOTS}/ask-guest-named-${width}.png` });
+      await block.locator("button[type=submit]").click();
+      await expect.poll(() => block.locator("[data-rv-form-status]").textContent()).toBe("Thank you: your question was sent. The store checks questions before they appear here.");
+      expect(questions().find((q) => q.text === text)).toMatchObject({ email: "walk.in@example.net", name: "Walter Inn", status: "sent" });
+      await block.screenshot({ path: `${SHOTS}/asked-guest-${width}.png` });
+      expect(await axeViolations(page, "product-questions")).toEqual([]);
+      // Reloaded: the list is as it was, as the message said.
+      await page.reload({ waitUntil: "networkidle" });
+      await block.scrollIntoViewIfNeeded();
+      await expect.poll(() => items(page).count()).toBe(5);
+      expect(await page.locator("product-questions [data-rv-page-status]").textContent()).toBe(listed);
+      expect(await page.locator("product-questions").textContent()).not.toContain(text);
+      await page.context().close();
+    } finally {
+      await st.s.web.shops.updateSettings(STOREFRONT_SHOP, { storefront: { guestQuestions: false } });
+      await st.backSync();
+    }
   });
 });

@@ -87,6 +87,26 @@ describe("questions and answers through the app proxy", () => {
     expect(questions()).toHaveLength(before);
   });
 
+  it("GIVEN the merchant allows guests' questions THEN a guest asks with a name and an e-mail, under the same limits and honeypot; reviews from guests stay off", async () => {
+    await st.s.web.shops.updateSettings(STOREFRONT_SHOP, { orders: { orderIdSource: "name" }, storefront: { guestQuestions: true } });
+    try {
+      const before = questions().length;
+      expect(await ask({ text: "Does it come in blue?", email: "walk.in@example.net" })).toMatchObject({ status: 422, body: { errors: { name: "required" } } });
+      expect(await ask({ text: "Does it come in blue?", email: "walk.in@example.net", name: "<i>Wal</i>" })).toMatchObject({ status: 422, body: { errors: { name: "markup" } } });
+      expect(await ask({ text: "Does it come in blue?", email: "walk.in@example.net", name: "W".repeat(61) })).toMatchObject({ status: 422, body: { errors: { name: "too_long" } } });
+      expect(await ask({ text: "Does it come in blue?", email: "walk.in@", name: "Walter" })).toMatchObject({ status: 422, body: { errors: { email: "email" } } });
+      expect(await ask({ text: "Does it come in blue?", email: "walk.in@example.net", name: "Walter", website: "http://spam.example" })).toMatchObject({ status: 202 });
+      expect(questions()).toHaveLength(before);
+      expect(await ask({ text: "Does it come in blue?", email: "walk.in@example.net", name: "  Walter   Inn " })).toMatchObject({ status: 201 });
+      expect(questions().find((x) => x.text === "Does it come in blue?")).toMatchObject({ email: "walk.in@example.net", userId: "guest:walk.in@example.net", name: "Walter Inn", status: "sent" });
+      // The reviews switch is its own: a guest without an order still cannot review.
+      const review = await fetch(`${st.storefront.origin}/apps/reviews/products/${sku}/reviews`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rating: 5, email: "walk.in@example.net" }) });
+      expect(review.status).toBe(403);
+    } finally {
+      await st.s.web.shops.updateSettings(STOREFRONT_SHOP, { orders: { orderIdSource: "name" } });
+    }
+  });
+
   it("GIVEN a published question with hostile text (from another channel) THEN the page shows it as text", async () => {
     const client = await st.s.worker.reviewsFor(STOREFRONT_SHOP);
     await client.storefront.askQuestion(sku, { userId: "x", email: "x@example.com", text: '<img src=x onerror="alert(1)"> & <script>alert(2)</script>' });

@@ -163,4 +163,52 @@ describe("writing a review in Chromium", () => {
     expect(await axeViolations(page, "product-reviews")).toEqual([]);
     await context.close();
   });
+
+  it.each([375, 1280])("GIVEN the customer who reviewed this product at %i px THEN \"You reviewed this\" stands where the write button was, and nothing below moves", async (width) => {
+    const { page } = await open(width, "7001");
+    const top = () => page.locator("product-reviews [data-rv-slot]").evaluate((el) => Math.round(el.getBoundingClientRect().top + scrollY));
+    const before = await top();
+    await page.locator("product-reviews").scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator("product-reviews [data-rv-reviewed]").textContent()).toBe("You reviewed this");
+    expect(await page.locator("[data-rv-write]").count()).toBe(0);
+    expect(await top()).toBe(before);
+    await page.locator("product-reviews .rv__top").screenshot({ path: `${SHOTS}/reviewed-${width}.png` });
+    expect(await axeViolations(page, "product-reviews")).toEqual([]);
+    await page.context().close();
+    // Another customer is offered the button.
+    const other = await open(width, "7003");
+    await other.page.locator("product-reviews").scrollIntoViewIfNeeded();
+    await other.page.waitForLoadState("networkidle");
+    expect(await other.page.locator("[data-rv-write]").count()).toBe(1);
+    await other.page.context().close();
+  });
+
+  it.each([375, 1280])("GIVEN a guest's helpful vote at %i px WHEN the page is reloaded THEN the button stays pressed, the count includes the vote, and a second press says they already voted", async (width) => {
+    const { page } = await open(width);
+    // By id: the order of the list may change once the back-sync brings the votes in.
+    const id = await page.locator("product-reviews [data-rv-slot] article[data-rv-review]").nth(1).getAttribute("id");
+    const review = page.locator(`#${id}`);
+    const helpful = review.locator('[data-rv-vote="helpful"]');
+    const count = () => review.locator('[data-rv-count="helpful"]').textContent();
+    const was = Number(await count());
+    await helpful.click();
+    await expect.poll(count).toBe(String(was + 1));
+    await page.reload({ waitUntil: "networkidle" });
+    await expect.poll(() => helpful.getAttribute("aria-pressed")).toBe("true");
+    expect(await count()).toBe(String(was + 1));
+    const votes: string[] = [];
+    page.on("request", (r) => r.url().endsWith("/vote") && votes.push(r.url()));
+    await review.locator('[data-rv-vote="unhelpful"]').click();
+    await expect.poll(() => review.locator("[data-rv-vote-status]").textContent()).toBe("You already voted on this review.");
+    expect(votes).toEqual([]);
+    await review.screenshot({ path: `${SHOTS}/voted-reloaded-${width}.png` });
+    await page.context().close();
+    // The next back-sync run brings the vote into the product's own numbers: any shopper sees it.
+    await st.backSync();
+    const fresh = await open(width);
+    const again = fresh.page.locator(`#${id}`);
+    expect(await again.locator('[data-rv-count="helpful"]').textContent()).toBe(String(was + 1));
+    expect(await again.locator('[data-rv-vote="helpful"]').getAttribute("aria-pressed")).toBe("false");
+    await fresh.page.context().close();
+  });
 });

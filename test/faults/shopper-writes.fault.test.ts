@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../helpers/contexts";
+import { createReviewedProducts } from "../../app/.server/storefront/shopper/reviewed-products";
 import { startStorefrontStack, STOREFRONT_SHOP, type StorefrontStack } from "../helpers/storefront-stack";
 
 // Shoppers keep pressing send while the reviews service fails in each way it can — 503s, 429 with
@@ -42,6 +43,9 @@ async function send(kind: "review" | "question", text: string, who: { customer?:
 
 /** Five shoppers at once: three customers and a guest with an order, reviews and questions. */
 async function burst(label: string, order: number) {
+  // One review per product per buyer: each burst's customers come to the product as new buyers.
+  const memory = createReviewedProducts(st.s.web.queues.redis, st.s.prefix);
+  await Promise.all(CUSTOMERS.map((c) => memory.forget(STOREFRONT_SHOP, c)));
   return Promise.all([
     ...CUSTOMERS.map((c, i) => send("review", `${label}: review ${i + 1} from a customer.`, { customer: c })),
     send("review", `${label}: review from a guest with an order.`, { order }),

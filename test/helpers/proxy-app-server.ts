@@ -25,6 +25,7 @@ export async function startProxyAppServer(opts: { onHandled?: (ms: number) => vo
     { pattern: /^\/extensions\/thank-you\/?$/, names: [], module: await import("../../app/routes/extensions.thank-you") },
     { pattern: /^\/apps\/reviews\/orders\/?$/, names: [], module: await import("../../app/routes/apps.reviews.orders") },
     { pattern: /^\/apps\/reviews\/store-reviews\/?$/, names: [], module: await import("../../app/routes/apps.reviews.store-reviews") },
+    { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviewed\/?$/, names: ["sku"], module: await import("../../app/routes/apps.reviews.products.$sku.reviewed") },
     { pattern: /^\/apps\/reviews\/products\/([^/]+)\/questions\/?$/, names: ["sku"], module: await import("../../app/routes/apps.reviews.products.$sku.questions") },
     { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/?$/, names: ["sku"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews") },
   ];

@@ -152,6 +152,39 @@ describe.each([
       });
     });
 
+    it("GIVEN a product group created, a review on one of its products, then the group deleted THEN each run brings every product's stars, count and first page to what the service shows for it", async () => {
+      const [reviewed, joined] = [ids[2], ids[27]];
+      /** What the storefront reads for a product: the standard count, the rating and the snapshot. */
+      const shown = (id: string) => ({ count: countOf(id)?.value ?? null, rating: ratingOf(id) ? JSON.parse(ratingOf(id)!.value).value : null, snapshot: snapshotOf(id)?.count ?? null, listed: snapshotOf(id)?.reviews.length ?? null });
+      /** What the service's summary says of a product (its group's reviews when it is in one). */
+      const service = async (id: string) => {
+        const agg = (await reviews.storefront.getSummary(id, { pageSize: 10 })).reviews[0];
+        const count = agg?.reviewCount ?? 0;
+        return count ? { count: String(count), rating: (Math.round(agg!.aggregateRating * 10) / 10).toFixed(1), snapshot: count, listed: Math.min(count, 10) } : { count: null, rating: null, snapshot: null, listed: null };
+      };
+      expect(shown(joined).count).toBeNull();
+
+      const group = await reviews.admin.createProductGroup({ name: "Same shoe, two colours", skus: [reviewed, joined] });
+      await runAndWait();
+      expect(shown(joined)).toEqual(await service(joined));
+      expect(shown(reviewed)).toEqual(await service(reviewed));
+      expect(shown(joined).count).toBe(String(published(reviewed).count));
+
+      // A review of one product of the group: the feed names that product, its mate moves with it.
+      await review(joined, 5, "Grouped and glad");
+      await runAndWait();
+      expect(shown(reviewed)).toEqual(await service(reviewed));
+      expect(shown(joined)).toEqual(await service(joined));
+      expect(shown(reviewed).count).toBe(String(published(reviewed).count + 1));
+
+      await reviews.admin.deleteProductGroup(group._id);
+      await runAndWait();
+      expect(shown(reviewed)).toEqual(await service(reviewed));
+      expect(shown(joined)).toEqual(await service(joined));
+      expect(shown(joined).count).toBe("1");
+      expect(throttled()).toEqual([]);
+    });
+
     it("GIVEN many requests for the same shop at once THEN one run waits behind the running one at most", async () => {
       const feedReads = () => s.emu.control.requests().filter((r) => r.path === "/api/acme/reviews/all" && String(r.query.order ?? "").startsWith("moderatedAt")).length;
       const before = feedReads();

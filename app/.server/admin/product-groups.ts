@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ReviewsPermanentError } from "../reviews";
 import type { AppContext } from "../context.server";
+import { requestBackSync } from "../backsync/schedule";
 import { reviewsFor } from "./reviews-client";
 import { orMessage, serviceErrorMessage } from "./service-errors";
 import type { UiMessage } from "../../admin/messages";
@@ -50,6 +51,19 @@ export type GroupResult =
   | { ok: false; fieldErrors?: { name?: UiMessage; products?: UiMessage }; error?: UiMessage; conflictingSkus?: string[] };
 
 export async function editGroup(ctx: AppContext, domain: string, form: FormData): Promise<GroupResult> {
+  const result = await changeGroup(ctx, domain, form);
+  // A group's products show the group's reviews: the back-sync brings their stars, summary and
+  // list together now rather than at the next poll. Not queued: the poll brings it all the same.
+  if (result.ok) {
+    await ctx.shops
+      .get(domain)
+      .then((shop) => requestBackSync(ctx.queues, shop.id))
+      .catch((error: Error) => ctx.log.warn({ err: error.message, shop: domain }, "back-sync after a group change not queued; the next poll brings it"));
+  }
+  return result;
+}
+
+async function changeGroup(ctx: AppContext, domain: string, form: FormData): Promise<GroupResult> {
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const client = await reviewsFor(ctx, domain);

@@ -3,6 +3,7 @@ import { defaultSettings, parseSettings } from "../shops/settings";
 import { applyAssignments, convertValue, getPath, same, settingSpecs, SettingsInputError, type Assignment, type SettingSpec } from "../shops/settings-paths";
 import { countReviews } from "../shops/review-count";
 import { startSync } from "../sync/start-sync";
+import { requestBackSync } from "../backsync/schedule";
 import { toFieldValue, validateField, type FieldLeaf, type FieldSpec, type FieldValue } from "../../admin/settings-fields";
 import type { UiMessage } from "../../admin/messages";
 
@@ -92,6 +93,10 @@ export async function saveSettingsForm(ctx: AppContext, domain: string, form: Fo
   await ctx.shops.updateSettings(shop.domain, next);
   ctx.log.info({ shop: shop.domain, paths: assignments.filter((a) => !same(getPath(current, a.spec.path), getPath(next, a.spec.path))).map((a) => a.spec.path) }, "settings saved from the admin");
   const syncable = Boolean(shop.customerKey && shop.clientSecretEncrypted) && shop.installState === "installed";
+  if (syncable && current.storefront.guestQuestions !== next.storefront.guestQuestions) {
+    // The Q&A form reads this from the shop data the back-sync writes: ask for a run now, not at the next poll.
+    await requestBackSync(ctx.queues, shop.id).catch((error: Error) => ctx.log.warn({ err: error.message, shop: shop.domain }, "back-sync after a settings change not queued; the next poll brings it"));
+  }
   if (keyChange && syncable) {
     // Workers reuse a shop's row this long: the sync must map with the new key (as the CLI does).
     await new Promise((r) => setTimeout(r, ctx.config.SHOP_CACHE_MS));

@@ -9,6 +9,8 @@ import { sendTriggers, triggersFor } from "./flow-triggers";
 import { emptyStats, refreshProducts, type RefreshStats } from "./product-refresh";
 import { findDrift } from "./reconcile";
 import { changedProducts, readReviewChanges, unknownProducts } from "./review-feed";
+import { touchedProducts } from "./touched-products";
+import { readGroupMembership, regrouped, withGroupMates, type GroupMembership } from "./group-membership";
 import { readShopData, shopDataDigest, writeShopData } from "./shop-data-sync";
 import type { Db } from "../db/client";
 
@@ -16,8 +18,11 @@ import type { Db } from "../db/client";
 // 1. the standard rating definitions, once per shop (idempotent at Shopify as well);
 // 2. the review-change feed since the shop's last read → the products it touches are refreshed →
 //    Flow triggers for the reviews in it → the feed's memory moves on (only once all of that is
-//    done, so a failed run is read again: refreshes and triggers are no-ops the second time); the
-//    SKUs of reviews the service shows without their product are returned for the caller to resend;
+//    done, so a failed run is read again: refreshes and triggers are no-ops the second time);
+//    with them, their group mates and the products whose product group changed since the last run
+//    (a group's products show the group's reviews, so their metafields move together), and the
+//    products the storefront named since (a helpful vote: touched-products.ts); the SKUs of
+//    reviews the service shows without their product are returned for the caller to resend;
 // 3. the full reconciliation from the product report, after connect (never run yet) and when asked
 //    (daily);
 // 4. the shop-wide app-data metafield, written only when it changed.
@@ -36,6 +41,7 @@ export interface BackSyncDeps {
 
 export interface BackSyncResult {
   definitions: { enabled: string[]; alreadyOn: string[] } | null;
+  /** `products`: refreshed for the feed's changes, their group mates and changed groups. */
   feed: { changes: number; products: number; pages: number; cursor: string | null };
   /** SKUs of reviews in the feed whose product the service does not know (its `product` is null). */
   unknownSkus: string[];
@@ -65,10 +71,16 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
   }
 
   const feed = await readReviewChanges(deps.reviews.admin, feedMemoryOf(current), { signal: deps.signal });
-  const products = changedProducts(feed.changes);
+  const groupsKey = `${deps.prefix}:backsync:groups:${shopId}`;
+  const groups = await readGroupMembership(deps.reviews.admin, { signal: deps.signal });
+  const groupsBefore = JSON.parse((await deps.redis.get(groupsKey)) ?? "{}") as GroupMembership;
+  const touched = await touchedProducts(deps.redis, deps.prefix, deps.shop.domain);
+  const products = withGroupMates([...changedProducts(feed.changes), ...regrouped(groupsBefore, groups), ...touched.ids], groups);
   let refresh = products.length ? await refreshProducts(refreshDeps, products) : emptyStats();
   const flow = await sendTriggers({ shopId, gql: deps.gql, state, log }, triggersFor(feed.changes, deps.settings.flow.negativeRatingAtOrBelow));
   await state.saveFeedMemory(shopId, feed.memory);
+  await deps.redis.set(groupsKey, JSON.stringify(groups));
+  await touched.done();
 
   let reconcile: BackSyncResult["reconcile"] = null;
   if (opts.reconcile || !current?.reconciledAt) {
@@ -79,7 +91,7 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
     await state.update(shopId, { reconciledAt: new Date() });
   }
 
-  const data = await readShopData({ reviews: deps.reviews, redis: deps.redis, prefix: deps.prefix, shop: deps.shop.domain, signal: deps.signal });
+  const data = await readShopData({ reviews: deps.reviews, redis: deps.redis, prefix: deps.prefix, shop: deps.shop.domain, guestQuestions: deps.settings.storefront.guestQuestions, signal: deps.signal });
   const digest = shopDataDigest(data);
   let shopData: BackSyncResult["shopData"] = "unchanged";
   if (digest !== current?.shopDataDigest) {

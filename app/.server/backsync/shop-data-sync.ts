@@ -23,6 +23,7 @@ export function buildShopData(input: {
   customer: string;
   carousel?: StoreReview[];
   defaultBadgeLabel?: string;
+  guestQuestions?: boolean;
 }): ShopData {
   const store = input.storeSummary[0];
   const storeOn = store && store.enableStoreReview !== false && store.count > 0 && typeof store.avgRating === "number";
@@ -34,6 +35,7 @@ export function buildShopData(input: {
     // The rating modal frames this page on the storefront: the one URL rule, like every other URL it renders.
     rateUrl: input.rateUrl ? (safeUrl(input.rateUrl, "storefront.rate_url")?.replace(/\/+$/, "") ?? null) : null,
     customer: input.customer,
+    guestQuestions: input.guestQuestions ?? false,
     carousel: storeOn ? (input.carousel ?? []).slice(0, CAROUSEL_MAX).map(carouselItem) : [],
   });
 }
@@ -50,7 +52,7 @@ function carouselItem(r: StoreReview) {
 
 export const shopDataDigest = (data: ShopData) => createHash("sha256").update(JSON.stringify(data)).digest("base64url");
 
-export async function readShopData(deps: { reviews: ReviewsClient; redis: Redis; prefix: string; shop: string; signal?: AbortSignal }): Promise<ShopData> {
+export async function readShopData(deps: { reviews: ReviewsClient; redis: Redis; prefix: string; shop: string; guestQuestions?: boolean; signal?: AbortSignal }): Promise<ShopData> {
   // An account without store reviews or a top-rated list may answer 404: shown as none, while
   // an outage (retryable) fails the run like any other read.
   const orNone = <T>(p: Promise<T>, none: T) => p.catch((e: unknown) => (e instanceof ReviewsPermanentError && e.reason === "not_found" ? none : Promise.reject(e)));
@@ -60,7 +62,7 @@ export async function readShopData(deps: { reviews: ReviewsClient; redis: Redis;
     readProxyPath(deps.redis, deps.prefix, deps.shop),
     orNone(deps.reviews.storefront.getStoreReviewsCarousel({ signal: deps.signal }), []),
   ]);
-  return buildShopData({ proxyPath, storeSummary, topRated, rateUrl: deps.reviews.account.rateUrl ?? null, customer: deps.reviews.account.customer, carousel });
+  return buildShopData({ proxyPath, storeSummary, topRated, rateUrl: deps.reviews.account.rateUrl ?? null, customer: deps.reviews.account.customer, carousel, guestQuestions: deps.guestQuestions });
 }
 
 /** Writes the shop data on the app installation; one read of its id, one metafieldsSet. */

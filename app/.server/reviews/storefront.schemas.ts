@@ -247,6 +247,8 @@ export const questionBodySchema = z.strictObject({
   userId: str.min(1),
   email: str.min(1),
   text: str.min(1),
+  /** Not in the documented body: a guest's own name, sent for a service that shows it (docs/reviews-service.md). */
+  name: str.min(1).optional(),
 });
 export type QuestionBody = z.infer<typeof questionBodySchema>;
 

@@ -68,6 +68,10 @@ export const shopSettingsSchema = z.object({
       // A shopper who is neither logged in nor able to name an order may write a review with an
       // e-mail alone. Off: such a review cannot be told from a competitor's or a bot's.
       guestReviews: z.boolean().default(false),
+      // A shopper who is neither logged in nor able to name an order may ask a question with a
+      // name and an e-mail. Off by default; questions are answered (and published) by the store
+      // before anyone sees them, so the risk is the store's inbox, not its pages.
+      guestQuestions: z.boolean().default(false),
       // Media a shopper may add to a review (the service documents no limits; these are ours and
       // are checked before anything is uploaded). Types: JPEG, PNG, WebP, HEIC; MP4, MOV, WebM.
       photosPerReview: z.number().int().min(0).max(10).default(5),

@@ -90,15 +90,17 @@ if (!customElements.get('product-questions')) {
       ask.focus();
     }
 
-    msg(code) {
-      return this.querySelector('[data-rv-q-messages]').content.querySelector(`[data-msg="${code}"]`)?.textContent ?? code;
+    // A field's own words for a code first ("name-required"), then the form's.
+    msg(code, field) {
+      const messages = this.querySelector('[data-rv-q-messages]').content;
+      return (field && messages.querySelector(`[data-msg="${field}-${code}"]`)?.textContent) || messages.querySelector(`[data-msg="${code}"]`)?.textContent || code;
     }
 
     showError(name, code) {
       const slot = this.querySelector(`[data-rv-error-for="${name}"]`);
       if (!slot) return;
       slot.hidden = !code;
-      slot.textContent = code ? this.msg(code) : '';
+      slot.textContent = code ? this.msg(code, name) : '';
       const field = this.querySelector(`[data-rv-q-form] [name="${name}"]`);
       if (code) field?.setAttribute('aria-invalid', 'true');
       else field?.removeAttribute('aria-invalid');
@@ -119,6 +121,7 @@ if (!customElements.get('product-questions')) {
         text: String(f.get('text') || '').trim(),
         orderNumber: String(f.get('orderNumber') || '').trim() || undefined,
         email: String(f.get('email') || '').trim() || undefined,
+        name: String(f.get('name') || '').trim() || undefined,
         website: String(f.get('website') || ''),
       };
       // Same rules as the server, so most mistakes are told before anything is sent.
@@ -126,6 +129,11 @@ if (!customElements.get('product-questions')) {
       if (data.text.length < 5) errors.text = 'required';
       if (data.orderNumber && !/^#?\s*\d{1,12}$/.test(data.orderNumber)) errors.orderNumber = 'order_number';
       if (data.email && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(data.email)) errors.email = 'email';
+      // A guest asking without an order gives a name and an e-mail.
+      if (form.elements.namedItem('name')) {
+        if (!data.name) errors.name = 'required';
+        if (!data.email) errors.email = 'required';
+      }
       if (Object.keys(errors).length) return this.showErrors(errors);
       this.sending = true;
       status.textContent = this.msg('sending');

@@ -112,6 +112,12 @@ if (!customElements.get('review-form')) {
       this.sending = false;
       if (answer.status === 201) return this.extras(answer.body);
       if (answer.status === 202) return this.finish('received');
+      if (answer.body?.error === 'already_reviewed') {
+        this.say(this.msg('you_reviewed'));
+        this.form.remove();
+        this.status.focus();
+        return this.button.closest('product-reviews')?.markReviewed({ keepForm: true });
+      }
       if (answer.body?.errors?.link) {
         this.say(this.msg(answer.body.errors.link));
         return this.status.focus();
@@ -300,6 +306,8 @@ if (!customElements.get('review-form')) {
       this.say(this.msg(code));
       this.status.focus();
       this.button.setAttribute('aria-expanded', 'false');
+      // A logged-in buyer has reviewed it now: the block says so where the button was.
+      if (this.dataset.loggedIn === 'true') return this.button.closest('product-reviews')?.markReviewed({ keepForm: true });
       this.button.hidden = true;
     }
   }

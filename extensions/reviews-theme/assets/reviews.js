@@ -11,13 +11,17 @@ if (!customElements.get('product-reviews')) {
       this.addEventListener('click', this);
       this.addEventListener('change', this);
       this.addEventListener('submit', this);
+      if (localStorage.getItem('rv-votes')) this.extras().then((m) => m.showVotes(this));
+      if (this.hasAttribute('data-rv-customer') && !this.hasAttribute('data-rv-sample')) this.extras().then((m) => m.askReviewed(this));
       // A review link from an e-mail (`?rv-order=&rv-token=`): reviews-form.js reads and clears it.
       if (/[?&]rv-token=/.test(location.search) && !this.hasAttribute('data-rv-sample')) this.openForm(this.querySelector('[data-rv-write]'), true);
     }
 
     disconnectedCallback() {
       this.controller?.abort();
+      this.watch?.disconnect();
     }
+
 
     handleEvent(event) {
       if (event.type === 'submit') return event.preventDefault();
@@ -103,6 +107,7 @@ if (!customElements.get('product-reviews')) {
         if (controller.signal.aborted) return;
         page = this.querySelector('[data-rv-error-template]').content.firstElementChild.cloneNode(true);
       }
+      if (localStorage.getItem('rv-votes')) (await this.extras()).showVotes(this, page);
       slot.replaceChildren(page);
       slot.removeAttribute('aria-busy');
       slot.style.minHeight = '';
@@ -127,29 +132,17 @@ if (!customElements.get('product-reviews')) {
       if (live && text) live.textContent = text;
     }
 
-    // Helpful / not helpful: once per shopper (the server keeps who voted; a guest is this
-    // browser's random id). The counts are the service's answer; their width is reserved in CSS.
+    // Votes and "You reviewed this" live in reviews-votes.js, loaded when they are needed.
+    extras() {
+      return (ProductReviews.extrasScript ??= import(this.dataset.votesSrc));
+    }
+
     async vote(button) {
-      const group = button.closest('[data-rv-votes]');
-      const id = button.closest('[data-rv-review]').id.replace(/^rv-review-/, '');
-      const say = (code) => (group.querySelector('[data-rv-vote-status]').textContent = this.querySelector('[data-rv-vote-messages]').content.querySelector(`[data-msg="${code}"]`).textContent);
-      let voter = localStorage.getItem('rv-voter');
-      if (!voter) localStorage.setItem('rv-voter', (voter = crypto.randomUUID()));
-      group.querySelectorAll('button').forEach((b) => (b.disabled = true));
-      try {
-        const base = (this.dataset.proxy || '/apps/reviews').replace(/\/$/, '');
-        const response = await fetch(`${base}/products/${encodeURIComponent(this.dataset.sku)}/reviews/${encodeURIComponent(id)}/vote`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ vote: button.dataset.rvVote, voter }) });
-        const body = await response.json().catch(() => ({}));
-        if (response.status === 409) return say('already');
-        if (!response.ok) throw new Error(String(response.status));
-        group.querySelector('[data-rv-count="helpful"]').textContent = body.helpful;
-        group.querySelector('[data-rv-count="unhelpful"]').textContent = body.unhelpful;
-        button.setAttribute('aria-pressed', 'true');
-        say('thanks');
-      } catch {
-        group.querySelectorAll('button').forEach((b) => (b.disabled = false));
-        say('failed');
-      }
+      (await this.extras()).vote(this, button);
+    }
+
+    async markReviewed(options) {
+      (await this.extras()).markReviewed(this, options);
     }
 
     // The form's code is loaded on the first press only; its markup is in the block's template.

@@ -29,6 +29,7 @@ export function orderStatusDeps(ctx: AppContext): OrderStatusPageDeps {
       const [api, account] = await Promise.all([read.reviewsFor(shop), shops.account(shop, defaults)]);
       return { api, rateHref: (p) => ratePageUrl({ ...p, rateUrl: account.rateUrl, customer: account.customer, source: "store" }) };
     },
+    reviewed: write.reviewed,
     renderOrders: read.renderOrders,
     renderError: read.renderError,
     settings: { ipLimit: read.settings.ipLimit, shopLimit: read.settings.shopLimit },

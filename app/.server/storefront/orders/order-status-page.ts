@@ -100,3 +100,23 @@ export function statusOrder(order: ShopOrder, status: ServiceOrderStatus | undef
   }
   return { id: order.id, name: order.name, date: order.processedAt, fulfilled: order.fulfilled, toRate: items.filter((i) => i.state === "rate").length, items };
 }
+
+/**
+ * One buyer, one review per product: a product the buyer reviewed (in another order, on the product
+ * page, or as the app remembers) is not offered to rate again in any order. It shows as reviewed,
+ * with the stars and words of the order where they gave them when this page holds it.
+ */
+export function oneReviewPerProduct(orders: StatusOrder[], reviewedBefore: ReadonlySet<string>): StatusOrder[] {
+  const given = new Map<string, StatusItem["review"]>();
+  for (const o of orders) for (const i of o.items) if (i.state === "reviewed" && i.sku && !given.has(i.sku)) given.set(i.sku, i.review);
+  return orders.map((o) => {
+    const items = o.items.map((i): StatusItem => {
+      if (!i.sku || (i.state !== "rate" && i.state !== "waiting") || !(given.has(i.sku) || reviewedBefore.has(i.sku))) return i;
+      return { ...i, state: "reviewed", review: given.get(i.sku) ?? { rating: 0, text: "" }, rate: null };
+    });
+    return { ...o, items, toRate: items.filter((i) => i.state === "rate").length };
+  });
+}
+
+/** The products this page shows reviewed (for the app's memory of the buyer's reviews). */
+export const reviewedSkus = (orders: readonly StatusOrder[]): string[] => [...new Set(orders.flatMap((o) => o.items.filter((i) => i.state === "reviewed" && i.sku).map((i) => i.sku as string)))];

@@ -9,7 +9,8 @@ import type { StorefrontLocale } from "../proxy/reviews-query";
 import { whenSigned, type AppProxyAuthenticate } from "../proxy/verify-proxy.server";
 import { CustomerWithoutEmailError, type CustomerIdentity } from "../shopper/customer-identity";
 import { readCustomerOrder, readCustomerOrders } from "./customer-orders";
-import { parseStatusQuery, serviceOrderId, statusOrder, type ServiceOrderStatus, type StatusPageVars } from "./order-status-page";
+import { oneReviewPerProduct, parseStatusQuery, reviewedSkus, serviceOrderId, statusOrder, type ServiceOrderStatus, type StatusOrder, type StatusPageVars } from "./order-status-page";
+import type { ReviewedProducts } from "../shopper/reviewed-products";
 
 // "Rate your order" for a logged-in customer: their orders as Shopify holds them (the customer id
 // Shopify signed, never one the browser names), each with the service's review status. The
@@ -26,6 +27,15 @@ export interface OrderStatusDeps {
   settingsOf(shop: string): Promise<ShopSettings>;
   /** The service's client for the shop and the address of its rating page for an order. */
   serviceFor(shop: string): Promise<{ api: OrderStatusApi; rateHref(p: { verificationTokenId: string; orderId: string; sku: string }): string }>;
+  /** Products each customer reviewed: one review per product, whichever order or page it came from. */
+  reviewed: ReviewedProducts;
+}
+
+/** The orders with what the buyer reviewed anywhere applied, and what they show reviewed remembered. */
+async function onePerProduct(deps: OrderStatusDeps, shop: string, customerId: string, orders: StatusOrder[]): Promise<StatusOrder[]> {
+  const seen = reviewedSkus(orders);
+  const [before] = await Promise.all([deps.reviewed.all(shop, customerId), deps.reviewed.add(shop, customerId, seen)]);
+  return oneReviewPerProduct(orders, before);
 }
 
 /** The service's user for a customer: id and e-mail; the id alone when Shopify has no e-mail. */
@@ -57,7 +67,7 @@ export async function customerOrderStatus(deps: OrderStatusDeps, shop: string, c
       // Not at the service (yet): the order shows without ratings.
       if (!(e instanceof ReviewsPermanentError && e.reason === "not_found")) throw e;
     }
-    return { orders: [statusOrder(order, status, service.rateHref)], next: null, single: true };
+    return { orders: await onePerProduct(deps, shop, customerId, [statusOrder(order, status, service.rateHref)]), next: null, single: true };
   }
   const { orders, next } = await readCustomerOrders(gql, customerId, { after: query.after });
   if (!orders.length) return { orders: [], next, single: false };
@@ -65,7 +75,7 @@ export async function customerOrderStatus(deps: OrderStatusDeps, shop: string, c
   const ids = orders.map((o) => serviceOrderId(o, source));
   const batch = await service.api.findOrdersBatch({ orderIds: [...new Set(ids)], ...who });
   const byId = new Map(batch.orders.map((o) => [o.orderId, o]));
-  return { orders: orders.map((o, i) => statusOrder(o, byId.get(ids[i]!), service.rateHref)), next, single: false };
+  return { orders: await onePerProduct(deps, shop, customerId, orders.map((o, i) => statusOrder(o, byId.get(ids[i]!), service.rateHref))), next, single: false };
 }
 
 export interface OrderStatusPageDeps extends OrderStatusDeps {

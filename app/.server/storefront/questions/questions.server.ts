@@ -3,6 +3,7 @@ import type { ReviewsStorefrontApi } from "../../reviews";
 import { listPageResponse, type ListPageDeps } from "../proxy/list-page.server";
 import type { StorefrontLocale } from "../proxy/reviews-query";
 import { openSubmission } from "../writes/shopper-submission.server";
+import { ReviewsPermanentError } from "../../reviews";
 import { json, keptOrRefused, type ReviewWriteDeps } from "../writes/write-request.server";
 import { serviceUser } from "../writes/writer-identity";
 import { parseQuestionInput } from "./question-input";
@@ -38,9 +39,17 @@ export async function askQuestionResponse(request: Request, sku: string, deps: R
   const { shop, input, client, writer } = open;
   // Questions take no review link (parseQuestionInput never reads one).
   if (writer.kind === "link") return json(403, { error: "login_required" });
-  const question = { ...serviceUser(writer), text: input.text };
+  // A guest without an order is shown by the name they give: it is asked with the e-mail.
+  if (writer.kind === "guest" && !writer.name) return json(422, { errors: { name: "required" } });
+  const documented = { ...serviceUser(writer), text: input.text };
+  // A guest's name is not a documented field: sent for a service that shows it, and the question
+  // goes again without it when the service refuses the body.
+  const question = writer.kind === "guest" && writer.name ? { ...documented, name: writer.name } : documented;
   try {
-    await client.askQuestion(sku, question);
+    await client.askQuestion(sku, question).catch((error: unknown) => {
+      if (question === documented || !(error instanceof ReviewsPermanentError && error.reason === "bad_request")) throw error;
+      return client.askQuestion(sku, documented);
+    });
     return json(201, { status: "sent" });
   } catch (error) {
     return keptOrRefused(deps, { shop, sku, what: "question", submission: { question } }, error);

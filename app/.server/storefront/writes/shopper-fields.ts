@@ -4,6 +4,8 @@
 // translate, never sentences.
 
 export const EMAIL_MAX = 254;
+/** A guest's name, as a question shows it. */
+export const NAME_MAX = 60;
 
 export type FieldError = "required" | "rating" | "too_long" | "markup" | "email" | "order_number" | "invalid" | "link_invalid";
 
@@ -12,6 +14,8 @@ export interface ShopperFields {
   order?: { number: string; email: string };
   /** Guest without an order (only when the merchant allows it). */
   guestEmail?: string;
+  /** The name a guest without an order gives (questions ask for it). */
+  guestName?: string;
   /** The honeypot field was filled: a bot. */
   trap: boolean;
   /** A review link (`?rv-order=&rv-token=`, as sent by e-mail): the order and its verification token. */
@@ -60,6 +64,12 @@ export function parseShopperFields(b: Record<string, unknown>, errors: Record<st
   } else if (email) {
     if (email.length > EMAIL_MAX || !EMAIL.test(email)) errors.email = "email";
     fields.guestEmail = email;
+    const name = plainText(b.name).replace(/\s+/g, " ");
+    if (name) {
+      const problem = textError(name, NAME_MAX);
+      if (problem) errors.name = problem;
+      fields.guestName = name;
+    }
   }
   return fields;
 }

@@ -38,7 +38,7 @@ export async function openSubmission<I extends ShopperFields>(
   }
   const client = await serviceClient(deps, shop);
   if (client instanceof Response) return client;
-  const writer = await identifyWriter(deps, { shop, sku, customerId, client }, input);
+  const writer = await identifyWriter(deps, { shop, sku, customerId, client, what: spec.what }, input);
   if (writer instanceof Response) return writer;
   return { shop, customerId, input, client, writer };
 }

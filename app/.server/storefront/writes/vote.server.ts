@@ -2,6 +2,7 @@ import { PRODUCT_KEY, REVIEW_ID } from "../proxy/path-keys";
 import { createHash } from "node:crypto";
 import { ReviewsError } from "../../reviews";
 import { clientIp } from "../proxy/rate-limits";
+import { markTouched } from "../../backsync/touched-products";
 import { json, readSignedWrite, type ReviewWriteDeps } from "./write-request.server";
 
 // `POST <proxy>/products/<sku>/reviews/<reviewId>/vote` `{vote: helpful|unhelpful, voter}`: one
@@ -10,6 +11,9 @@ import { json, readSignedWrite, type ReviewWriteDeps } from "./write-request.ser
 // a hash, no personal data), so a second vote is refused whatever the service would do.
 // The service wants `userId` + `email` on a vote: the customer's own, or for a guest a stand-in that
 // names nobody (`guest-<hash>` at the reserved `.invalid` domain, docs/reviews-service.md).
+// A repeat answers 409 with the vote given first, so a browser that did not remember it (another
+// device of the same customer) shows it pressed. A counted vote names the product for the next
+// back-sync run: the counts in the product's metafields (the block's first page) then include it.
 
 const VOTER = /^[A-Za-z0-9-]{16,64}$/;
 const REMEMBER_S = 365 * 24 * 3600;
@@ -27,12 +31,16 @@ export async function voteResponse(request: Request, sku: string, reviewId: stri
 
   const who = createHash("sha256").update(`${shop}\n${customerId ? `customer:${customerId}` : `browser:${voter}`}`).digest("base64url").slice(0, 32);
   const key = `${deps.settings.redisPrefix}:votes:${shop}:${reviewId}:${who}`;
-  if ((await deps.redis.set(key, body.vote, "EX", REMEMBER_S, "NX")) !== "OK") return json(409, { error: "already_voted" });
+  if ((await deps.redis.set(key, body.vote, "EX", REMEMBER_S, "NX")) !== "OK") {
+    const given = await deps.redis.get(key);
+    return json(409, { error: "already_voted", ...(given === "helpful" || given === "unhelpful" ? { vote: given } : {}) });
+  }
   try {
     const client = await deps.reviewsFor(shop);
     const identity = customerId ? await deps.customerIdentity(shop, customerId) : { userId: `guest-${who}`, email: `guest-${who.toLowerCase()}@voter.invalid` };
     const voterIdentity = { userId: identity.userId, email: identity.email };
     const result = body.vote === "helpful" ? await client.likeReview(sku, reviewId, voterIdentity) : await client.dislikeReview(sku, reviewId, voterIdentity);
+    await markTouched(deps.redis, deps.settings.redisPrefix, shop, sku).catch((e: Error) => deps.log.warn({ shop, err: e.message }, "app proxy: voted product not named for the back-sync"));
     return json(200, { helpful: result.helpful, unhelpful: result.unhelpful });
   } catch (error) {
     // Not counted: the shopper may try again.

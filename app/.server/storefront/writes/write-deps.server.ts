@@ -6,6 +6,7 @@ import { adminForShopOf } from "../../shopify/admin-for-shop";
 import { addressGatedAdmin } from "../../shopify/address-gate";
 import { proxyDeps } from "../proxy/proxy-deps.server";
 import { createCustomerIdentities } from "../shopper/customer-identity";
+import { createReviewedProducts } from "../shopper/reviewed-products";
 import { keepPendingReview } from "./pending-reviews";
 import { createReplayGuard } from "./replay-guard";
 import type { ReviewWriteDeps } from "./write-request.server";
@@ -36,6 +37,7 @@ export function reviewWriteDeps(ctx: AppContext): ReviewWriteDeps {
     adminFor,
     settingsOf: async (shop) => parseSettings((await shops.get(shop)).settings),
     redis: queues.redis,
+    reviewed: createReviewedProducts(queues.redis, config.REDIS_PREFIX),
     updateTokens: createUpdateTokens(queues.redis, config.REDIS_PREFIX, key, config.REVIEW_UPDATE_TOKEN_TTL_MS),
     keepPending: (value) => keepPendingReview({ db, maintenance: queues.get(QueueName.maintenance), key }, value),
     settings: {

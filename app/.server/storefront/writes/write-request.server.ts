@@ -8,6 +8,7 @@ import { cacheControl } from "../proxy/cache-control";
 import { clientIp, type LimitRule, type RateLimiter } from "../proxy/rate-limits";
 import { ProxySignatureError, unauthorized, verifyAppProxy, type AppProxyAuthenticate } from "../proxy/verify-proxy.server";
 import type { CustomerIdentity } from "../shopper/customer-identity";
+import type { ReviewedProducts } from "../shopper/reviewed-products";
 import type { PendingPayload } from "./pending-reviews";
 import type { ReplayGuard } from "./replay-guard";
 import type { UpdateTokens } from "./update-tokens";
@@ -23,11 +24,13 @@ export interface ReviewWriteDeps {
   replay: ReplayGuard;
   limits: RateLimiter;
   log: Logger;
-  reviewsFor(shop: string): Promise<Pick<ReviewsStorefrontApi, "submitReview" | "findOrder" | "getSummary" | "sendAttributes" | "likeReview" | "dislikeReview" | "presignPictures" | "confirmPictures" | "presignVideo" | "confirmVideo" | "askQuestion" | "getOrderReviewStatus">>;
+  reviewsFor(shop: string): Promise<Pick<ReviewsStorefrontApi, "submitReview" | "findOrder" | "getSummary" | "sendAttributes" | "likeReview" | "dislikeReview" | "presignPictures" | "confirmPictures" | "presignVideo" | "confirmVideo" | "askQuestion" | "getOrderReviewStatus" | "findOrdersBatch">>;
   customerIdentity(shop: string, customerId: string): Promise<CustomerIdentity>;
   adminFor(shop: string): Promise<AdminGraphql>;
   settingsOf(shop: string): Promise<ShopSettings>;
   updateTokens: UpdateTokens;
+  /** Products each logged-in customer has reviewed (one review per product per buyer). */
+  reviewed: ReviewedProducts;
   keepPending(value: { shop: string; sku: string; submission: PendingPayload; outcomeUnknown: boolean; error: string }): Promise<string>;
   redis: Redis;
   settings: { ipLimit: LimitRule; customerLimit: LimitRule; shopLimit: LimitRule; voteLimit: LimitRule; bodyMaxBytes: number; redisPrefix: string };

@@ -18,7 +18,7 @@ export type Writer =
   | { kind: "customer"; customerId: string; userId: string; email: string }
   | { kind: "order"; orderId: string; verificationTokenId: string; email: string }
   | { kind: "link"; orderId: string; verificationTokenId: string }
-  | { kind: "guest"; email: string };
+  | { kind: "guest"; email: string; name?: string };
 
 export interface WriterDeps {
   customerIdentity(shop: string, customerId: string): Promise<CustomerIdentity>;
@@ -29,7 +29,7 @@ export interface WriterDeps {
 
 export async function identifyWriter(
   deps: WriterDeps,
-  at: { shop: string; sku: string; customerId: string; client: Pick<ReviewsStorefrontApi, "findOrder" | "getOrderReviewStatus"> },
+  at: { shop: string; sku: string; customerId: string; client: Pick<ReviewsStorefrontApi, "findOrder" | "getOrderReviewStatus">; what?: "review" | "question" },
   fields: ShopperFields,
 ): Promise<Writer | Response> {
   const { shop, customerId, client } = at;
@@ -59,7 +59,11 @@ export async function identifyWriter(
       );
       return { kind: "order", ...order, email: fields.order.email };
     }
-    if (fields.guestEmail && (await deps.settingsOf(shop)).storefront.guestReviews) return { kind: "guest", email: fields.guestEmail };
+    if (fields.guestEmail) {
+      const { storefront } = await deps.settingsOf(shop);
+      // Each kind of writing has the merchant's own switch for guests.
+      if (at.what === "question" ? storefront.guestQuestions : storefront.guestReviews) return { kind: "guest", email: fields.guestEmail, ...(fields.guestName ? { name: fields.guestName } : {}) };
+    }
     return json(403, { error: "login_required" });
   } catch (error) {
     if (error instanceof OrderNotFoundError) return json(422, { errors: { orderNumber: "order_not_found" } });
