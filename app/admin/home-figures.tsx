@@ -64,7 +64,7 @@ export function HomeFigures({ version }: { version: string }) {
                       {t(tile.label)}
                     </Text>
                     <Text as="span" variant="headingLg">
-                      {tile.value ?? "…"}
+                      {tile.value ?? (data ? "–" : "…")}
                     </Text>
                     {/* Always a line, empty or not, so tiles keep their height as figures arrive. */}
                     <Text as="span" variant="bodySm" tone="subdued">

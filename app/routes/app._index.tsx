@@ -258,9 +258,13 @@ function SetupGuide({ steps, dismissed }: { steps: Steps; dismissed: boolean }) 
   useEffect(() => {
     if (live && !steps.theme.done && seen.state === "idle" && !seen.data) seen.submit({ intent: "confirm-theme" }, { method: "post" });
   }, [live, steps.theme.done, seen]);
-  const { done, total } = progress(steps, reading);
+  // Collapsed by what the shop recorded, so a finished guide is one line from the first paint. When
+  // App Bridge's answer is what finishes it, the guide stays open in this view (the step turns done
+  // in place) instead of folding away under the merchant after the page showed.
+  const recordedDone = steps.credentials.done && steps.catalog.done && steps.orders.done && steps.policy.done && steps.theme.done;
+  const finishedHere = seen.state !== "idle" || Boolean(seen.data);
   if (dismissed) return <ChecklistLine steps={steps} reading={reading} dismissed onOpen={() => {}} />;
-  if (done === total && !opened) return <ChecklistLine steps={steps} reading={reading} dismissed={false} onOpen={() => setOpened(true)} />;
+  if (recordedDone && !opened && !finishedHere) return <ChecklistLine steps={steps} reading={reading} dismissed={false} onOpen={() => setOpened(true)} />;
   return <Checklist steps={steps} reading={reading} />;
 }
 

@@ -9,3 +9,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   return keyFigures(appContext(), session.shop);
 };
+
+// The page reloads them itself (HomeFigures' `version`); the home page's polling during a sync, and
+// its form posts, would otherwise ask the service again each time.
+export const shouldRevalidate = () => false;
