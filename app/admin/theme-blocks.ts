@@ -21,3 +21,37 @@ export function activateEmbedLink(shop: string, apiKey: string, embed: string = 
 export function adminProductLink(shop: string, productId: string): string {
   return `https://${shop}/admin/products/${encodeURIComponent(productId)}`;
 }
+
+/** What the theme step needs switched on: two product page blocks and the embed (the account block is optional). */
+export const THEME_PARTS = ["starRating", "reviews", "embed", "orderReviews"] as const;
+export type ThemePart = (typeof THEME_PARTS)[number];
+export const REQUIRED_THEME_PARTS: readonly ThemePart[] = ["starRating", "reviews", "embed"];
+export type ThemeSetup = Record<ThemePart, boolean>;
+
+const PART_HANDLES: Record<ThemePart, string> = {
+  starRating: THEME_BLOCKS.starRating,
+  reviews: THEME_BLOCKS.reviews,
+  embed: THEME_EMBED,
+  orderReviews: THEME_BLOCKS.orderReviews,
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+
+/**
+ * Which of our blocks and embed are on in the published theme, from App Bridge's
+ * `shopify.app.extensions()` answer: a block or embed is on when its status is `active` or the
+ * theme has placements of it. Null when the answer is not the documented list (the page then asks
+ * the merchant instead); our extension missing from a list means nothing of it is on.
+ */
+export function themeSetupFromExtensions(answer: unknown): ThemeSetup | null {
+  if (!Array.isArray(answer)) return null;
+  const ours = answer.find((e) => isRecord(e) && e.type === "theme_app_extension" && e.handle === THEME_EXTENSION);
+  const blocks = isRecord(ours) && Array.isArray(ours.activations) ? ours.activations.filter(isRecord) : [];
+  const on = (handle: string) =>
+    blocks.some((b) => b.handle === handle && (b.status === "active" || (Array.isArray(b.activations) && b.activations.length > 0)));
+  return Object.fromEntries(THEME_PARTS.map((part) => [part, on(PART_HANDLES[part])])) as ThemeSetup;
+}
+
+export function themeSetupDone(setup: ThemeSetup): boolean {
+  return REQUIRED_THEME_PARTS.every((part) => setup[part]);
+}

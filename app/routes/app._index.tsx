@@ -5,13 +5,16 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { useEffect, useState } from "react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { confirmStep, onboardingState } from "../.server/admin/onboarding";
+import { confirmStep, dismissOnboarding, onboardingState } from "../.server/admin/onboarding";
 import { saveCredentials, type CredentialsResult } from "../.server/admin/credentials";
 import { AdminPage, Section, StatusBadge, TextInput } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";
 import { usePollWhile } from "../admin/ui/poll";
+import { useThemeSetup, type ThemeReading } from "../admin/ui/theme-setup";
 import { useI18n } from "../admin/i18n/context";
 import { settingValueKey } from "../admin/setting-words";
+import { HomeFigures } from "../admin/home-figures";
+import { THEME_PARTS, themeSetupDone, type ThemePart } from "../admin/theme-blocks";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -25,10 +28,15 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     clientSecret: state.connection.clientSecretMask,
     connection: state.connection,
     steps: state.steps,
+    dismissed: state.dismissed,
   };
 };
 
-export type HomeAction = CredentialsResult | { ok: true; confirmed: "policy" | "theme" } | { ok: false; invalid: true };
+export type HomeAction =
+  | CredentialsResult
+  | { ok: true; confirmed: "policy" | "theme" }
+  | { ok: true; dismissed: boolean }
+  | { ok: false; invalid: true };
 
 export const action = async ({ request }: ActionFunctionArgs): Promise<HomeAction> => {
   const { session } = await authenticate.admin(request);
@@ -41,12 +49,17 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<HomeActio
     await confirmStep(ctx, session.shop, step);
     return { ok: true, confirmed: step };
   }
+  if (intent === "dismiss" || intent === "restore") {
+    await dismissOnboarding(ctx, session.shop, intent === "dismiss");
+    return { ok: true, dismissed: intent === "dismiss" };
+  }
   return { ok: false, invalid: true };
 };
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type Steps = Data["steps"];
 
-function Step(props: { n: number; title: string; done: boolean; children: React.ReactNode }) {
+function Step(props: { n: number; title: string; done: boolean | null; children: React.ReactNode }) {
   const { t } = useI18n();
   return (
     <Box paddingBlock="200" borderBlockStartWidth="025" borderColor="border-secondary">
@@ -55,7 +68,11 @@ function Step(props: { n: number; title: string; done: boolean; children: React.
           <Text as="h3" variant="headingSm">
             {props.n}. {props.title}
           </Text>
-          <StatusBadge tone={props.done ? "success" : "attention"}>{props.done ? t("home.step.done") : t("home.step.todo")}</StatusBadge>
+          {props.done === null ? (
+            <StatusBadge>{t("home.theme.checking")}</StatusBadge>
+          ) : (
+            <StatusBadge tone={props.done ? "success" : "attention"}>{props.done ? t("home.step.done") : t("home.step.todo")}</StatusBadge>
+          )}
         </InlineStack>
         {props.children}
       </BlockStack>
@@ -63,8 +80,66 @@ function Step(props: { n: number; title: string; done: boolean; children: React.
   );
 }
 
+/** Whether the theme step is done: App Bridge's answer when there is one, else what the shop recorded. */
+function themeDone(steps: Steps, reading: ThemeReading): boolean {
+  return reading.state === "read" ? themeSetupDone(reading.setup) : steps.theme.done;
+}
 
-function Checklist({ steps }: { steps: Data["steps"] }) {
+const PART_LINK: Record<ThemePart, keyof Steps["theme"]["links"]> = { starRating: "starRating", reviews: "reviews", embed: "embed", orderReviews: "orderReviews" };
+const PART_ACTION = { starRating: "home.step.theme.addRating", reviews: "home.step.theme.addReviews", embed: "home.step.theme.embed", orderReviews: "home.step.theme.addOrderReviews" } as const;
+
+function ThemeStep({ steps, reading }: { steps: Steps; reading: ThemeReading }) {
+  const { t } = useI18n();
+  const fetcher = useFetcher<HomeAction>();
+  const done = themeDone(steps, reading);
+  const text =
+    reading.state === "pending"
+      ? t("home.step.theme.checking")
+      : reading.state === "read"
+        ? done
+          ? t("home.step.theme.on")
+          : t("home.step.theme.off")
+        : done
+          ? t("home.step.theme.done")
+          : t("home.step.theme.todo");
+  return (
+    <Step n={5} title={t("home.step.theme")} done={reading.state === "pending" ? null : done}>
+      <Text as="p">{text}</Text>
+      {/* One row per block: its state (while App Bridge answers, "checking" in the same place) and the theme editor link. */}
+      <ul aria-label={t("home.step.theme")} style={{ listStyle: "none", margin: 0, padding: 0 }}>
+        {THEME_PARTS.map((part) => (
+          <li key={part}>
+            <Box paddingBlock="100">
+              <InlineStack gap="200" blockAlign="center" wrap>
+                <Text as="span">{t(`home.theme.part.${part}`)}</Text>
+                {reading.state === "unknown" ? null : reading.state === "pending" ? (
+                  <StatusBadge>{t("home.theme.checking")}</StatusBadge>
+                ) : reading.setup[part] ? (
+                  <StatusBadge tone="success">{t("home.theme.on")}</StatusBadge>
+                ) : (
+                  <StatusBadge tone="attention">{t("home.theme.off")}</StatusBadge>
+                )}
+                <Button url={steps.theme.links[PART_LINK[part]]} external variant="plain">
+                  {t(PART_ACTION[part])}
+                </Button>
+              </InlineStack>
+            </Box>
+          </li>
+        ))}
+      </ul>
+      {reading.state === "unknown" && !done ? (
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="confirm-theme" />
+          <Button submit loading={fetcher.state !== "idle"}>
+            {t("home.step.theme.markDone")}
+          </Button>
+        </fetcher.Form>
+      ) : null}
+    </Step>
+  );
+}
+
+function Checklist({ steps, reading }: { steps: Steps; reading: ThemeReading }) {
   const { t, number } = useI18n();
   // The Settings page's words for the rule, so the merchant confirms what is set.
   const ruleWords = (channel: string, value: string) => {
@@ -72,10 +147,25 @@ function Checklist({ steps }: { steps: Data["steps"] }) {
     return key ? t(key) : value;
   };
   const fetcher = useFetcher<HomeAction>();
-  const done = Object.values(steps).filter((s) => s.done).length;
-  const total = Object.keys(steps).length;
+  const dismiss = useFetcher<HomeAction>();
+  const { done, total } = progress(steps, reading);
   return (
-    <Section title={t("home.checklist.title")} actions={<Text as="span" tone="subdued">{t("home.checklist.progress", { done, total })}</Text>}>
+    <Section
+      title={t("home.checklist.title")}
+      actions={
+        <InlineStack gap="300" blockAlign="center">
+          <Text as="span" tone="subdued">
+            {t("home.checklist.progress", { done, total })}
+          </Text>
+          <dismiss.Form method="post">
+            <input type="hidden" name="intent" value="dismiss" />
+            <Button submit variant="plain" loading={dismiss.state !== "idle"}>
+              {t("home.checklist.dismiss")}
+            </Button>
+          </dismiss.Form>
+        </InlineStack>
+      }
+    >
       <Step n={1} title={t("home.step.credentials")} done={steps.credentials.done}>
         <Text as="p">{steps.credentials.done ? t("home.step.credentials.done", { customer: steps.credentials.customerKey ?? "" }) : t("home.step.credentials.todo")}</Text>
       </Step>
@@ -122,33 +212,60 @@ function Checklist({ steps }: { steps: Data["steps"] }) {
           <Link to="/app/settings">{t("nav.settings")}</Link>
         </InlineStack>
       </Step>
-      <Step n={5} title={t("home.step.theme")} done={steps.theme.done}>
-        <Text as="p">{steps.theme.done ? t("home.step.theme.done") : t("home.step.theme.todo")}</Text>
-        <InlineStack gap="200" wrap>
-          <Button url={steps.theme.links.starRating} external>
-            {t("home.step.theme.addRating")}
-          </Button>
-          <Button url={steps.theme.links.reviews} external>
-            {t("home.step.theme.addReviews")}
-          </Button>
-          <Button url={steps.theme.links.embed} external>
-            {t("home.step.theme.embed")}
-          </Button>
-          <Button url={steps.theme.links.orderReviews} external>
-            {t("home.step.theme.addOrderReviews")}
-          </Button>
-          {steps.theme.done ? null : (
-            <fetcher.Form method="post">
-              <input type="hidden" name="intent" value="confirm-theme" />
-              <Button submit variant="plain">
-                {t("home.step.theme.markDone")}
-              </Button>
-            </fetcher.Form>
-          )}
-        </InlineStack>
-      </Step>
+      <ThemeStep steps={steps} reading={reading} />
     </Section>
   );
+}
+
+function progress(steps: Steps, reading: ThemeReading) {
+  const server = [steps.credentials.done, steps.catalog.done, steps.orders.done, steps.policy.done];
+  const flags = [...server, themeDone(steps, reading)];
+  return { done: flags.filter(Boolean).length, total: flags.length };
+}
+
+/** The guide as one line: hidden by the merchant (a button brings it back), or finished (it can be opened again). */
+function ChecklistLine({ steps, reading, dismissed, onOpen }: { steps: Steps; reading: ThemeReading; dismissed: boolean; onOpen: () => void }) {
+  const { t } = useI18n();
+  const restore = useFetcher<HomeAction>();
+  const { done, total } = progress(steps, reading);
+  return (
+    <Section>
+      <InlineStack align="space-between" blockAlign="center" gap="200">
+        <Text as="p">{dismissed ? t("home.checklist.hidden", { done, total }) : t("home.checklist.complete", { total })}</Text>
+        {dismissed ? (
+          <restore.Form method="post">
+            <input type="hidden" name="intent" value="restore" />
+            <Button submit variant="plain" loading={restore.state !== "idle"}>
+              {t("home.checklist.restore")}
+            </Button>
+          </restore.Form>
+        ) : (
+          <Button variant="plain" onClick={onOpen}>
+            {t("home.checklist.open")}
+          </Button>
+        )}
+      </InlineStack>
+    </Section>
+  );
+}
+
+function SetupGuide({ steps, dismissed }: { steps: Steps; dismissed: boolean }) {
+  const reading = useThemeSetup();
+  const seen = useFetcher<HomeAction>();
+  const [opened, setOpened] = useState(false);
+  const live = reading.state === "read" && themeSetupDone(reading.setup);
+  // App Bridge sees the blocks on: the shop remembers it, so a finished guide loads collapsed.
+  useEffect(() => {
+    if (live && !steps.theme.done && seen.state === "idle" && !seen.data) seen.submit({ intent: "confirm-theme" }, { method: "post" });
+  }, [live, steps.theme.done, seen]);
+  // Collapsed by what the shop recorded, so a finished guide is one line from the first paint. When
+  // App Bridge's answer is what finishes it, the guide stays open in this view (the step turns done
+  // in place) instead of folding away under the merchant after the page showed.
+  const recordedDone = steps.credentials.done && steps.catalog.done && steps.orders.done && steps.policy.done && steps.theme.done;
+  const finishedHere = seen.state !== "idle" || Boolean(seen.data);
+  if (dismissed) return <ChecklistLine steps={steps} reading={reading} dismissed onOpen={() => {}} />;
+  if (recordedDone && !opened && !finishedHere) return <ChecklistLine steps={steps} reading={reading} dismissed={false} onOpen={() => setOpened(true)} />;
+  return <Checklist steps={steps} reading={reading} />;
 }
 
 function CredentialsForm({ connection }: { connection: Data["connection"] }) {
@@ -219,7 +336,8 @@ export default function Home() {
   usePollWhile(Boolean(catalog.running || orders.running || (data.connected && (!catalog.done || !orders.done))), 1000);
   return (
     <AdminPage title={t("home.title")}>
-      <Checklist steps={data.steps} />
+      <SetupGuide steps={data.steps} dismissed={data.dismissed} />
+      <HomeFigures version={`${data.connected}:${catalog.done}:${orders.done}`} />
       <CredentialsForm connection={data.connection} />
     </AdminPage>
   );

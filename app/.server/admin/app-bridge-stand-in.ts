@@ -13,10 +13,54 @@
 //
 // The token: `window.__SESSION_TOKEN__` (set by a test's init script), else the `id_token` of the
 // URL the page was opened with (kept for the tab in sessionStorage).
+//
+// `shopify.app.extensions()` answers as App Bridge documents it, for our theme app extension only:
+// `window.__APP_EXTENSIONS__` (a test's init script) or the URL's `app-extensions` parameter picks
+// the answer: "added" (every block and the embed on), "available" (nothing added: the default),
+// "error" (the call rejects), "unsupported" (no `shopify.app`), "pending" (never answers), or a
+// list to answer as it is.
+
+import { THEME_BLOCKS, THEME_EMBED, THEME_EXTENSION } from "../../admin/theme-blocks";
 
 export const APP_BRIDGE_CDN_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
 
+export type StandInExtensions = "added" | "available" | "error" | "unsupported" | "pending" | unknown[];
+
+const THEME_ID = "gid://shopify/OnlineStoreTheme/1";
+const BLOCK_NAMES: Record<string, string> = {
+  [THEME_BLOCKS.starRating]: "Star rating",
+  [THEME_BLOCKS.reviews]: "Product reviews",
+  [THEME_BLOCKS.orderReviews]: "Rate your orders",
+};
+
+/** The answer App Bridge gives for our theme app extension, with the given blocks/embed on. */
+export function standInExtensionsAnswer(on: readonly string[]): unknown[] {
+  const block = (handle: string, template: string) => ({
+    handle,
+    name: BLOCK_NAMES[handle] ?? handle,
+    target: "section",
+    status: on.includes(handle) ? "active" : "available",
+    activations: on.includes(handle) ? [{ target: `template--${template}/main/${handle.replace(/-/g, "_")}_AbC123`, themeId: THEME_ID }] : [],
+  });
+  return [
+    {
+      handle: THEME_EXTENSION,
+      type: "theme_app_extension",
+      activations: [
+        block(THEME_BLOCKS.starRating, "product"),
+        block(THEME_BLOCKS.reviews, "product"),
+        block(THEME_BLOCKS.orderReviews, "customers/account"),
+        { handle: THEME_EMBED, name: "Rating modal", target: "body", status: on.includes(THEME_EMBED) ? "active" : "available", activations: on.includes(THEME_EMBED) ? [{ target: "body", themeId: THEME_ID }] : [] },
+      ],
+    },
+  ];
+}
+
 export function appBridgeStandIn(): string {
+  const answers = {
+    added: standInExtensionsAnswer([THEME_BLOCKS.starRating, THEME_BLOCKS.reviews, THEME_BLOCKS.orderReviews, THEME_EMBED]),
+    available: standInExtensionsAnswer([]),
+  };
   return `(() => {
   if (window.shopify) return;
   const KEY = "app-bridge-stand-in:id_token";
@@ -130,6 +174,18 @@ export function appBridgeStandIn(): string {
     webVitals: { onReport: () => {} },
     user: async () => ({ accountAccess: "Account owner" }),
   };
+  const extensionsMode = window.__APP_EXTENSIONS__ ?? params.get("app-extensions") ?? "available";
+  const extensionAnswers = ${JSON.stringify(answers)};
+  if (extensionsMode !== "unsupported") {
+    window.shopify.app = {
+      extensions() {
+        if (extensionsMode === "pending") return new Promise(() => {});
+        if (extensionsMode === "error") return Promise.reject(new Error("app.extensions() failed"));
+        const answer = Array.isArray(extensionsMode) ? extensionsMode : extensionAnswers[extensionsMode] || extensionAnswers.available;
+        return Promise.resolve(JSON.parse(JSON.stringify(answer)));
+      },
+    };
+  }
 
   class NavMenu extends HTMLElement {
     connectedCallback() {

@@ -5,8 +5,10 @@ import { activateEmbedLink, addBlockLink, THEME_BLOCKS } from "../../admin/theme
 
 // The home page's setup checklist, read from real state: the connection and whether it works (its
 // credentials passed a token request in the admin, or the service took data through it), the sync
-// runs and the orders sent, the review-request policy in the settings, and what
-// the merchant confirmed (the app cannot read the theme).
+// runs and the orders sent, the review-request policy in the settings, and what the merchant
+// confirmed. The theme is read in the browser (App Bridge's `app.extensions()`); the server keeps
+// only that the step was once done (seen on by App Bridge, or confirmed by hand where App Bridge
+// cannot tell), so a finished guide loads collapsed. Whether the merchant hid the guide, too.
 
 export type OnboardingStep = "credentials" | "catalog" | "orders" | "policy" | "theme";
 
@@ -46,6 +48,7 @@ export async function onboardingState(ctx: AppContext, domain: string, apiKey: s
     },
     policy: { done: Boolean(confirmed?.policyConfirmedAt), optOut: status.settings.orders.optOut },
     theme: {
+      /** Done once: App Bridge saw the blocks on, or the merchant confirmed them. */
       done: Boolean(confirmed?.themeConfirmedAt),
       links: {
         starRating: addBlockLink(shop.domain, apiKey, THEME_BLOCKS.starRating),
@@ -67,7 +70,14 @@ export async function onboardingState(ctx: AppContext, domain: string, apiKey: s
     rateUrl: status.rateUrl,
     defaults: { apiUrl: ctx.config.REVIEWS_API_URL, authUrl: ctx.config.REVIEWS_AUTH_URL, rateUrl: ctx.config.REVIEWS_RATE_URL },
   };
-  return { domain: shop.domain, connection, steps };
+  return { domain: shop.domain, connection, steps, dismissed: Boolean(confirmed?.dismissedAt) };
+}
+
+/** Hides the setup guide for the shop (`dismissed`), or brings it back. */
+export async function dismissOnboarding(ctx: AppContext, domain: string, dismissed: boolean) {
+  const shop = await ctx.shops.get(domain);
+  const dismissedAt = dismissed ? new Date() : null;
+  await ctx.db.adminOnboarding.upsert({ where: { shopId: shop.id }, create: { shopId: shop.id, dismissedAt }, update: { dismissedAt } });
 }
 
 export async function confirmStep(ctx: AppContext, domain: string, step: "policy" | "theme" | "credentials") {

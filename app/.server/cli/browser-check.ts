@@ -32,7 +32,12 @@ async function hydrated(page: Page): Promise<void> {
 
 /** The admin's pages and the control each one proves itself with (English labels: the check opens them with locale=en). */
 export const adminProbes: Record<string, Probe> = {
-  "/app": async () => "hydrated",
+  "/app": async (page) => {
+    // The key figures load from the page's script once it shows: any answer (figures, not
+    // connected, service down) ends the busy state.
+    await page.locator('[aria-busy="false"]:has([data-figure])').waitFor({ timeout: within });
+    return "the key figures loaded after the page showed";
+  },
   "/app/sync": async (page) => {
     const posted = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/app/sync"), { timeout: within });
     await page.getByRole("button", { name: en["sync.now"] }).first().click();

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "AdminOnboarding" ADD COLUMN     "dismissedAt" TIMESTAMP(3);
+
