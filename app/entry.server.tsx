@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/
 import { isbot } from "isbot";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import { denyFramingWithoutShop } from "./.server/security/frame-ancestors";
+import { dropCdnPreload } from "./.server/admin/local-bridge";
 
 export const streamTimeout = 5000;
 
@@ -15,6 +16,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   addDocumentResponseHeaders(request, responseHeaders);
+  dropCdnPreload(responseHeaders);
   denyFramingWithoutShop(responseHeaders);
   const userAgent = request.headers.get("user-agent");
   const callbackName = isbot(userAgent ?? "") ? "onAllReady" : "onShellReady";

@@ -33,7 +33,7 @@ import { workersChild, type Services } from "./bench-stack";
 // `--child ingress --port P` the web process the ingress load is driven against.
 
 const USAGE =
-  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|backsync|backsync-latency|admin|history|paged] [--paged-products N] [--history-orders N] [--reviews N] [--runs N] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|backsync|backsync-latency|admin|history|paged] [--paged-products N] [--history-orders N] [--reviews N] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -51,6 +51,7 @@ const { values } = parseArgs({
     port: { type: "string" },
     seed: { type: "string", default: "11" },
     reviews: { type: "string" },
+    "admin-pages": { type: "string" },
     runs: { type: "string" },
     child: { type: "string" },
     services: { type: "string" },
@@ -125,7 +126,7 @@ async function orchestrate(): Promise<void> {
   }
   if (scenario === "all" || scenario === "backsync-latency") await withLoad(() => runModerationLatencyBench({ n: count(values["backsync-products"], quick ? 1_000 : 5_000), seed }));
   if (scenario === "all" || scenario === "admin") {
-    await withLoad(() => runAdminBench({ reviews: count(values.reviews, quick ? 2_000 : 10_000), runs: count(values.runs, quick ? 2 : 5) }));
+    await withLoad(() => runAdminBench({ reviews: count(values.reviews, quick ? 2_000 : 10_000), runs: count(values.runs, quick ? 2 : 5), pages: values["admin-pages"]?.split(",") }));
   }
   if (scenario === "all" || scenario === "history") await withLoad(() => runOrderHistoryBench({ orders: count(values["history-orders"], quick ? 45 : 100) }));
   if (scenario === "all" || scenario === "paged") await withLoad(() => runPagedReadBench({ n: count(values["paged-products"], quick ? 2_000 : 10_000), seed }));

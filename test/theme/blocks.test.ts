@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createThemeRenderer } from "../../app/.server/storefront/liquid";
+import { appDrop, createThemeRenderer } from "../../app/.server/storefront/liquid";
 import { launchChromium, pageWith } from "./browser";
 import { EXTENSION_DIR, PRODUCT_ID, app, productWith, review, shop, snapshot } from "./fixtures";
 
@@ -120,6 +120,45 @@ describe("card-stars block", () => {
   it("renders nothing without the standard metafields", async () => {
     expect((await render("card-stars", productWith(null))).trim()).toBe("");
     expect((await render("card-stars", productWith(snapshot(0)))).trim()).toBe("");
+  });
+});
+
+describe("badges style themselves before they are parsed", () => {
+  // A <style> after the element lets the browser paint the element unstyled when the page arrives
+  // in chunks: the badge's rules must come first (as Dawn's blocks put stylesheet_tag first).
+  const appWith = (data: object) =>
+    appDrop([{ namespace: "reviews", key: "shop", type: "json", value: JSON.stringify({ v: 1, proxyPath: "/apps/reviews", store: null, topRated: { skus: [], label: "" }, rateUrl: null, customer: "acme", ...data }) }]);
+  const topRated = { topRated: { skus: [String(PRODUCT_ID)], label: "Top rated" } };
+
+  /** For the first element matching `selector`: whether a <style> holding `rule` comes before it, and its display. */
+  async function styledFirst(html: string, selector: string, rule: string) {
+    const { page } = await open(html);
+    return page.evaluate(
+      ([sel, r]) => {
+        const el = document.querySelector(sel)!;
+        const styles = [...document.querySelectorAll("style")].filter((s) => s.textContent!.includes(r));
+        return {
+          styleBefore: styles.some((s) => Boolean(s.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)),
+          display: getComputedStyle(el).display,
+        };
+      },
+      [selector, rule] as const,
+    );
+  }
+
+  it("the top-rated block", async () => {
+    const html = await render("top-rated", productWith(snapshot(5)), "en", { app: appWith(topRated) });
+    expect(await styledFirst(html, ".rv-top-rated", ".rv-top-rated{")).toEqual({ styleBefore: true, display: "inline-flex" });
+  });
+
+  it("the top-rated badge on a card", async () => {
+    const html = await render("card-stars", productWith(snapshot(5)), "en", { app: appWith(topRated), block: { id: "b1", settings: { show_top_rated: true } } });
+    expect(await styledFirst(html, ".rv-top-rated", ".rv-top-rated{")).toEqual({ styleBefore: true, display: "inline-flex" });
+  });
+
+  it("the store badge", async () => {
+    const html = await render("store-badge", productWith(null), "en", { app: appWith({ store: { avg: 4.5, count: 12 } }) });
+    expect(await styledFirst(html, ".rv-store-badge__inner", ".rv-store-badge__inner{")).toEqual({ styleBefore: true, display: "inline-flex" });
   });
 });
 

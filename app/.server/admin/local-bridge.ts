@@ -16,3 +16,11 @@ export function localBridgeEnabled(env: Record<string, string | undefined> = pro
 export function appBridgeUrl(): string {
   return localBridgeEnabled() ? LOCAL_BRIDGE_PATH : APP_BRIDGE_CDN_URL;
 }
+
+/**
+ * Shopify's library preloads App Bridge from its CDN on every embedded document (a `Link` header).
+ * With the stand-in in use the page loads nothing from that CDN, so the preload goes too.
+ */
+export function dropCdnPreload(headers: Headers, enabled = localBridgeEnabled()): void {
+  if (enabled && headers.get("Link")?.includes(APP_BRIDGE_CDN_URL)) headers.delete("Link");
+}

@@ -1,4 +1,5 @@
-import { reviewsListQuerySchema, type AdminReview, type ReviewsListQuery } from "../reviews";
+import { reviewsListQuerySchema, type AdminReview, type ReviewsClient, type ReviewsListQuery } from "../reviews";
+import { ShopNotConnectedError } from "../shops/shop.repository";
 import type { AppContext } from "../context.server";
 import { reviewsFor } from "./reviews-client";
 import { requestBackSync } from "../backsync/schedule";
@@ -105,9 +106,15 @@ export function reviewRow(r: AdminReview): ReviewRow {
 
 export async function reviewsPage(ctx: AppContext, domain: string, params: URLSearchParams) {
   const { query, form, invalid } = readReviewQuery(params);
-  const status = await ctx.shops.status(domain);
-  if (!status.connected) return { connected: false as const, form, invalid };
-  const listed = await orMessage(async () => (await reviewsFor(ctx, domain)).admin.listReviews(query));
+  // The client's account read is the connection check: no separate status read before the list.
+  let client: ReviewsClient;
+  try {
+    client = await reviewsFor(ctx, domain);
+  } catch (error) {
+    if (error instanceof ShopNotConnectedError) return { connected: false as const, form, invalid };
+    throw error;
+  }
+  const listed = await orMessage(() => client.admin.listReviews(query));
   if (!listed.ok) return { connected: true as const, form, invalid, error: listed.error };
   const rows = listed.value.results.map(reviewRow);
   const shop = await ctx.shops.get(domain);
