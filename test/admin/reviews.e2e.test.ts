@@ -131,7 +131,7 @@ describe("product report", () => {
 
     await page.getByLabel("Order").selectOption("MostPositive");
     await page.getByLabel("Only published reviews").check();
-    await page.getByRole("button", { name: "Show" }).click();
+    await page.getByRole("button", { name: "Show", exact: true }).click();
     await page.waitForURL(/onlyPublished=true/);
     const expected = await client.admin.getProductReport({ order: "MostPositive", onlyPublished: true, limit: 500 });
     await page.getByText(`${expected.total} in total`).waitFor();

@@ -21,11 +21,12 @@ afterAll(async () => {
 
 describe("a review too large for the app proxy", () => {
   it.each([
-    ["en", "What you wrote is too large to send. Please shorten it and try again."],
-    ["es", "Lo que escribiste es demasiado grande para enviarlo. Acórtalo e inténtalo de nuevo."],
-  ])("GIVEN a logged-in customer writing in %s WHEN the review is over the limit THEN they read the translated message, keep their text, and a shorter one is sent", async (locale, message) => {
+    // One customer each: a buyer reviews a product once.
+    ["en", "What you wrote is too large to send. Please shorten it and try again.", "7001"],
+    ["es", "Lo que escribiste es demasiado grande para enviarlo. Acórtalo e inténtalo de nuevo.", "7003"],
+  ])("GIVEN a logged-in customer writing in %s WHEN the review is over the limit THEN they read the translated message, keep their text, and a shorter one is sent", async (locale, message, customer) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: USER_AGENT, locale });
-    await context.addCookies([{ name: "local_storefront_customer", value: "7001", url: st.storefront.origin }]);
+    await context.addCookies([{ name: "local_storefront_customer", value: customer, url: st.storefront.origin }]);
     const page = await context.newPage();
     const path = locale === "en" ? "" : `/${locale}`;
     await page.goto(`${st.storefront.origin}${path}/products/${st.reviewedHandle}`, { waitUntil: "networkidle" });

@@ -252,7 +252,7 @@ describe("tenant isolation", () => {
     }
     // A group created from A's page goes to A's account.
     const groups = await import("../../app/routes/app.groups");
-    expect(await groups.action(args(adminForm(A, naming("/app/groups"), { intent: "create", name: "Alpha group", skus: "999001" })))).toMatchObject({ ok: true });
+    expect(await groups.action(args(adminForm(A, naming("/app/groups"), { intent: "create", name: "Alpha group", key: "999001" })))).toMatchObject({ ok: true });
     expect(upstream("acme").groups.map((g) => g.name)).toContain("Alpha group");
     const csv = await import("../../app/routes/app.report[.csv]");
     await (await csv.loader(args(adminRequest(A, naming("/app/report.csv"))))).text();

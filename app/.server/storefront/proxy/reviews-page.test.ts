@@ -168,12 +168,15 @@ describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
 
   it("GIVEN more cache misses than the per-shop limit THEN 429 with Retry-After and no more calls upstream; cached pages still served", async () => {
     const since = s.emu.control.lastRequestSeq();
-    const results: number[] = [];
-    for (let page = 100; page < 130; page++) results.push((await get({ page: String(page) })).status);
-    expect(results).toContain(429);
+    // The limit counts per clock minute: a busy machine may cross into the next one mid-way, so
+    // misses go on until the first 429, and at most two minutes' worth reached the service.
+    let page = 100;
+    let status = 200;
+    for (; page < 160 && status !== 429; page++) status = (await get({ page: String(page) })).status;
+    expect(status).toBe(429);
     const calls = summaryCalls(since);
-    expect(calls).toBeLessThanOrEqual(25);
-    expect((await get({ page: "129" })).status).toBe(429);
+    expect(calls).toBeLessThanOrEqual(2 * 25);
+    expect((await get({ page: String(page) })).status).toBe(429);
     expect(summaryCalls(since)).toBe(calls);
     // A page already in the cache does not count against the shop.
     expect((await get({ page: "100" })).status).toBe(200);

@@ -37,7 +37,7 @@ export function reviewWriteDeps(ctx: AppContext): ReviewWriteDeps {
     adminFor,
     settingsOf: async (shop) => parseSettings((await shops.get(shop)).settings),
     redis: queues.redis,
-    reviewed: createReviewedProducts(queues.redis, config.REDIS_PREFIX),
+    reviewed: createReviewedProducts(queues.redis, config.REDIS_PREFIX, async (shop) => (await shops.get(shop)).connectedAt?.toISOString() ?? ""),
     updateTokens: createUpdateTokens(queues.redis, config.REDIS_PREFIX, key, config.REVIEW_UPDATE_TOKEN_TTL_MS),
     keepPending: (value) => keepPendingReview({ db, maintenance: queues.get(QueueName.maintenance), key }, value),
     settings: {
