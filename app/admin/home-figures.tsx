@@ -1,10 +1,11 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { BlockStack, Box, InlineGrid, Text } from "@shopify/polaris";
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import type { KeyFigures } from "../.server/admin/key-figures";
 import { useI18n } from "./i18n/context";
 import type { MessageKey } from "./i18n/en";
 import { Section } from "./ui/page";
+import { useResourceOf } from "./ui/resource";
 
 // The home page's key figures (Built for Shopify asks a home page for useful information): each a
 // link to the page that shows it. Loaded after the page shows, into tiles that keep their size
@@ -15,18 +16,16 @@ type Tile = { key: string; label: MessageKey; to: string; value: string | null; 
 /** `version`: the figures load again when it changes (the shop connected, a first sync ended). */
 export function HomeFigures({ version }: { version: string }) {
   const { t, number, locale } = useI18n();
-  const fetcher = useFetcher<KeyFigures>();
-  const { load } = fetcher;
-  useEffect(() => {
-    load("/app/key-figures");
-  }, [load, version]);
+  const figuresRead = useResourceOf<KeyFigures>("/app/key-figures", version);
   const rating = useMemo(() => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), [locale]);
-  const data = fetcher.data;
+  const data = figuresRead.data;
+  // The app itself did not answer (not the service): said as "unavailable", never "loading" forever.
+  const unreachable = !data && figuresRead.failed;
   const service = data?.connected ? data.service : null;
   const figures = service?.ok ? service.value : null;
   const since = data?.connected ? data.since : "";
   // What a tile says when its figure is missing: still loading, not connected, or the service silent.
-  const missing = !data ? null : !data.connected ? t("home.figures.notConnected") : t("home.figures.unavailable");
+  const missing = unreachable ? t("home.figures.unavailable") : !data ? null : !data.connected ? t("home.figures.notConnected") : t("home.figures.unavailable");
   const count = (n: number | undefined, zero: MessageKey) => (n === undefined ? { value: null, note: missing } : { value: number(n), note: n === 0 ? t(zero) : null });
   const tiles: Tile[] = [
     { key: "published", label: "home.figures.published", to: "/app/reviews?status=published", ...count(figures?.published, "home.figures.published.none") },
@@ -41,7 +40,9 @@ export function HomeFigures({ version }: { version: string }) {
     { key: "questions", label: "home.figures.questions", to: "/app/questions?status=sent", ...count(figures?.questions, "home.figures.questions.none") },
     { key: "orders", label: "home.figures.orders", to: "/app/sync", ...(data ? { value: number(data.ordersSent), note: data.ordersSent === 0 ? t("home.figures.orders.none") : null } : { value: null, note: null }) },
   ];
-  const status = !data
+  const status = unreachable
+    ? t("home.figures.unavailable")
+    : !data
     ? t("home.figures.loading")
     : !data.connected
       ? t("home.figures.connectFirst")
@@ -50,7 +51,7 @@ export function HomeFigures({ version }: { version: string }) {
         : t("home.figures.serviceDown", { reason: service ? t(service.error.key, service.error.params) : "" });
   return (
     <Section title={t("home.figures.title")}>
-      <div aria-busy={!data} aria-live="polite">
+      <div aria-busy={!data && !unreachable} aria-live="polite">
         <BlockStack gap="300">
           <Text as="p" tone={service && !service.ok ? "critical" : "subdued"}>
             {status}

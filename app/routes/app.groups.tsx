@@ -15,6 +15,7 @@ import { useI18n } from "../admin/i18n/context";
 import { sharedTitles } from "../admin/product-titles";
 import { ProductName } from "../admin/ui/product-name";
 import { productGid, productIdOf } from "../admin/product-ids";
+import { useResource } from "../admin/ui/resource";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -77,7 +78,7 @@ function ProductList({ products, shared, onRemove }: { products: GroupProduct[];
 function GroupForm({ group, onDone }: { group: GroupRow | null; onDone: () => void }) {
   const { t } = useI18n();
   const fetcher = useFetcher<typeof action>();
-  const named = useFetcher<{ products: ShopProduct[] }>();
+  const named = useResource<{ products: ShopProduct[] }>();
   const shopify = useAppBridge();
   const [name, setName] = useState(group?.name ?? "");
   const [picked, setPicked] = useState<Picked[]>(() => (group?.products ?? []).flatMap((p) => (p.productId ? [{ productId: p.productId, title: p.title ?? p.key }] : [])));

@@ -224,6 +224,31 @@ describe("onboarding in the embedded admin", () => {
     await page.getByText("4 of 5 steps done").waitFor();
   }, 90_000);
 
+  it("GIVEN the browser still discovering the app's routes WHEN App Bridge's answer posts the theme step THEN the page stays whole and its figures arrive", async () => {
+    // Remix finds routes lazily (/__manifest). A Remix fetcher's load of a route not found yet, with
+    // a form post's revalidation landing meanwhile, ended in "No route matches URL" on a busy
+    // machine. Holding the manifest until the post is answered makes that moment certain.
+    await forgetTheme();
+    const tab = await openWith("added");
+    const { page } = tab;
+    let release!: () => void;
+    const posted = new Promise<void>((resolve) => (release = resolve));
+    await tab.context.route("**/__manifest?*", async (route) => {
+      await posted;
+      await route.continue();
+    });
+    page.on("requestfinished", (request) => {
+      if (request.method() === "POST" && request.postData()?.includes("confirm-theme")) release();
+    });
+    await tab.goto("/app");
+    await posted;
+    await expect.poll(async () => (await onboardingRow())?.themeConfirmedAt ?? null).not.toBeNull();
+    await page.getByText("Live from the reviews service.").waitFor();
+    await page.getByText("5 of 5 steps done").waitFor();
+    expect(await page.getByText("No route matches").count()).toBe(0);
+    expect(tab.blocked).toEqual([]);
+  }, 90_000);
+
   it("GIVEN reviews and questions at the service THEN the home page shows the shop's key figures, each linking to its page, and says so when the service is down", async () => {
     const skus = a.s.emu.control.state("acme").products.map((p) => p.sku);
     a.s.emu.control.seedReviews({ customer: "acme", skus });
