@@ -79,7 +79,7 @@ const servicesSchema = z.object({
 async function child(kind: string): Promise<unknown> {
   // The ingress web process needs no emulator or store.
   if (kind === "ingress") return ingressServerChild(count(values.port, 0));
-  if (kind === "storefront") return storefrontChild();
+  if (kind === "storefront") return storefrontChild(count(values.products, 24));
   if (kind === "proxy-app") return proxyAppChild(JSON.parse(values.services ?? "null") as ProxyAppBackend);
   const services: Services = servicesSchema.parse(JSON.parse(values.services ?? "null"));
   const seed = count(values.seed, 11);

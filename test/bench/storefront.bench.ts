@@ -38,6 +38,8 @@ interface Ready {
   app: string;
   control: string;
   sku: string;
+  /** Every product's key, for writes that each need a product of their own. */
+  skus: string[];
   handle: string;
   /** What a separate app process needs to serve the same shop. */
   backend: ProxyAppBackend;
@@ -54,8 +56,9 @@ export interface ProxyAppBackend {
 
 // ---------- the child: every service of the read path ----------
 
-export async function storefrontChild(): Promise<{ upstreamDuringLoad: number }> {
-  const st = await startStorefrontStack("bench-storefront", { LOG_LEVEL: "warn", PROXY_CACHE_MS: "600000", PROXY_IP_LIMIT_PER_MIN: "120", PROXY_SHOP_LIMIT_PER_MIN: "600" }, 24);
+/** `products`: the write measurement needs one per review (a buyer reviews a product once). */
+export async function storefrontChild(products: number): Promise<{ upstreamDuringLoad: number }> {
+  const st = await startStorefrontStack("bench-storefront", { LOG_LEVEL: "warn", PROXY_CACHE_MS: "600000", PROXY_IP_LIMIT_PER_MIN: "120", PROXY_SHOP_LIMIT_PER_MIN: "600" }, products);
   let since = st.s.emu.control.lastRequestSeq();
   const summaries = () => st.s.emu.control.requests(since).filter((r) => r.path.includes("/summary")).length;
   const control = createServer((req, res) => {
@@ -76,6 +79,7 @@ export async function storefrontChild(): Promise<{ upstreamDuringLoad: number }>
     app: st.app.origin,
     control: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
     sku: st.productIds[0],
+    skus: st.productIds,
     handle: st.reviewedHandle,
     backend: { databaseUrl: st.s.t.url, shopifyOrigin: st.s.config.SHOPIFY_ORIGIN ?? "", prefix: st.s.prefix, apiUrl: st.s.emu.baseUrl, authUrl: st.s.emu.authUrl, rateUrl: st.s.emu.rateUrl },
   };
@@ -208,8 +212,10 @@ export const WRITE_TARGET_P99_MS = 300;
  */
 async function reviewWrites(r: Ready, app: { origin: string }, total: number, concurrency: number): Promise<BenchResult> {
   const secret = process.env.SHOPIFY_API_SECRET ?? "test-api-secret";
-  const path = `/apps/reviews/products/${r.sku}/reviews`;
+  // One buyer reviews a product once (the app refuses a second review): each review its own product.
+  if (r.skus.length < total + 1) throw new Error(`review writes: ${total + 1} products needed, the store has ${r.skus.length}`);
   const send = async (i: number) => {
+    const path = `/apps/reviews/products/${r.skus[i + 1]}/reviews`;
     const query = signProxyQuery(new URLSearchParams(), { shop: STOREFRONT_SHOP, loggedInCustomerId: "7001", pathPrefix: "/apps/reviews" }, secret);
     const started = performance.now();
     const res = await fetch(`${app.origin}${path}?${query}`, {
@@ -481,7 +487,8 @@ async function lighthouseRuns(r: Ready, runs: number): Promise<BenchResult> {
 
 export async function runStorefrontBench(opts: { rate: number; seconds: number; lighthouseRuns: number; writes: number; phoneRuns: number; phoneOnly?: boolean }): Promise<BenchResult[]> {
   progress("storefront: starting the read path (store, emulator, back-sync, app proxy, local storefront)");
-  const child = await startServiceChild<{ upstreamDuringLoad: number }>(["--child", "storefront"], "storefront");
+  const products = Math.max(24, opts.writes + 1);
+  const child = await startServiceChild<{ upstreamDuringLoad: number }>(["--child", "storefront", "--products", String(products)], "storefront");
   const results: BenchResult[] = [];
   try {
     const ready = JSON.parse(child.ready) as Ready;
