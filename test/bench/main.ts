@@ -23,6 +23,7 @@ import { workersChild, type Services } from "./bench-stack";
 //   npm run bench -- --scenario ingress --ingress-rate 200 --seconds 60
 //   npm run bench -- --scenario theme     # bytes the theme blocks load before interaction
 //   npm run bench -- --scenario storefront [--proxy-rate 500 --seconds 20 --writes 500]   # proxy reads, review submissions, block bytes, Lighthouse
+//   npm run bench -- --scenario phone [--runs 7]   # product page LCP at 375 px, CPU 4× slower, with and without the blocks
 //   npm run bench -- --scenario admin --reviews 10000 --runs 5
 //   npm run bench -- --scenario history --history-orders 100   # "rate your order": service calls per page of 20 orders
 //   npm run bench -- --scenario paged --paged-products 10000   # catalog read: bulk operation vs paged fallback
@@ -33,7 +34,7 @@ import { workersChild, type Services } from "./bench-stack";
 // `--child ingress --port P` the web process the ingress load is driven against.
 
 const USAGE =
-  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|backsync|backsync-latency|admin|history|paged] [--paged-products N] [--history-orders N] [--reviews N] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|phone|backsync|backsync-latency|admin|history|paged] [--paged-products N] [--history-orders N] [--reviews N] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -78,7 +79,7 @@ const servicesSchema = z.object({
 async function child(kind: string): Promise<unknown> {
   // The ingress web process needs no emulator or store.
   if (kind === "ingress") return ingressServerChild(count(values.port, 0));
-  if (kind === "storefront") return storefrontChild();
+  if (kind === "storefront") return storefrontChild(count(values.products, 24));
   if (kind === "proxy-app") return proxyAppChild(JSON.parse(values.services ?? "null") as ProxyAppBackend);
   const services: Services = servicesSchema.parse(JSON.parse(values.services ?? "null"));
   const seed = count(values.seed, 11);
@@ -95,7 +96,7 @@ async function orchestrate(): Promise<void> {
   const quick = values.quick;
   const seed = count(values.seed, 11);
   const scenario = values.scenario ?? "all";
-  if (!["all", "sync", "storm", "orders", "ingress", "theme", "storefront", "backsync", "backsync-latency", "admin", "history", "paged"].includes(scenario)) throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
+  if (!["all", "sync", "storm", "orders", "ingress", "theme", "storefront", "phone", "backsync", "backsync-latency", "admin", "history", "paged"].includes(scenario)) throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
   const sizes = values.n ? values.n.split(",").map((v) => count(v, 0)) : quick ? [2_000] : [10_000, 100_000];
   const deliveries = count(values.deliveries, quick ? 2_000 : 10_000);
   const started = performance.now();
@@ -119,8 +120,9 @@ async function orchestrate(): Promise<void> {
   }
   if (scenario === "all" || scenario === "theme") await withLoad(() => runThemeBytesBench());
   if (scenario === "all" || scenario === "storefront") {
-    await withLoad(() => runStorefrontBench({ rate: count(values["proxy-rate"], 500), seconds: count(values.seconds, quick ? 5 : 20), lighthouseRuns: quick ? 1 : 3, writes: count(values.writes, quick ? 100 : 500) }));
+    await withLoad(() => runStorefrontBench({ rate: count(values["proxy-rate"], 500), seconds: count(values.seconds, quick ? 5 : 20), lighthouseRuns: quick ? 1 : 3, writes: count(values.writes, quick ? 100 : 500), phoneRuns: count(values.runs, quick ? 3 : 7) }));
   }
+  if (scenario === "phone") await withLoad(() => runStorefrontBench({ rate: 0, seconds: 0, lighthouseRuns: 0, writes: 0, phoneRuns: count(values.runs, quick ? 3 : 7), phoneOnly: true }));
   if (scenario === "all" || scenario === "backsync") {
     await withLoad(() => runBackSyncBench({ n: count(values["backsync-products"], quick ? 2_500 : 12_500), seed }));
   }

@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
+import type { Browser } from "playwright-core";
 import { signProxyQuery } from "../../app/.server/storefront/proxy/app-proxy-signature";
 import { createDb } from "../../app/.server/db/client";
 import { testAppContext, testConfig } from "../helpers/contexts";
@@ -11,7 +12,7 @@ import { startStorefrontStack, STOREFRONT_SHOP } from "../helpers/storefront-sta
 import { CHROMIUM_ARGS, launchChromium, USER_AGENT } from "../theme/browser";
 import { startServiceChild, ROOT } from "./children";
 import { percentile, progress, round } from "./measure";
-import { atMost, exactly, type BenchResult } from "./report";
+import { atMost, exactly, machineLoad, type BenchResult } from "./report";
 
 // Scenario "storefront": the shopper's side, on the whole read path (simulated store, emulator with
 // reviews, the real back-sync, the app's proxy routes behind an HTTP server, the local storefront)
@@ -37,6 +38,8 @@ interface Ready {
   app: string;
   control: string;
   sku: string;
+  /** Every product's key, for writes that each need a product of their own. */
+  skus: string[];
   handle: string;
   /** What a separate app process needs to serve the same shop. */
   backend: ProxyAppBackend;
@@ -53,8 +56,9 @@ export interface ProxyAppBackend {
 
 // ---------- the child: every service of the read path ----------
 
-export async function storefrontChild(): Promise<{ upstreamDuringLoad: number }> {
-  const st = await startStorefrontStack("bench-storefront", { LOG_LEVEL: "warn", PROXY_CACHE_MS: "600000", PROXY_IP_LIMIT_PER_MIN: "120", PROXY_SHOP_LIMIT_PER_MIN: "600" }, 24);
+/** `products`: the write measurement needs one per review (a buyer reviews a product once). */
+export async function storefrontChild(products: number): Promise<{ upstreamDuringLoad: number }> {
+  const st = await startStorefrontStack("bench-storefront", { LOG_LEVEL: "warn", PROXY_CACHE_MS: "600000", PROXY_IP_LIMIT_PER_MIN: "120", PROXY_SHOP_LIMIT_PER_MIN: "600" }, products);
   let since = st.s.emu.control.lastRequestSeq();
   const summaries = () => st.s.emu.control.requests(since).filter((r) => r.path.includes("/summary")).length;
   const control = createServer((req, res) => {
@@ -75,6 +79,7 @@ export async function storefrontChild(): Promise<{ upstreamDuringLoad: number }>
     app: st.app.origin,
     control: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
     sku: st.productIds[0],
+    skus: st.productIds,
     handle: st.reviewedHandle,
     backend: { databaseUrl: st.s.t.url, shopifyOrigin: st.s.config.SHOPIFY_ORIGIN ?? "", prefix: st.s.prefix, apiUrl: st.s.emu.baseUrl, authUrl: st.s.emu.authUrl, rateUrl: st.s.emu.rateUrl },
   };
@@ -207,8 +212,10 @@ export const WRITE_TARGET_P99_MS = 300;
  */
 async function reviewWrites(r: Ready, app: { origin: string }, total: number, concurrency: number): Promise<BenchResult> {
   const secret = process.env.SHOPIFY_API_SECRET ?? "test-api-secret";
-  const path = `/apps/reviews/products/${r.sku}/reviews`;
+  // One buyer reviews a product once (the app refuses a second review): each review its own product.
+  if (r.skus.length < total + 1) throw new Error(`review writes: ${total + 1} products needed, the store has ${r.skus.length}`);
   const send = async (i: number) => {
+    const path = `/apps/reviews/products/${r.skus[i + 1]}/reviews`;
     const query = signProxyQuery(new URLSearchParams(), { shop: STOREFRONT_SHOP, loggedInCustomerId: "7001", pathPrefix: "/apps/reviews" }, secret);
     const started = performance.now();
     const res = await fetch(`${app.origin}${path}?${query}`, {
@@ -299,6 +306,123 @@ async function blockBytes(r: Ready): Promise<BenchResult> {
   }
 }
 
+// ---------- LCP on a throttled phone ----------
+
+export const PHONE_LCP_TARGET_MS = 100;
+const PHONE = { width: 375, height: 812 };
+
+interface PhoneLoad {
+  lcpMs: number;
+  /** First byte of the document: the local storefront's Liquid render, not the phone's work. */
+  ttfbMs: number;
+  lcpElement: string;
+  cls: number;
+  htmlBytes: number;
+  /** Gzip bytes as served (what the wire carries) and decoded bytes, of the extension's scripts. */
+  jsGzip: number;
+  jsRaw: number;
+}
+
+/**
+ * One cold load of `url` in a fresh context at 375 px with the CPU slowed 4× (CDP), as a mid-range
+ * phone runs a page: the last largest-contentful-paint entry once the network is quiet (LCP stops
+ * at the first input, and none comes), its element, the layout shift total, and what the page cost.
+ */
+async function phoneLoad(browser: Browser, url: string): Promise<PhoneLoad> {
+  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, userAgent: USER_AGENT });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const scripts: Promise<{ gz: number; raw: number }>[] = [];
+    page.on("requestfinished", (req) => {
+      if (req.resourceType() !== "script" || !new URL(req.url()).pathname.startsWith("/cdn/")) return;
+      scripts.push(Promise.all([req.sizes(), req.response().then((r) => r?.body())]).then(([s, body]) => ({ gz: s.responseBodySize, raw: body?.length ?? 0 })));
+    });
+    const response = await page.goto(url, { waitUntil: "networkidle" });
+    const htmlBytes = (await response?.body())?.length ?? 0;
+    const vitals = await page.evaluate(
+      () =>
+        new Promise<{ lcp: number; ttfb: number; element: string; cls: number }>((resolve) => {
+          const ttfb = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStart;
+          let cls = 0;
+          for (const e of performance.getEntriesByType("layout-shift") as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) cls += e.value;
+          new PerformanceObserver((list) => {
+            const last = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null };
+            const el = last.element;
+            const element = el ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""}` : "(removed)";
+            resolve({ lcp: last.startTime, ttfb, element, cls });
+          }).observe({ type: "largest-contentful-paint", buffered: true });
+        }),
+    );
+    const js = await Promise.all(scripts);
+    return {
+      lcpMs: Math.round(vitals.lcp),
+      ttfbMs: Math.round(vitals.ttfb),
+      lcpElement: vitals.element,
+      cls: round(vitals.cls, 3),
+      htmlBytes,
+      jsGzip: js.reduce((a, x) => a + x.gz, 0),
+      jsRaw: js.reduce((a, x) => a + x.raw, 0),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The product page with and without our blocks (`?blocks=none`), alternated in the same browser so
+ * both see the same machine, `runs` loads each after one warm-up pair (the storefront's first
+ * render of a template, Chromium's first start of its renderer). Target: the median LCP with the
+ * blocks at most 100 ms after the median without.
+ */
+export async function phoneLcp(storefront: string, handle: string, runs: number): Promise<BenchResult> {
+  const page = `${storefront}/products/${handle}`;
+  const browser = await launchChromium();
+  const without: PhoneLoad[] = [];
+  const withBlocks: PhoneLoad[] = [];
+  const loads: number[] = [];
+  try {
+    await phoneLoad(browser, `${page}?blocks=none`);
+    await phoneLoad(browser, page);
+    for (let i = 0; i < runs; i++) {
+      progress(`storefront: phone LCP run ${i + 1} of ${runs} (375 px, CPU 4× slower; without, then with the blocks)`);
+      loads.push(machineLoad());
+      without.push(await phoneLoad(browser, `${page}?blocks=none`));
+      withBlocks.push(await phoneLoad(browser, page));
+    }
+  } finally {
+    await browser.close();
+  }
+  const median = (xs: PhoneLoad[], k: "lcpMs" | "ttfbMs" | "cls" | "htmlBytes" | "jsGzip" | "jsRaw") => percentile(xs.map((x) => x[k]), 50);
+  const diff = median(withBlocks, "lcpMs") - median(without, "lcpMs");
+  // The same difference counted from each load's first byte: what the blocks cost the phone, apart
+  // from the time the local storefront's Liquid engine takes to render them (Shopify's renderer
+  // is another program).
+  const afterByte = (xs: PhoneLoad[]) => percentile(xs.map((x) => x.lcpMs - x.ttfbMs), 50);
+  const elements = (xs: PhoneLoad[]) => [...new Set(xs.map((x) => x.lcpElement))].join(", ");
+  return {
+    scenario: "storefront: product page LCP on a phone (375 px, CPU 4× slower, Chromium)",
+    figures: {
+      "runs each (alternated, after one warm-up pair)": runs,
+      "LCP without the blocks, median (ms)": median(without, "lcpMs"),
+      "LCP with the blocks, median (ms)": median(withBlocks, "lcpMs"),
+      "LCP with − without (ms)": diff,
+      "first byte without / with, median (ms)": `${median(without, "ttfbMs")} / ${median(withBlocks, "ttfbMs")}`,
+      "LCP after the first byte, with − without (ms)": afterByte(withBlocks) - afterByte(without),
+      "LCP without (each run, ms)": without.map((x) => x.lcpMs).join(", "),
+      "LCP with (each run, ms)": withBlocks.map((x) => x.lcpMs).join(", "),
+      "LCP element without / with": `${elements(without)} / ${elements(withBlocks)}`,
+      "CLS without / with (median)": `${median(without, "cls")} / ${median(withBlocks, "cls")}`,
+      "HTML the blocks add (KB raw)": round((median(withBlocks, "htmlBytes") - median(without, "htmlBytes")) / KB, 1),
+      "HTML without / with (KB raw)": `${round(median(without, "htmlBytes") / KB, 1)} / ${round(median(withBlocks, "htmlBytes") / KB, 1)}`,
+      "JS the blocks add before interaction (KB gzip / raw)": `${round(median(withBlocks, "jsGzip") / KB, 1)} / ${round(median(withBlocks, "jsRaw") / KB, 1)}`,
+      "machine load, 1-min avg, at each pair": loads.join(", "),
+    },
+    targets: { "phone LCP with blocks − without (ms)": atMost(diff, PHONE_LCP_TARGET_MS) },
+  };
+}
+
 // ---------- Lighthouse ----------
 
 interface LighthouseRun {
@@ -361,12 +485,16 @@ async function lighthouseRuns(r: Ready, runs: number): Promise<BenchResult> {
   };
 }
 
-export async function runStorefrontBench(opts: { rate: number; seconds: number; lighthouseRuns: number; writes: number }): Promise<BenchResult[]> {
+export async function runStorefrontBench(opts: { rate: number; seconds: number; lighthouseRuns: number; writes: number; phoneRuns: number; phoneOnly?: boolean }): Promise<BenchResult[]> {
   progress("storefront: starting the read path (store, emulator, back-sync, app proxy, local storefront)");
-  const child = await startServiceChild<{ upstreamDuringLoad: number }>(["--child", "storefront"], "storefront");
+  const products = Math.max(24, opts.writes + 1);
+  const child = await startServiceChild<{ upstreamDuringLoad: number }>(["--child", "storefront", "--products", String(products)], "storefront");
   const results: BenchResult[] = [];
   try {
     const ready = JSON.parse(child.ready) as Ready;
+    // First, while nothing else of this run has loaded the machine.
+    results.push(await phoneLcp(ready.storefront, ready.handle, opts.phoneRuns));
+    if (opts.phoneOnly) return results;
     // The load goes to an app process of its own, as in production (not the one hosting the
     // emulator, the store and the workers).
     const app = await startServiceChild<ProxyAppFigures>(["--child", "proxy-app", "--services", JSON.stringify(ready.backend)], "proxy-app");

@@ -57,8 +57,10 @@ async function rateInFrame(page: Page, stars: number | null, text: string) {
 describe("the rating modal", () => {
   it("GIVEN a rating link WHEN the buyer opens it THEN the modal shows the rating page for that order, the link leaves the address bar, and a review sent inside closes it with thanks", async () => {
     const { orderId, token } = orders[0]!;
-    const { page } = await open(1280, `?rv-rate-order=${encodeURIComponent(orderId)}&rv-rate-token=${token}&rv-rate-sku=${sku}&rv-rating=4&utm_source=email`);
+    const { page } = await open(1280, `?rv-rate-order=${encodeURIComponent(orderId)}&rv-rate-token=${token}&rv-rate-sku=${sku}&rv-rating=4&rv-rate-product=Merino%20Tote&rv-rate-image=${encodeURIComponent("/images/cdn/merino-tote.svg")}&utm_source=email`);
     await expect.poll(() => dialogOpen(page)).toBe(true);
+    expect(await page.locator("rating-modal .rv-modal__product").textContent()).toBe("Merino Tote");
+    expect(await page.getByRole("img", { name: "Merino Tote" }).getAttribute("src")).toBe(`${st.storefront.origin}/images/cdn/merino-tote.svg`);
     // The shop sends order names as ids: the title names the order as the buyer knows it.
     expect(await page.getByRole("dialog", { name: `Rate your order ${orderId}` }).count()).toBe(1);
     expect(new URL(page.url()).search).toBe("?utm_source=email");
@@ -156,6 +158,87 @@ describe("the rating modal", () => {
     await page.locator("#unnamed").click();
     await page.getByRole("dialog", { name: "Rate your purchase" }).waitFor();
     expect(await page.getByText("5923018113099").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("GIVEN Rate buttons with and without a product image THEN the modal shows the product's title beside its image asked small, or a placeholder, in a box that does not move", async () => {
+    const { token } = orders[0]!;
+    const { page } = await open(375);
+    // Offline here: Shopify's CDN fails, as a broken image would.
+    const cdn: string[] = [];
+    await page.route("https://cdn.shopify.com/**", (route) => {
+      if (route.request().url().includes("linen-apron")) cdn.push(route.request().url());
+      return route.abort();
+    });
+    const foreign: string[] = [];
+    page.on("request", (r) => r.url().startsWith("https://images.example/") && foreign.push(r.url()));
+    const buttons: [string, Record<string, string>][] = [
+      ["own", { rvRateProduct: "Stoneware Mug", rvRateImage: "/images/cdn/stoneware-mug.svg" }],
+      ["cdn", { rvRateProduct: "Linen Apron", rvRateImage: "https://cdn.shopify.com/s/files/1/0001/linen-apron.jpg?v=17" }],
+      ["foreign", { rvRateProduct: "Café Mug", rvRateImage: "https://images.example/cafe-mug.jpg" }],
+      ["none", { rvRateProduct: "Gift Card" }],
+      ["nameless", {}],
+    ];
+    await page.evaluate(({ token, buttons }) => {
+      for (const [id, data] of buttons) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.id = id;
+        b.textContent = "Rate";
+        Object.assign(b.dataset, { rvRateOrder: "#4001", rvRateToken: token, ...data });
+        document.querySelector("main")!.prepend(b);
+      }
+    }, { token, buttons });
+    const line = page.locator("rating-modal .rv-modal__product");
+    const media = page.locator("rating-modal .rv-modal__media");
+    const openWith = async (id: string) => {
+      await page.locator(`#${id}`).click();
+      await expect.poll(() => dialogOpen(page)).toBe(true);
+    };
+    const close = async () => {
+      await page.locator("[data-rv-modal-close]").click();
+      await expect.poll(() => dialogOpen(page)).toBe(false);
+    };
+    const placeholderShown = () => page.locator("rating-modal .rv-modal__placeholder").isVisible();
+
+    await openWith("own");
+    expect(await line.textContent()).toBe("Stoneware Mug");
+    const img = page.getByRole("img", { name: "Stoneware Mug" });
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    expect(await img.evaluate((el: HTMLImageElement) => [el.getAttribute("width"), el.getAttribute("height"), el.loading])).toEqual(["48", "48", "auto"]);
+    expect(await placeholderShown()).toBe(false);
+    const box = (await media.boundingBox())!;
+    expect([box.width, box.height]).toEqual([48, 48]);
+    await page.screenshot({ path: `${SHOTS}/modal-product-phone.png` });
+    expect(await axeViolations(page, "rating-modal")).toEqual([]);
+    await close();
+
+    // Shopify's CDN is asked for twice the box's width; when it fails, the placeholder stays.
+    await openWith("cdn");
+    expect(await line.textContent()).toBe("Linen Apron");
+    await expect.poll(() => cdn.length).toBeGreaterThan(0);
+    expect(new Set(cdn)).toEqual(new Set(["https://cdn.shopify.com/s/files/1/0001/linen-apron.jpg?v=17&width=96"]));
+    await expect.poll(placeholderShown).toBe(true);
+    expect(await page.locator("rating-modal .rv-modal__media img").count()).toBe(0);
+    await close();
+
+    // Any other address is not fetched: the placeholder instead.
+    await openWith("foreign");
+    expect(await line.textContent()).toBe("Café Mug");
+    expect(await placeholderShown()).toBe(true);
+    expect(foreign).toEqual([]);
+    await close();
+
+    await openWith("none");
+    expect(await line.textContent()).toBe("Gift Card");
+    expect(await placeholderShown()).toBe(true);
+    expect(await media.boundingBox()).toMatchObject({ width: 48, height: 48 });
+    await close();
+
+    // Without a product the line is not there at all.
+    await openWith("nameless");
+    expect(await line.isVisible()).toBe(false);
+    await close();
     await page.context().close();
   });
 

@@ -1,9 +1,4 @@
-/*
- * <rating-modal>: the service's rating page in a native modal dialog (focus kept inside and the page
- * behind inert by the browser; Escape and the backdrop close it; focus goes back where it was; the
- * page behind does not scroll). The frame is made when it opens, so nothing is downloaded before.
- * Only a `review-sent` message from the rating page's own origin, from that frame, closes it.
- */
+// <rating-modal>: see blocks/rating-modal.liquid.
 if (!customElements.get('rating-modal')) {
   class RatingModal extends HTMLElement {
     connectedCallback() {
@@ -11,15 +6,12 @@ if (!customElements.get('rating-modal')) {
       document.addEventListener('click', this);
       window.addEventListener('message', this);
       const url = new URL(location.href);
-      const order = url.searchParams.get('rv-rate-order');
-      const token = url.searchParams.get('rv-rate-token');
-      if (order && token) {
-        const sku = url.searchParams.get('rv-rate-sku');
-        const rating = url.searchParams.get('rv-rating');
-        const name = url.searchParams.get('rv-rate-name');
-        ['rv-rate-order', 'rv-rate-token', 'rv-rate-sku', 'rv-rating', 'rv-rate-name'].forEach((k) => url.searchParams.delete(k));
+      const keys = ['order', 'token', 'sku', 'name', 'product', 'image', 'rating'];
+      const link = Object.fromEntries(keys.map((k) => [k, url.searchParams.get(k === 'rating' ? 'rv-rating' : `rv-rate-${k}`)]));
+      if (link.order && link.token) {
+        keys.forEach((k) => url.searchParams.delete(k === 'rating' ? 'rv-rating' : `rv-rate-${k}`));
         history.replaceState(history.state, '', url);
-        this.open({ order, token, sku, rating, name });
+        this.open(link);
       }
     }
 
@@ -37,16 +29,17 @@ if (!customElements.get('rating-modal')) {
       if (!button) return;
       event.preventDefault();
       const d = button.dataset;
-      this.open({ order: d.rvRateOrder, token: d.rvRateToken, sku: d.rvRateSku, rating: d.rvRating, name: d.rvRateName });
+      this.open({ order: d.rvRateOrder, token: d.rvRateToken, sku: d.rvRateSku, rating: d.rvRating, name: d.rvRateName, product: d.rvRateProduct, image: d.rvRateImage });
     }
 
-    async open({ order, token, sku, rating, name }) {
-      // The stylesheet comes with the first opening, before the dialog shows.
+    async open({ order, token, sku, rating, name, product, image }) {
+      // On the first opening, before the dialog shows (it works without the product line).
       RatingModal.css ??= new Promise((resolve) => {
         const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: this.dataset.css, onload: resolve, onerror: resolve });
         document.head.append(link);
       });
-      await RatingModal.css;
+      RatingModal.product ??= import(this.dataset.product).catch(() => null);
+      const [, line] = await Promise.all([RatingModal.css, RatingModal.product]);
       if (!this.dialog) {
         this.append(this.querySelector('template').content.cloneNode(true));
         this.dialog = this.querySelector('dialog');
@@ -67,6 +60,7 @@ if (!customElements.get('rating-modal')) {
       title.dataset.text ??= title.textContent;
       const shown = name || (/^\d+$/.test(order) ? '' : order);
       title.textContent = shown ? title.dataset.orderText.replace('%NAME%', () => shown) : title.dataset.text;
+      line?.showProduct(this.dialog, product, image);
       this.dialog.querySelector('iframe').src = src.href;
       document.documentElement.classList.add('rv-modal-open');
       this.dialog.showModal();
