@@ -39,6 +39,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     apiKey: process.env.SHOPIFY_API_KEY || "",
     // Shopify opens the app with the merchant's admin language in `locale`.
     locale: pickLocale(new URL(request.url).searchParams.get("locale")),
+    // root.tsx puts App Bridge's script first in the head.
     bridgeUrl: appBridgeUrl(),
   };
 };
@@ -82,9 +83,9 @@ function Body() {
 }
 
 export default function App() {
-  const { apiKey, locale, bridgeUrl, tokenNeedsMerchant } = useLoaderData<typeof loader>();
+  const { locale, tokenNeedsMerchant } = useLoaderData<typeof loader>();
   return (
-    <AdminProvider apiKey={apiKey} locale={locale} bridgeUrl={bridgeUrl}>
+    <AdminProvider locale={locale}>
       <Navigation />
       {tokenNeedsMerchant ? <TokenNotice /> : null}
       <Body />

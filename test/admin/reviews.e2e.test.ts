@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, screenshots } from "../helpers/admin-browser";
+import { axeViolations, embeddedUrl, screenshots } from "../helpers/admin-browser";
 import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
 import { createOrderStateRepository } from "../../app/.server/orders/order-state.repository";
 
@@ -73,6 +73,46 @@ describe("moderation queue", () => {
     // A filter the service would refuse is named and not sent.
     await tab.goto("/app/reviews?status=all&from=2026-10-10&to=2026-01-01");
     await page.getByText(/Some filters are not valid/).first().waitFor();
+  }, 90_000);
+});
+
+describe("first row", () => {
+  it("GIVEN Polaris' stylesheet still on its way WHEN the queue opens cold THEN its rows are in the document already, and the page hydrates once the stylesheet is in", async () => {
+    const tab = await a.open();
+    const { page } = tab;
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    // React's own complaints (a hydration mismatch is #418, #421 or #423 in production).
+    page.on("console", (m) => void (m.type() === "error" && /react|hydrat/i.test(m.text()) && errors.push(m.text())));
+    // The app's stylesheets are held until the rows have been looked for.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const stylesheets: string[] = [];
+    await page.route(/\/assets\/.*\.css$/, async (route) => {
+      stylesheets.push(route.request().url());
+      await held;
+      await route.fallback();
+    });
+    await page.goto(embeddedUrl(a.server, SHOP, "/app/reviews", { token: tab.token }), { waitUntil: "commit" });
+    // Polled, not per frame: a page whose stylesheet is pending paints no frame.
+    const rows = await page.waitForFunction(() => document.querySelectorAll(".Polaris-IndexTable__TableRow").length || false, undefined, { polling: 20, timeout: 30_000 });
+    expect(await rows.jsonValue()).toBeGreaterThan(0);
+    expect(stylesheets.length).toBeGreaterThan(0);
+    // App Bridge's script is the head's first script, before every stylesheet (Shopify asks for it
+    // first; after a stylesheet it would hold the rows back until that stylesheet arrived).
+    const head = await page.evaluate(() => [...document.head.querySelectorAll("script, link[rel=stylesheet]")].map((e) => e.tagName + (e.getAttribute("src") ?? "")));
+    expect(head[0]).toMatch(/^SCRIPT.*app-bridge\.js$/);
+    expect(await page.locator("body script[src*=app-bridge]").count()).toBe(0);
+
+    release();
+    // Hydrated: React has taken the button over (its props on the element) and its handler answers.
+    await page.waitForFunction(() => {
+      const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("More filters"));
+      return Boolean(button && Object.keys(button).some((k) => k.startsWith("__reactProps")));
+    });
+    await page.getByRole("button", { name: "More filters" }).click();
+    await page.getByLabel("With photos").waitFor();
+    expect(errors).toEqual([]);
   }, 90_000);
 });
 

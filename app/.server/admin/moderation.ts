@@ -114,10 +114,13 @@ export async function reviewsPage(ctx: AppContext, domain: string, params: URLSe
     if (error instanceof ShopNotConnectedError) return { connected: false as const, form, invalid };
     throw error;
   }
+  // The shop's row (for its kept order names) is read while the service answers, not after it.
+  const shopRead = ctx.shops.get(domain);
+  shopRead.catch(() => {});
   const listed = await orMessage(() => client.admin.listReviews(query));
   if (!listed.ok) return { connected: true as const, form, invalid, error: listed.error };
   const rows = listed.value.results.map(reviewRow);
-  const shop = await ctx.shops.get(domain);
+  const shop = await shopRead;
   // One query for the page: the service answers with its order ids, the merchant knows "#1037".
   const names = await createOrderStateRepository(ctx.db).names(shop.id, rows.flatMap((r) => r.order ?? []));
   return { connected: true as const, form, invalid, skip: query.skip ?? 0, total: listed.value.total, rows: withOrderNames(rows, names) };

@@ -7,9 +7,10 @@ import polarisPtBR from "@shopify/polaris/locales/pt-BR.json";
 import { I18nProvider } from "../i18n/context";
 import type { Locale } from "../i18n/locale";
 
-// What @shopify/shopify-app-remix's AppProvider does (App Bridge's script, Polaris with Remix links,
-// App Bridge's navigate events), with two differences: Polaris speaks the merchant's language, and
-// the App Bridge script can be the local stand-in that `npm run dev:local` serves (never in
+// What @shopify/shopify-app-remix's AppProvider does (Polaris with Remix links, App Bridge's
+// navigate events), with differences: Polaris speaks the merchant's language, and App Bridge's
+// script is not here but first in the document's head (root.tsx), where it blocks nothing behind
+// the stylesheets; it can be the local stand-in that `npm run dev:local` serves (never in
 // production: the layout loader decides). Pages use the components in this folder rather than
 // Polaris directly where a later move to Polaris web components would touch them.
 
@@ -33,7 +34,7 @@ function RemixLink({ url, children, external, ...rest }: LinkProps) {
   );
 }
 
-export function AdminProvider(props: { apiKey: string; locale: Locale; bridgeUrl: string; children: ReactNode }) {
+export function AdminProvider(props: { locale: Locale; children: ReactNode }) {
   const navigate = useNavigate();
   useEffect(() => {
     const onNavigate = (event: Event) => {
@@ -44,11 +45,8 @@ export function AdminProvider(props: { apiKey: string; locale: Locale; bridgeUrl
     return () => removeEventListener("shopify:navigate", onNavigate);
   }, [navigate]);
   return (
-    <>
-      <script src={props.bridgeUrl} data-api-key={props.apiKey} />
-      <PolarisProvider i18n={polarisI18n[props.locale]} linkComponent={RemixLink}>
-        <I18nProvider locale={props.locale}>{props.children}</I18nProvider>
-      </PolarisProvider>
-    </>
+    <PolarisProvider i18n={polarisI18n[props.locale]} linkComponent={RemixLink}>
+      <I18nProvider locale={props.locale}>{props.children}</I18nProvider>
+    </PolarisProvider>
   );
 }
