@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Config } from "../app/.server/config";
 import { createDb, type Db } from "../app/.server/db/client";
+import { createTtlCache } from "../app/.server/cache/ttl-cache";
 import { createLogger } from "../app/.server/logger";
 import { createQueues, type Queues } from "../app/.server/queues/queues";
 import { createShopRepository, type ShopRepository } from "../app/.server/shops/shop.repository";
@@ -67,7 +68,7 @@ export function createWorkerContext(
   });
   const shops = createShopRepository(db, config.ENCRYPTION_KEY);
   const reviewsFor = shopReviewsClients({ config, shops, redis: queues.redis, log, fetch: options.fetch });
-  const shopCache = new Map<string, { at: number; row: Promise<Shop | null> }>();
+  const shopCache = createTtlCache<Promise<Shop | null>>({ max: 10_000, ttlMs: config.SHOP_CACHE_MS });
   const admin = adminForShopOf(config, { db, redis: queues.redis, log, fetch: options.fetch });
   const plainAdminFor = admin.adminFor;
   const { adminFor, refusals } = addressGatedAdmin({ adminFor: plainAdminFor, queues, config, log });
@@ -82,10 +83,9 @@ export function createWorkerContext(
     deliveries: createDeliveryRecorder(db, log),
     cachedShop(domain) {
       const hit = shopCache.get(domain);
-      if (hit && Date.now() - hit.at < config.SHOP_CACHE_MS) return hit.row;
+      if (hit) return hit;
       const row = shops.find(domain).catch(() => null);
-      shopCache.set(domain, { at: Date.now(), row });
-      if (shopCache.size > 10_000) shopCache.delete(shopCache.keys().next().value as string);
+      shopCache.set(domain, row);
       return row;
     },
     forgetShop(domain) {

@@ -1,34 +1,27 @@
+import { createTtlCache } from "../cache/ttl-cache";
+
 // The admin charts' sums, kept briefly in this process per shop and query: opening the page twice,
 // or two tabs at once, pages through the service once. Only numbers are kept (no answer, name or
 // comment), so nothing personal outlives the request; each app instance keeps its own.
 
 const MAX_ENTRIES = 500;
 
-interface Entry {
-  at: number;
-  value: Promise<unknown>;
-}
-
 export interface StatsCache {
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;
 }
 
 export function createStatsCache(ttlMs: number, now: () => number = Date.now): StatsCache {
-  const entries = new Map<string, Entry>();
+  const entries = createTtlCache<Promise<unknown>>({ max: MAX_ENTRIES, ttlMs, now });
   return {
     get<T>(key: string, compute: () => Promise<T>): Promise<T> {
       const hit = entries.get(key);
-      if (hit && now() - hit.at < ttlMs) return hit.value as Promise<T>;
+      if (hit) return hit as Promise<T>;
       const value = compute();
-      if (ttlMs <= 0) return value;
-      entries.delete(key);
-      entries.set(key, { at: now(), value });
+      entries.set(key, value);
       // A failure is not kept: the next view asks again.
       value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
+        if (entries.get(key) === value) entries.delete(key);
       });
-      // The oldest first out (a Map keeps insertion order).
-      while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       return value;
     },
   };

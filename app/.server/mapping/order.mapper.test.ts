@@ -217,12 +217,13 @@ describe("buyer", () => {
   });
   it("phone: an E.164 candidate wins over an earlier number that could not be completed", () => {
     const order = loadOrder("paid-web-customer");
-    order.customer!.phone = "040 123 456";
+    // Too short for Slovenia: it stays bare digits.
+    order.customer!.phone = "040 12 34";
     order.shipping_address = { ...order.shipping_address!, country_code: "SI", phone: "+386 40 123 456" };
     expect(map(order).phone).toBe("+38640123456");
     order.shipping_address.phone = null;
     order.billing_address = null;
-    expect(map(order).phone).toBe("040123456");
+    expect(map(order).phone).toBe("0401234");
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { createTtlCache } from "../cache/ttl-cache";
 import type { Db } from "../db/client";
 import { productKey } from "../mapping/keys";
 import type { ProductData } from "../mapping/order.mapper";
@@ -76,28 +77,23 @@ export interface ProductDataCache {
  * reaches the orders mapped here within `ttlMs` (0: every order reads the mirror).
  */
 export function createProductDataCache(ttlMs: number, maxEntries = 5000): ProductDataCache {
-  const entries = new Map<string, { at: number; data: ProductData }>();
+  const entries = createTtlCache<ProductData>({ max: maxEntries, ttlMs });
   return {
     async load(db, shopId, productIds) {
       if (ttlMs <= 0) return loadProductData(db, shopId, productIds);
-      const now = Date.now();
       const byProduct = new Map<string, ProductData>();
       const unknown: string[] = [];
       for (const id of productIds) {
         const hit = entries.get(`${shopId}:${id}`);
-        if (hit && now - hit.at < ttlMs) byProduct.set(id, hit.data);
+        if (hit) byProduct.set(id, hit);
         else unknown.push(id);
       }
       if (unknown.length) {
         const read = await loadProductData(db, shopId, unknown);
         for (const [id, data] of read.byProduct) {
           byProduct.set(id, data);
-          const key = `${shopId}:${id}`;
-          // Oldest first: re-inserting moves a key to the end.
-          entries.delete(key);
-          entries.set(key, { at: now, data });
+          entries.set(`${shopId}:${id}`, data);
         }
-        while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
       }
       return { byProduct, missing: productIds.filter((id) => !byProduct.has(id)) };
     },

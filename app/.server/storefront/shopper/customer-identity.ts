@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { createTtlCache } from "../../cache/ttl-cache";
 import type { AdminGraphql } from "../../shopify/admin-graphql";
 import { CUSTOMER_IDENTITY } from "../../shopify/documents";
 
@@ -41,19 +42,21 @@ export function loggedInCustomerId(request: Request): string | null {
 export interface CustomerIdentityOptions {
   adminFor(shop: string): Promise<AdminGraphql>;
   ttlMs: number;
-  /** Entries kept at most (oldest dropped first). */
+  /** Entries kept at most (the least recently used dropped first). */
   maxEntries?: number;
   now?: () => number;
 }
 
 export function createCustomerIdentities(opts: CustomerIdentityOptions) {
-  const now = opts.now ?? Date.now;
-  const max = opts.maxEntries ?? 5_000;
-  const cache = new Map<string, { at: number; value: Promise<CustomerIdentity> }>();
+  const cache = createTtlCache<Promise<CustomerIdentity>>({
+    max: opts.maxEntries ?? 5_000,
+    ttlMs: opts.ttlMs,
+    now: opts.now,
+  });
   return async function customerIdentity(shop: string, customerId: string): Promise<CustomerIdentity> {
     const key = `${shop}\n${customerId}`;
     const hit = cache.get(key);
-    if (hit && now() - hit.at < opts.ttlMs) return hit.value;
+    if (hit) return hit;
     const value = (async () => {
       const gql = await opts.adminFor(shop);
       const data = responseSchema.parse(await gql.query(CUSTOMER_IDENTITY, { id: `gid://shopify/Customer/${customerId}` }));
@@ -63,11 +66,9 @@ export function createCustomerIdentities(opts: CustomerIdentityOptions) {
       const last = data.customer.lastName?.trim() ?? "";
       return { userId: customerId, email, displayName: [first, last ? `${last[0]}.` : ""].filter(Boolean).join(" ") };
     })();
-    cache.delete(key);
-    cache.set(key, { at: now(), value });
+    cache.set(key, value);
     // A failed read is not remembered: the next request asks again.
-    value.catch(() => cache.get(key)?.value === value && cache.delete(key));
-    while (cache.size > max) cache.delete(cache.keys().next().value as string);
+    value.catch(() => cache.get(key) === value && cache.delete(key));
     return value;
   };
 }
