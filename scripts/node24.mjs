@@ -91,8 +91,11 @@ function step(label, command, args, env) {
   });
 }
 
-/** @param {string} node */
-const versionOf = (node) => spawnSync(node, ["--version"], { encoding: "utf8" }).stdout?.trim();
+/**
+ * @param {string} node a path, or "node" for the first on the PATH of `env`
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+const versionOf = (node, env = process.env) => spawnSync(node, ["--version"], { env, encoding: "utf8" }).stdout?.trim();
 
 /** Fetches the pinned build into `.toolchain/` unless it is there already; returns its package folder. */
 async function ensureFetched() {
@@ -146,7 +149,7 @@ async function ensureNative(env) {
   if (first.status === 0) return;
   // Not installed yet (this runs before `npm install` too, e.g. from a fresh clone's first script).
   if (/Cannot find module 'better-sqlite3'/.test(first.stderr ?? "")) return;
-  const version = versionOf("node");
+  const version = versionOf("node", env);
   const built = await step(
     `building better-sqlite3 for Node ${version} (about 2 minutes, once)`,
     "npm",
