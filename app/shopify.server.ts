@@ -10,7 +10,7 @@ import prisma from "./db.server";
 
 const config = loadConfig();
 
-export const apiVersion = ApiVersion.July26;
+export const apiVersion = ApiVersion.October26;
 
 const shopify = shopifyApp({
   apiKey: config.SHOPIFY_API_KEY,

@@ -70,7 +70,7 @@ function webhookHead(body: string, webhookId: string) {
     `X-Shopify-Hmac-Sha256: ${signBody(body, process.env.SHOPIFY_API_SECRET!)}`,
     `X-Shopify-Webhook-Id: ${webhookId}`,
     "X-Shopify-Event-Id: ev-drain-1",
-    "X-Shopify-Api-Version: 2026-07",
+    "X-Shopify-Api-Version: 2026-10",
     `X-Shopify-Triggered-At: ${new Date().toISOString()}`,
     "",
     "",

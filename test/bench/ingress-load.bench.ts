@@ -177,7 +177,7 @@ function deliveries(total: number, seed: number): Delivery[] {
         "x-shopify-hmac-sha256": signBody(body.toString("utf8"), secret),
         "x-shopify-webhook-id": `ingress-${run}-${i}`,
         "x-shopify-event-id": `event-${run}-${i}`,
-        "x-shopify-api-version": "2026-07",
+        "x-shopify-api-version": "2026-10",
         "x-shopify-triggered-at": updatedAt,
       },
     };

@@ -33,7 +33,7 @@ export function signedWebhookRequest(input: WebhookRequestInput): Request {
       "x-shopify-hmac-sha256": signBody(body, secret),
       "x-shopify-webhook-id": input.webhookId ?? randomUUID(),
       "x-shopify-event-id": input.eventId ?? randomUUID(),
-      "x-shopify-api-version": input.apiVersion ?? "2026-07",
+      "x-shopify-api-version": input.apiVersion ?? "2026-10",
       "x-shopify-triggered-at": new Date().toISOString(),
     },
   });

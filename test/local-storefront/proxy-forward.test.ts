@@ -25,7 +25,7 @@ beforeAll(async () => {
     storeGraphqlUrl: "http://127.0.0.1:9/graphql",
     storeAccessToken: "unused",
     shop: "demo-shop.myshopify.com",
-    apiVersion: "2026-07",
+    apiVersion: "2026-10",
     appUrl: `http://127.0.0.1:${(app.address() as AddressInfo).port}`,
     apiSecret: SECRET,
   });

@@ -49,11 +49,13 @@ export function customerConsentOperation(lookup: ConsentLookup): OperationHandle
   };
 }
 
-/** CustomerPhoneNumber's consent fields (SMS on the number itself; marketingState is non-null in Shopify's schema). */
+/**
+ * CustomerPhoneNumber's consent objects (non-null in Shopify's schema). Their state enum
+ * (CustomerMarketingConsentState) says NEVER_SUBSCRIBED where addresses say NOT_SUBSCRIBED.
+ */
 export function phoneConsent(sms: SimChannelConsent | null, whatsapp: SimChannelConsent | null) {
   return {
-    marketingState: sms?.state ?? "NOT_SUBSCRIBED",
-    marketingUpdatedAt: sms?.updatedAt ?? null,
+    smsMarketingConsent: { state: !sms || sms.state === "NOT_SUBSCRIBED" ? "NEVER_SUBSCRIBED" : sms.state, updatedAt: sms?.updatedAt ?? null },
     whatsAppMarketingConsent: whatsapp ? { state: whatsapp.state, updatedAt: whatsapp.updatedAt } : null,
   };
 }

@@ -32,10 +32,14 @@ const STATES: ReadonlySet<string> = new Set(CONSENT_STATES);
 // What `unsubscribed` mode treats as "the buyer said no" (or cannot be written to).
 const REFUSED: ReadonlySet<string> = new Set(["unsubscribed", "redacted", "invalid"]);
 
-/** "SUBSCRIBED", " subscribed " → "subscribed"; anything else → undefined. */
+/**
+ * "SUBSCRIBED", " subscribed " → "subscribed"; anything else → undefined. NEVER_SUBSCRIBED (the
+ * state enum of SMS and WhatsApp consent objects) means what NOT_SUBSCRIBED means on addresses.
+ */
 export function consentState(value: unknown): ConsentState | undefined {
   if (typeof value !== "string") return undefined;
   const s = value.trim().toLowerCase();
+  if (s === "never_subscribed") return "not_subscribed";
   return STATES.has(s) ? (s as ConsentState) : undefined;
 }
 

@@ -14,7 +14,7 @@ const responseSchema = z.object({
       id: z.string(),
       defaultEmailAddress: z.looseObject({ marketingState: str, marketingUpdatedAt: str }).nullish(),
       defaultPhoneNumber: z
-        .looseObject({ marketingState: str, marketingUpdatedAt: str, whatsAppMarketingConsent: z.looseObject({ state: str, updatedAt: str }).nullish() })
+        .looseObject({ smsMarketingConsent: z.looseObject({ state: str, updatedAt: str }).nullish(), whatsAppMarketingConsent: z.looseObject({ state: str, updatedAt: str }).nullish() })
         .nullish(),
     })
     .nullable(),
@@ -38,8 +38,9 @@ export async function readCustomerConsent(gql: AdminGraphql, customerId: string,
   if (!c) return report;
   const email = consentState(c.defaultEmailAddress?.marketingState);
   if (email) report.email = { state: email, updatedAt: time(c.defaultEmailAddress?.marketingUpdatedAt) };
-  const sms = consentState(c.defaultPhoneNumber?.marketingState);
-  if (sms) report.sms = { state: sms, updatedAt: time(c.defaultPhoneNumber?.marketingUpdatedAt) };
+  const smsConsent = c.defaultPhoneNumber?.smsMarketingConsent;
+  const sms = consentState(smsConsent?.state);
+  if (sms) report.sms = { state: sms, updatedAt: time(smsConsent?.updatedAt) };
   const wa = c.defaultPhoneNumber?.whatsAppMarketingConsent;
   const whatsapp = consentState(wa?.state);
   if (whatsapp) report.whatsapp = { state: whatsapp, updatedAt: time(wa?.updatedAt) };

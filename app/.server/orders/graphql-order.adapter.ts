@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { legacyId } from "../mapping/keys";
+import { consentState as policyState } from "../consent/consent-policy";
 import type { ConsentState, OrderMapContext } from "../mapping/order.mapper";
 import type { ShopifyFulfillment, ShopifyLineItem, ShopifyOrder } from "../mapping/order.schemas";
 import type { OrderTracking } from "./order-tracking";
@@ -71,8 +72,7 @@ export const graphqlOrderNodeSchema = z.looseObject({
       defaultPhoneNumber: z
         .looseObject({
           phoneNumber: str,
-          marketingState: str,
-          marketingUpdatedAt: str,
+          smsMarketingConsent: z.looseObject({ state: str, updatedAt: str }).nullish(),
           whatsAppMarketingConsent: z.looseObject({ state: str, updatedAt: str }).nullish(),
         })
         .nullish(),
@@ -218,12 +218,10 @@ function shipmentStatus(f: z.infer<typeof graphqlFulfillmentSchema>): string | n
   return null;
 }
 
-const CONSENT_STATES: ReadonlySet<string> = new Set(["subscribed", "not_subscribed", "unsubscribed", "pending", "redacted", "invalid"]);
-
 function consentState(...candidates: (string | null | undefined)[]): ConsentState | undefined {
   for (const c of candidates) {
-    const s = lower(c);
-    if (s && CONSENT_STATES.has(s)) return s as ConsentState;
+    const s = policyState(c);
+    if (s) return s;
   }
   return undefined;
 }
@@ -416,11 +414,11 @@ export function adaptBulkOrder(group: BulkOrderGroup, options: AdaptOptions = {}
     order,
     consent: {
       email: consentState(c?.defaultEmailAddress?.marketingState),
-      sms: consentState(c?.defaultPhoneNumber?.marketingState),
+      sms: consentState(c?.defaultPhoneNumber?.smsMarketingConsent?.state),
       ...(c?.defaultPhoneNumber?.whatsAppMarketingConsent ? { whatsapp: consentState(c.defaultPhoneNumber.whatsAppMarketingConsent.state) } : {}),
       updatedAt: {
         email: consentTime(c?.defaultEmailAddress?.marketingUpdatedAt),
-        sms: consentTime(c?.defaultPhoneNumber?.marketingUpdatedAt),
+        sms: consentTime(c?.defaultPhoneNumber?.smsMarketingConsent?.updatedAt),
         whatsapp: consentTime(c?.defaultPhoneNumber?.whatsAppMarketingConsent?.updatedAt),
       },
     },

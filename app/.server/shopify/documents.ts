@@ -130,17 +130,18 @@ export const PRODUCT_VARIANTS_PAGE = /* GraphQL */ `
 `;
 
 // A customer's consent per channel, on the address it is about (Customer.emailMarketingConsent and
-// smsMarketingConsent are deprecated). SMS: CustomerPhoneNumber.marketingState/marketingUpdatedAt
-// are deprecated too, for CustomerPhoneNumber.smsMarketingConsent, which exists only from 2026-10;
-// in 2026-07 they are the one way to read it (schema.test.ts holds that exception to its date).
+// smsMarketingConsent are deprecated). SMS: CustomerPhoneNumber.smsMarketingConsent (from 2026-10;
+// the number's own marketingState/marketingUpdatedAt are deprecated for it).
 const CONSENT_ON_ADDRESSES = `
       defaultEmailAddress {
         marketingState
         marketingUpdatedAt
       }
       defaultPhoneNumber {
-        marketingState
-        marketingUpdatedAt
+        smsMarketingConsent {
+          state
+          updatedAt
+        }
         whatsAppMarketingConsent {
           state
           updatedAt
@@ -430,8 +431,10 @@ const ORDER_FIELDS = `
           }
           defaultPhoneNumber {
             phoneNumber
-            marketingState
-            marketingUpdatedAt
+            smsMarketingConsent {
+              state
+              updatedAt
+            }
             whatsAppMarketingConsent {
               state
               updatedAt

@@ -14,13 +14,8 @@ import { SHOPIFY_API_VERSION } from "./api-version";
  * what they hold. Each entry fails the test once its replacement appears (the app moved to a
  * version that has it: use it), once it is no longer used, or once it is no longer deprecated.
  */
-const NO_REPLACEMENT_YET: Record<string, { replacement: string; why: string }> = {
-  // Customer.smsMarketingConsent is deprecated for these, and these for
-  // CustomerPhoneNumber.smsMarketingConsent, which arrives in 2026-10 (Shopify changelog "SMS
-  // marketing consent now available on the CustomerPhoneNumber object").
-  "CustomerPhoneNumber.marketingState": { replacement: "CustomerPhoneNumber.smsMarketingConsent", why: "SMS consent (opt-outs of review requests by SMS)" },
-  "CustomerPhoneNumber.marketingUpdatedAt": { replacement: "CustomerPhoneNumber.smsMarketingConsent", why: "when SMS consent changed (the newer report wins)" },
-};
+// None in 2026-10: SMS consent moved to CustomerPhoneNumber.smsMarketingConsent, which 2026-07 lacked.
+const NO_REPLACEMENT_YET: Record<string, { replacement: string; why: string }> = {};
 
 // Shopify's limits on a bulk query (bulkOperationRunQuery): five connections, nested two deep.
 const BULK_MAX_CONNECTIONS = 5;
