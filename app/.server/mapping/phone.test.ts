@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CALLING_CODES, normalizePhone } from "./phone";
+import { fuzzRuns } from "./fuzz.testkit";
 
 const e164 = (value: string) => ({ value, international: true });
 const bare = (value: string) => ({ value, international: false });
@@ -161,7 +162,7 @@ describe("normalizePhone", () => {
         // Normalizing again changes nothing.
         expect(normalizePhone(result.value, c)?.value).toBe(result.value);
       }),
-      { numRuns: 3000 }
+      { numRuns: fuzzRuns(3000) }
     );
   });
 });
