@@ -12,7 +12,14 @@ import { LongestFirst } from "./test/helpers/sequencer";
 // Files run longest first across the projects (test/helpers/sequencer.ts), so no long file starts
 // last on an otherwise idle machine.
 
-const ALL = ["app/**/*.test.ts", "workers/**/*.test.ts", "server/**/*.test.ts", "test/**/*.test.ts", "prisma/**/*.test.ts", "extensions/*/src/**/*.test.ts"];
+const ALL = [
+  "app/**/*.test.ts",
+  "workers/**/*.test.ts",
+  "server/**/*.test.ts",
+  "test/**/*.test.ts",
+  "prisma/**/*.test.ts",
+  "extensions/*/src/**/*.test.ts",
+];
 const FAULTS = ["test/faults/**/*.test.ts"];
 const CONTRACT = ["test/contract/**/*.test.ts"];
 const BROWSER = [
@@ -35,7 +42,8 @@ const UNIT = [
   "app/.server/orders/{graphql-order.adapter,order-tracking}.test.ts",
   "app/.server/reviews/{errors,reviews-client}.test.ts",
   "app/.server/security/{safe-url,service-address}.test.ts",
-  "app/.server/shopify/{access-scopes,address-probe,admin-graphql,bulk-operations,documents,protected-customer-data,schema,throttle}.test.ts",
+  "app/.server/shopify/{access-scopes,address-probe,admin-graphql,bulk-operations,documents}.test.ts",
+  "app/.server/shopify/{protected-customer-data,schema,throttle}.test.ts",
   "app/.server/storefront/liquid/*.test.ts",
   "app/.server/storefront/orders/order-status-page.test.ts",
   "app/.server/storefront/proxy/{app-proxy-signature,reviews-query}.test.ts",
@@ -67,14 +75,34 @@ export default defineConfig({
         test: { ...common, name: "unit", include: UNIT, exclude: IGNORED, pool: "threads", isolate: false },
       },
       {
-        test: { ...common, name: "integration", include: ALL, exclude: [...IGNORED, ...UNIT, ...BROWSER, ...FAULTS], pool: "forks" },
+        test: {
+          ...common,
+          name: "integration",
+          include: ALL,
+          exclude: [...IGNORED, ...UNIT, ...BROWSER, ...FAULTS],
+          pool: "forks",
+        },
       },
       {
-        test: { ...common, name: "browser", include: BROWSER, exclude: IGNORED, pool: "forks", globalSetup: [...common.globalSetup, "test/helpers/global-chromium.ts"] },
+        test: {
+          ...common,
+          name: "browser",
+          include: BROWSER,
+          exclude: IGNORED,
+          pool: "forks",
+          globalSetup: [...common.globalSetup, "test/helpers/global-chromium.ts"],
+        },
       },
       {
         // The client against a service that sends only the documented fields (docs/reviews-service.md).
-        test: { ...common, name: "contract-strict", include: CONTRACT, exclude: IGNORED, pool: "forks", env: { EMULATOR_STRICT: "1" } },
+        test: {
+          ...common,
+          name: "contract-strict",
+          include: CONTRACT,
+          exclude: IGNORED,
+          pool: "forks",
+          env: { EMULATOR_STRICT: "1" },
+        },
       },
       {
         test: {

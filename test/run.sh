@@ -1,42 +1,43 @@
 #!/usr/bin/env bash
-# `npm test`: every step runs whatever the one before it did, so a red test run cannot hide a type
-# error (or the other way round); each step's result and time are printed at the end, and the exit
-# code is non-zero when any step failed. `npm run test:full` is the same with the full fuzz counts.
+# `npm test`: every step runs whatever the others do, so a red test run cannot hide a type error (or
+# the other way round); each step's result and time are printed at the end, and the exit code is
+# non-zero when any step failed. `npm run test:full` is the same with the full fuzz counts.
 #
-# The typecheck and lint are single-threaded, so they run side by side (two cores) before the tests;
-# the tests are one vitest run of all projects (vitest.config.ts): unit, integration, browser and
-# the strict contract suite together, then the fault drills one file at a time.
+# The tests are one vitest run of all projects (vitest.config.ts). The typecheck and lint start beside
+# it, each into a log of its own printed whole at the end: they are done in the first minutes, while
+# the longest test files (started first) mostly wait on child processes and HTTP; the fault drills,
+# whose bounds want a quiet machine, run last.
 set -u
 cd "$(dirname "$0")/.."
 report=$(mktemp -d)
 trap 'rm -rf "$report"' EXIT
 
-names=() codes=() times=()
-record() { names+=("$1") codes+=("$2") times+=("$3"); }
-
-# Side by side, each into a log of its own, printed whole once both are done.
-started=$SECONDS
-npm run -s typecheck >"$report/typecheck.log" 2>&1 &
-typecheck_pid=$!
-npm run -s lint >"$report/lint.log" 2>&1 &
-lint_pid=$!
-wait "$typecheck_pid"; typecheck_code=$?; typecheck_s=$((SECONDS - started))
-wait "$lint_pid"; lint_code=$?; lint_s=$((SECONDS - started))
-echo "── typecheck: npm run -s typecheck"; cat "$report/typecheck.log"
-echo "── lint: npm run -s lint"; cat "$report/lint.log"
-record typecheck "$typecheck_code" "$typecheck_s"
-record lint "$lint_code" "$lint_s"
+timed() {
+  local name=$1 t0=$SECONDS
+  shift
+  "$@" >"$report/$name.log" 2>&1
+  echo "$? $((SECONDS - t0))" >"$report/$name.result"
+}
+timed typecheck npm run -s typecheck &
+timed lint npm run -s lint &
 
 echo "── tests: npx vitest run"
-started=$SECONDS
+t0=$SECONDS
 npx vitest run --reporter=default --reporter=json --outputFile.json="$report/tests.json"
-record tests $? $((SECONDS - started))
+echo "$? $((SECONDS - t0))" >"$report/tests.result"
+# TEST_REPORT=<file> keeps the JSON report, e.g. for `npx tsx test/durations.ts <file>`.
+[ -n "${TEST_REPORT:-}" ] && cp "$report/tests.json" "$TEST_REPORT"
+wait
 
 echo
+echo "── typecheck: npm run -s typecheck"; cat "$report/typecheck.log"
+echo "── lint: npm run -s lint"; cat "$report/lint.log"
+echo
 failed=0
-for i in "${!names[@]}"; do
-  if [ "${codes[$i]}" = 0 ]; then result=ok; else result="FAILED (exit ${codes[$i]})"; failed=1; fi
-  echo "  ${names[$i]}: $result, ${times[$i]} s"
+for name in typecheck lint tests; do
+  read -r code seconds <"$report/$name.result" || { code=1 seconds=?; }
+  if [ "$code" = 0 ]; then result=ok; else result="FAILED (exit $code)"; failed=1; fi
+  echo "  $name: $result, $seconds s"
 done
 # One plain closing line, so any reader of the log gets the totals.
 node -e '

@@ -8,7 +8,14 @@ import { chromium, type Browser } from "playwright-core";
 
 export const CHROMIUM_WS_ENV = "TEST_CHROMIUM_WS_ENDPOINT";
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 /** The shared browser when the suite started one, else a browser of the caller's own. */
 export function launchChromium(): Promise<Browser> {

@@ -19,13 +19,26 @@ function committedDurations(): Record<string, number> {
   }
 }
 
+type Result = { duration: number } | undefined;
+/** The results cache of vitest 4 (by key) and of vitest 5 (by specification, the key deprecated). */
+type ResultsCache = {
+  getTestSpecificationResult?: (spec: TestSpecification) => Result;
+  getFileTestResults?: (key: string) => Result;
+};
+
 export class LongestFirst extends BaseSequencer {
+  private lastResult(spec: TestSpecification, key: string): Result {
+    const cache = this.ctx.cache as unknown as ResultsCache | undefined;
+    if (cache?.getTestSpecificationResult) return cache.getTestSpecificationResult(spec);
+    return cache?.getFileTestResults?.(key);
+  }
+
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const committed = committedDurations();
     const root = this.ctx.config.root;
     const estimate = (spec: TestSpecification): number => {
       const path = relative(root, spec.moduleId);
-      const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${path}`);
+      const cached = this.lastResult(spec, `${spec.project.name}:${path}`);
       if (cached && cached.duration > 0) return cached.duration;
       return committed[path] ?? UNKNOWN_MS;
     };
