@@ -1,17 +1,121 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirst } from "./test/helpers/sequencer";
+
+// The whole suite in one run, as projects (`npx vitest run --project <name>` runs one):
+// - unit: pure functions, no Redis, database, server or global state: threads, no isolation, so a
+//   file costs no process start and no second import of zod and friends;
+// - integration: real Redis, real HTTP, both databases, one process per file;
+// - browser: the same, with one Chromium for all files (global-chromium.ts);
+// - contract-strict: the contract suite against an emulator that sends only the documented fields;
+// - faults: the fault drills (worker processes killed, Redis restarted, timing bounds), one file at
+//   a time after everything else, so that their bounds measure the system rather than other files.
+// Files run longest first across the projects (test/helpers/sequencer.ts), so no long file starts
+// last on an otherwise idle machine.
+
+const ALL = [
+  "app/**/*.test.ts",
+  "workers/**/*.test.ts",
+  "server/**/*.test.ts",
+  "test/**/*.test.ts",
+  "prisma/**/*.test.ts",
+  "extensions/*/src/**/*.test.ts",
+];
+const FAULTS = ["test/faults/**/*.test.ts"];
+const CONTRACT = ["test/contract/**/*.test.ts"];
+const BROWSER = [
+  "test/admin/*.e2e.test.ts",
+  "test/e2e/*.browser.test.ts",
+  "test/theme/blocks.test.ts",
+  "test/theme/accessibility.test.ts",
+  "test/theme/reviews-script.test.ts",
+  "app/.server/cli/operator-dashboard.test.ts",
+];
+// A file belongs here only when it imports no service helper, starts nothing but an in-file HTTP
+// stub it closes, and leaves process.env, globals and timers as it found them.
+const UNIT = [
+  "app/.server/admin/{key-figures,local-bridge,moderation.order-names,shop-products,stats-cache}.test.ts",
+  "app/.server/backsync/{flow-triggers,group-membership,rating-metafields,shop-data-sync}.test.ts",
+  "app/.server/cli/{demo-orders,demo-summary,progress-bar,terminal}.test.ts",
+  "app/.server/crypto/secret-box.test.ts",
+  "app/.server/db/batches.test.ts",
+  "app/.server/mapping/*.test.ts",
+  "app/.server/orders/{graphql-order.adapter,order-tracking}.test.ts",
+  "app/.server/reviews/{errors,reviews-client}.test.ts",
+  "app/.server/security/{safe-url,service-address}.test.ts",
+  "app/.server/shopify/{access-scopes,address-probe,admin-graphql,bulk-operations,documents}.test.ts",
+  "app/.server/shopify/{protected-customer-data,schema,throttle}.test.ts",
+  "app/.server/storefront/liquid/*.test.ts",
+  "app/.server/storefront/orders/order-status-page.test.ts",
+  "app/.server/storefront/proxy/{app-proxy-signature,reviews-query}.test.ts",
+  "app/.server/storefront/questions/*.test.ts",
+  "app/.server/storefront/writes/{attribute-answers,available-attributes,kept-write-lookup,review-input}.test.ts",
+  "app/admin/**/*.test.ts",
+  "workers/processors/catalog.flush-timing.test.ts",
+  "test/docs.test.ts",
+  "test/bench/report.test.ts",
+  "test/theme/theme-check.test.ts",
+];
+const IGNORED = ["**/node_modules/**"];
+
+const common = {
+  setupFiles: ["test/helpers/setup-env.ts"],
+  globalSetup: ["test/helpers/global-redis.ts"],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
-    include: ["app/**/*.test.ts", "workers/**/*.test.ts", "server/**/*.test.ts", "test/**/*.test.ts", "prisma/**/*.test.ts", "extensions/*/src/**/*.test.ts"],
-    // The fault drills (worker processes killed, Redis restarted, timing bounds) run on their own,
-    // one file at a time, after the rest: see vitest.faults.config.ts.
-    exclude: ["**/node_modules/**", "test/faults/**"],
-    setupFiles: ["test/helpers/setup-env.ts"],
-    globalSetup: ["test/helpers/global-redis.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    pool: "forks",
-    // Two cores on CI machines: more parallel files only add contention.
+    // Two cores on CI machines: a third file overlaps one's waits on HTTP and Redis with another's
+    // work; more only add contention.
     maxWorkers: 3,
+    sequence: { sequencer: LongestFirst },
+    projects: [
+      {
+        test: { ...common, name: "unit", include: UNIT, exclude: IGNORED, pool: "threads", isolate: false },
+      },
+      {
+        test: {
+          ...common,
+          name: "integration",
+          include: ALL,
+          exclude: [...IGNORED, ...UNIT, ...BROWSER, ...FAULTS],
+          pool: "forks",
+        },
+      },
+      {
+        test: {
+          ...common,
+          name: "browser",
+          include: BROWSER,
+          exclude: IGNORED,
+          pool: "forks",
+          globalSetup: [...common.globalSetup, "test/helpers/global-chromium.ts"],
+        },
+      },
+      {
+        // The client against a service that sends only the documented fields (docs/reviews-service.md).
+        test: {
+          ...common,
+          name: "contract-strict",
+          include: CONTRACT,
+          exclude: IGNORED,
+          pool: "forks",
+          env: { EMULATOR_STRICT: "1" },
+        },
+      },
+      {
+        test: {
+          ...common,
+          name: "faults",
+          include: FAULTS,
+          exclude: IGNORED,
+          pool: "forks",
+          testTimeout: 180_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

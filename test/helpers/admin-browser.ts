@@ -5,13 +5,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import axe from "axe-core";
 import { appBridgeStandIn, APP_BRIDGE_CDN_URL } from "../../app/.server/admin/app-bridge-stand-in";
 import { hostParam } from "../../app/.server/admin/session-token";
 import { sessionToken } from "./session-token";
 import type { Db } from "../../app/.server/db/client";
 import { builtApp } from "./built-app";
+import { launchChromium } from "./chromium";
 
 // The embedded admin in Chromium with no Shopify around it: the app built (`remix vite:build`, into
 // a folder of the caller's) and served for real over HTTP in this process, on the test's database
@@ -53,12 +54,7 @@ export async function serveAdmin(buildDir: string, db: Db): Promise<AdminServer>
   };
 }
 
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
-}
+export { launchChromium };
 
 /** Where a test opens the admin: the URL Shopify's admin would give the app's iframe. */
 export function embeddedUrl(server: AdminServer, shop: string, pathname: string, opts: { locale?: string; token?: string } = {}): string {

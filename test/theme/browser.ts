@@ -1,14 +1,11 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { CHROMIUM_ARGS, launchChromium } from "../helpers/chromium";
 
 // Headless Chromium as the HTML parser of the theme tests: what a shopper's browser builds from the
 // rendered Liquid is what we assert on, not substrings of it.
 
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export { CHROMIUM_ARGS, launchChromium };
 export const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
-}
 
 /**
  * A page holding `html` with every network request refused, that records any script that runs from

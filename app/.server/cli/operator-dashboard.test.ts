@@ -1,10 +1,11 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { parseConfig } from "../config";
 import { freePort } from "./local-redis";
 import { basicCredentials, checkDashboardAnswers, dashboardProbe, offlineRoute, startLocalDashboard } from "./operator-dashboard";
 import { checkPage } from "./browser-check";
 import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redis";
+import { launchChromium } from "../../../test/helpers/chromium";
 
 // The queue dashboard dev:local lists under "Operator": on real HTTP and Redis, refused without
 // the password, and in Chromium with it, every queue shown and nothing failing in the page.
@@ -38,7 +39,7 @@ describe("dev:local's operator dashboard", () => {
   it("GIVEN Chromium with the operator's credentials THEN the page lists every queue with no error (offline: its web font answered empty)", async () => {
     const dashboard = await startLocalDashboard(config, await freePort());
     running.push(dashboard.close);
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    browser = await launchChromium();
     const origin = new URL(dashboard.url).origin;
     const result = await checkPage(browser, dashboard.url, dashboardProbe, { appOrigin: origin, react: false, route: offlineRoute(origin), httpCredentials: basicCredentials(config) });
     expect(result).toEqual({ problems: [], proved: "lists the 5 queues" });

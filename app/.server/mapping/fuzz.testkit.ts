@@ -91,3 +91,15 @@ export function bodyDefect(body: unknown): string | null {
   if (JSON.stringify(JSON.parse(text)) !== text) return "changes in a JSON round trip";
   return null;
 }
+
+/**
+ * How many runs a fuzz or property test makes: `full` under FUZZ_SCALE=1 (`npm run test:full`), a
+ * fifth of it by default (FUZZ_SCALE=0.2), never fewer than 50. The default keeps `npm test` quick;
+ * every run draws a fresh seed, so the ordinary runs still explore new inputs over time.
+ */
+export function fuzzRuns(full: number): number {
+  const raw = process.env.FUZZ_SCALE;
+  const scale = raw === undefined || raw === "" ? 0.2 : Number(raw);
+  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`FUZZ_SCALE must be a positive number, not ${JSON.stringify(raw)}`);
+  return Math.max(50, Math.round(full * scale));
+}

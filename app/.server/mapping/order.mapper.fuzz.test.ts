@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { orderV2Schema } from "../reviews/admin.schemas";
-import { anyText, bodyDefect, leaves, longText, maybe, oddText, optional } from "./fuzz.testkit";
+import { anyText, bodyDefect, fuzzRuns, leaves, longText, maybe, oddText, optional } from "./fuzz.testkit";
 import { productKey } from "./keys";
 import { isExcluded, mapOrder, orderFingerprint, type OrderMapContext, type ProductData } from "./order.mapper";
 import { mappedOrderSchema, shopifyOrderSchema, type ShopifyOrder } from "./order.schemas";
@@ -15,7 +15,7 @@ import { orderSettings } from "./order.test-helpers";
 // reviews client's request schema and the spec's rules: orderId present, status one of the version-2
 // statuses, items only for products (never custom items or gift cards), no empty or null fields.
 
-const RUNS = 2_500;
+const RUNS = fuzzRuns(2_500);
 const LINE_BASE = 14783254000000;
 const PRODUCT_BASE = 8712345000000;
 const VARIANT_BASE = 45012345000000;

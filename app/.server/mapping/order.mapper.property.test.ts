@@ -12,6 +12,7 @@ import {
 } from "./order.mapper";
 import { mappedOrderSchema, shopifyOrderSchema, type ShopifyOrder } from "./order.schemas";
 import { orderSettings } from "./order.test-helpers";
+import { fuzzRuns } from "./fuzz.testkit";
 
 // Odd but valid orders: everything Shopify may send or leave out, in any combination. The mapper
 // must never throw and never produce a body the spec (or our stricter reading of it) forbids.
@@ -360,7 +361,7 @@ describe("mapOrder on generated odd-but-valid orders", () => {
 
         expect(orderFingerprint(mapOrder(order, ctx) as typeof result)).toBe(orderFingerprint(result));
       }),
-      { numRuns: 1500 }
+      { numRuns: fuzzRuns(1500) }
     );
   });
 });

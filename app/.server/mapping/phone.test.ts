@@ -3,6 +3,7 @@ import { getCountries, getExampleNumber, isSupportedCountry } from "libphonenumb
 import examples from "libphonenumber-js/examples.mobile.json";
 import { describe, expect, it } from "vitest";
 import { normalizePhone } from "./phone";
+import { fuzzRuns } from "./fuzz.testkit";
 
 const e164 = (value: string) => ({ value, international: true });
 const bare = (value: string) => ({ value, international: false });
@@ -221,7 +222,7 @@ describe("normalizePhone", () => {
         // Normalizing again changes nothing.
         expect(normalizePhone(result.value, c)?.value).toBe(result.value);
       }),
-      { numRuns: 3000 }
+      { numRuns: fuzzRuns(3000) }
     );
   });
 });

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CATALOG_BATCH_MAX_BYTES, catalogBatchBodySchema, catalogProductSchema as clientCatalogProductSchema } from "../reviews/admin.schemas";
 import { shopSettingsSchema, type ShopSettings } from "../shops/settings";
-import { anyText, bodyDefect, leaves, longText, maybe, oddText } from "./fuzz.testkit";
+import { anyText, bodyDefect, fuzzRuns, leaves, longText, maybe, oddText } from "./fuzz.testkit";
 import { legacyId } from "./keys";
 import { SHORT_DESCRIPTION_MAX } from "./product.text";
 import {
@@ -29,7 +29,7 @@ import {
 // 2,048 variants) except where a cap of ours must hold whatever arrives: titles, descriptions,
 // vendors, types, option values and metafield values also come huge.
 
-const RUNS = 1_500;
+const RUNS = fuzzRuns(1_500);
 /**
  * A product of a few hundred KB maps in milliseconds; a quadratic rule takes seconds to minutes on
  * the inputs below. The bound is far from both, so a loaded machine cannot make it flaky.
@@ -325,13 +325,13 @@ describe("product mapper fuzz: odd but valid Shopify products", () => {
     );
   }, 120_000);
 
-  it(`bulk-operation lines (${RUNS / 2} runs) map to a product the service accepts as new`, () => {
+  it(`bulk-operation lines (${Math.ceil(RUNS / 2)} runs) map to a product the service accepts as new`, () => {
     fc.assert(
       fc.property(productModel, settings, (m, ctx) => {
         const product = mapProduct(fromBulkProduct(bulkGroup(m)), ctx);
         checkNewProduct(product, m, ctx);
       }),
-      { numRuns: RUNS / 2, endOnFailure: true },
+      { numRuns: Math.ceil(RUNS / 2), endOnFailure: true },
     );
   }, 120_000);
 
@@ -369,7 +369,7 @@ describe("product mapper fuzz: odd but valid Shopify products", () => {
         expect(product).toEqual({ sku: legacyId(id), status: "inactive" });
         expect(clientCatalogProductSchema.safeParse(product).success).toBe(true);
       }),
-      { numRuns: 300 },
+      { numRuns: fuzzRuns(300) },
     );
   });
 });

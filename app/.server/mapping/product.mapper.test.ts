@@ -20,6 +20,7 @@ import {
   type MapContext,
   type ShopifyProductInput,
 } from "./product.mapper";
+import { fuzzRuns } from "./fuzz.testkit";
 
 const fixturesDir = new URL("../../../test/fixtures/products/", import.meta.url);
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(name, fixturesDir), "utf8"));
@@ -463,7 +464,7 @@ describe("product mapper: property", () => {
         const input = fromWebhookProduct(webhookProductSchema.parse(payload));
         assertWellFormed(mapProduct(input, { primaryDomain: "https://shop.example.com", settings }));
       }),
-      { numRuns: 300 },
+      { numRuns: fuzzRuns(300) },
     );
   });
 
@@ -473,7 +474,7 @@ describe("product mapper: property", () => {
         const input = fromGraphqlProduct(graphqlProductNodeSchema.parse(node));
         assertWellFormed(mapProduct(input, { primaryDomain: "https://shop.example.com", settings }));
       }),
-      { numRuns: 300 },
+      { numRuns: fuzzRuns(300) },
     );
   });
 });
