@@ -64,6 +64,8 @@ export default defineConfig({
       "ioredis",
       "pino",
       "prom-client",
+      "lru-cache",
+      "libphonenumber-js",
     ],
   },
 }) satisfies UserConfig;
