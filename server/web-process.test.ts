@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { connect, type Socket } from "node:net";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Queue } from "bullmq";
 import { builtApp, startWebProcess, type WebProcess } from "../test/helpers/built-app";
@@ -96,6 +98,19 @@ describe("the web process (npm start)", () => {
     expect((await fetch(`${web.url}/ops/queues`)).status).toBe(401);
     const auth = { Authorization: `Basic ${Buffer.from("operator:operator-password-0123").toString("base64")}` };
     expect((await fetch(`${web.url}/ops/queues/api/queues`, { headers: auth })).status).toBe(200);
+  });
+
+  it("GIVEN a browser that accepts gzip THEN the admin's stylesheets come compressed, and an empty answer as it is", async () => {
+    if (!web) throw new Error("web process not started");
+    const css = readdirSync(join(buildDir, "client", "assets")).filter((f) => f.endsWith(".css"));
+    const largest = css.map((f) => ({ f, size: statSync(join(buildDir, "client", "assets", f)).size })).sort((a, b) => b.size - a.size)[0]!;
+    const res = await fetch(`${web.url}/assets/${largest.f}`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect((await res.text()).length).toBe(readFileSync(join(buildDir, "client", "assets", largest.f), "utf8").length);
+    const icon = await fetch(`${web.url}/favicon.ico`, { headers: { "accept-encoding": "gzip" } });
+    expect(icon.status).toBe(204);
+    expect(icon.headers.get("content-encoding")).toBeNull();
   });
 
   it("GIVEN a webhook half received WHEN SIGTERM THEN readiness turns false, the webhook is answered 200 and stored, and the process exits 0 within SHUTDOWN_TIMEOUT_MS", async () => {
