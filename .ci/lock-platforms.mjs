@@ -15,7 +15,12 @@ const lock = JSON.parse(readFileSync(LOCK, "utf8"));
 const packages = lock.packages;
 const view = (spec, ...fields) => {
   try {
-    return JSON.parse(execFileSync("npm", ["view", spec, ...fields, "--json"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }) || "null");
+    return JSON.parse(
+      execFileSync("npm", ["view", spec, ...fields, "--json"], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }) || "null",
+    );
   } catch {
     return null;
   }
@@ -47,6 +52,8 @@ for (const [path, entry] of Object.entries(packages)) {
   }
 }
 // npm keeps the packages map sorted by path.
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`${added} entries added`);

@@ -29,7 +29,10 @@ for (const provider of Object.keys(providers) as Provider[]) {
     ["prisma", "migrate", "diff", "--from-schema-datamodel", from, "--to-schema-datamodel", to, "--script"],
     // In driver-adapter mode the CLI opens its adapter even to diff two datamodels, so the
     // PostgreSQL side needs a server that answers (nothing is written to it).
-    { encoding: "utf8", env: { ...process.env, DATABASE_URL: provider === "sqlite" ? "file:./prisma/dev.sqlite" : pgUrl } },
+    {
+      encoding: "utf8",
+      env: { ...process.env, DATABASE_URL: provider === "sqlite" ? "file:./prisma/dev.sqlite" : pgUrl },
+    },
   );
   const dir = join("prisma", provider, "migrations", `${stamp}_${name}`);
   mkdirSync(dir, { recursive: true });

@@ -189,8 +189,7 @@ function run(argv, env) {
     if (signal) {
       process.removeAllListeners(signal);
       process.kill(process.pid, signal);
-    }
-    else process.exit(code ?? 1);
+    } else process.exit(code ?? 1);
   });
 }
 

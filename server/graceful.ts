@@ -38,7 +38,9 @@ export function gracefulShutdown(servers: Server[], options: ShutdownOptions): (
     // Leave a quarter of the bound (at most 2 s) for closing the connections to Redis and the database.
     const drainMs = timeoutMs - Math.min(2000, Math.floor(timeoutMs / 4)) - (Date.now() - t0);
     const drained = await Promise.race([
-      Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(() => true),
+      Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(
+        () => true,
+      ),
       new Promise<boolean>((resolve) => setTimeout(() => resolve(false), drainMs).unref()),
     ]);
     if (!drained) {
@@ -46,7 +48,9 @@ export function gracefulShutdown(servers: Server[], options: ShutdownOptions): (
       for (const server of servers) server.closeAllConnections();
     }
     const settled = await Promise.allSettled([closeAll(), ...(options.extraClosers ?? []).map((close) => close())]);
-    const each = settled.flatMap((r) => (r.status === "fulfilled" && Array.isArray(r.value) ? (r.value as PromiseSettledResult<unknown>[]) : [r]));
+    const each = settled.flatMap((r) =>
+      r.status === "fulfilled" && Array.isArray(r.value) ? (r.value as PromiseSettledResult<unknown>[]) : [r],
+    );
     const failures = each.flatMap((r) => (r.status === "rejected" ? [String(r.reason)] : []));
     if (failures.length) log.warn({ failures }, "some connections did not close cleanly");
     log.info({ afterMs: Date.now() - t0, drained }, "web server stopped");

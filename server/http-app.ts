@@ -7,7 +7,12 @@ import { isDraining } from "../app/.server/lifecycle";
 // The web process's HTTP stack: built assets, then the Remix app. Operations parts (metrics,
 // queue dashboard) are mounted by the caller (server/main.ts) before the app.
 
-export function createHttpApp(options: { build: ServerBuild; clientDir: string; mode?: string; mount?: (app: Express) => void }): Express {
+export function createHttpApp(options: {
+  build: ServerBuild;
+  clientDir: string;
+  mode?: string;
+  mount?: (app: Express) => void;
+}): Express {
   const app = express();
   app.disable("x-powered-by");
   // While draining, each answer ends its connection (keep-alive clients reconnect elsewhere), also

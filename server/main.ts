@@ -41,7 +41,14 @@ const server = app.listen(config.PORT, process.env.HOST ?? "0.0.0.0", () => {
 });
 
 const metricsServer =
-  config.METRICS_PORT === undefined ? undefined : await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST, token: config.METRICS_TOKEN, log });
+  config.METRICS_PORT === undefined
+    ? undefined
+    : await startMetricsServer({
+        port: config.METRICS_PORT,
+        host: config.METRICS_HOST,
+        token: config.METRICS_TOKEN,
+        log,
+      });
 
 const shutdown = gracefulShutdown([server], {
   timeoutMs: config.SHUTDOWN_TIMEOUT_MS,

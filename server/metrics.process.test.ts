@@ -43,7 +43,10 @@ afterAll(async () => {
 const portFrom = (lines: string) => Number(/"port":(\d+)[^\n]*"msg":"metrics listening"/.exec(lines)?.[1]);
 
 async function scrape(port: number, token: string | null = TOKEN) {
-  const res = await fetch(`http://127.0.0.1:${port}/metrics`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+  const res = await fetch(
+    `http://127.0.0.1:${port}/metrics`,
+    token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+  );
   return { status: res.status, text: await res.text() };
 }
 
@@ -72,12 +75,24 @@ describe("metrics of real processes", () => {
 
   it("GIVEN a signed and an unsigned webhook, and a 429 from the service THEN web and worker counters move", async () => {
     const webPort = portFrom(web.lines.join("\n"));
-    const workerPort = await eventually(async () => portFrom(worker.tail()), (p) => p > 0);
+    const workerPort = await eventually(
+      async () => portFrom(worker.tail()),
+      (p) => p > 0,
+    );
     s.emu.control.setFaults({ rateLimit: { count: 1, retryAfterSeconds: 1 }, paths: "/products/batch" });
 
-    const signed = signedWebhookRequest({ topic: "products/update", shop: SHOP, payload: { ...tee, title: "Counted tee" }, url: `${web.url}/webhooks/products/update` });
+    const signed = signedWebhookRequest({
+      topic: "products/update",
+      shop: SHOP,
+      payload: { ...tee, title: "Counted tee" },
+      url: `${web.url}/webhooks/products/update`,
+    });
     expect((await fetch(signed)).status).toBe(200);
-    const unsigned = await fetch(`${web.url}/webhooks/products/update`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const unsigned = await fetch(`${web.url}/webhooks/products/update`, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     expect(unsigned.status).toBe(401);
 
     const webText = (await scrape(webPort)).text;
@@ -85,7 +100,11 @@ describe("metrics of real processes", () => {
     expect(sample(webText, "reviews_webhooks_received_total", { topic: "products/update", status: "401" })).toBe(1);
     expect(sample(webText, "reviews_webhook_ack_seconds_count", { topic: "products/update" })).toBe(2);
 
-    await eventually(async () => s.emu.control.state("acme").products.find((p) => p.sku === String(tee.id))?.name, (n) => n === "Counted tee", 30_000);
+    await eventually(
+      async () => s.emu.control.state("acme").products.find((p) => p.sku === String(tee.id))?.name,
+      (n) => n === "Counted tee",
+      30_000,
+    );
     s.emu.control.clearFaults();
     const text = await eventually(
       async () => (await scrape(workerPort)).text,
@@ -94,8 +113,12 @@ describe("metrics of real processes", () => {
     );
     expect(sample(text, "reviews_jobs_total", { queue: "webhooks", outcome: "completed" })).toBe(1);
     expect(sample(text, "reviews_job_duration_seconds_count", { queue: "webhooks" })).toBe(1);
-    expect(sample(text, "reviews_service_requests_total", { api: "admin", endpoint: "POST products/batch", status: "429" })).toBe(1);
-    expect(sample(text, "reviews_service_requests_total", { api: "admin", endpoint: "POST products/batch", status: "200" })).toBe(1);
+    expect(
+      sample(text, "reviews_service_requests_total", { api: "admin", endpoint: "POST products/batch", status: "429" }),
+    ).toBe(1);
+    expect(
+      sample(text, "reviews_service_requests_total", { api: "admin", endpoint: "POST products/batch", status: "200" }),
+    ).toBe(1);
     expect(sample(text, "reviews_service_pauses_total")).toBe(1);
     expect(sample(text, "reviews_service_pause_seconds_total")).toBe(1);
     for (const queue of ["webhooks", "catalog", "orders", "sync", "maintenance"]) {

@@ -17,7 +17,14 @@ const log = pino({ level: "silent" });
 
 async function serve(options: { password?: string; writable?: boolean }) {
   const app = express();
-  const dashboard = mountQueueDashboard(app, { redisUrl: redisUrl(), prefix, user: "operator", password: options.password, writable: options.writable ?? false, log });
+  const dashboard = mountQueueDashboard(app, {
+    redisUrl: redisUrl(),
+    prefix,
+    user: "operator",
+    password: options.password,
+    writable: options.writable ?? false,
+    log,
+  });
   app.use((_req, res) => res.status(404).end());
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -27,7 +34,9 @@ async function serve(options: { password?: string; writable?: boolean }) {
   return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}${QUEUE_DASHBOARD_PATH}`;
 }
 
-const basic = (user: string, password: string) => ({ Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}` });
+const basic = (user: string, password: string) => ({
+  Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`,
+});
 const operator = basic("operator", PASSWORD);
 
 afterEach(async () => {
@@ -59,8 +68,10 @@ describe("queue dashboard", () => {
     const url = await serve({ password: PASSWORD });
     const page = await fetch(url, { headers: operator });
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("<div id=\"root\"");
-    const list = (await (await fetch(`${url}/api/queues`, { headers: operator })).json()) as { queues: { name: string; readOnlyMode: boolean }[] };
+    expect(await page.text()).toContain('<div id="root"');
+    const list = (await (await fetch(`${url}/api/queues`, { headers: operator })).json()) as {
+      queues: { name: string; readOnlyMode: boolean }[];
+    };
     expect(list.queues.map((q) => q.name).sort()).toEqual(Object.values(QueueName).sort());
     expect(list.queues.every((q) => q.readOnlyMode)).toBe(true);
     const pause = await fetch(`${url}/api/queues/${QueueName.webhooks}/pause`, { method: "PUT", headers: operator });
@@ -77,9 +88,13 @@ describe("queue dashboard", () => {
     const url = await serve({ password: PASSWORD, writable: true });
     const queue = new Queue(QueueName.maintenance, { connection: { url: redisUrl() }, prefix });
     try {
-      expect((await fetch(`${url}/api/queues/${QueueName.maintenance}/pause`, { method: "PUT", headers: operator })).status).toBe(200);
+      expect(
+        (await fetch(`${url}/api/queues/${QueueName.maintenance}/pause`, { method: "PUT", headers: operator })).status,
+      ).toBe(200);
       expect(await queue.isPaused()).toBe(true);
-      expect((await fetch(`${url}/api/queues/${QueueName.maintenance}/resume`, { method: "PUT", headers: operator })).status).toBe(200);
+      expect(
+        (await fetch(`${url}/api/queues/${QueueName.maintenance}/resume`, { method: "PUT", headers: operator })).status,
+      ).toBe(200);
       expect(await queue.isPaused()).toBe(false);
     } finally {
       await queue.close();

@@ -33,7 +33,9 @@ function same(a: string, b: string): boolean {
 export function basicAuth(user: string, password: string, realm: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     const [scheme, encoded] = (req.headers.authorization ?? "").split(" ");
-    const [u, ...p] = Buffer.from(encoded ?? "", "base64").toString("utf8").split(":");
+    const [u, ...p] = Buffer.from(encoded ?? "", "base64")
+      .toString("utf8")
+      .split(":");
     // Both compared, always, so the time taken says nothing about which one was wrong.
     const ok = [same(u ?? "", user), same(p.join(":"), password)].every(Boolean);
     if (scheme?.toLowerCase() === "basic" && ok) return next();
@@ -43,20 +45,38 @@ export function basicAuth(user: string, password: string, realm: string) {
 }
 
 /** Mounts the dashboard when a password is set; returns how to close its Redis connection. */
-export function mountQueueDashboard(app: Express, options: QueueDashboardOptions): { close(): Promise<void> } | undefined {
+export function mountQueueDashboard(
+  app: Express,
+  options: QueueDashboardOptions,
+): { close(): Promise<void> } | undefined {
   if (!options.password) return undefined;
-  const queues = createQueues({ redisUrl: options.redisUrl, prefix: options.prefix, role: "producer", onError: (e) => options.log.warn({ err: e.message }, "redis (dashboard) error") });
+  const queues = createQueues({
+    redisUrl: options.redisUrl,
+    prefix: options.prefix,
+    role: "producer",
+    onError: (e) => options.log.warn({ err: e.message }, "redis (dashboard) error"),
+  });
   const serverAdapter = new ExpressAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({
-    queues: allQueueNames.map((name) => new BullMQAdapter(queues.get(name), { readOnlyMode: !options.writable, allowRetries: options.writable })),
+    queues: allQueueNames.map(
+      (name) =>
+        new BullMQAdapter(queues.get(name), { readOnlyMode: !options.writable, allowRetries: options.writable }),
+    ),
     // @bull-board/express 9.10.1 carries its own copy of @bull-board/api 9.10.1 (no 9.10.2 of it was
     // published): the same interface, typed twice.
     serverAdapter: serverAdapter as unknown as Parameters<typeof createBullBoard>[0]["serverAdapter"],
     options: { uiConfig: { boardTitle: "Reviews connector queues" } },
   });
   const readOnly = (req: Request, res: Response, next: NextFunction) =>
-    options.writable || req.method === "GET" || req.method === "HEAD" ? next() : res.status(405).json({ error: "The queue dashboard is read only (QUEUE_DASHBOARD_WRITE)" });
-  app.use(QUEUE_DASHBOARD_PATH, basicAuth(options.user, options.password, "Queues"), readOnly, serverAdapter.getRouter());
+    options.writable || req.method === "GET" || req.method === "HEAD"
+      ? next()
+      : res.status(405).json({ error: "The queue dashboard is read only (QUEUE_DASHBOARD_WRITE)" });
+  app.use(
+    QUEUE_DASHBOARD_PATH,
+    basicAuth(options.user, options.password, "Queues"),
+    readOnly,
+    serverAdapter.getRouter(),
+  );
   options.log.info({ path: QUEUE_DASHBOARD_PATH, writable: options.writable }, "queue dashboard mounted");
   return { close: () => queues.close() };
 }

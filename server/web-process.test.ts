@@ -29,7 +29,8 @@ beforeAll(async () => {
   web = await start();
 }, 300_000);
 afterAll(async () => {
-  if (web && (await Promise.race([web.exited.then(() => true), Promise.resolve(false)])) === false) web.signal("SIGKILL");
+  if (web && (await Promise.race([web.exited.then(() => true), Promise.resolve(false)])) === false)
+    web.signal("SIGKILL");
   await t?.drop();
   await deletePrefix(prefix);
 });
@@ -57,7 +58,11 @@ function rawConnection(port: number) {
     write: (text: string) => new Promise<void>((resolve) => socket.write(text, () => resolve())),
     /** Waits for the n-th complete response head and returns its status line and headers. */
     response: (n = 1) =>
-      eventually(async () => received.split("HTTP/1.1 ").slice(1), (heads) => heads.length >= n && heads[n - 1]!.includes("\r\n\r\n"), 10_000).then((heads) => heads[n - 1]!),
+      eventually(
+        async () => received.split("HTTP/1.1 ").slice(1),
+        (heads) => heads.length >= n && heads[n - 1]!.includes("\r\n\r\n"),
+        10_000,
+      ).then((heads) => heads[n - 1]!),
   };
 }
 
@@ -103,7 +108,9 @@ describe("the web process (npm start)", () => {
   it("GIVEN a browser that accepts gzip THEN the admin's stylesheets come compressed, and an empty answer as it is", async () => {
     if (!web) throw new Error("web process not started");
     const css = readdirSync(join(buildDir, "client", "assets")).filter((f) => f.endsWith(".css"));
-    const largest = css.map((f) => ({ f, size: statSync(join(buildDir, "client", "assets", f)).size })).sort((a, b) => b.size - a.size)[0]!;
+    const largest = css
+      .map((f) => ({ f, size: statSync(join(buildDir, "client", "assets", f)).size }))
+      .sort((a, b) => b.size - a.size)[0]!;
     const res = await fetch(`${web.url}/assets/${largest.f}`, { headers: { "accept-encoding": "gzip" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-encoding")).toBe("gzip");
@@ -125,24 +132,44 @@ describe("the web process (npm start)", () => {
     const signalled = Date.now();
     web.signal("SIGTERM");
     // Still listening for SHUTDOWN_DELAY_MS, and saying it is not ready.
-    const ready = await eventually(() => fetch(`${web!.url}/ready`).then(async (r) => ({ status: r.status, body: await r.json() })), (r) => r.status !== 200, 5000);
+    const ready = await eventually(
+      () => fetch(`${web!.url}/ready`).then(async (r) => ({ status: r.status, body: await r.json() })),
+      (r) => r.status !== 200,
+      5000,
+    );
     expect(ready).toEqual({ status: 503, body: { ready: false, draining: true } });
 
     // The rest of the body after the listener closed: the request in flight is still answered.
-    await eventually(() => fetch(`${web!.url}/health`).then(() => "open", () => "refused"), (s) => s === "refused", 5000);
+    await eventually(
+      () =>
+        fetch(`${web!.url}/health`).then(
+          () => "open",
+          () => "refused",
+        ),
+      (s) => s === "refused",
+      5000,
+    );
     await conn.write(body.slice(20));
     const answer = await conn.response(2);
     expect(answer).toMatch(/^200 /);
     expect(answer.toLowerCase()).toContain("connection: close");
     const queue = new Queue(QueueName.webhooks, { connection: { url: redisUrl() }, prefix });
     try {
-      expect((await queue.getJob("wh-wh-drain-1"))?.data).toMatchObject({ topic: "products/update", shop: "drain.myshopify.com" });
+      expect((await queue.getJob("wh-wh-drain-1"))?.data).toMatchObject({
+        topic: "products/update",
+        shop: "drain.myshopify.com",
+      });
     } finally {
       await queue.close();
     }
 
     // Bounded here too: a process that never exits fails the test instead of hanging it.
-    const exit = await Promise.race([web.exited, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no exit:\n${web!.tail()}`)), SHUTDOWN_TIMEOUT_MS + 5000))]);
+    const exit = await Promise.race([
+      web.exited,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`no exit:\n${web!.tail()}`)), SHUTDOWN_TIMEOUT_MS + 5000),
+      ),
+    ]);
     expect(exit, web.tail()).toMatchObject({ code: 0, signal: null });
     expect(exit.at - signalled).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
     await conn.closed;

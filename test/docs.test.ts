@@ -11,7 +11,9 @@ import { DEV_LOCAL_PORTS } from "../app/.server/cli/dev-local-ports";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const read = (path: string) => readFileSync(join(ROOT, path), "utf8");
 const README = read("README.md");
-const DOCS = readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`);
+const DOCS = readdirSync(join(ROOT, "docs"))
+  .filter((f) => f.endsWith(".md"))
+  .map((f) => `docs/${f}`);
 const DOCUMENTS = ["README.md", ...DOCS];
 
 /** Fenced code blocks and inline code: what a reader copies, not links. */
@@ -36,7 +38,9 @@ export function headingAnchor(heading: string): string {
 }
 
 function anchorsOf(markdown: string): Set<string> {
-  const headings = [...markdown.replace(/^```[\s\S]*?^```/gm, "").matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)].map((m) => m[1]!);
+  const headings = [...markdown.replace(/^```[\s\S]*?^```/gm, "").matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)].map(
+    (m) => m[1]!,
+  );
   return new Set(headings.map(headingAnchor));
 }
 
@@ -64,7 +68,10 @@ describe("the README", () => {
     expect(first).not.toBeNull();
     // Nothing but blank lines between the title and the block.
     expect(README.slice(lines[0]!.length, first!.index).trim()).toBe("");
-    const commands = first![1]!.trim().split("\n").map((l) => l.replace(/\s+#.*$/, "").trim());
+    const commands = first![1]!
+      .trim()
+      .split("\n")
+      .map((l) => l.replace(/\s+#.*$/, "").trim());
     expect(commands).toEqual(["npm install && npm run dev:local", "npm test"]);
   });
 
@@ -93,22 +100,30 @@ describe("the README", () => {
 });
 
 describe("README.md and docs/", () => {
-  it.each(DOCUMENTS)("%s: every relative link resolves to a file of the repository (and a heading, when it names one)", (doc) => {
-    const broken: string[] = [];
-    for (const target of linkTargets(read(doc))) {
-      if (/^(https?|mailto):/.test(target)) continue; // judged by the next test
-      const [path, anchor] = target.split("#") as [string, string | undefined];
-      const file = path === "" ? join(ROOT, doc) : resolve(dirname(join(ROOT, doc)), decodeURIComponent(path));
-      if (relative(ROOT, file).startsWith("..") || !existsSync(file)) {
-        broken.push(`${target}: no such file in the repository`);
-        continue;
+  it.each(DOCUMENTS)(
+    "%s: every relative link resolves to a file of the repository (and a heading, when it names one)",
+    (doc) => {
+      const broken: string[] = [];
+      for (const target of linkTargets(read(doc))) {
+        if (/^(https?|mailto):/.test(target)) continue; // judged by the next test
+        const [path, anchor] = target.split("#") as [string, string | undefined];
+        const file = path === "" ? join(ROOT, doc) : resolve(dirname(join(ROOT, doc)), decodeURIComponent(path));
+        if (relative(ROOT, file).startsWith("..") || !existsSync(file)) {
+          broken.push(`${target}: no such file in the repository`);
+          continue;
+        }
+        if (
+          anchor &&
+          statSync(file).isFile() &&
+          file.endsWith(".md") &&
+          !anchorsOf(readFileSync(file, "utf8")).has(anchor)
+        ) {
+          broken.push(`${target}: no heading #${anchor}`);
+        }
       }
-      if (anchor && statSync(file).isFile() && file.endsWith(".md") && !anchorsOf(readFileSync(file, "utf8")).has(anchor)) {
-        broken.push(`${target}: no heading #${anchor}`);
-      }
-    }
-    expect(broken).toEqual([]);
-  });
+      expect(broken).toEqual([]);
+    },
+  );
 
   it.each(DOCUMENTS)("%s: no http(s) address outside this machine", (doc) => {
     expect(externalAddresses(read(doc))).toEqual([]);
@@ -117,16 +132,17 @@ describe("README.md and docs/", () => {
 
 describe("the checks themselves", () => {
   it("find links, anchors and external addresses as a reader would see them", () => {
-    expect(linkTargets("see [a](docs/a.md#x), ![img](i.png \"t\"), `[not](a.md)`, <https://e.org/x>\n\n[r]: ../b.md")).toEqual([
-      "docs/a.md#x",
-      "i.png",
-      "../b.md",
-      "https://e.org/x",
-    ]);
+    expect(
+      linkTargets('see [a](docs/a.md#x), ![img](i.png "t"), `[not](a.md)`, <https://e.org/x>\n\n[r]: ../b.md'),
+    ).toEqual(["docs/a.md#x", "i.png", "../b.md", "https://e.org/x"]);
     expect(headingAnchor("Ratings back into Shopify (back-sync)")).toBe("ratings-back-into-shopify-back-sync");
-    expect(headingAnchor("Theme app extension (extensions/reviews-theme)")).toBe("theme-app-extension-extensionsreviews-theme");
-    expect(externalAddresses("http://127.0.0.1:3000/app https://{shop}/admin https:// http://localhost:8 see https://shopify.dev/x")).toEqual([
-      "https://shopify.dev/x",
-    ]);
+    expect(headingAnchor("Theme app extension (extensions/reviews-theme)")).toBe(
+      "theme-app-extension-extensionsreviews-theme",
+    );
+    expect(
+      externalAddresses(
+        "http://127.0.0.1:3000/app https://{shop}/admin https:// http://localhost:8 see https://shopify.dev/x",
+      ),
+    ).toEqual(["https://shopify.dev/x"]);
   });
 });

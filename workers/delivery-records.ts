@@ -45,7 +45,10 @@ export function createDeliveryRecorder(db: Db, log: Logger): DeliveryRecorder {
       } catch (error) {
         // One bad record (its shop just redacted, a race with another process) must not fail the
         // others: write them one by one and let each answer for itself.
-        log.debug({ err: (error as Error).message, size: group.length }, "delivery records: group write failed, writing singly");
+        log.debug(
+          { err: (error as Error).message, size: group.length },
+          "delivery records: group write failed, writing singly",
+        );
         for (const w of group) await writeOne(w.entry).then(w.resolve, w.reject);
       }
     }

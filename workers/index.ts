@@ -19,13 +19,22 @@ metrics().setQueueSource(queueSource(ctx.queues));
 const metricsServer =
   config.WORKER_METRICS_PORT === undefined
     ? undefined
-    : startMetricsServer({ port: config.WORKER_METRICS_PORT, host: config.METRICS_HOST, token: config.METRICS_TOKEN, log: ctx.log }).catch((e: Error) => {
+    : startMetricsServer({
+        port: config.WORKER_METRICS_PORT,
+        host: config.METRICS_HOST,
+        token: config.METRICS_TOKEN,
+        log: ctx.log,
+      }).catch((e: Error) => {
         ctx.log.error({ err: e.message }, "metrics endpoint not started");
         return undefined;
       });
 
 ready(ctx.queues.redis, 30_000).then(
-  () => ctx.log.info({ queues: running.workers.map((w) => w.name), prefix: config.REDIS_PREFIX }, "worker connected to Redis"),
+  () =>
+    ctx.log.info(
+      { queues: running.workers.map((w) => w.name), prefix: config.REDIS_PREFIX },
+      "worker connected to Redis",
+    ),
   (e) => ctx.log.error({ err: (e as Error).message }, "worker could not reach Redis yet; retrying"),
 );
 

@@ -21,7 +21,11 @@ describe("the worker process", () => {
     const worker = await s.startWorker();
     s.emu.control.setFaults({ latencyMs: 1500, paths: "/products/batch" });
     expect((await s.deliver("products/update", SHOP, { ...tee, title: "Stopping tee" })).status).toBe(200);
-    const inFlight = await eventually(async () => s.emu.control.requests(0).find((r) => r.path === "/api/acme/products/batch"), Boolean, 30_000);
+    const inFlight = await eventually(
+      async () => s.emu.control.requests(0).find((r) => r.path === "/api/acme/products/batch"),
+      Boolean,
+      30_000,
+    );
     expect(inFlight!.status).toBeNull();
 
     const signalled = Date.now();

@@ -11,7 +11,14 @@ import { productDeleted, productUpserted } from "./processors/catalog.handlers";
 import { flushCatalog } from "./processors/catalog.processor";
 import { CATALOG_SWEEP, scheduleCatalogSweep, sweepCatalog } from "./processors/catalog.sweep";
 import { fulfillmentChanged, fulfillmentEventCreated, orderChanged } from "./processors/order.handlers";
-import { ANNOUNCE_TRACKING, DELIVER_IF_DUE, FETCH_PRODUCT, announceTracking, deliverIfDue, fetchProductForOrder } from "./processors/order.processor";
+import {
+  ANNOUNCE_TRACKING,
+  DELIVER_IF_DUE,
+  FETCH_PRODUCT,
+  announceTracking,
+  deliverIfDue,
+  fetchProductForOrder,
+} from "./processors/order.processor";
 import { catalogPoll, catalogRead, catalogStart } from "./processors/catalog-sync.processor";
 import { bulkOperationFinished } from "./processors/bulk-finish.handler";
 import { ordersPoll, ordersRead, ordersStart } from "./processors/orders-sync.processor";
@@ -112,7 +119,9 @@ export function startWorkers(ctx: WorkerContext, processors: Processors = defaul
 
   const workers = Object.values(QueueName).map((queue) => {
     // Each worker has its own blocking connection, as BullMQ requires.
-    const connection = createRedis(ctx.config.REDIS_URL, "worker", (e) => ctx.log.warn({ err: e.message, queue }, "redis error"));
+    const connection = createRedis(ctx.config.REDIS_URL, "worker", (e) =>
+      ctx.log.warn({ err: e.message, queue }, "redis error"),
+    );
     const worker = new Worker(queue, route(queue), {
       connection,
       prefix: ctx.config.REDIS_PREFIX,
@@ -125,16 +134,24 @@ export function startWorkers(ctx: WorkerContext, processors: Processors = defaul
     worker.on("error", (e) => ctx.log.warn({ err: e.message, queue }, "worker error"));
     worker.on("failed", (job, e) => {
       ctx.log.warn({ queue, job: job?.id, name: job?.name, attempts: job?.attemptsMade, err: e.message }, "job failed");
-      observeJob(queue, job && job.attemptsMade < (job.opts.attempts ?? 1) && e.name !== "UnrecoverableError" ? "retry" : "failed", job);
+      observeJob(
+        queue,
+        job && job.attemptsMade < (job.opts.attempts ?? 1) && e.name !== "UnrecoverableError" ? "retry" : "failed",
+        job,
+      );
     });
     worker.on("completed", (job) => observeJob(queue, "completed", job));
     return { worker, connection };
   });
 
-  const stopHeartbeat = startHeartbeat(ctx.queues.redis, ctx.config.REDIS_PREFIX, (e) => ctx.log.warn({ err: e.message }, "heartbeat not written"));
+  const stopHeartbeat = startHeartbeat(ctx.queues.redis, ctx.config.REDIS_PREFIX, (e) =>
+    ctx.log.warn({ err: e.message }, "heartbeat not written"),
+  );
   scheduleCatalogSweep(ctx).catch((e: Error) => ctx.log.warn({ err: e.message }, "catalog sweep not scheduled"));
   scheduleBackSync(ctx).catch((e: Error) => ctx.log.warn({ err: e.message }, "back-sync not scheduled"));
-  scheduleTokenMigration(ctx).catch((e: Error) => ctx.log.warn({ err: e.message }, "offline token migration not queued"));
+  scheduleTokenMigration(ctx).catch((e: Error) =>
+    ctx.log.warn({ err: e.message }, "offline token migration not queued"),
+  );
 
   return {
     workers: workers.map((w) => w.worker),

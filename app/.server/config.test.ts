@@ -38,7 +38,12 @@ describe("configuration", () => {
     const env: Record<string, string> = { PATH: process.env.PATH ?? "", ...valid, REVIEWS_RATE_URL: "ftp://nope" };
     const run = spawnSync("npx", ["tsx", "workers/index.ts"], { env, encoding: "utf8", timeout: 30_000 });
     expect(run.status).toBe(1);
-    const lines = run.stderr.trim().split("\n").filter((l) => !l.includes("npm warn"));
-    expect(lines).toEqual(["Configuration error: REVIEWS_RATE_URL must be an http(s) URL ({rate_url} of the reviews service)"]);
+    const lines = run.stderr
+      .trim()
+      .split("\n")
+      .filter((l) => !l.includes("npm warn"));
+    expect(lines).toEqual([
+      "Configuration error: REVIEWS_RATE_URL must be an http(s) URL ({rate_url} of the reviews service)",
+    ]);
   });
 });

@@ -7,11 +7,9 @@ import { REQUESTED_SCOPES } from "./shopify/access-scopes";
 const url = (what: string) =>
   z.url({ protocol: /^https?$/, message: `must be an http(s) URL (${what})` }).transform((u) => u.replace(/\/+$/, ""));
 
-const key32 = z
-  .string()
-  .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, "base64").length === 32, {
-    message: "must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)",
-  });
+const key32 = z.string().refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, "base64").length === 32, {
+  message: "must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)",
+});
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -24,9 +22,15 @@ export const configSchema = z.object({
     .string()
     .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: (SQLite) or postgresql:// (PostgreSQL)")
     .default("file:./prisma/dev.sqlite"),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").default("redis://127.0.0.1:6379"),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .default("redis://127.0.0.1:6379"),
   // A key prefix keeps several deployments (or test runs) apart on one Redis.
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, "may hold letters, digits, _ and - only").default("reviews"),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, "may hold letters, digits, _ and - only")
+    .default("reviews"),
   REVIEWS_API_URL: url("{base_url} of the reviews service"),
   REVIEWS_AUTH_URL: url("{auth_url} of the reviews service"),
   REVIEWS_RATE_URL: url("{rate_url} of the reviews service"),
@@ -67,10 +71,20 @@ export const configSchema = z.object({
   // 50 s: a moderation at the service reaches the storefront within a minute (the interval plus
   // the run that writes it; bench scenario backsync-latency).
   BACKSYNC_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(50_000),
-  BACKSYNC_RECONCILE_MS: z.coerce.number().int().min(60_000).max(7 * 86_400_000).default(86_400_000),
+  BACKSYNC_RECONCILE_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(7 * 86_400_000)
+    .default(86_400_000),
   // When the service says it does not know a product or an order the app sent, that one is sent
   // again at most once in this window: a service that keeps denying it is reported, not fed a loop.
-  RESEND_WINDOW_MS: z.coerce.number().int().min(60_000).max(30 * 86_400_000).default(86_400_000),
+  RESEND_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(30 * 86_400_000)
+    .default(86_400_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
@@ -81,7 +95,8 @@ export const configSchema = z.object({
   JOB_BACKOFF_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   // How long a worker holds a job before another may take it up as stalled (its process died).
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
-  BULK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000), // bulk operation polling, the fallback of bulk_operations/finish
+  // Bulk operation polling, the fallback of bulk_operations/finish
+  BULK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   // Shopify refused this server's address (IP allowlist): a shop's Admin API work is parked and one
   // cheap query probes, first after ADMIN_PROBE_MIN_MS, doubling up to ADMIN_PROBE_MAX_MS.
   ADMIN_PROBE_MIN_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
@@ -130,7 +145,10 @@ export const configSchema = z.object({
 export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, detail: string) {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
     super(`Configuration error: ${variable} ${detail}`);
     this.name = "ConfigError";
   }

@@ -25,7 +25,9 @@ const paths = redactedKeys.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `headers.${k
 
 export type { Logger };
 
-export function createLogger(options: { level?: string; name?: string; destination?: pino.DestinationStream } = {}): Logger {
+export function createLogger(
+  options: { level?: string; name?: string; destination?: pino.DestinationStream } = {},
+): Logger {
   return pino(
     {
       level: options.level ?? process.env.LOG_LEVEL ?? "info",

@@ -47,7 +47,10 @@ function checkLeaf(leaf: FieldLeaf, text: string): UiMessage | null {
     case "boolean":
       return null;
     case "list": {
-      const items = text.split(",").map((x) => x.trim()).filter(Boolean);
+      const items = text
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean);
       for (const item of items) if (checkLeaf(leaf.of, item)) return checkLeaf(leaf.of, item);
       return null;
     }

@@ -14,7 +14,9 @@ describe("themeSetupFromExtensions", () => {
   });
 
   it("GIVEN both product page blocks and the embed are on THEN the step is done without the optional account block", () => {
-    const setup = themeSetupFromExtensions(standInExtensionsAnswer([THEME_BLOCKS.starRating, THEME_BLOCKS.reviews, THEME_EMBED]));
+    const setup = themeSetupFromExtensions(
+      standInExtensionsAnswer([THEME_BLOCKS.starRating, THEME_BLOCKS.reviews, THEME_EMBED]),
+    );
     expect(setup).toEqual({ starRating: true, reviews: true, embed: true, orderReviews: false });
     expect(themeSetupDone(setup!)).toBe(true);
   });
@@ -30,7 +32,15 @@ describe("themeSetupFromExtensions", () => {
       {
         handle: "reviews-theme",
         type: "theme_app_extension",
-        activations: [{ handle: "star-rating", name: "Star rating", target: "section", status: "available", activations: [{ target: "template--product/main/x", themeId: "gid://shopify/OnlineStoreTheme/1" }] }],
+        activations: [
+          {
+            handle: "star-rating",
+            name: "Star rating",
+            target: "section",
+            status: "available",
+            activations: [{ target: "template--product/main/x", themeId: "gid://shopify/OnlineStoreTheme/1" }],
+          },
+        ],
       },
     ];
     expect(themeSetupFromExtensions(answer)?.starRating).toBe(true);
@@ -39,17 +49,33 @@ describe("themeSetupFromExtensions", () => {
   it("GIVEN only other extensions (ours not deployed) THEN nothing is on", () => {
     const answer = [
       { handle: "thank-you", type: "ui_extension", activations: [{ target: "purchase.thank-you.block.render" }] },
-      { handle: "someone-else", type: "theme_app_extension", activations: [{ handle: "star-rating", status: "active", activations: [] }] },
+      {
+        handle: "someone-else",
+        type: "theme_app_extension",
+        activations: [{ handle: "star-rating", status: "active", activations: [] }],
+      },
     ];
-    expect(themeSetupFromExtensions(answer)).toEqual({ starRating: false, reviews: false, embed: false, orderReviews: false });
+    expect(themeSetupFromExtensions(answer)).toEqual({
+      starRating: false,
+      reviews: false,
+      embed: false,
+      orderReviews: false,
+    });
   });
 
   it("GIVEN an answer that is not the documented list THEN there is no reading (the page asks the merchant)", () => {
-    for (const answer of [undefined, null, "added", { extensions: [] }, 42]) expect(themeSetupFromExtensions(answer)).toBeNull();
+    for (const answer of [undefined, null, "added", { extensions: [] }, 42])
+      expect(themeSetupFromExtensions(answer)).toBeNull();
   });
 
   it("GIVEN malformed entries inside the list THEN they are ignored, not thrown on", () => {
-    expect(themeSetupFromExtensions([null, 1, { handle: "reviews-theme", type: "theme_app_extension", activations: [null, "x", { handle: "reviews" }] }])).toEqual({
+    expect(
+      themeSetupFromExtensions([
+        null,
+        1,
+        { handle: "reviews-theme", type: "theme_app_extension", activations: [null, "x", { handle: "reviews" }] },
+      ]),
+    ).toEqual({
       starRating: false,
       reviews: false,
       embed: false,

@@ -48,7 +48,10 @@ export function themeSetupFromExtensions(answer: unknown): ThemeSetup | null {
   const ours = answer.find((e) => isRecord(e) && e.type === "theme_app_extension" && e.handle === THEME_EXTENSION);
   const blocks = isRecord(ours) && Array.isArray(ours.activations) ? ours.activations.filter(isRecord) : [];
   const on = (handle: string) =>
-    blocks.some((b) => b.handle === handle && (b.status === "active" || (Array.isArray(b.activations) && b.activations.length > 0)));
+    blocks.some(
+      (b) =>
+        b.handle === handle && (b.status === "active" || (Array.isArray(b.activations) && b.activations.length > 0)),
+    );
   return Object.fromEntries(THEME_PARTS.map((part) => [part, on(PART_HANDLES[part])])) as ThemeSetup;
 }
 

@@ -71,7 +71,9 @@ function Step(props: { n: number; title: string; done: boolean | null; children:
           {props.done === null ? (
             <StatusBadge>{t("home.theme.checking")}</StatusBadge>
           ) : (
-            <StatusBadge tone={props.done ? "success" : "attention"}>{props.done ? t("home.step.done") : t("home.step.todo")}</StatusBadge>
+            <StatusBadge tone={props.done ? "success" : "attention"}>
+              {props.done ? t("home.step.done") : t("home.step.todo")}
+            </StatusBadge>
           )}
         </InlineStack>
         {props.children}
@@ -85,8 +87,18 @@ function themeDone(steps: Steps, reading: ThemeReading): boolean {
   return reading.state === "read" ? themeSetupDone(reading.setup) : steps.theme.done;
 }
 
-const PART_LINK: Record<ThemePart, keyof Steps["theme"]["links"]> = { starRating: "starRating", reviews: "reviews", embed: "embed", orderReviews: "orderReviews" };
-const PART_ACTION = { starRating: "home.step.theme.addRating", reviews: "home.step.theme.addReviews", embed: "home.step.theme.embed", orderReviews: "home.step.theme.addOrderReviews" } as const;
+const PART_LINK: Record<ThemePart, keyof Steps["theme"]["links"]> = {
+  starRating: "starRating",
+  reviews: "reviews",
+  embed: "embed",
+  orderReviews: "orderReviews",
+};
+const PART_ACTION = {
+  starRating: "home.step.theme.addRating",
+  reviews: "home.step.theme.addReviews",
+  embed: "home.step.theme.embed",
+  orderReviews: "home.step.theme.addOrderReviews",
+} as const;
 
 function ThemeStep({ steps, reading }: { steps: Steps; reading: ThemeReading }) {
   const { t } = useI18n();
@@ -105,7 +117,8 @@ function ThemeStep({ steps, reading }: { steps: Steps; reading: ThemeReading }) 
   return (
     <Step n={5} title={t("home.step.theme")} done={reading.state === "pending" ? null : done}>
       <Text as="p">{text}</Text>
-      {/* One row per block: its state (while App Bridge answers, "checking" in the same place) and the theme editor link. */}
+      {/* One row per block: its state (while App Bridge answers, "checking" in the same place) and the theme editor
+         link. */}
       <ul aria-label={t("home.step.theme")} style={{ listStyle: "none", margin: 0, padding: 0 }}>
         {THEME_PARTS.map((part) => (
           <li key={part}>
@@ -167,7 +180,11 @@ function Checklist({ steps, reading }: { steps: Steps; reading: ThemeReading }) 
       }
     >
       <Step n={1} title={t("home.step.credentials")} done={steps.credentials.done}>
-        <Text as="p">{steps.credentials.done ? t("home.step.credentials.done", { customer: steps.credentials.customerKey ?? "" }) : t("home.step.credentials.todo")}</Text>
+        <Text as="p">
+          {steps.credentials.done
+            ? t("home.step.credentials.done", { customer: steps.credentials.customerKey ?? "" })
+            : t("home.step.credentials.todo")}
+        </Text>
       </Step>
       <Step n={2} title={t("home.step.catalog")} done={steps.catalog.done}>
         <Text as="p">
@@ -194,7 +211,12 @@ function Checklist({ steps, reading }: { steps: Steps; reading: ThemeReading }) 
         <ul aria-label={t("home.step.policy")}>
           {(["email", "sms", "whatsapp"] as const).map((c) => (
             <li key={c}>
-              <Text as="span">{t("home.policy.line", { channel: t(`home.policy.channel.${c}`), rule: ruleWords(c, steps.policy.optOut[c]) })}</Text>
+              <Text as="span">
+                {t("home.policy.line", {
+                  channel: t(`home.policy.channel.${c}`),
+                  rule: ruleWords(c, steps.policy.optOut[c]),
+                })}
+              </Text>
             </li>
           ))}
         </ul>
@@ -224,14 +246,26 @@ function progress(steps: Steps, reading: ThemeReading) {
 }
 
 /** The guide as one line: hidden by the merchant (a button brings it back), or finished (it can be opened again). */
-function ChecklistLine({ steps, reading, dismissed, onOpen }: { steps: Steps; reading: ThemeReading; dismissed: boolean; onOpen: () => void }) {
+function ChecklistLine({
+  steps,
+  reading,
+  dismissed,
+  onOpen,
+}: {
+  steps: Steps;
+  reading: ThemeReading;
+  dismissed: boolean;
+  onOpen: () => void;
+}) {
   const { t } = useI18n();
   const restore = useFetcher<HomeAction>();
   const { done, total } = progress(steps, reading);
   return (
     <Section>
       <InlineStack align="space-between" blockAlign="center" gap="200">
-        <Text as="p">{dismissed ? t("home.checklist.hidden", { done, total }) : t("home.checklist.complete", { total })}</Text>
+        <Text as="p">
+          {dismissed ? t("home.checklist.hidden", { done, total }) : t("home.checklist.complete", { total })}
+        </Text>
         {dismissed ? (
           <restore.Form method="post">
             <input type="hidden" name="intent" value="restore" />
@@ -256,15 +290,18 @@ function SetupGuide({ steps, dismissed }: { steps: Steps; dismissed: boolean }) 
   const live = reading.state === "read" && themeSetupDone(reading.setup);
   // App Bridge sees the blocks on: the shop remembers it, so a finished guide loads collapsed.
   useEffect(() => {
-    if (live && !steps.theme.done && seen.state === "idle" && !seen.data) seen.submit({ intent: "confirm-theme" }, { method: "post" });
+    if (live && !steps.theme.done && seen.state === "idle" && !seen.data)
+      seen.submit({ intent: "confirm-theme" }, { method: "post" });
   }, [live, steps.theme.done, seen]);
   // Collapsed by what the shop recorded, so a finished guide is one line from the first paint. When
   // App Bridge's answer is what finishes it, the guide stays open in this view (the step turns done
   // in place) instead of folding away under the merchant after the page showed.
-  const recordedDone = steps.credentials.done && steps.catalog.done && steps.orders.done && steps.policy.done && steps.theme.done;
+  const recordedDone =
+    steps.credentials.done && steps.catalog.done && steps.orders.done && steps.policy.done && steps.theme.done;
   const finishedHere = seen.state !== "idle" || Boolean(seen.data);
   if (dismissed) return <ChecklistLine steps={steps} reading={reading} dismissed onOpen={() => {}} />;
-  if (recordedDone && !opened && !finishedHere) return <ChecklistLine steps={steps} reading={reading} dismissed={false} onOpen={() => setOpened(true)} />;
+  if (recordedDone && !opened && !finishedHere)
+    return <ChecklistLine steps={steps} reading={reading} dismissed={false} onOpen={() => setOpened(true)} />;
   return <Checklist steps={steps} reading={reading} />;
 }
 
@@ -295,28 +332,69 @@ function CredentialsForm({ connection }: { connection: Data["connection"] }) {
       <fetcher.Form method="post" aria-label={t("creds.title")}>
         <input type="hidden" name="intent" value="credentials" />
         <FormLayout>
-          <TextInput name="customerKey" label={t("creds.customerKey")} defaultValue={connection.customerKey ?? ""} error={errors.customerKey} />
-          <TextInput name="clientId" label={t("creds.clientId")} defaultValue={connection.clientId ?? ""} error={errors.clientId} />
+          <TextInput
+            name="customerKey"
+            label={t("creds.customerKey")}
+            defaultValue={connection.customerKey ?? ""}
+            error={errors.customerKey}
+          />
+          <TextInput
+            name="clientId"
+            label={t("creds.clientId")}
+            defaultValue={connection.clientId ?? ""}
+            error={errors.clientId}
+          />
           <TextInput
             name="clientSecret"
             type="password"
             autoComplete="new-password"
             label={t("creds.clientSecret")}
             placeholder={connection.clientSecretMask ?? ""}
-            helpText={connection.clientSecretMask ? t("creds.clientSecret.help", { masked: connection.clientSecretMask }) : t("creds.clientSecret.helpNew")}
+            helpText={
+              connection.clientSecretMask
+                ? t("creds.clientSecret.help", { masked: connection.clientSecretMask })
+                : t("creds.clientSecret.helpNew")
+            }
             error={errors.clientSecret}
             value={secret}
             onChange={setSecret}
           />
-          <Button variant="plain" disclosure={advanced ? "up" : "down"} onClick={() => setAdvanced(!advanced)} ariaExpanded={advanced} ariaControls="service-addresses">
+          <Button
+            variant="plain"
+            disclosure={advanced ? "up" : "down"}
+            onClick={() => setAdvanced(!advanced)}
+            ariaExpanded={advanced}
+            ariaControls="service-addresses"
+          >
             {t("creds.advanced")}
           </Button>
           {/* Hidden, not removed: closed, the fields still post what they hold. */}
           <div id="service-addresses" hidden={!advanced}>
             <FormLayout>
-              <TextInput name="apiUrl" type="url" label={t("creds.apiUrl")} defaultValue={connection.apiUrl ?? ""} helpText={t("creds.url.help", { url: connection.defaults.apiUrl })} error={errors.apiUrl} />
-              <TextInput name="authUrl" type="url" label={t("creds.authUrl")} defaultValue={connection.authUrl ?? ""} helpText={t("creds.url.help", { url: connection.defaults.authUrl })} error={errors.authUrl} />
-              <TextInput name="rateUrl" type="url" label={t("creds.rateUrl")} defaultValue={connection.rateUrl ?? ""} helpText={t("creds.url.help", { url: connection.defaults.rateUrl })} error={errors.rateUrl} />
+              <TextInput
+                name="apiUrl"
+                type="url"
+                label={t("creds.apiUrl")}
+                defaultValue={connection.apiUrl ?? ""}
+                helpText={t("creds.url.help", { url: connection.defaults.apiUrl })}
+                error={errors.apiUrl}
+              />
+              <TextInput
+                name="authUrl"
+                type="url"
+                label={t("creds.authUrl")}
+                defaultValue={connection.authUrl ?? ""}
+                helpText={t("creds.url.help", { url: connection.defaults.authUrl })}
+                error={errors.authUrl}
+              />
+              <TextInput
+                name="rateUrl"
+                type="url"
+                label={t("creds.rateUrl")}
+                defaultValue={connection.rateUrl ?? ""}
+                helpText={t("creds.url.help", { url: connection.defaults.rateUrl })}
+                error={errors.rateUrl}
+              />
             </FormLayout>
           </div>
           <Button submit variant="primary" loading={fetcher.state !== "idle"}>

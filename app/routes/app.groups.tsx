@@ -1,11 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { Banner, BlockStack, Box, Button, FormLayout, InlineError, InlineStack, Text, TextField, Thumbnail } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  FormLayout,
+  InlineError,
+  InlineStack,
+  Text,
+  TextField,
+  Thumbnail,
+} from "@shopify/polaris";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { useEffect, useMemo, useState } from "react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { editGroup, groupsPage, type GroupProduct, type GroupResult, type GroupRow } from "../.server/admin/product-groups";
+import {
+  editGroup,
+  groupsPage,
+  type GroupProduct,
+  type GroupResult,
+  type GroupRow,
+} from "../.server/admin/product-groups";
 import type { ShopProduct } from "../.server/admin/shop-products";
 import { AdminPage, Section } from "../admin/ui/page";
 import { Notice, ServiceStatus } from "../admin/ui/feedback";
@@ -40,7 +57,15 @@ function ProductImage({ product }: { product: Pick<GroupProduct, "image"> }) {
 }
 
 /** The products of a group, each with its image and title (its key too when a title is shared). */
-function ProductList({ products, shared, onRemove }: { products: GroupProduct[]; shared: ReadonlySet<string>; onRemove?: (p: GroupProduct) => void }) {
+function ProductList({
+  products,
+  shared,
+  onRemove,
+}: {
+  products: GroupProduct[];
+  shared: ReadonlySet<string>;
+  onRemove?: (p: GroupProduct) => void;
+}) {
   const { t } = useI18n();
   return (
     <ul role="list" style={{ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "8px" }}>
@@ -63,7 +88,12 @@ function ProductList({ products, shared, onRemove }: { products: GroupProduct[];
               )}
             </div>
             {onRemove ? (
-              <Button size="slim" variant="tertiary" onClick={() => onRemove(p)} accessibilityLabel={t("groups.remove", { title: p.title ?? p.key })}>
+              <Button
+                size="slim"
+                variant="tertiary"
+                onClick={() => onRemove(p)}
+                accessibilityLabel={t("groups.remove", { title: p.title ?? p.key })}
+              >
                 {t("groups.removeShort")}
               </Button>
             ) : null}
@@ -81,9 +111,13 @@ function GroupForm({ group, onDone }: { group: GroupRow | null; onDone: () => vo
   const named = useResource<{ products: ShopProduct[] }>();
   const shopify = useAppBridge();
   const [name, setName] = useState(group?.name ?? "");
-  const [picked, setPicked] = useState<Picked[]>(() => (group?.products ?? []).flatMap((p) => (p.productId ? [{ productId: p.productId, title: p.title ?? p.key }] : [])));
+  const [picked, setPicked] = useState<Picked[]>(() =>
+    (group?.products ?? []).flatMap((p) => (p.productId ? [{ productId: p.productId, title: p.title ?? p.key }] : [])),
+  );
   // Keys of the group the mirror does not know: kept unless removed (the picker cannot show them).
-  const [keys, setKeys] = useState<string[]>(() => (group?.products ?? []).flatMap((p) => (p.productId ? [] : [p.key])));
+  const [keys, setKeys] = useState<string[]>(() =>
+    (group?.products ?? []).flatMap((p) => (p.productId ? [] : [p.key])),
+  );
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (result?.ok) {
@@ -103,13 +137,20 @@ function GroupForm({ group, onDone }: { group: GroupRow | null; onDone: () => vo
     return map;
   }, [group, named.data]);
   const shown: GroupProduct[] = [
-    ...picked.map((p) => known.get(p.productId) ?? { productId: p.productId, key: p.productId, title: p.title, image: null }),
+    ...picked.map(
+      (p) => known.get(p.productId) ?? { productId: p.productId, key: p.productId, title: p.title, image: null },
+    ),
     ...keys.map((key) => ({ productId: null, key, title: null, image: null })),
   ];
   const unsent = named.state === "idle" && named.data ? picked.filter((p) => !known.has(p.productId)) : [];
 
   async function choose() {
-    const selection = await shopify.resourcePicker({ type: "product", multiple: true, action: "select", selectionIds: picked.map((p) => ({ id: productGid(p.productId) })) });
+    const selection = await shopify.resourcePicker({
+      type: "product",
+      multiple: true,
+      action: "select",
+      selectionIds: picked.map((p) => ({ id: productGid(p.productId) })),
+    });
     if (!selection) return;
     const next = selection.flatMap((p) => {
       const productId = productIdOf(p.id);
@@ -121,7 +162,9 @@ function GroupForm({ group, onDone }: { group: GroupRow | null; onDone: () => vo
   }
 
   const failed = result && !result.ok ? result : null;
-  const productsError = failed?.fieldErrors?.products ? t(failed.fieldErrors.products.key, failed.fieldErrors.products.params) : null;
+  const productsError = failed?.fieldErrors?.products
+    ? t(failed.fieldErrors.products.key, failed.fieldErrors.products.params)
+    : null;
   const formLabel = group ? `${t("common.edit")} ${group.name}` : t("groups.create");
   return (
     <fetcher.Form method="post" aria-label={formLabel}>
@@ -139,7 +182,14 @@ function GroupForm({ group, onDone }: { group: GroupRow | null; onDone: () => vo
             <p>{t(failed.error.key, failed.error.params)}</p>
           </Banner>
         ) : null}
-        <TextField name="name" label={t("groups.name")} value={name} onChange={setName} autoComplete="off" error={failed?.fieldErrors?.name ? t(failed.fieldErrors.name.key) : undefined} />
+        <TextField
+          name="name"
+          label={t("groups.name")}
+          value={name}
+          onChange={setName}
+          autoComplete="off"
+          error={failed?.fieldErrors?.name ? t(failed.fieldErrors.name.key) : undefined}
+        />
         <BlockStack gap="200">
           <Text as="h3" variant="headingSm" id={`group-products-${group?.id ?? "new"}`}>
             {t("groups.products")}
@@ -148,7 +198,11 @@ function GroupForm({ group, onDone }: { group: GroupRow | null; onDone: () => vo
             <ProductList
               products={shown}
               shared={sharedTitles(shown)}
-              onRemove={(p) => (p.productId ? setPicked((list) => list.filter((x) => x.productId !== p.productId)) : setKeys((list) => list.filter((k) => k !== p.key)))}
+              onRemove={(p) =>
+                p.productId
+                  ? setPicked((list) => list.filter((x) => x.productId !== p.productId))
+                  : setKeys((list) => list.filter((k) => k !== p.key))
+              }
             />
           ) : (
             <Text as="p" tone="subdued">
@@ -160,7 +214,9 @@ function GroupForm({ group, onDone }: { group: GroupRow | null; onDone: () => vo
               {t("groups.notSent", { count: unsent.length })}
             </Text>
           ) : null}
-          {productsError ? <InlineError message={productsError} fieldID={`group-products-${group?.id ?? "new"}`} /> : null}
+          {productsError ? (
+            <InlineError message={productsError} fieldID={`group-products-${group?.id ?? "new"}`} />
+          ) : null}
           <InlineStack>
             <Button onClick={() => void choose()} loading={named.state !== "idle"}>
               {shown.length ? t("groups.changeProducts") : t("groups.chooseProducts")}
@@ -188,7 +244,13 @@ export default function GroupsPage() {
   const [deleting, setDeleting] = useState<GroupRow | null>(null);
   const rows = "rows" in data && data.rows ? data.rows : [];
   const total = "total" in data && typeof data.total === "number" ? data.total : 0;
-  const paging = usePaging("/app/groups", "skip" in data && typeof data.skip === "number" ? data.skip : 0, rows.length, total, t);
+  const paging = usePaging(
+    "/app/groups",
+    "skip" in data && typeof data.skip === "number" ? data.skip : 0,
+    rows.length,
+    total,
+    t,
+  );
   useEffect(() => {
     if (remove.state === "idle" && remove.data?.ok) {
       shopify.toast.show(t(remove.data.message.key));
@@ -222,8 +284,17 @@ export default function GroupsPage() {
           </InlineStack>
         </Banner>
       ) : null}
-      {remove.data && !remove.data.ok && remove.data.error ? <Notice tone="critical">{t(remove.data.error.key, remove.data.error.params)}</Notice> : null}
-      <Section title={t("groups.title")} actions={<Text as="span" tone="subdued">{t("common.total", { count: total })}</Text>}>
+      {remove.data && !remove.data.ok && remove.data.error ? (
+        <Notice tone="critical">{t(remove.data.error.key, remove.data.error.params)}</Notice>
+      ) : null}
+      <Section
+        title={t("groups.title")}
+        actions={
+          <Text as="span" tone="subdued">
+            {t("common.total", { count: total })}
+          </Text>
+        }
+      >
         <ResourceTable
           resourceName={{ singular: t("groups.col.name"), plural: t("groups.title") }}
           headings={[t("groups.col.name"), t("groups.col.skus"), t("common.edit")]}
@@ -237,10 +308,19 @@ export default function GroupsPage() {
             <ProductList key="s" products={g.products} shared={shared} />,
             <BlockStack key="a" gap="100" inlineAlign="start">
               <InlineStack gap="200">
-                <Button size="slim" onClick={() => setEditing(g.id)} accessibilityLabel={`${t("common.edit")} ${g.name}`}>
+                <Button
+                  size="slim"
+                  onClick={() => setEditing(g.id)}
+                  accessibilityLabel={`${t("common.edit")} ${g.name}`}
+                >
                   {t("common.edit")}
                 </Button>
-                <Button size="slim" tone="critical" onClick={() => setDeleting(g)} accessibilityLabel={`${t("common.delete")} ${g.name}`}>
+                <Button
+                  size="slim"
+                  tone="critical"
+                  onClick={() => setDeleting(g)}
+                  accessibilityLabel={`${t("common.delete")} ${g.name}`}
+                >
                   {t("common.delete")}
                 </Button>
               </InlineStack>

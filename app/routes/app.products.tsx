@@ -11,6 +11,12 @@ import { productIdOf } from "../admin/product-ids";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const raw = new URL(request.url).searchParams.get("ids");
-  const productIds = raw === null ? undefined : raw.split(",").flatMap((id) => productIdOf(id) ?? []).slice(0, 250);
+  const productIds =
+    raw === null
+      ? undefined
+      : raw
+          .split(",")
+          .flatMap((id) => productIdOf(id) ?? [])
+          .slice(0, 250);
   return Response.json({ products: await shopProducts(appContext(), session.shop, productIds ? { productIds } : {}) });
 };

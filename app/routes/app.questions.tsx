@@ -24,11 +24,24 @@ export default function QuestionsPage() {
   const navigation = useNavigation();
   const rows = "rows" in data && data.rows ? data.rows : [];
   const total = "total" in data && typeof data.total === "number" ? data.total : 0;
-  const paging = usePaging("/app/questions", "skip" in data && typeof data.skip === "number" ? data.skip : 0, rows.length, total, t);
+  const paging = usePaging(
+    "/app/questions",
+    "skip" in data && typeof data.skip === "number" ? data.skip : 0,
+    rows.length,
+    total,
+    t,
+  );
   return (
     <AdminPage title={t("questions.title")}>
       <ServiceStatus connected={data.connected} error={"error" in data ? data.error : null} />
-      <Section title={t("questions.title")} actions={<Text as="span" tone="subdued">{t("common.total", { count: total })}</Text>}>
+      <Section
+        title={t("questions.title")}
+        actions={
+          <Text as="span" tone="subdued">
+            {t("common.total", { count: total })}
+          </Text>
+        }
+      >
         <Select
           label={t("questions.col.status")}
           value={data.status}
@@ -37,7 +50,13 @@ export default function QuestionsPage() {
         />
         <ResourceTable
           resourceName={{ singular: t("questions.col.question"), plural: t("questions.title") }}
-          headings={[t("questions.col.question"), t("questions.col.product"), t("questions.col.status"), t("questions.col.date"), t("questions.col.answer")]}
+          headings={[
+            t("questions.col.question"),
+            t("questions.col.product"),
+            t("questions.col.status"),
+            t("questions.col.date"),
+            t("questions.col.answer"),
+          ]}
           rows={rows}
           rowId={(r) => r.id}
           loading={navigation.state === "loading"}
@@ -51,7 +70,10 @@ export default function QuestionsPage() {
               </Text>
             </BlockStack>,
             r.productName ?? r.sku ?? "",
-            <StatusBadge key="s" tone={r.status === "published" ? "success" : r.status === "sent" ? "attention" : undefined}>
+            <StatusBadge
+              key="s"
+              tone={r.status === "published" ? "success" : r.status === "sent" ? "attention" : undefined}
+            >
               {t(`questions.status.${r.status}` as MessageKey)}
             </StatusBadge>,
             date(r.created),

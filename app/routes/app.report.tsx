@@ -31,12 +31,46 @@ function ReportFilters({ form, invalid }: { form: Record<string, string>; invali
     <Form method="get" aria-label={t("report.title")}>
       <FormLayout>
         <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
-          <Select name="order" label={t("report.order")} value={v.order ?? "MoreReviews"} onChange={set("order")} options={REPORT_ORDERS.map((o) => ({ value: o, label: t(`report.order.${o}`) }))} />
-          <TextField name="dateFrom" type="date" label={t("report.dateFrom")} value={v.dateFrom ?? ""} onChange={set("dateFrom")} autoComplete="off" error={dateError} />
-          <TextField name="dateTo" type="date" label={t("report.dateTo")} value={v.dateTo ?? ""} onChange={set("dateTo")} autoComplete="off" />
-          <TextField name="categories" label={t("report.categories")} helpText={t("report.categories.help")} value={v.categories ?? ""} onChange={set("categories")} autoComplete="off" />
+          <Select
+            name="order"
+            label={t("report.order")}
+            value={v.order ?? "MoreReviews"}
+            onChange={set("order")}
+            options={REPORT_ORDERS.map((o) => ({ value: o, label: t(`report.order.${o}`) }))}
+          />
+          <TextField
+            name="dateFrom"
+            type="date"
+            label={t("report.dateFrom")}
+            value={v.dateFrom ?? ""}
+            onChange={set("dateFrom")}
+            autoComplete="off"
+            error={dateError}
+          />
+          <TextField
+            name="dateTo"
+            type="date"
+            label={t("report.dateTo")}
+            value={v.dateTo ?? ""}
+            onChange={set("dateTo")}
+            autoComplete="off"
+          />
+          <TextField
+            name="categories"
+            label={t("report.categories")}
+            helpText={t("report.categories.help")}
+            value={v.categories ?? ""}
+            onChange={set("categories")}
+            autoComplete="off"
+          />
         </InlineGrid>
-        <Checkbox name="onlyPublished" value="true" label={t("report.onlyPublished")} checked={v.onlyPublished === "true"} onChange={(c) => setV((o) => ({ ...o, onlyPublished: c ? "true" : "" }))} />
+        <Checkbox
+          name="onlyPublished"
+          value="true"
+          label={t("report.onlyPublished")}
+          checked={v.onlyPublished === "true"}
+          onChange={(c) => setV((o) => ({ ...o, onlyPublished: c ? "true" : "" }))}
+        />
         <Button submit variant="primary">
           {t("report.apply")}
         </Button>
@@ -94,7 +128,15 @@ export default function ReportPage() {
   const rating = averageFormatter(locale);
   const shared = sharedTitles(rows.map((r) => ({ title: r.name, key: r.sku })));
   return (
-    <AdminPage title={t("report.title")} primaryAction={{ content: t("report.export"), onAction: () => void exportCsv(), loading: exporting, disabled: !data.connected || "error" in data }}>
+    <AdminPage
+      title={t("report.title")}
+      primaryAction={{
+        content: t("report.export"),
+        onAction: () => void exportCsv(),
+        loading: exporting,
+        disabled: !data.connected || "error" in data,
+      }}
+    >
       {!data.connected ? (
         <Notice tone="warning">
           {t("common.notConnected")} <Link to="/app">{t("common.connectLink")}</Link>
@@ -113,10 +155,25 @@ export default function ReportPage() {
         </Section>
       ) : null}
       {data.connected && !("error" in data && data.error) ? (
-        <Section title={t("report.title")} actions={<Text as="span" tone="subdued">{t("common.total", { count: total })}</Text>}>
+        <Section
+          title={t("report.title")}
+          actions={
+            <Text as="span" tone="subdued">
+              {t("common.total", { count: total })}
+            </Text>
+          }
+        >
           <ResourceTable
             resourceName={{ singular: t("report.col.product"), plural: t("report.title") }}
-            headings={[t("report.col.product"), t("report.col.reviews"), t("report.col.rating"), t("report.col.published"), t("report.col.publishedRating"), t("report.col.pictures"), t("report.col.categories")]}
+            headings={[
+              t("report.col.product"),
+              t("report.col.reviews"),
+              t("report.col.rating"),
+              t("report.col.published"),
+              t("report.col.publishedRating"),
+              t("report.col.pictures"),
+              t("report.col.categories"),
+            ]}
             rows={rows}
             rowId={(r) => r.sku}
             loading={navigation.state === "loading"}
@@ -143,7 +200,10 @@ export default function ReportPage() {
               hasNext: skip + rows.length < total,
               onPrevious: () => go(skip - pageSize),
               onNext: () => go(skip + rows.length),
-              label: t("common.pageOf", { page: Math.floor(skip / pageSize) + 1, pages: Math.max(1, Math.ceil(total / pageSize)) }),
+              label: t("common.pageOf", {
+                page: Math.floor(skip / pageSize) + 1,
+                pages: Math.max(1, Math.ceil(total / pageSize)),
+              }),
             }}
             empty={{ heading: t("report.empty"), body: t("report.empty.body") }}
           />

@@ -1,6 +1,26 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
-import { BlockStack, Box, Button, FormLayout, InlineGrid, InlineStack, Select, Text, TextField, Thumbnail, useIndexResourceState } from "@shopify/polaris";
+import {
+  Form,
+  Link,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+} from "@remix-run/react";
+import {
+  BlockStack,
+  Box,
+  Button,
+  FormLayout,
+  InlineGrid,
+  InlineStack,
+  Select,
+  Text,
+  TextField,
+  Thumbnail,
+  useIndexResourceState,
+} from "@shopify/polaris";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { useState } from "react";
 import { authenticate } from "../shopify.server";
@@ -38,7 +58,8 @@ function Filters({ form, invalid }: { form: Record<string, string>; invalid: str
   ];
   // Status, rating and sort always; the rest behind a disclosure unless one is in use.
   const [more, setMore] = useState(Object.keys(form).some((k) => !["status", "order", "rating"].includes(k)));
-  const error = (k: string) => (invalid.includes(k) ? t("reviews.filter.invalid", { fields: t(`reviews.filter.${k}` as MessageKey) }) : undefined);
+  const error = (k: string) =>
+    invalid.includes(k) ? t("reviews.filter.invalid", { fields: t(`reviews.filter.${k}` as MessageKey) }) : undefined;
   return (
     <Section title={t("reviews.filters")}>
       <Form method="get" aria-label={t("reviews.filters")}>
@@ -49,32 +70,91 @@ function Filters({ form, invalid }: { form: Record<string, string>; invalid: str
               label={t("reviews.filter.status")}
               value={v.status ?? "pending"}
               onChange={set("status")}
-              options={[...STATUSES.map((s) => ({ label: t(`reviews.status.${s}`), value: s })), { label: t("common.any"), value: "all" }]}
+              options={[
+                ...STATUSES.map((s) => ({ label: t(`reviews.status.${s}`), value: s })),
+                { label: t("common.any"), value: "all" },
+              ]}
             />
             <Select
               name="rating"
               label={t("reviews.filter.rating")}
               value={v.rating ?? ""}
               onChange={set("rating")}
-              options={[{ label: t("common.any"), value: "" }, ...[5, 4, 3, 2, 1].map((n) => ({ label: t("reviews.stars", { rating: n }), value: String(n) }))]}
+              options={[
+                { label: t("common.any"), value: "" },
+                ...[5, 4, 3, 2, 1].map((n) => ({ label: t("reviews.stars", { rating: n }), value: String(n) })),
+              ]}
               error={error("rating")}
             />
-            <Select name="order" label={t("reviews.sort")} value={v.order ?? "created,-1"} onChange={set("order")} options={REVIEW_SORTS.map((s) => ({ label: t(`reviews.sort.${s}`), value: s }))} />
+            <Select
+              name="order"
+              label={t("reviews.sort")}
+              value={v.order ?? "created,-1"}
+              onChange={set("order")}
+              options={REVIEW_SORTS.map((s) => ({ label: t(`reviews.sort.${s}`), value: s }))}
+            />
           </InlineGrid>
-          <Button variant="plain" disclosure={more ? "up" : "down"} onClick={() => setMore(!more)} ariaExpanded={more} ariaControls="more-review-filters">
+          <Button
+            variant="plain"
+            disclosure={more ? "up" : "down"}
+            onClick={() => setMore(!more)}
+            ariaExpanded={more}
+            ariaControls="more-review-filters"
+          >
             {t("reviews.moreFilters")}
           </Button>
           <div id="more-review-filters" hidden={!more}>
-          <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
-            <TextField name="sku" label={t("reviews.filter.sku")} value={v.sku ?? ""} onChange={set("sku")} autoComplete="off" />
-            <TextField name="tags" label={t("reviews.filter.tags")} value={v.tags ?? ""} onChange={set("tags")} autoComplete="off" />
-            <TextField name="topics" label={t("reviews.filter.topics")} value={v.topics ?? ""} onChange={set("topics")} autoComplete="off" />
-            <TextField name="from" type="date" label={t("reviews.filter.from")} value={v.from ?? ""} onChange={set("from")} autoComplete="off" error={error("from")} />
-            <TextField name="to" type="date" label={t("reviews.filter.to")} value={v.to ?? ""} onChange={set("to")} autoComplete="off" error={error("to")} />
-            {BOOLEANS.map((k) => (
-              <Select key={k} name={k} label={t(`reviews.filter.${k}`)} value={v[k] ?? ""} onChange={set(k)} options={anyYesNo} />
-            ))}
-          </InlineGrid>
+            <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
+              <TextField
+                name="sku"
+                label={t("reviews.filter.sku")}
+                value={v.sku ?? ""}
+                onChange={set("sku")}
+                autoComplete="off"
+              />
+              <TextField
+                name="tags"
+                label={t("reviews.filter.tags")}
+                value={v.tags ?? ""}
+                onChange={set("tags")}
+                autoComplete="off"
+              />
+              <TextField
+                name="topics"
+                label={t("reviews.filter.topics")}
+                value={v.topics ?? ""}
+                onChange={set("topics")}
+                autoComplete="off"
+              />
+              <TextField
+                name="from"
+                type="date"
+                label={t("reviews.filter.from")}
+                value={v.from ?? ""}
+                onChange={set("from")}
+                autoComplete="off"
+                error={error("from")}
+              />
+              <TextField
+                name="to"
+                type="date"
+                label={t("reviews.filter.to")}
+                value={v.to ?? ""}
+                onChange={set("to")}
+                autoComplete="off"
+                error={error("to")}
+              />
+              {BOOLEANS.map((k) => (
+                <Select
+                  key={k}
+                  name={k}
+                  label={t(`reviews.filter.${k}`)}
+                  value={v[k] ?? ""}
+                  onChange={set(k)}
+                  options={anyYesNo}
+                />
+              ))}
+            </InlineGrid>
           </div>
           <InlineStack gap="200">
             <Button submit variant="primary">
@@ -146,9 +226,12 @@ export default function ReviewsPage() {
   const [params] = useSearchParams();
   const shopify = useAppBridge();
   const rows = "rows" in data && data.rows ? data.rows : [];
-  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(rows as unknown as { [key: string]: unknown }[], {
-    resourceIDResolver: (r) => String((r as unknown as ReviewRow).id),
-  });
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
+    rows as unknown as { [key: string]: unknown }[],
+    {
+      resourceIDResolver: (r) => String((r as unknown as ReviewRow).id),
+    },
+  );
   const [bulk, setBulk] = useState<Bulk | null>(null);
 
   async function moderate(ids: string[], approved: boolean) {
@@ -157,8 +240,16 @@ export default function ReviewsPage() {
     for (let i = 0; i < ids.length; i += BULK_SLICE) {
       const slice = ids.slice(i, i + BULK_SLICE);
       try {
-        const res = await fetch("/app/reviews/moderate", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ids: slice, approved }) });
-        const body = (await res.json()) as { done?: string[]; failed?: { id: string; error: UiMessage }[]; error?: UiMessage };
+        const res = await fetch("/app/reviews/moderate", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ ids: slice, approved }),
+        });
+        const body = (await res.json()) as {
+          done?: string[];
+          failed?: { id: string; error: UiMessage }[];
+          error?: UiMessage;
+        };
         if (body.error) state.failed.push(...slice.map((id) => ({ id, error: body.error! })));
         state.ok += body.done?.length ?? 0;
         state.failed.push(...(body.failed ?? []));
@@ -193,12 +284,25 @@ export default function ReviewsPage() {
           {t("common.notConnected")} <Link to="/app">{t("common.connectLink")}</Link>
         </Notice>
       ) : null}
-      {data.invalid.length ? <Notice tone="warning">{t("reviews.filter.invalid", { fields: data.invalid.map((k) => t(`reviews.filter.${k}` as MessageKey)).join(", ") })}</Notice> : null}
+      {data.invalid.length ? (
+        <Notice tone="warning">
+          {t("reviews.filter.invalid", {
+            fields: data.invalid.map((k) => t(`reviews.filter.${k}` as MessageKey)).join(", "),
+          })}
+        </Notice>
+      ) : null}
       <Filters key={params.toString()} form={data.form} invalid={data.invalid} />
       {"error" in data && data.error ? <ErrorNotice error={data.error} /> : null}
       {bulk ? (
         <Section>
-          <ProgressMeter label={running ? t("reviews.bulkProgress", { done: bulk.done, total: bulk.total }) : t("reviews.bulkDone", { count: bulk.ok, ok: bulk.ok })} progress={(bulk.done / bulk.total) * 100} />
+          <ProgressMeter
+            label={
+              running
+                ? t("reviews.bulkProgress", { done: bulk.done, total: bulk.total })
+                : t("reviews.bulkDone", { count: bulk.ok, ok: bulk.ok })
+            }
+            progress={(bulk.done / bulk.total) * 100}
+          />
           {bulk.failed.length ? (
             <Notice tone="critical" title={t("reviews.bulkFailed", { failed: bulk.failed.length })}>
               <ul>
@@ -216,10 +320,23 @@ export default function ReviewsPage() {
         </Section>
       ) : null}
       {data.connected && !("error" in data && data.error) ? (
-        <Section actions={<Text as="span" tone="subdued">{t("common.total", { count: total })}</Text>} title={t("reviews.title")}>
+        <Section
+          actions={
+            <Text as="span" tone="subdued">
+              {t("common.total", { count: total })}
+            </Text>
+          }
+          title={t("reviews.title")}
+        >
           <ResourceTable
             resourceName={{ singular: t("reviews.col.review"), plural: t("reviews.title") }}
-            headings={[t("reviews.col.rating"), t("reviews.col.review"), t("reviews.col.product"), t("reviews.col.status"), t("reviews.col.date")]}
+            headings={[
+              t("reviews.col.rating"),
+              t("reviews.col.review"),
+              t("reviews.col.product"),
+              t("reviews.col.status"),
+              t("reviews.col.date"),
+            ]}
             rows={rows}
             rowId={(r) => r.id}
             loading={navigation.state === "loading" || Boolean(running)}
@@ -231,12 +348,19 @@ export default function ReviewsPage() {
                 product={{ title: r.productName, key: r.productKey }}
                 shared={sharedProductTitles}
                 link={(label) => (
-                  <a href={adminProductLink(data.shop, r.productKey)} target="_top" aria-label={`${t("reviews.openProduct")}: ${r.productName ?? r.productKey}`}>
+                  <a
+                    href={adminProductLink(data.shop, r.productKey)}
+                    target="_top"
+                    aria-label={`${t("reviews.openProduct")}: ${r.productName ?? r.productKey}`}
+                  >
                     {label}
                   </a>
                 )}
               />,
-              <StatusBadge key="st" tone={r.status === "published" ? "success" : r.status === "pending" ? "attention" : undefined}>
+              <StatusBadge
+                key="st"
+                tone={r.status === "published" ? "success" : r.status === "pending" ? "attention" : undefined}
+              >
                 {t(`reviews.status.${r.status}` as MessageKey)}
               </StatusBadge>,
               date(r.created),
@@ -256,7 +380,10 @@ export default function ReviewsPage() {
               // Buttons, not links: Polaris marks a disabled pagination link up with ARIA a link may not have.
               onPrevious: () => navigate(go(skip - pageSize)),
               onNext: () => navigate(go(skip + rows.length)),
-              label: t("common.pageOf", { page: Math.floor(skip / pageSize) + 1, pages: Math.max(1, Math.ceil(total / pageSize)) }),
+              label: t("common.pageOf", {
+                page: Math.floor(skip / pageSize) + 1,
+                pages: Math.max(1, Math.ceil(total / pageSize)),
+              }),
             }}
             empty={{ heading: t("reviews.empty"), body: t("reviews.empty.body") }}
           />

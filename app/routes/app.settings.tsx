@@ -42,18 +42,52 @@ function useLabels() {
   };
 }
 
-function Field({ spec, value, error, onChange }: { spec: FieldSpec; value: FieldValue; error?: UiMessage; onChange: (v: FieldValue) => void }) {
+function Field({
+  spec,
+  value,
+  error,
+  onChange,
+}: {
+  spec: FieldSpec;
+  value: FieldValue;
+  error?: UiMessage;
+  onChange: (v: FieldValue) => void;
+}) {
   const { t } = useI18n();
   const labels = useLabels();
   const message = error ? t(error.key, error.params) : undefined;
   // A setting's own help says it best; the generic hints are for settings that have none yet.
-  const help = labels.help(spec.path) ?? [spec.leaf.kind === "list" ? t("settings.listHelp") : null, spec.nullable ? t("settings.nullableHelp") : null].filter(Boolean).join(" ");
+  const help =
+    labels.help(spec.path) ??
+    [spec.leaf.kind === "list" ? t("settings.listHelp") : null, spec.nullable ? t("settings.nullableHelp") : null]
+      .filter(Boolean)
+      .join(" ");
   if (spec.leaf.kind === "boolean") {
-    return <Checkbox name={spec.path} value="true" label={labels.label(spec.path)} checked={value === true} onChange={(v) => onChange(v)} helpText={help || undefined} error={message} />;
+    return (
+      <Checkbox
+        name={spec.path}
+        value="true"
+        label={labels.label(spec.path)}
+        checked={value === true}
+        onChange={(v) => onChange(v)}
+        helpText={help || undefined}
+        error={message}
+      />
+    );
   }
   if (spec.leaf.kind === "enum") {
     const options = spec.leaf.values.map((v) => ({ value: v, label: labels.option(spec.path, v) }));
-    return <Select name={spec.path} label={labels.label(spec.path)} options={options} value={String(value)} onChange={onChange} helpText={help || undefined} error={message} />;
+    return (
+      <Select
+        name={spec.path}
+        label={labels.label(spec.path)}
+        options={options}
+        value={String(value)}
+        onChange={onChange}
+        helpText={help || undefined}
+        error={message}
+      />
+    );
   }
   return (
     <TextField
@@ -97,7 +131,9 @@ export default function SettingsPage() {
   const confirm = result && !result.ok && "confirmVariantKey" in result ? result.confirmVariantKey : null;
   useEffect(() => {
     if (result?.ok) {
-      shopify.toast.show(t("saved" in result ? (result.resync ? "settings.variantKeyResync" : "settings.saved") : "settings.unchanged"));
+      shopify.toast.show(
+        t("saved" in result ? (result.resync ? "settings.variantKeyResync" : "settings.saved") : "settings.unchanged"),
+      );
       setConfirmed(false);
     }
   }, [result, shopify, t]);
@@ -145,7 +181,12 @@ export default function SettingsPage() {
           <BlockStack gap="200">
             <p>
               {confirm.count.ok
-                ? t("settings.variantKeyWarning.body", { count: number(confirm.count.total), customer: confirm.count.customer, from: keyLabel(confirm.from), to: keyLabel(confirm.to) })
+                ? t("settings.variantKeyWarning.body", {
+                    count: number(confirm.count.total),
+                    customer: confirm.count.customer,
+                    from: keyLabel(confirm.from),
+                    to: keyLabel(confirm.to),
+                  })
                 : t("settings.variantKeyWarning.unknown", { reason: confirm.count.reason })}
             </p>
             <Checkbox label={t("settings.variantKeyWarning.confirm")} checked={confirmed} onChange={setConfirmed} />
@@ -159,7 +200,12 @@ export default function SettingsPage() {
               .filter((f) => f.path.startsWith(`${g}.`) && visible(f))
               .map((f) => (
                 <BlockStack key={f.path} gap="050">
-                  <Field spec={f} value={values[f.path]} error={errorOf(f.path)} onChange={(v) => setValues((old) => ({ ...old, [f.path]: v }))} />
+                  <Field
+                    spec={f}
+                    value={values[f.path]}
+                    error={errorOf(f.path)}
+                    onChange={(v) => setValues((old) => ({ ...old, [f.path]: v }))}
+                  />
                   {values[f.path] !== data.defaults[f.path] ? (
                     <Text as="p" variant="bodySm" tone="subdued">
                       {t("settings.default", { value: showDefault(f, data.defaults[f.path]) })}

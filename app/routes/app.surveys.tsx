@@ -39,7 +39,9 @@ function SurveySummarySection({ summary }: { summary: Summary }) {
         </Text>
       </InlineStack>
       <Text as="p" variant="bodySm" tone="subdued">
-        {summary.read < summary.total ? t("surveys.overAll.newest", { count: summary.total, read: summary.read }) : t("surveys.overAll", { count: summary.total })}
+        {summary.read < summary.total
+          ? t("surveys.overAll.newest", { count: summary.total, read: summary.read })
+          : t("surveys.overAll", { count: summary.total })}
       </Text>
       {summary.total ? (
         <InlineGrid columns={{ xs: 1, md: 2 }} gap="600" alignItems="start">
@@ -58,16 +60,40 @@ export default function SurveysPage() {
   const navigation = useNavigation();
   const rows = "rows" in data && data.rows ? data.rows : [];
   const total = "total" in data && typeof data.total === "number" ? data.total : 0;
-  const paging = usePaging("/app/surveys", "skip" in data && typeof data.skip === "number" ? data.skip : 0, rows.length, total, t);
+  const paging = usePaging(
+    "/app/surveys",
+    "skip" in data && typeof data.skip === "number" ? data.skip : 0,
+    rows.length,
+    total,
+    t,
+  );
   return (
     <AdminPage title={t("surveys.title")}>
       <ServiceStatus connected={data.connected} error={"error" in data ? data.error : null} />
       {"summary" in data && data.summary ? <SurveySummarySection summary={data.summary} /> : null}
-      <Section title={t("surveys.title")} actions={<Text as="span" tone="subdued">{t("common.total", { count: total })}</Text>}>
-        <Select label={t("surveys.col.score")} value={data.type} onChange={(type) => navigate(`/app/surveys?type=${type}`)} options={SURVEY_TYPES.map((s) => ({ value: s, label: t(`surveys.type.${s}`) }))} />
+      <Section
+        title={t("surveys.title")}
+        actions={
+          <Text as="span" tone="subdued">
+            {t("common.total", { count: total })}
+          </Text>
+        }
+      >
+        <Select
+          label={t("surveys.col.score")}
+          value={data.type}
+          onChange={(type) => navigate(`/app/surveys?type=${type}`)}
+          options={SURVEY_TYPES.map((s) => ({ value: s, label: t(`surveys.type.${s}`) }))}
+        />
         <ResourceTable
           resourceName={{ singular: t("surveys.col.comment"), plural: t("surveys.title") }}
-          headings={[t("surveys.col.score"), t("surveys.col.comment"), t("surveys.col.name"), t("surveys.col.order"), t("surveys.col.date")]}
+          headings={[
+            t("surveys.col.score"),
+            t("surveys.col.comment"),
+            t("surveys.col.name"),
+            t("surveys.col.order"),
+            t("surveys.col.date"),
+          ]}
           rows={rows}
           rowId={(r) => r.id}
           loading={navigation.state === "loading"}

@@ -25,7 +25,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const ctx = appContext();
   const intent = form.get("intent");
   if (intent === "sync-now" || intent === "retry-orders") {
-    if (!(await ctx.shops.status(session.shop)).connected) return { ok: false as const, error: "common.notConnected" as MessageKey };
+    if (!(await ctx.shops.status(session.shop)).connected)
+      return { ok: false as const, error: "common.notConnected" as MessageKey };
     await syncEverything(ctx, session.shop);
     return { ok: true as const, message: "sync.started" as MessageKey };
   }
@@ -41,13 +42,30 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Run = NonNullable<Data["catalog"]>;
 
 const active = (run: Run | null) => Boolean(run && ["pending", "running", "reading"].includes(run.status));
-const tone = (status: string) => (status === "completed" || status === "live" ? "success" : status === "failed" || status === "cancelled" ? "critical" : status === "never" ? undefined : "info");
+const tone = (status: string) =>
+  status === "completed" || status === "live"
+    ? "success"
+    : status === "failed" || status === "cancelled"
+      ? "critical"
+      : status === "never"
+        ? undefined
+        : "info";
 
 /**
  * With no run: items sent as they came (webhooks) mean the kind is live, not "never run"; a
  * connected shop is told how to start one, an unconnected one to connect first.
  */
-function RunCard({ title, run, sentLive, connected }: { title: string; run: Run | null; sentLive: number; connected: boolean }) {
+function RunCard({
+  title,
+  run,
+  sentLive,
+  connected,
+}: {
+  title: string;
+  run: Run | null;
+  sentLive: number;
+  connected: boolean;
+}) {
   const { t, number } = useI18n();
   const status = run?.status ?? (sentLive > 0 ? "live" : "never");
   const p = run?.progress;
@@ -55,26 +73,56 @@ function RunCard({ title, run, sentLive, connected }: { title: string; run: Run 
   const total = p?.total ?? null;
   const percent = run?.status === "completed" ? 100 : total ? Math.min(100, (done / total) * 100) : null;
   return (
-    <Section title={title} actions={<StatusBadge tone={tone(status)}>{t(`sync.status.${status}` as MessageKey)}</StatusBadge>}>
+    <Section
+      title={title}
+      actions={<StatusBadge tone={tone(status)}>{t(`sync.status.${status}` as MessageKey)}</StatusBadge>}
+    >
       {run ? (
         <BlockStack gap="200">
           <ProgressMeter
-            label={total !== null ? t("sync.progress", { done: number(done), total: number(total) }) : t("sync.progressUnknown", { done: number(done) })}
+            label={
+              total !== null
+                ? t("sync.progress", { done: number(done), total: number(total) })
+                : t("sync.progressUnknown", { done: number(done) })
+            }
             progress={percent}
           />
           <Text as="p" tone="subdued">
-            {t("sync.counts", { read: p!.read, sent: p!.sent, created: p!.created, updated: p!.updated, unchanged: p!.unchanged, failed: p!.failed })}
+            {t("sync.counts", {
+              read: p!.read,
+              sent: p!.sent,
+              created: p!.created,
+              updated: p!.updated,
+              unchanged: p!.unchanged,
+              failed: p!.failed,
+            })}
           </Text>
-          {run.readPath === "bulk" ? <Text as="p" tone="subdued">{t("sync.readPath.bulk")}</Text> : null}
-          {run.readPath === "paged" ? <Text as="p" tone="caution">{t("sync.readPath.paged", { reason: run.readPathReason ?? "" })}</Text> : null}
+          {run.readPath === "bulk" ? (
+            <Text as="p" tone="subdued">
+              {t("sync.readPath.bulk")}
+            </Text>
+          ) : null}
+          {run.readPath === "paged" ? (
+            <Text as="p" tone="caution">
+              {t("sync.readPath.paged", { reason: run.readPathReason ?? "" })}
+            </Text>
+          ) : null}
           {run.error === RESEND_REASON ? (
             <Text as="p">{t("sync.resend")}</Text>
           ) : run.error ? (
-            <Text as="p" tone="critical">{t("sync.error", { error: run.error })}</Text>
+            <Text as="p" tone="critical">
+              {t("sync.error", { error: run.error })}
+            </Text>
           ) : null}
         </BlockStack>
       ) : (
-        <Text as="p">{sentLive > 0 ? t("sync.noRuns.live", { count: number(sentLive) }) : connected ? t("sync.noRuns.connected") : t("sync.noRuns.body")}</Text>
+        <Text as="p">
+          {sentLive > 0
+            ? t("sync.noRuns.live", { count: number(sentLive) })
+            : connected
+              ? t("sync.noRuns.connected")
+              : t("sync.noRuns.body")}
+        </Text>
       )}
     </Section>
   );
@@ -93,15 +141,32 @@ export default function SyncPage() {
   const submit = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
   const busy = fetcher.state !== "idle";
   return (
-    <AdminPage title={t("sync.title")} primaryAction={{ content: t("sync.now"), onAction: () => submit({ intent: "sync-now" }), loading: busy && fetcher.formData?.get("intent") === "sync-now", disabled: !data.connected }}>
+    <AdminPage
+      title={t("sync.title")}
+      primaryAction={{
+        content: t("sync.now"),
+        onAction: () => submit({ intent: "sync-now" }),
+        loading: busy && fetcher.formData?.get("intent") === "sync-now",
+        disabled: !data.connected,
+      }}
+    >
       {!data.connected ? <Notice tone="warning">{t("common.notConnected")}</Notice> : null}
       {fetcher.data && !fetcher.data.ok ? <Notice tone="critical">{t(fetcher.data.error)}</Notice> : null}
       {data.addressRefused ? (
         <Notice tone="critical">
           <BlockStack gap="100">
-            <Text as="p" fontWeight="semibold">{t("sync.addressRefused")}</Text>
-            <Text as="p">{t("sync.addressRefused.paused", { since: date(data.addressRefused.since), next: data.addressRefused.nextProbeAt ? date(data.addressRefused.nextProbeAt) : "—" })}</Text>
-            <Text as="p" tone="subdued" breakWord>{t("sync.addressRefused.detail", { detail: data.addressRefused.detail })}</Text>
+            <Text as="p" fontWeight="semibold">
+              {t("sync.addressRefused")}
+            </Text>
+            <Text as="p">
+              {t("sync.addressRefused.paused", {
+                since: date(data.addressRefused.since),
+                next: data.addressRefused.nextProbeAt ? date(data.addressRefused.nextProbeAt) : "—",
+              })}
+            </Text>
+            <Text as="p" tone="subdued" breakWord>
+              {t("sync.addressRefused.detail", { detail: data.addressRefused.detail })}
+            </Text>
           </BlockStack>
         </Notice>
       ) : null}
@@ -116,15 +181,31 @@ export default function SyncPage() {
               })}
             </Text>
             {data.resend.denied ? (
-              <Text as="p" tone="caution">{t("sync.forgotten.denied", { denied: number(data.resend.denied), hours: number(data.resend.windowHours) })}</Text>
+              <Text as="p" tone="caution">
+                {t("sync.forgotten.denied", {
+                  denied: number(data.resend.denied),
+                  hours: number(data.resend.windowHours),
+                })}
+              </Text>
             ) : null}
           </BlockStack>
         </Section>
       ) : null}
-      <RunCard title={t("sync.catalog")} run={data.catalog} sentLive={data.products.synced} connected={data.connected} />
+      <RunCard
+        title={t("sync.catalog")}
+        run={data.catalog}
+        sentLive={data.products.synced}
+        connected={data.connected}
+      />
       <RunCard title={t("sync.orders")} run={data.orders} sentLive={data.ordersKnown.sent} connected={data.connected} />
       <Section title={t("sync.health")}>
-        <Text as="p">{t("sync.mirror", { synced: data.products.synced, failed: data.products.failed, pending: data.products.pending })}</Text>
+        <Text as="p">
+          {t("sync.mirror", {
+            synced: data.products.synced,
+            failed: data.products.failed,
+            pending: data.products.pending,
+          })}
+        </Text>
         <Text as="p">{t("sync.ordersKnown", { sent: data.ordersKnown.sent, failed: data.ordersKnown.failed })}</Text>
         {data.queueDepth !== null ? <Text as="p">{t("sync.queueDepth", { count: data.queueDepth })}</Text> : null}
         {data.worker ? (
@@ -140,7 +221,10 @@ export default function SyncPage() {
         title={`${t("sync.refused")}: ${t("sync.refusedProducts")}`}
         actions={
           data.refusedProducts.total ? (
-            <Button onClick={() => submit({ intent: "retry-products" })} loading={busy && fetcher.formData?.get("intent") === "retry-products"}>
+            <Button
+              onClick={() => submit({ intent: "retry-products" })}
+              loading={busy && fetcher.formData?.get("intent") === "retry-products"}
+            >
               {t("sync.retryAll")}
             </Button>
           ) : undefined
@@ -152,10 +236,19 @@ export default function SyncPage() {
           rows={data.refusedProducts.rows}
           rowId={(r) => r.productId}
           cells={(r) => [
-            <Text as="span" fontWeight="semibold" key="p">{r.productId}</Text>,
-            <Text as="span" key="e" breakWord>{r.error}</Text>,
+            <Text as="span" fontWeight="semibold" key="p">
+              {r.productId}
+            </Text>,
+            <Text as="span" key="e" breakWord>
+              {r.error}
+            </Text>,
             date(r.at),
-            <Button key="b" size="slim" onClick={() => submit({ intent: "retry-product", productId: r.productId })} accessibilityLabel={`${t("sync.retry")} ${r.productId}`}>
+            <Button
+              key="b"
+              size="slim"
+              onClick={() => submit({ intent: "retry-product", productId: r.productId })}
+              accessibilityLabel={`${t("sync.retry")} ${r.productId}`}
+            >
               {t("sync.retry")}
             </Button>,
           ]}
@@ -180,12 +273,20 @@ export default function SyncPage() {
       <Section title={t("sync.recentRuns")}>
         <ResourceTable
           resourceName={{ singular: t("sync.recentRuns"), plural: t("sync.recentRuns") }}
-          headings={[t("sync.col.kind"), t("sync.col.status"), t("sync.col.started"), t("sync.col.finished"), t("sync.col.counts")]}
+          headings={[
+            t("sync.col.kind"),
+            t("sync.col.status"),
+            t("sync.col.started"),
+            t("sync.col.finished"),
+            t("sync.col.counts"),
+          ]}
           rows={data.recent}
           rowId={(r) => r.id}
           cells={(r) => [
             t(r.kind === "catalog" ? "sync.catalog" : "sync.orders"),
-            <StatusBadge key="s" tone={r.error === RESEND_REASON ? "info" : tone(r.status)}>{t(r.error === RESEND_REASON ? "sync.status.resent" : (`sync.status.${r.status}` as MessageKey))}</StatusBadge>,
+            <StatusBadge key="s" tone={r.error === RESEND_REASON ? "info" : tone(r.status)}>
+              {t(r.error === RESEND_REASON ? "sync.status.resent" : (`sync.status.${r.status}` as MessageKey))}
+            </StatusBadge>,
             date(r.startedAt),
             date(r.finishedAt),
             `${number(r.progress.read)} / ${number(r.progress.sent)} / ${number(r.progress.failed)}`,

@@ -1,6 +1,14 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { translator } from "../admin/i18n/translate";
-import { Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { Banner } from "@shopify/polaris";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
@@ -17,7 +25,9 @@ import { appContext } from "../.server/context.server";
 import { shopTokenStates } from "../.server/shops/token-state";
 import { forgetRefusedOfflineSession } from "../.server/shops/forget-refused-session";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: translator(data?.locale ?? "en")("app.name") }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: translator(data?.locale ?? "en")("app.name") },
+];
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 

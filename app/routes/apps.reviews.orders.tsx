@@ -6,6 +6,10 @@ import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.serv
 
 // App proxy: the logged-in customer's orders with their review status (HTML fragment for the
 // account and order page block).
-export const loader = ({ request }: LoaderFunctionArgs) => orderStatusPageResponse(request, orderStatusDeps(appContext()));
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  orderStatusPageResponse(request, orderStatusDeps(appContext()));
 
-export const action = ({ request }: ActionFunctionArgs) => whenSigned(request, orderStatusDeps(appContext()).authenticate, () => plain(405, "Method not allowed", { Allow: "GET" }));
+export const action = ({ request }: ActionFunctionArgs) =>
+  whenSigned(request, orderStatusDeps(appContext()).authenticate, () =>
+    plain(405, "Method not allowed", { Allow: "GET" }),
+  );

@@ -6,9 +6,12 @@ import { askQuestionResponse, questionsPageResponse } from "../.server/storefron
 import { reviewWriteDeps } from "../.server/storefront/writes/write-deps.server";
 
 // App proxy: GET a page of a product's questions (HTML fragment); POST a shopper's question.
-export const loader = ({ request, params }: LoaderFunctionArgs) => questionsPageResponse(request, params.sku ?? "", proxyDeps(appContext()));
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  questionsPageResponse(request, params.sku ?? "", proxyDeps(appContext()));
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   request.method === "POST"
     ? askQuestionResponse(request, params.sku ?? "", reviewWriteDeps(appContext()))
-    : whenSigned(request, proxyDeps(appContext()).authenticate, () => plain(405, "Method not allowed", { Allow: "GET, POST" }));
+    : whenSigned(request, proxyDeps(appContext()).authenticate, () =>
+        plain(405, "Method not allowed", { Allow: "GET, POST" }),
+      );

@@ -6,6 +6,10 @@ import { reviewWriteDeps } from "../.server/storefront/writes/write-deps.server"
 
 // App proxy: whether the logged-in customer already reviewed this product (the reviews block's
 // write button).
-export const loader = ({ request, params }: LoaderFunctionArgs) => reviewedResponse(request, params.sku ?? "", reviewWriteDeps(appContext()));
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  reviewedResponse(request, params.sku ?? "", reviewWriteDeps(appContext()));
 
-export const action = ({ request }: ActionFunctionArgs) => whenSigned(request, reviewWriteDeps(appContext()).authenticate, () => plain(405, "Method not allowed", { Allow: "GET" }));
+export const action = ({ request }: ActionFunctionArgs) =>
+  whenSigned(request, reviewWriteDeps(appContext()).authenticate, () =>
+    plain(405, "Method not allowed", { Allow: "GET" }),
+  );

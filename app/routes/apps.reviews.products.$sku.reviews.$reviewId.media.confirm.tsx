@@ -9,6 +9,9 @@ import { reviewWriteDeps } from "../.server/storefront/writes/write-deps.server"
 export const action = ({ request, params }: ActionFunctionArgs) =>
   request.method === "POST"
     ? confirmMediaResponse(request, params.sku ?? "", params.reviewId ?? "", reviewWriteDeps(appContext()))
-    : whenSigned(request, proxyDeps(appContext()).authenticate, () => plain(405, "Method not allowed", { Allow: "POST" }));
+    : whenSigned(request, proxyDeps(appContext()).authenticate, () =>
+        plain(405, "Method not allowed", { Allow: "POST" }),
+      );
 
-export const loader = ({ request }: LoaderFunctionArgs) => whenSigned(request, proxyDeps(appContext()).authenticate, () => plain(405, "Method not allowed", { Allow: "POST" }));
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  whenSigned(request, proxyDeps(appContext()).authenticate, () => plain(405, "Method not allowed", { Allow: "POST" }));

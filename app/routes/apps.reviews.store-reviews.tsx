@@ -7,4 +7,5 @@ import { storeReviewsPageResponse } from "../.server/storefront/store-reviews/st
 // App proxy: a page of the store's published reviews (HTML fragment for the store reviews block).
 export const loader = ({ request }: LoaderFunctionArgs) => storeReviewsPageResponse(request, proxyDeps(appContext()));
 
-export const action = ({ request }: ActionFunctionArgs) => whenSigned(request, proxyDeps(appContext()).authenticate, () => plain(405, "Method not allowed", { Allow: "GET" }));
+export const action = ({ request }: ActionFunctionArgs) =>
+  whenSigned(request, proxyDeps(appContext()).authenticate, () => plain(405, "Method not allowed", { Allow: "GET" }));

@@ -4,5 +4,7 @@ import { thankYouForExtension } from "../.server/storefront/orders/extension-sta
 import { extensionStatusDeps } from "../.server/storefront/orders/order-status-deps.server";
 
 // Backend of the thank-you block: rate now, or when the buyer will be asked.
-export const loader = ({ request }: LoaderFunctionArgs) => thankYouForExtension(request, extensionStatusDeps(appContext()));
-export const action = ({ request }: ActionFunctionArgs) => thankYouForExtension(request, extensionStatusDeps(appContext()));
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  thankYouForExtension(request, extensionStatusDeps(appContext()));
+export const action = ({ request }: ActionFunctionArgs) =>
+  thankYouForExtension(request, extensionStatusDeps(appContext()));

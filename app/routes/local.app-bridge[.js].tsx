@@ -5,5 +5,7 @@ import { localBridgeEnabled } from "../.server/admin/local-bridge";
 // and always in production, this address does not exist.
 export const loader = async () => {
   if (!localBridgeEnabled()) return new Response("Not found", { status: 404 });
-  return new Response(appBridgeStandIn(), { headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(appBridgeStandIn(), {
+    headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" },
+  });
 };

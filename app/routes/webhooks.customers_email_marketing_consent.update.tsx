@@ -1,4 +1,5 @@
 import { webhookAction } from "../.server/webhooks/webhook-action.server";
 
-// customers_email_marketing_consent/update: verified, deduplicated and queued by the one ingress; processed in workers/.
+// customers_email_marketing_consent/update: verified, deduplicated and queued by the one ingress; processed in
+// workers/.
 export const action = webhookAction;

@@ -30,9 +30,17 @@ afterAll(async () => {
 const outside = (appOrigin: string) => (route: Route) => {
   const url = route.request().url();
   // The service's media (review photos) come from the emulator, as they would from its CDN.
-  if (url.startsWith(appOrigin) || url.startsWith(new URL(a.s.emu.baseUrl).origin) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
-  if (url.split("?")[0] === APP_BRIDGE_CDN_URL) return route.fulfill({ status: 200, contentType: "text/javascript", body: appBridgeStandIn() });
-  if (url.startsWith("https://cdn.shopify.com/")) return route.fulfill({ status: 200, contentType: url.includes(".css") ? "text/css" : "text/plain", body: "" });
+  if (
+    url.startsWith(appOrigin) ||
+    url.startsWith(new URL(a.s.emu.baseUrl).origin) ||
+    url.startsWith("data:") ||
+    url.startsWith("blob:")
+  )
+    return route.continue();
+  if (url.split("?")[0] === APP_BRIDGE_CDN_URL)
+    return route.fulfill({ status: 200, contentType: "text/javascript", body: appBridgeStandIn() });
+  if (url.startsWith("https://cdn.shopify.com/"))
+    return route.fulfill({ status: 200, contentType: url.includes(".css") ? "text/css" : "text/plain", body: "" });
   return route.abort();
 };
 
@@ -40,13 +48,17 @@ describe.each([
   ["production build", () => a.server],
   ["Vite dev server", () => dev],
 ])("the admin served by the %s", (_name, server) => {
-  it.each(Object.entries(adminProbes))("GIVEN %s opened THEN it hydrates with no error and its control answers", async (path, probe) => {
-    const s = server();
-    const url = embeddedUrl(s, SHOP, path, { token: sessionToken(SHOP, { lifetimeSeconds: 3600 }) });
-    const result = await checkPage(a.browser, url, probe, { appOrigin: s.url, route: outside(s.url) });
-    expect(result.problems).toEqual([]);
-    expect(result.proved).toBeTruthy();
-  }, 120_000);
+  it.each(Object.entries(adminProbes))(
+    "GIVEN %s opened THEN it hydrates with no error and its control answers",
+    async (path, probe) => {
+      const s = server();
+      const url = embeddedUrl(s, SHOP, path, { token: sessionToken(SHOP, { lifetimeSeconds: 3600 }) });
+      const result = await checkPage(a.browser, url, probe, { appOrigin: s.url, route: outside(s.url) });
+      expect(result.problems).toEqual([]);
+      expect(result.proved).toBeTruthy();
+    },
+    120_000,
+  );
 });
 
 it("GIVEN every page opened on the dev server THEN Vite never had to bundle a dependency again", () => {

@@ -12,7 +12,10 @@ import { startSync } from "../../app/.server/sync/start-sync";
 const SHOP = "groups-admin.myshopify.com";
 const PRODUCTS = 5;
 // A 1×1 PNG: the product images the page shows, answered for the store's CDN.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhgGAq8ZeDQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhgGAq8ZeDQAAAABJRU5ErkJggg==",
+  "base64",
+);
 let a: AdminStack;
 let keys: { productId: string; key: string; title: string }[];
 
@@ -20,16 +23,32 @@ beforeAll(async () => {
   a = await startAdminStack("admin-groups", SHOP, { products: PRODUCTS });
   const [first, second, third] = a.store.products();
   // Two products sold under one title, each with its own image; a third with another title.
-  for (const [p, title] of [[first!, "Canvas Tote"], [second!, "Canvas Tote"], [third!, "Enamel Mug"]] as const) {
+  for (const [p, title] of [
+    [first!, "Canvas Tote"],
+    [second!, "Canvas Tote"],
+    [third!, "Enamel Mug"],
+  ] as const) {
     const handle = `${title.toLowerCase().replace(/\W+/g, "-")}-${p.id.split("/").pop()}`;
-    a.store.updateProduct(p.id, { title, handle, featuredMedia: { preview: { image: { url: `https://cdn.shopify.com/s/files/1/${handle}.png` } } } });
+    a.store.updateProduct(p.id, {
+      title,
+      handle,
+      featuredMedia: { preview: { image: { url: `https://cdn.shopify.com/s/files/1/${handle}.png` } } },
+    });
   }
   await a.s.connect(SHOP, "acme");
   const shop = await a.s.web.shops.get(SHOP);
   // The catalog sent: the mirror is what the picker lists.
   const { run } = await startSync({ db: a.s.web.db, queues: a.s.web.queues }, shop.id, "catalog");
-  await eventually(async () => (await a.s.t.db.syncRun.findUnique({ where: { id: run.id } }))?.status, (st) => st === "completed", 120_000);
-  const mirror = await eventually(() => a.s.t.db.productMirror.findMany({ where: { shopId: shop.id, status: "synced" } }), (rows) => rows.length === PRODUCTS, 120_000);
+  await eventually(
+    async () => (await a.s.t.db.syncRun.findUnique({ where: { id: run.id } }))?.status,
+    (st) => st === "completed",
+    120_000,
+  );
+  const mirror = await eventually(
+    () => a.s.t.db.productMirror.findMany({ where: { shopId: shop.id, status: "synced" } }),
+    (rows) => rows.length === PRODUCTS,
+    120_000,
+  );
   const byId = new Map(mirror.map((r) => [r.productId, r.sku]));
   keys = [first!, second!, third!].map((p) => {
     const productId = p.id.split("/").pop()!;
@@ -50,7 +69,9 @@ describe("product groups", () => {
 
     const tab = await a.open();
     const { page } = tab;
-    await tab.context.route("https://cdn.shopify.com/s/files/**", (route) => route.fulfill({ status: 200, contentType: "image/png", body: PNG }));
+    await tab.context.route("https://cdn.shopify.com/s/files/**", (route) =>
+      route.fulfill({ status: 200, contentType: "image/png", body: PNG }),
+    );
     await tab.goto("/app/groups");
     const kitchen = page.getByRole("row", { name: /Kitchen/ });
     await kitchen.getByText("Enamel Mug").waitFor();
@@ -95,7 +116,11 @@ describe("product groups", () => {
     await totes.getByText(`Key: ${toteB!.key}`).waitFor();
     expect(await totes.locator("img").count()).toBe(2);
     // The images are shown (loaded), not only referenced.
-    await eventually(() => totes.locator("img").evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)), Boolean, 30_000);
+    await eventually(
+      () => totes.locator("img").evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)),
+      Boolean,
+      30_000,
+    );
     expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, "groups");
 

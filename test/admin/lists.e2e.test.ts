@@ -24,9 +24,13 @@ const state = () => a.s.emu.control.state("acme");
 
 /** The cells of a chart's data table (visually hidden until asked for: screen readers read it). */
 const tableCells = (page: Page, name: string) =>
-  page.getByRole("table", { name }).locator("tbody tr").evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent!.trim())));
+  page
+    .getByRole("table", { name })
+    .locator("tbody tr")
+    .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent!.trim())));
 
-const monthName = (key: string) => new Date(`${key}-15T00:00:00Z`).toLocaleString("en", { month: "long", year: "numeric", timeZone: "UTC" });
+const monthName = (key: string) =>
+  new Date(`${key}-15T00:00:00Z`).toLocaleString("en", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /** The twelve months up to `last` ("YYYY-MM"), oldest first. */
 const twelveMonths = (last: string) => {
@@ -35,7 +39,12 @@ const twelveMonths = (last: string) => {
 };
 
 /** NPS as a merchant computes it: % promoters (9–10) less % detractors (0–6). */
-const npsOfRatings = (ratings: number[]) => (ratings.length ? Math.round(((ratings.filter((r) => r >= 9).length - ratings.filter((r) => r <= 6).length) / ratings.length) * 100) || 0 : null);
+const npsOfRatings = (ratings: number[]) =>
+  ratings.length
+    ? Math.round(
+        ((ratings.filter((r) => r >= 9).length - ratings.filter((r) => r <= 6).length) / ratings.length) * 100,
+      ) || 0
+    : null;
 
 describe("empty lists", () => {
   it("GIVEN an account with nothing in it THEN every list shows its empty state and no pagination", async () => {
@@ -59,7 +68,9 @@ describe("empty lists", () => {
         await page.getByText(empty).waitFor();
         expect(await pagers(), path).toBe(0);
         // No answer, no review: no chart either.
-        expect(await page.getByRole("table", { name: /^(Reviews by month|Score distribution)$/ }).count(), path).toBe(0);
+        expect(await page.getByRole("table", { name: /^(Reviews by month|Score distribution)$/ }).count(), path).toBe(
+          0,
+        );
       }
       await screenshots(page, "groups-empty");
     } finally {
@@ -105,9 +116,14 @@ describe("survey score", () => {
     await page.getByText(`Promoters (9–10): ${ratings.filter((r) => r >= 9).length}`).waitFor();
     await page.getByText(`Detractors (0–6): ${ratings.filter((r) => r <= 6).length}`).waitFor();
 
-    expect(await tableCells(page, "Score distribution")).toEqual(Array.from({ length: 11 }, (_, score) => [String(score), String(ratings.filter((r) => r === score).length)]));
+    expect(await tableCells(page, "Score distribution")).toEqual(
+      Array.from({ length: 11 }, (_, score) => [String(score), String(ratings.filter((r) => r === score).length)]),
+    );
 
-    const newest = answers.map((n) => n.created.slice(0, 7)).sort().at(-1)!;
+    const newest = answers
+      .map((n) => n.created.slice(0, 7))
+      .sort()
+      .at(-1)!;
     expect(await tableCells(page, "NPS by month")).toEqual(
       twelveMonths(newest).map((month) => {
         const inMonth = answers.filter((n) => n.created.startsWith(month)).map((n) => n.rating);
@@ -132,9 +148,16 @@ describe("report charts", () => {
     const { page } = tab;
     await tab.goto("/app/report");
     await page.getByRole("table", { name: "Reviews by month" }).waitFor();
-    const months = twelveMonths(reviews.map((r) => r.created.slice(0, 7)).sort().at(-1)!);
+    const months = twelveMonths(
+      reviews
+        .map((r) => r.created.slice(0, 7))
+        .sort()
+        .at(-1)!,
+    );
     const shown = await tableCells(page, "Reviews by month");
-    expect(shown.map(([month, count]) => [month, count])).toEqual(months.map((m) => [monthName(m), String(reviews.filter((r) => r.created.startsWith(m)).length)]));
+    expect(shown.map(([month, count]) => [month, count])).toEqual(
+      months.map((m) => [monthName(m), String(reviews.filter((r) => r.created.startsWith(m)).length)]),
+    );
     shown.forEach(([, , average], i) => {
       const ratings = reviews.filter((r) => r.created.startsWith(months[i]!)).map((r) => r.rating);
       if (!ratings.length) return expect(average).toBe("–");
@@ -142,7 +165,9 @@ describe("report charts", () => {
       expect(Math.abs(Number(average) - ratings.reduce((x, y) => x + y, 0) / ratings.length)).toBeLessThanOrEqual(0.06);
     });
     const inWindow = reviews.filter((r) => r.created.slice(0, 7) >= months[0]!);
-    expect(await tableCells(page, "Ratings given")).toEqual([5, 4, 3, 2, 1].map((n) => [`${n} ★`, String(inWindow.filter((r) => r.rating === n).length)]));
+    expect(await tableCells(page, "Ratings given")).toEqual(
+      [5, 4, 3, 2, 1].map((n) => [`${n} ★`, String(inWindow.filter((r) => r.rating === n).length)]),
+    );
     expect(await page.getByRole("img", { name: new RegExp(`^${inWindow.length} reviews from`) }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, "report-charts");
@@ -150,10 +175,17 @@ describe("report charts", () => {
     // The report's filters apply: three months, published reviews only.
     await tab.goto("/app/report?dateFrom=2026-03-10&dateTo=2026-05-31&onlyPublished=true");
     await page.getByRole("table", { name: "Reviews by month" }).waitFor();
-    const published = reviews.filter((r) => r.status === "published" && r.created >= "2026-03-10" && r.created < "2026-06-01");
-    expect((await tableCells(page, "Reviews by month")).map(([month, count]) => [month, count])).toEqual(
-      ["2026-03", "2026-04", "2026-05"].map((m) => [monthName(m), String(published.filter((r) => r.created.startsWith(m)).length)]),
+    const published = reviews.filter(
+      (r) => r.status === "published" && r.created >= "2026-03-10" && r.created < "2026-06-01",
     );
-    expect(await tableCells(page, "Ratings given")).toEqual([5, 4, 3, 2, 1].map((n) => [`${n} ★`, String(published.filter((r) => r.rating === n).length)]));
+    expect((await tableCells(page, "Reviews by month")).map(([month, count]) => [month, count])).toEqual(
+      ["2026-03", "2026-04", "2026-05"].map((m) => [
+        monthName(m),
+        String(published.filter((r) => r.created.startsWith(m)).length),
+      ]),
+    );
+    expect(await tableCells(page, "Ratings given")).toEqual(
+      [5, 4, 3, 2, 1].map((n) => [`${n} ★`, String(published.filter((r) => r.rating === n).length)]),
+    );
   }, 90_000);
 });

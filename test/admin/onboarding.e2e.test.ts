@@ -51,7 +51,10 @@ const layoutShift = (page: Page) =>
           for (const e of list.getEntries() as unknown as Shift[]) {
             if (e.hadRecentInput) continue;
             cls += e.value;
-            for (const s of e.sources ?? []) moved.push(`${e.value.toFixed(3)} ${(s.node as Element | null)?.outerHTML?.slice(0, 80) ?? s.node?.nodeName ?? "?"}`);
+            for (const s of e.sources ?? [])
+              moved.push(
+                `${e.value.toFixed(3)} ${(s.node as Element | null)?.outerHTML?.slice(0, 80) ?? s.node?.nodeName ?? "?"}`,
+              );
           }
         }).observe({ type: "layout-shift", buffered: true });
         // Buffered entries are delivered before the second frame from now.
@@ -61,7 +64,10 @@ const layoutShift = (page: Page) =>
 /** The theme step as never done: App Bridge's answer (or the merchant) decides again. */
 const forgetTheme = async () => {
   const shop = await a.s.web.shops.get(SHOP);
-  await a.s.t.db.adminOnboarding.update({ where: { shopId: shop.id }, data: { themeConfirmedAt: null, dismissedAt: null } });
+  await a.s.t.db.adminOnboarding.update({
+    where: { shopId: shop.id },
+    data: { themeConfirmedAt: null, dismissedAt: null },
+  });
 };
 
 beforeAll(async () => {
@@ -114,7 +120,9 @@ describe("onboarding in the embedded admin", () => {
     expect(await page.getByRole("button", { name: "I have added them" }).count()).toBe(0);
 
     // Deep links into the theme editor add our blocks (product page, account page) and switch the embed on.
-    const links = await page.locator("a[href*='/admin/themes/current/editor']").evaluateAll((els) => els.map((e) => e.getAttribute("href")));
+    const links = await page
+      .locator("a[href*='/admin/themes/current/editor']")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("href")));
     expect(links).toEqual([
       `https://${SHOP}/admin/themes/current/editor?template=product&addAppBlockId=test-api-key%2Fstar-rating&target=mainSection`,
       `https://${SHOP}/admin/themes/current/editor?template=product&addAppBlockId=test-api-key%2Freviews&target=mainSection`,
@@ -131,7 +139,9 @@ describe("onboarding in the embedded admin", () => {
     await after.goto("/app");
     await after.page.getByText("5 of 5 steps done").waitFor();
     await expect.poll(() => themeBadges(after.page)).toEqual(["On", "On", "On", "On"]);
-    await after.page.getByText("The star rating and reviews blocks and the app embed are on in your published theme.").waitFor();
+    await after.page
+      .getByText("The star rating and reviews blocks and the app embed are on in your published theme.")
+      .waitFor();
     await expect.poll(async () => (await onboardingRow())?.themeConfirmedAt ?? null).not.toBeNull();
     expect(await axeViolations(after.page)).toEqual([]);
     await screenshots(after.page, "home-connected");
@@ -254,8 +264,18 @@ describe("onboarding in the embedded admin", () => {
     a.s.emu.control.seedReviews({ customer: "acme", skus });
     // Two reviews written now, so the last 30 days hold some.
     const client = await reviewsFor(a.s.web, SHOP);
-    await client.storefront.submitReview(skus[1], { userId: "fresh-1", email: "fresh1@example.com", rating: 5, text: "Lovely." });
-    await client.storefront.submitReview(skus[2], { userId: "fresh-2", email: "fresh2@example.com", rating: 3, text: "Fine." });
+    await client.storefront.submitReview(skus[1], {
+      userId: "fresh-1",
+      email: "fresh1@example.com",
+      rating: 5,
+      text: "Lovely.",
+    });
+    await client.storefront.submitReview(skus[2], {
+      userId: "fresh-2",
+      email: "fresh2@example.com",
+      rating: 3,
+      text: "Fine.",
+    });
 
     const state = a.s.emu.control.state("acme");
     const published = state.reviews.filter((r) => r.status === "published");
@@ -276,7 +296,9 @@ describe("onboarding in the embedded admin", () => {
     const { page } = tab;
     await tab.goto("/app");
     const figure = (key: string) => page.locator(`[data-figure="${key}"]`);
-    const oneDecimal = new Intl.NumberFormat("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average);
+    const oneDecimal = new Intl.NumberFormat("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+      average,
+    );
     await page.getByText("Live from the reviews service.").waitFor();
     const expected = {
       published: [`${published.length}`, "/app/reviews?status=published"],

@@ -27,7 +27,14 @@ beforeAll(async () => {
     source: null,
   };
   front = await startHostileFront(a.s.emu.baseUrl, () => media);
-  await a.s.web.shops.connect({ domain: SHOP, customerKey: "acme", clientId: "acme-client", clientSecret: "acme-secret-0123456789", apiUrl: `${front.origin}/api`, authUrl: `${front.origin}/auth` });
+  await a.s.web.shops.connect({
+    domain: SHOP,
+    customerKey: "acme",
+    clientId: "acme-client",
+    clientSecret: "acme-secret-0123456789",
+    apiUrl: `${front.origin}/api`,
+    authUrl: `${front.origin}/auth`,
+  });
 }, 180_000);
 afterAll(async () => {
   await a?.close();

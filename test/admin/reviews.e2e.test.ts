@@ -34,16 +34,24 @@ describe("moderation queue", () => {
 
     // The service fails the second moderation call it gets (an unknown review, as after a deletion).
     a.s.emu.control.setFaults({ failNext: { count: 1, status: 404 }, paths: "/reviews/[^/]+/moderate$" });
-    await page.getByRole("checkbox", { name: /select all/i }).first().check();
+    await page
+      .getByRole("checkbox", { name: /select all/i })
+      .first()
+      .check();
     await page.getByRole("button", { name: "Approve selected" }).click();
-    await page.getByText(`${pending.length - 1} reviews updated.`).first().waitFor();
+    await page
+      .getByText(`${pending.length - 1} reviews updated.`)
+      .first()
+      .waitFor();
     await page.getByText("1 could not be updated:").waitFor();
     await page.getByText("The reviews service does not know this item any more.").waitFor();
     a.s.emu.control.clearFaults();
     const after = reviews();
     const stillPending = after.filter((r) => pending.some((p) => p._id === r._id) && r.status === "pending");
     expect(stillPending).toHaveLength(1);
-    expect(after.filter((r) => pending.some((p) => p._id === r._id) && r.status === "published")).toHaveLength(pending.length - 1);
+    expect(after.filter((r) => pending.some((p) => p._id === r._id) && r.status === "published")).toHaveLength(
+      pending.length - 1,
+    );
     // The queue shows what is left: the one that failed.
     await page.getByText("1 in total").waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -73,7 +81,10 @@ describe("moderation queue", () => {
 
     // A filter the service would refuse is named and not sent.
     await tab.goto("/app/reviews?status=all&from=2026-10-10&to=2026-01-01");
-    await page.getByText(/Some filters are not valid/).first().waitFor();
+    await page
+      .getByText(/Some filters are not valid/)
+      .first()
+      .waitFor();
   }, 90_000);
 });
 
@@ -96,12 +107,20 @@ describe("first row", () => {
     });
     await page.goto(embeddedUrl(a.server, SHOP, "/app/reviews", { token: tab.token }), { waitUntil: "commit" });
     // Polled, not per frame: a page whose stylesheet is pending paints no frame.
-    const rows = await page.waitForFunction(() => document.querySelectorAll(".Polaris-IndexTable__TableRow").length || false, undefined, { polling: 20, timeout: 30_000 });
+    const rows = await page.waitForFunction(
+      () => document.querySelectorAll(".Polaris-IndexTable__TableRow").length || false,
+      undefined,
+      { polling: 20, timeout: 30_000 },
+    );
     expect(await rows.jsonValue()).toBeGreaterThan(0);
     expect(stylesheets.length).toBeGreaterThan(0);
     // App Bridge's script is the head's first script, before every stylesheet (Shopify asks for it
     // first; after a stylesheet it would hold the rows back until that stylesheet arrived).
-    const head = await page.evaluate(() => [...document.head.querySelectorAll("script, link[rel=stylesheet]")].map((e) => e.tagName + (e.getAttribute("src") ?? "")));
+    const head = await page.evaluate(() =>
+      [...document.head.querySelectorAll("script, link[rel=stylesheet]")].map(
+        (e) => e.tagName + (e.getAttribute("src") ?? ""),
+      ),
+    );
     expect(head[0]).toMatch(/^SCRIPT.*app-bridge\.js$/);
     expect(await page.locator("body script[src*=app-bridge]").count()).toBe(0);
 
@@ -127,7 +146,10 @@ describe("order names", () => {
     const tab = await a.open();
     const { page } = tab;
     await tab.goto(`/app/reviews?status=all&sku=${encodeURIComponent(review.sku)}`);
-    await page.getByText(/Order #1037/).first().waitFor();
+    await page
+      .getByText(/Order #1037/)
+      .first()
+      .waitFor();
     expect(await page.getByText(new RegExp(`Order ${review.orderId}\\b`)).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, "reviews-order-names");
@@ -161,12 +183,25 @@ describe("product report", () => {
 
     // Averages: one decimal, in the admin's language.
     const client = await (await import("../../app/.server/admin/reviews-client")).reviewsFor(a.s.web, SHOP);
-    const first = (await client.admin.getProductReport({ order: "MoreReviews" })).result.find((r) => r.reviews.aggregateRating !== null)!;
-    const oneDecimal = (locale: string) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(first.reviews.aggregateRating!);
+    const first = (await client.admin.getProductReport({ order: "MoreReviews" })).result.find(
+      (r) => r.reviews.aggregateRating !== null,
+    )!;
+    const oneDecimal = (locale: string) =>
+      new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+        first.reviews.aggregateRating!,
+      );
     const productRow = page.getByRole("row", { name: new RegExp(first.name ?? first.sku) }).first();
-    await productRow.getByRole("cell", { name: oneDecimal("en"), exact: true }).first().waitFor();
+    await productRow
+      .getByRole("cell", { name: oneDecimal("en"), exact: true })
+      .first()
+      .waitFor();
     await tab.goto("/app/report", { locale: "pt-BR" });
-    await page.getByRole("row", { name: new RegExp(first.name ?? first.sku) }).first().getByRole("cell", { name: oneDecimal("pt-BR"), exact: true }).first().waitFor();
+    await page
+      .getByRole("row", { name: new RegExp(first.name ?? first.sku) })
+      .first()
+      .getByRole("cell", { name: oneDecimal("pt-BR"), exact: true })
+      .first()
+      .waitFor();
     await screenshots(page, "report-pt-BR");
     await tab.goto("/app/report");
 
@@ -184,7 +219,9 @@ describe("product report", () => {
     // Read through the protocol: the browser may be the suite's shared one, whose files are not ours.
     const csv = (await text(await file.createReadStream())).replace(/^\uFEFF/, "");
     const lines = csv.trim().split("\r\n");
-    expect(lines[0]).toBe("Key,Product,Categories,Reviews,Average,Published,Published average,With photos,With video,With text");
+    expect(lines[0]).toBe(
+      "Key,Product,Categories,Reviews,Average,Published,Published average,With photos,With video,With text",
+    );
     expect(lines).toHaveLength(expected.total + 1);
     // In the report's order, every product once.
     expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(expected.result.map((r) => r.sku));

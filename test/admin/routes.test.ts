@@ -30,10 +30,25 @@ const args = (request: Request) => ({ request, params: {}, context: {} });
 describe("home: credentials", () => {
   it("GIVEN fields missing or malformed THEN each is named and nothing is saved", async () => {
     const { action } = await home();
-    const result = await action(args(adminForm(SHOP, "/app?index", { intent: "credentials", customerKey: "has space", clientId: "", clientSecret: "", apiUrl: "ftp://x" })));
+    const result = await action(
+      args(
+        adminForm(SHOP, "/app?index", {
+          intent: "credentials",
+          customerKey: "has space",
+          clientId: "",
+          clientSecret: "",
+          apiUrl: "ftp://x",
+        }),
+      ),
+    );
     expect(result).toMatchObject({
       ok: false,
-      fieldErrors: { customerKey: { key: "creds.invalidCustomer" }, clientId: { key: "creds.required" }, clientSecret: { key: "creds.required" }, apiUrl: { key: "creds.invalidUrl" } },
+      fieldErrors: {
+        customerKey: { key: "creds.invalidCustomer" },
+        clientId: { key: "creds.required" },
+        clientSecret: { key: "creds.required" },
+        apiUrl: { key: "creds.invalidUrl" },
+      },
     });
     expect((await s.web.shops.status(SHOP)).connected).toBe(false);
   });
@@ -41,7 +56,16 @@ describe("home: credentials", () => {
   it("GIVEN credentials the service refuses THEN the merchant reads why and nothing is saved", async () => {
     const { action } = await home();
     const since = s.emu.control.lastRequestSeq();
-    const result = await action(args(adminForm(SHOP, "/app?index", { intent: "credentials", customerKey: "acme", clientId: "acme-client", clientSecret: "wrong" })));
+    const result = await action(
+      args(
+        adminForm(SHOP, "/app?index", {
+          intent: "credentials",
+          customerKey: "acme",
+          clientId: "acme-client",
+          clientSecret: "wrong",
+        }),
+      ),
+    );
     expect(result).toMatchObject({ ok: false, formError: { key: "error.auth" } });
     expect(s.emu.control.requests(since).filter((r) => r.path.endsWith("/oauth/token"))).toHaveLength(1);
     expect((await s.web.shops.status(SHOP)).connected).toBe(false);
@@ -49,14 +73,33 @@ describe("home: credentials", () => {
 
   it("GIVEN an unreachable service address THEN it says the service did not answer and nothing is saved", async () => {
     const { action } = await home();
-    const result = await action(args(adminForm(SHOP, "/app?index", { intent: "credentials", customerKey: "acme", clientId: "acme-client", clientSecret: SECRET, authUrl: "http://127.0.0.1:9/auth" })));
+    const result = await action(
+      args(
+        adminForm(SHOP, "/app?index", {
+          intent: "credentials",
+          customerKey: "acme",
+          clientId: "acme-client",
+          clientSecret: SECRET,
+          authUrl: "http://127.0.0.1:9/auth",
+        }),
+      ),
+    );
     expect(result).toMatchObject({ ok: false, formError: { key: "error.unreachable" } });
     expect((await s.web.shops.status(SHOP)).connected).toBe(false);
   });
 
   it("GIVEN good credentials THEN the shop connects, the first syncs start, and the secret never comes back", async () => {
     const { action, loader } = await home();
-    const result = await action(args(adminForm(SHOP, "/app?index", { intent: "credentials", customerKey: "acme", clientId: "acme-client", clientSecret: SECRET })));
+    const result = await action(
+      args(
+        adminForm(SHOP, "/app?index", {
+          intent: "credentials",
+          customerKey: "acme",
+          clientId: "acme-client",
+          clientSecret: SECRET,
+        }),
+      ),
+    );
     expect(result).toMatchObject({ ok: true, message: { key: "creds.connected" } });
     const shop = await s.web.shops.get(SHOP);
     expect(await s.t.db.syncRun.count({ where: { shopId: shop.id } })).toBe(2);
@@ -66,7 +109,16 @@ describe("home: credentials", () => {
     expect(JSON.stringify(page)).not.toContain(shop.clientSecretEncrypted!);
 
     // Saving again with the secret left empty keeps the stored one (it is write-only).
-    const again = await action(args(adminForm(SHOP, "/app?index", { intent: "credentials", customerKey: "acme", clientId: "acme-client", clientSecret: "" })));
+    const again = await action(
+      args(
+        adminForm(SHOP, "/app?index", {
+          intent: "credentials",
+          customerKey: "acme",
+          clientId: "acme-client",
+          clientSecret: "",
+        }),
+      ),
+    );
     expect(again).toMatchObject({ ok: true, message: { key: "creds.saved" } });
     expect((await s.web.shops.account(SHOP, { apiUrl: "", authUrl: "", rateUrl: "" })).clientSecret).toBe(SECRET);
   });
@@ -85,7 +137,14 @@ describe("settings", () => {
     const { action } = await settings();
     const before = await s.web.shops.settings(SHOP);
     const result = await action(
-      args(adminForm(SHOP, "/app/settings", { "orders.deliveredAfterDays": "500", "catalog.variantKey": "bogus", "catalog.specificationMetafields": "no-dot", "catalog.defaultCategory": "Gifts" })),
+      args(
+        adminForm(SHOP, "/app/settings", {
+          "orders.deliveredAfterDays": "500",
+          "catalog.variantKey": "bogus",
+          "catalog.specificationMetafields": "no-dot",
+          "catalog.defaultCategory": "Gifts",
+        }),
+      ),
     );
     expect(result).toMatchObject({
       ok: false,
@@ -100,10 +159,23 @@ describe("settings", () => {
 
   it("GIVEN good values THEN they are saved, empty meaning off where a setting can be off", async () => {
     const { action } = await settings();
-    const result = await action(args(adminForm(SHOP, "/app/settings", { "orders.deliveredAfterDays": "14", "orders.exclude.sourceNames": "pos, shopify_draft_order", "orders.seller.mode": "property", "orders.seller.property": "Seller" })));
+    const result = await action(
+      args(
+        adminForm(SHOP, "/app/settings", {
+          "orders.deliveredAfterDays": "14",
+          "orders.exclude.sourceNames": "pos, shopify_draft_order",
+          "orders.seller.mode": "property",
+          "orders.seller.property": "Seller",
+        }),
+      ),
+    );
     expect(result).toEqual({ ok: true, saved: true, resync: false });
     const after = await s.web.shops.settings(SHOP);
-    expect(after.orders).toMatchObject({ deliveredAfterDays: 14, exclude: { sourceNames: ["pos", "shopify_draft_order"], testOrders: false }, seller: { mode: "property", property: "Seller" } });
+    expect(after.orders).toMatchObject({
+      deliveredAfterDays: 14,
+      exclude: { sourceNames: ["pos", "shopify_draft_order"], testOrders: false },
+      seller: { mode: "property", property: "Seller" },
+    });
     await action(args(adminForm(SHOP, "/app/settings", { "orders.deliveredAfterDays": "" })));
     expect((await s.web.shops.settings(SHOP)).orders.deliveredAfterDays).toBeNull();
   });
@@ -115,18 +187,36 @@ describe("reviews: moderation", () => {
     const { moderateReviews } = await import("../../app/.server/admin/moderation");
     const client = await reviewsFor(s.web, SHOP); // connected by the credentials test above
     await client.admin.sendCatalogBatch([{ sku: "9001", name: "Stoneware mug", categories: ["Mugs"] }]);
-    const review = await client.storefront.submitReview("9001", { userId: "shopper-1", email: "shopper-1@example.com", rating: 5, text: "Lovely glaze.", source: "web" });
+    const review = await client.storefront.submitReview("9001", {
+      userId: "shopper-1",
+      email: "shopper-1@example.com",
+      rating: 5,
+      text: "Lovely glaze.",
+      source: "web",
+    });
     // The connect above queued a run that may still be retrying (no Shopify here): a request then
     // lands on it as a deduplicated add, which counts as queued too.
-    const events = new QueueEvents(QueueName.maintenance, { connection: { url: s.config.REDIS_URL }, prefix: s.prefix });
+    const events = new QueueEvents(QueueName.maintenance, {
+      connection: { url: s.config.REDIS_URL },
+      prefix: s.prefix,
+    });
     await events.waitUntilReady();
     const added: string[] = [];
     events.on("added", ({ name }) => added.push(name));
-    events.on("deduplicated", ({ deduplicationId }) => added.push(deduplicationId.startsWith(`${BACKSYNC}-`) && !deduplicationId.startsWith(`${BACKSYNC}-reconcile`) ? BACKSYNC : deduplicationId));
+    events.on("deduplicated", ({ deduplicationId }) =>
+      added.push(
+        deduplicationId.startsWith(`${BACKSYNC}-`) && !deduplicationId.startsWith(`${BACKSYNC}-reconcile`)
+          ? BACKSYNC
+          : deduplicationId,
+      ),
+    );
     try {
       expect(await moderateReviews(s.web, SHOP, ["no-such-review"], true)).toMatchObject({ done: [] });
       expect(await moderateReviews(s.web, SHOP, [review._id], true)).toMatchObject({ done: [review._id], failed: [] });
-      await eventually(async () => added, (names) => names.includes(BACKSYNC));
+      await eventually(
+        async () => added,
+        (names) => names.includes(BACKSYNC),
+      );
       // Only the moderation that changed something asked for a run.
       expect(added.filter((n) => n === BACKSYNC)).toHaveLength(1);
     } finally {

@@ -19,7 +19,7 @@ afterAll(async () => {
   await a?.close();
 });
 
-const saved = async () => (await a.s.web.shops.settings(SHOP));
+const saved = async () => await a.s.web.shops.settings(SHOP);
 
 describe("settings page", () => {
   it("GIVEN the settings WHEN the merchant changes one and saves from the save bar THEN it is stored", async () => {
@@ -38,7 +38,10 @@ describe("settings page", () => {
     await page.getByText("Settings saved.").waitFor();
     expect((await saved()).catalog.defaultCategory).toBe("Gifts");
     expect((await saved()).orders.optOut.sms).toBe("never");
-    await page.locator("ui-save-bar[data-shown]").waitFor({ state: "detached" }).catch(() => {});
+    await page
+      .locator("ui-save-bar[data-shown]")
+      .waitFor({ state: "detached" })
+      .catch(() => {});
     expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
   }, 90_000);
 

@@ -58,7 +58,15 @@ describe("sync page", () => {
     const shop = await a.s.web.shops.get(SHOP);
     const row = await a.s.t.db.productMirror.findFirstOrThrow({ where: { shopId: shop.id } });
     // What a refusal leaves: the mirror row failed with the service's reason, no accepted hash.
-    await a.s.t.db.productMirror.update({ where: { id: row.id }, data: { status: "failed", error: "categories: at least one category is required", errorAt: new Date(), payloadHash: null } });
+    await a.s.t.db.productMirror.update({
+      where: { id: row.id },
+      data: {
+        status: "failed",
+        error: "categories: at least one category is required",
+        errorAt: new Date(),
+        payloadHash: null,
+      },
+    });
     await a.s.web.queues.redis.hdel(`${a.s.prefix}:catalog:accepted:${shop.id}`, row.productId);
     const tab = await a.open();
     const { page } = tab;
@@ -68,7 +76,11 @@ describe("sync page", () => {
     await screenshots(page, "sync-refused");
     await page.getByRole("button", { name: `Retry ${row.productId}` }).click();
     const key = { shopId_productId: { shopId: shop.id, productId: row.productId } };
-    await eventually(() => a.s.t.db.productMirror.findUnique({ where: key }), (r) => r?.status === "synced", 30_000);
+    await eventually(
+      () => a.s.t.db.productMirror.findUnique({ where: key }),
+      (r) => r?.status === "synced",
+      30_000,
+    );
     await page.getByText("Nothing refused").waitFor();
   }, 90_000);
 
@@ -81,18 +93,37 @@ describe("sync page", () => {
       await a.s.idle(150_000);
     };
     await backSync(); // the feed's first read: where the list stands
-    const row = await a.s.t.db.productMirror.findFirstOrThrow({ where: { shopId: shop.id, status: "synced" }, orderBy: { productId: "desc" } });
+    const row = await a.s.t.db.productMirror.findFirstOrThrow({
+      where: { shopId: shop.id, status: "synced" },
+      orderBy: { productId: "desc" },
+    });
     const ids: string[] = [];
-    for (const n of [1, 2]) ids.push((await reviews.storefront.submitReview(row.sku, { userId: `page-${n}`, email: `page${n}@example.com`, rating: 4, text: `Page review ${n}` }))._id);
+    for (const n of [1, 2])
+      ids.push(
+        (
+          await reviews.storefront.submitReview(row.sku, {
+            userId: `page-${n}`,
+            email: `page${n}@example.com`,
+            rating: 4,
+            text: `Page review ${n}`,
+          })
+        )._id,
+      );
     a.s.emu.control.forget("acme", { skus: [row.sku] });
     a.s.emu.control.publishReview(ids[0]!);
     await backSync();
-    await eventually(async () => a.s.emu.control.state("acme").products.some((p) => p.sku === row.sku), Boolean, 120_000);
+    await eventually(
+      async () => a.s.emu.control.state("acme").products.some((p) => p.sku === row.sku),
+      Boolean,
+      120_000,
+    );
 
     const tab = await a.open();
     const { page } = tab;
     await tab.goto("/app/sync");
-    await page.getByText("Sent again because the reviews service no longer knew them: products 1, orders 0", { exact: false }).waitFor();
+    await page
+      .getByText("Sent again because the reviews service no longer knew them: products 1, orders 0", { exact: false })
+      .waitFor();
     expect(await page.getByText(/Still unknown to the reviews service/).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, "sync-sent-again");
@@ -110,18 +141,42 @@ describe("sync page", () => {
   it("GIVEN Shopify refusing this server's address and bulk operations THEN the page says both, and what to do", async () => {
     const shop = await a.s.web.shops.get(SHOP);
     // What the workers leave: the shop's refusal (Shopify's body kept) and a run read page by page.
-    await a.s.worker.refusals.refuse(SHOP, `{"errors":"[API] This request's source IP address is not in the app's IP allowlist."}`);
+    await a.s.worker.refusals.refuse(
+      SHOP,
+      `{"errors":"[API] This request's source IP address is not in the app's IP allowlist."}`,
+    );
     await a.s.worker.refusals.scheduled(SHOP, new Date(Date.now() + 60_000));
-    const reason = "bulk operations refused by Shopify: BulkOperationRunQuery: Access denied for bulkOperationRunQuery field.";
-    const progress = JSON.stringify({ read: 900, sent: 0, created: 0, updated: 0, unchanged: 900, failed: 0, total: null });
-    await a.s.t.db.syncRun.create({ data: { shopId: shop.id, kind: "catalog", status: "completed", readPath: "paged", readPathReason: reason, progress, finishedAt: new Date() } });
+    const reason =
+      "bulk operations refused by Shopify: BulkOperationRunQuery: Access denied for bulkOperationRunQuery field.";
+    const progress = JSON.stringify({
+      read: 900,
+      sent: 0,
+      created: 0,
+      updated: 0,
+      unchanged: 900,
+      failed: 0,
+      total: null,
+    });
+    await a.s.t.db.syncRun.create({
+      data: {
+        shopId: shop.id,
+        kind: "catalog",
+        status: "completed",
+        readPath: "paged",
+        readPathReason: reason,
+        progress,
+        finishedAt: new Date(),
+      },
+    });
     try {
       const tab = await a.open();
       const { page } = tab;
       await tab.goto("/app/sync");
       await page.getByText("Shopify refused this server's address: add it to the app's IP allowlist.").waitFor();
       await page.getByText(/Shopify said: .*not in the app's IP allowlist/).waitFor();
-      await page.getByText(`Read page by page: Shopify refused bulk operations (${reason})`, { exact: false }).waitFor();
+      await page
+        .getByText(`Read page by page: Shopify refused bulk operations (${reason})`, { exact: false })
+        .waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await screenshots(page, "sync-refused-address-and-bulk");
     } finally {

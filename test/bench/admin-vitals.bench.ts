@@ -48,12 +48,19 @@ const FIRST_ROW = `(function frame() {
 /** An account of 10,000 reviews: the emulator's seeded account, its reviews repeated with new ids. */
 function reviewsDataFile(dir: string, reviews: number): Promise<string> {
   return (async () => {
-    const seeder = await startEmulator({ port: 0, accounts: [{ customer: CUSTOMER, clientId: "acme-client", clientSecret: "acme-secret-0123456789" }] });
+    const seeder = await startEmulator({
+      port: 0,
+      accounts: [{ customer: CUSTOMER, clientId: "acme-client", clientSecret: "acme-secret-0123456789" }],
+    });
     seeder.control.seed({ customer: CUSTOMER, products: 200 });
     const snapshot = seeder.control.state(CUSTOMER) as unknown as { reviews: Record<string, unknown>[] };
     await seeder.close();
     const base = snapshot.reviews;
-    const many = Array.from({ length: reviews }, (_, i) => ({ ...base[i % base.length], _id: `bench${String(i).padStart(8, "0")}`, status: i % 3 === 0 ? "published" : "pending" }));
+    const many = Array.from({ length: reviews }, (_, i) => ({
+      ...base[i % base.length],
+      _id: `bench${String(i).padStart(8, "0")}`,
+      status: i % 3 === 0 ? "published" : "pending",
+    }));
     const file = join(dir, "emulator.json");
     writeFileSync(file, JSON.stringify({ version: 1, customers: [{ ...snapshot, reviews: many }] }));
     return file;
@@ -75,10 +82,18 @@ const median = (xs: number[]) => {
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
 };
 
-export async function runAdminBench(opts: { reviews: number; runs: number; /** Only these pages' vitals (all when absent). */ pages?: string[] }): Promise<BenchResult[]> {
+export async function runAdminBench(opts: {
+  reviews: number;
+  runs: number;
+  /** Only these pages' vitals (all when absent). */ pages?: string[];
+}): Promise<BenchResult[]> {
   const dir = mkdtempSync(join(tmpdir(), "admin-bench-"));
   const dataFile = await reviewsDataFile(dir, opts.reviews);
-  const emu = await startEmulator({ port: 0, dataFile, accounts: [{ customer: CUSTOMER, clientId: "acme-client", clientSecret: "acme-secret-0123456789" }] });
+  const emu = await startEmulator({
+    port: 0,
+    dataFile,
+    accounts: [{ customer: CUSTOMER, clientId: "acme-client", clientSecret: "acme-secret-0123456789" }],
+  });
   const store = await startSimulatedStore({ shop: SHOP, products: 200, seed: 3, bulkDurationMs: 50 });
   const s = await startStack("admin-bench", {
     SHOPIFY_ORIGIN: store.originTemplate,
@@ -89,7 +104,11 @@ export async function runAdminBench(opts: { reviews: number; runs: number; /** O
   });
   const browser = await launchChromium();
   try {
-    await seedOfflineSession(s.t.db, store, { shop: SHOP, scope: s.config.SCOPES, lifetimeMs: ADMIN_SESSION_LIFETIME_MS });
+    await seedOfflineSession(s.t.db, store, {
+      shop: SHOP,
+      scope: s.config.SCOPES,
+      lifetimeMs: ADMIN_SESSION_LIFETIME_MS,
+    });
     await s.connect(SHOP, CUSTOMER);
     const buildDir = await buildAdmin();
     const web = await startWebProcess(buildDir, {
@@ -107,10 +126,22 @@ export async function runAdminBench(opts: { reviews: number; runs: number; /** O
       { name: "home", path: "/app", interact: (p) => p.getByRole("button", { name: /Advanced/ }).click() },
       { name: "sync", path: "/app/sync", interact: (p) => p.getByRole("heading", { name: "Catalog" }).click() },
       { name: "settings", path: "/app/settings", interact: (p) => p.getByLabel("Leave out test orders").click() },
-      { name: "reviews", path: "/app/reviews", interact: (p) => p.getByRole("button", { name: "More filters" }).click() },
+      {
+        name: "reviews",
+        path: "/app/reviews",
+        interact: (p) => p.getByRole("button", { name: "More filters" }).click(),
+      },
       { name: "report", path: "/app/report", interact: (p) => p.getByLabel("Only published reviews").click() },
-      { name: "questions", path: "/app/questions", interact: (p) => p.getByRole("heading", { name: "Questions", level: 2 }).click() },
-      { name: "surveys", path: "/app/surveys", interact: (p) => p.getByRole("heading", { name: "Score distribution" }).click() },
+      {
+        name: "questions",
+        path: "/app/questions",
+        interact: (p) => p.getByRole("heading", { name: "Questions", level: 2 }).click(),
+      },
+      {
+        name: "surveys",
+        path: "/app/surveys",
+        interact: (p) => p.getByRole("heading", { name: "Score distribution" }).click(),
+      },
       { name: "groups", path: "/app/groups", interact: (p) => p.getByLabel("Group name").click() },
     ];
     const figures: BenchResult["figures"] = { "reviews at the service": opts.reviews, "runs per page": opts.runs };
@@ -133,8 +164,16 @@ export async function runAdminBench(opts: { reviews: number; runs: number; /** O
       figures[`${pg.name}: LCP, ms (median)`] = Math.round(median(lcp));
       figures[`${pg.name}: CLS (median)`] = Math.round(median(cls) * 1000) / 1000;
       figures[`${pg.name}: INP, ms (median)`] = Math.round(median(inp));
-      targets[`${pg.name} LCP ≤ 2500 ms (lab)`] = { value: Math.round(median(lcp)), limit: 2500, ok: median(lcp) <= 2500 };
-      targets[`${pg.name} CLS ≤ 0.1 (lab)`] = { value: Math.round(median(cls) * 1000) / 1000, limit: 0.1, ok: median(cls) <= 0.1 };
+      targets[`${pg.name} LCP ≤ 2500 ms (lab)`] = {
+        value: Math.round(median(lcp)),
+        limit: 2500,
+        ok: median(lcp) <= 2500,
+      };
+      targets[`${pg.name} CLS ≤ 0.1 (lab)`] = {
+        value: Math.round(median(cls) * 1000) / 1000,
+        limit: 0.1,
+        ok: median(cls) <= 0.1,
+      };
       targets[`${pg.name} INP ≤ 200 ms (lab)`] = { value: Math.round(median(inp)), limit: 200, ok: median(inp) <= 200 };
     }
 
@@ -146,7 +185,9 @@ export async function runAdminBench(opts: { reviews: number; runs: number; /** O
     for (let i = 0; i < opts.runs; i++) {
       const tab = await openAdmin(browser, server, SHOP, { allow: [new URL(emu.baseUrl).origin] });
       await tab.context.addInitScript(FIRST_ROW);
-      await tab.page.goto(`${server.url}/app/reviews?${new URLSearchParams({ embedded: "1", shop: SHOP, host: Buffer.from(`${SHOP}/admin`).toString("base64url"), locale: "en", id_token: tab.token })}`);
+      await tab.page.goto(
+        `${server.url}/app/reviews?${new URLSearchParams({ embedded: "1", shop: SHOP, host: Buffer.from(`${SHOP}/admin`).toString("base64url"), locale: "en", id_token: tab.token })}`,
+      );
       await tab.page.locator(".Polaris-IndexTable__TableRow").first().waitFor();
       seen.push(await tab.page.evaluate(() => performance.now()));
       const cold = await tab.page.waitForFunction(() => {
@@ -165,11 +206,19 @@ export async function runAdminBench(opts: { reviews: number; runs: number; /** O
       await tab.close();
     }
     figures["moderation queue, first row rendered from a cold load, ms (median)"] = Math.round(median(painted));
-    figures["moderation queue, first row rendered from a cold load, ms (each run)"] = painted.map(Math.round).join(", ");
+    figures["moderation queue, first row rendered from a cold load, ms (each run)"] = painted
+      .map(Math.round)
+      .join(", ");
     figures["moderation queue, document's first byte (server time + loopback), ms (median)"] = Math.round(median(ttfb));
-    figures["moderation queue, first row as Playwright sees it (after hydration), ms (median)"] = Math.round(median(seen));
+    figures["moderation queue, first row as Playwright sees it (after hydration), ms (median)"] = Math.round(
+      median(seen),
+    );
     figures["moderation queue, time to first row from the nav, ms (median)"] = Math.round(median(warm));
-    targets[`moderation first row ≤ 500 ms with ${opts.reviews.toLocaleString("en-US")} reviews (cold)`] = { value: Math.round(median(painted)), limit: 500, ok: median(painted) <= 500 };
+    targets[`moderation first row ≤ 500 ms with ${opts.reviews.toLocaleString("en-US")} reviews (cold)`] = {
+      value: Math.round(median(painted)),
+      limit: 500,
+      ok: median(painted) <= 500,
+    };
     figures["note"] = "lab figures in headless Chromium on this machine, not field data";
     await server.close();
     return [{ scenario: "admin: embedded admin lab Web Vitals and moderation queue", figures, targets }];

@@ -51,7 +51,8 @@ async function storeStats(services: Services): Promise<StoreStats> {
 
 const diff = (a: StoreStats, b: StoreStats): StoreStats => {
   const byOperation: Record<string, number> = {};
-  for (const [k, v] of Object.entries(b.byOperation)) if (v - (a.byOperation[k] ?? 0)) byOperation[k] = v - (a.byOperation[k] ?? 0);
+  for (const [k, v] of Object.entries(b.byOperation))
+    if (v - (a.byOperation[k] ?? 0)) byOperation[k] = v - (a.byOperation[k] ?? 0);
   return { byOperation, throttled: b.throttled - a.throttled, metafieldsSent: b.metafieldsSent - a.metafieldsSent };
 };
 
@@ -70,7 +71,9 @@ export async function backSyncChild(n: number, services: Services): Promise<Back
     const setupStart = performance.now();
     const skus = Array.from({ length: n }, (_, i) => productGidOf(i).replace(/^gid:\/\/shopify\/Product\//, ""));
     for (let i = 0; i < n; i += 200) {
-      await reviews.admin.sendCatalogBatch(skus.slice(i, i + 200).map((sku) => ({ sku, name: `Product ${sku}`, categories: ["General"] })));
+      await reviews.admin.sendCatalogBatch(
+        skus.slice(i, i + 200).map((sku) => ({ sku, name: `Product ${sku}`, categories: ["General"] })),
+      );
     }
     // Reviews seeded by the emulator for products it holds (photos, replies, syndicated and translated
     // ones, topics; most products get some, a fifth none), 1,000 SKUs a call.
@@ -87,9 +90,20 @@ export async function backSyncChild(n: number, services: Services): Promise<Back
     const withReviews = Object.values(published).filter((c) => c > 0).length;
     const reviewCount = Object.values(published).reduce((a, b) => a + b, 0);
     const setupMs = performance.now() - setupStart;
-    progress(`setup: ${n} products, ${withReviews} with reviews, ${reviewCount} published reviews in ${round(setupMs / 1000, 1)} s`);
+    progress(
+      `setup: ${n} products, ${withReviews} with reviews, ${reviewCount} published reviews in ${round(setupMs / 1000, 1)} s`,
+    );
 
-    const deps = { db: s.t.db, redis: s.web.queues.redis, prefix: s.prefix, log, shop, gql, reviews, settings: parseSettings("{}") };
+    const deps = {
+      db: s.t.db,
+      redis: s.web.queues.redis,
+      prefix: s.prefix,
+      log,
+      shop,
+      gql,
+      reviews,
+      settings: parseSettings("{}"),
+    };
     const sampler = rssSampler(100);
 
     // ---- first run: definitions, cursor, full reconciliation → every product written ----
@@ -98,7 +112,9 @@ export async function backSyncChild(n: number, services: Services): Promise<Back
     const first = await runBackSync(deps);
     const firstMs = performance.now() - t1;
     const stats1 = diff(before1, await storeStats(services));
-    progress(`first run: ${first.refresh.written} products, ${first.refresh.metafieldsWritten} metafields in ${first.refresh.setCalls} calls, ${round(firstMs / 1000, 1)} s`);
+    progress(
+      `first run: ${first.refresh.written} products, ${first.refresh.metafieldsWritten} metafields in ${first.refresh.setCalls} calls, ${round(firstMs / 1000, 1)} s`,
+    );
 
     // ---- second run: the reconciliation finds nothing, and a refresh of every product writes nothing ----
     const before2 = await storeStats(services);
@@ -106,19 +122,36 @@ export async function backSyncChild(n: number, services: Services): Promise<Back
     const again = await runBackSync(deps, { reconcile: true });
     const reconcileMs = performance.now() - t2;
     const t3 = performance.now();
-    const refresh = await refreshProducts({ shopId: shop.id, gql, reviews, state: createBackSyncState(s.t.db), log }, skus);
+    const refresh = await refreshProducts(
+      { shopId: shop.id, gql, reviews, state: createBackSyncState(s.t.db), log },
+      skus,
+    );
     const refreshMs = performance.now() - t3;
     const stats2 = diff(before2, await storeStats(services));
     const mem = sampler.stop();
-    progress(`second run: reconciliation ${round(reconcileMs / 1000, 1)} s, refresh of every product ${round(refreshMs / 1000, 1)} s, ${again.refresh.written + refresh.written} written`);
+    progress(
+      `second run: reconciliation ${round(reconcileMs / 1000, 1)} s, refresh of every product ${round(refreshMs / 1000, 1)} s, ${again.refresh.written + refresh.written} written`,
+    );
     await worker.close();
     return {
       n,
       withReviews,
       reviews: reviewCount,
       setupMs: round(setupMs, 0),
-      first: { ms: round(firstMs, 0), written: first.refresh.written, metafieldsWritten: first.refresh.metafieldsWritten, setCalls: first.refresh.setCalls, summaries: first.refresh.products },
-      second: { reconcileMs: round(reconcileMs, 0), refreshMs: round(refreshMs, 0), written: again.refresh.written + refresh.written, unchanged: refresh.unchanged, setCalls: again.refresh.setCalls + refresh.setCalls },
+      first: {
+        ms: round(firstMs, 0),
+        written: first.refresh.written,
+        metafieldsWritten: first.refresh.metafieldsWritten,
+        setCalls: first.refresh.setCalls,
+        summaries: first.refresh.products,
+      },
+      second: {
+        reconcileMs: round(reconcileMs, 0),
+        refreshMs: round(refreshMs, 0),
+        written: again.refresh.written + refresh.written,
+        unchanged: refresh.unchanged,
+        setCalls: again.refresh.setCalls + refresh.setCalls,
+      },
       stats: { first: stats1, second: stats2 },
       peakRssMB: mb(mem.peakRss),
       peakHeapMB: mb(mem.peakHeap),
@@ -138,14 +171,23 @@ export async function runBackSyncBench(o: { n: number; seed: number }): Promise<
   const store = await startStoreChild({ products: o.n, seed: o.seed, shop: BACKSYNC_SHOP });
   try {
     const services: Services = { emulator: emu.info, store: store.info };
-    const run = await runChild<BackSyncFigures>(["--child", "backsync", "--n", String(o.n), "--services", JSON.stringify(services)], `backsync N=${o.n}`);
+    const run = await runChild<BackSyncFigures>(
+      ["--child", "backsync", "--n", String(o.n), "--services", JSON.stringify(services)],
+      `backsync N=${o.n}`,
+    );
     const setCalls = run.stats.first.byOperation.MetafieldsSet ?? 0;
     // Product metafields plus the one shop-data metafield, each call carrying up to 25.
     const expectedCalls = Math.ceil(run.first.metafieldsWritten / METAFIELDS_PER_CALL) + 1;
-    const budgetFloorS = Math.max(0, (setCalls * MUTATION_COST - STANDARD_BUCKET.maximumAvailable) / STANDARD_BUCKET.restoreRate);
+    const budgetFloorS = Math.max(
+      0,
+      (setCalls * MUTATION_COST - STANDARD_BUCKET.maximumAvailable) / STANDARD_BUCKET.restoreRate,
+    );
     const secondSets = run.stats.second.byOperation.MetafieldsSet ?? 0;
-    console.log(`  → first run ${round(run.first.ms / 1000, 1)} s: ${setCalls} metafieldsSet calls (expected ${expectedCalls}), ${run.stats.first.throttled} throttled; second run ${secondSets} calls`);
-    if (run.lastWarnings.length) console.log(`  last warnings:\n${run.lastWarnings.map((l) => `    ${l.trim()}`).join("\n")}`);
+    console.log(
+      `  → first run ${round(run.first.ms / 1000, 1)} s: ${setCalls} metafieldsSet calls (expected ${expectedCalls}), ${run.stats.first.throttled} throttled; second run ${secondSets} calls`,
+    );
+    if (run.lastWarnings.length)
+      console.log(`  last warnings:\n${run.lastWarnings.map((l) => `    ${l.trim()}`).join("\n")}`);
     return [
       {
         scenario: `back-sync of ratings (N = ${o.n.toLocaleString("en-US")} products with reviews)`,
@@ -163,13 +205,18 @@ export async function runBackSyncBench(o: { n: number; seed: number }): Promise<
           "first run: Client API summaries read": run.first.summaries,
           "first run: time (s)": round(run.first.ms / 1000, 1),
           "first run: products per second": round((run.first.written * 1000) / run.first.ms, 0),
-          "cost floor of the first run on a Standard-plan bucket (s: (calls × 10 − 2,000) / 100)": round(budgetFloorS, 1),
+          "cost floor of the first run on a Standard-plan bucket (s: (calls × 10 − 2,000) / 100)": round(
+            budgetFloorS,
+            1,
+          ),
           "second run: reconciliation (s)": round(run.second.reconcileMs / 1000, 2),
           "second run: refresh of every product through summary → digest (s)": round(run.second.refreshMs / 1000, 1),
           "second run: products unchanged": run.second.unchanged,
           "second run: metafieldsSet calls (store count)": secondSets,
           "second run: THROTTLED answers": run.stats.second.throttled,
-          "Admin GraphQL calls, first run": Object.entries(run.stats.first.byOperation).map(([k, v]) => `${k} ${v}`).join(", "),
+          "Admin GraphQL calls, first run": Object.entries(run.stats.first.byOperation)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(", "),
           "peak RSS of the back-sync process (MB)": run.peakRssMB,
           "peak heap used (MB)": run.peakHeapMB,
           "warnings logged": run.warnings,
@@ -220,7 +267,10 @@ export async function moderationLatencyChild(n: number, services: Services): Pro
     const reviews = await worker.reviewsFor(shop.domain);
     const gql = await worker.adminFor(shop.domain);
     const skus = Array.from({ length: n }, (_, i) => productGidOf(i).replace(/^gid:\/\/shopify\/Product\//, ""));
-    for (let i = 0; i < n; i += 200) await reviews.admin.sendCatalogBatch(skus.slice(i, i + 200).map((sku) => ({ sku, name: `Product ${sku}`, categories: ["General"] })));
+    for (let i = 0; i < n; i += 200)
+      await reviews.admin.sendCatalogBatch(
+        skus.slice(i, i + 200).map((sku) => ({ sku, name: `Product ${sku}`, categories: ["General"] })),
+      );
     const pending: string[] = [];
     for (let i = 0; i < n; i += 1000) {
       const res = await fetch(`${services.emulator.origin}/__emulator/seed-reviews`, {
@@ -231,10 +281,27 @@ export async function moderationLatencyChild(n: number, services: Services): Pro
       if (!res.ok) throw new Error(`seed-reviews: ${res.status} ${await res.text()}`);
       pending.push(...Object.values(((await res.json()) as { pending: Record<string, string> }).pending));
     }
-    const deps = { db: s.t.db, redis: s.web.queues.redis, prefix: s.prefix, log, shop, gql, reviews, settings: parseSettings("{}") };
+    const deps = {
+      db: s.t.db,
+      redis: s.web.queues.redis,
+      prefix: s.prefix,
+      log,
+      shop,
+      gql,
+      reviews,
+      settings: parseSettings("{}"),
+    };
     await runBackSync(deps);
     progress(`latency: ${n} products, first run done, ${pending.length} pending reviews to approve`);
-    const out: LatencyFigures = { n, trials: 0, runMs: [], feedPages: [], changesFound: [], productsWritten: [], intervalMs: s.config.BACKSYNC_INTERVAL_MS || configSchema.shape.BACKSYNC_INTERVAL_MS.parse(undefined) };
+    const out: LatencyFigures = {
+      n,
+      trials: 0,
+      runMs: [],
+      feedPages: [],
+      changesFound: [],
+      productsWritten: [],
+      intervalMs: s.config.BACKSYNC_INTERVAL_MS || configSchema.shape.BACKSYNC_INTERVAL_MS.parse(undefined),
+    };
     for (const id of pending.slice(0, LATENCY_TRIALS)) {
       const t0 = performance.now();
       await reviews.admin.moderateReview(id, true);
@@ -253,17 +320,24 @@ export async function moderationLatencyChild(n: number, services: Services): Pro
 }
 
 export async function runModerationLatencyBench(o: { n: number; seed: number }): Promise<BenchResult[]> {
-  console.log(`moderation → storefront, N = ${o.n.toLocaleString("en-US")}: starting a strict emulator and the simulated store`);
+  console.log(
+    `moderation → storefront, N = ${o.n.toLocaleString("en-US")}: starting a strict emulator and the simulated store`,
+  );
   const emu = await startEmulatorChild({ strict: true });
   const store = await startStoreChild({ products: o.n, seed: o.seed, shop: LATENCY_SHOP });
   try {
     const services: Services = { emulator: emu.info, store: store.info };
-    const run = await runChild<LatencyFigures>(["--child", "backsync-latency", "--n", String(o.n), "--services", JSON.stringify(services)], `latency N=${o.n}`);
+    const run = await runChild<LatencyFigures>(
+      ["--child", "backsync-latency", "--n", String(o.n), "--services", JSON.stringify(services)],
+      `latency N=${o.n}`,
+    );
     const p50 = percentile(run.runMs, 50);
     const p95 = percentile(run.runMs, 95);
     const max = Math.max(...run.runMs);
     const worst = run.intervalMs + max;
-    console.log(`  → approval → metafields written: p50 ${p50} ms, p95 ${p95} ms, max ${max} ms; with the poll interval ${run.intervalMs} ms: at most ${round(worst / 1000, 1)} s`);
+    console.log(
+      `  → approval → metafields written: p50 ${p50} ms, p95 ${p95} ms, max ${max} ms; with the poll interval ${run.intervalMs} ms: at most ${round(worst / 1000, 1)} s`,
+    );
     return [
       {
         scenario: "moderation → storefront metafield (service with documented fields only)",

@@ -81,7 +81,11 @@ function startTimedWorkers(worker: WorkerContext, readMarks: BenchStack["readMar
  * real workers run in this process too (the sync run), otherwise in a worker process of their own
  * (see `workersChild`), as in production where web and worker processes are separate.
  */
-export async function startBenchStack(label: string, services: Services, opts: { workers: boolean }): Promise<BenchStack & { prefix: string }> {
+export async function startBenchStack(
+  label: string,
+  services: Services,
+  opts: { workers: boolean },
+): Promise<BenchStack & { prefix: string }> {
   const t = await createTestDb("sqlite");
   // db.server (imported by the route modules) reads it when first imported.
   process.env.DATABASE_URL = t.url;
@@ -98,12 +102,24 @@ export async function startBenchStack(label: string, services: Services, opts: {
   }
 
   const { store, emulator } = services;
-  const shop = await web.shops.connect({ domain: store.shop, customerKey: emulator.customer, clientId: emulator.clientId, clientSecret: emulator.clientSecret });
+  const shop = await web.shops.connect({
+    domain: store.shop,
+    customerKey: emulator.customer,
+    clientId: emulator.clientId,
+    clientSecret: emulator.clientSecret,
+  });
   await web.shops.setPrimaryDomain(store.shop, store.primaryDomain);
-  const session = (await (await fetch(store.sessionUrl, { method: "POST" })).json()) as Record<"accessToken" | "expires" | "refreshToken" | "refreshTokenExpires" | "scope", string>;
+  const session = (await (await fetch(store.sessionUrl, { method: "POST" })).json()) as Record<
+    "accessToken" | "expires" | "refreshToken" | "refreshTokenExpires" | "scope",
+    string
+  >;
   await seedOfflineSession(t.db, {
     shop: store.shop,
-    installSession: () => ({ ...session, expires: new Date(session.expires), refreshTokenExpires: new Date(session.refreshTokenExpires) }),
+    installSession: () => ({
+      ...session,
+      expires: new Date(session.expires),
+      refreshTokenExpires: new Date(session.refreshTokenExpires),
+    }),
   });
 
   return {
@@ -129,7 +145,11 @@ export async function startBenchStack(label: string, services: Services, opts: {
  * A worker process (`--child workers`): the real workers on the run's database and Redis prefix,
  * until SIGTERM; then it closes them the way workers/index.ts does and reports what it logged.
  */
-export async function workersChild(services: Services, databaseUrl: string, prefix: string): Promise<{ warnings: number; lastWarnings: string[] }> {
+export async function workersChild(
+  services: Services,
+  databaseUrl: string,
+  prefix: string,
+): Promise<{ warnings: number; lastWarnings: string[] }> {
   const config = benchConfig(services, databaseUrl, prefix);
   const db = createDb(databaseUrl);
   const sink = new BoundedSink();
@@ -154,7 +174,12 @@ export interface SyncOutcome {
 }
 
 /** Starts a full catalog sync and waits for its end; `onTick` sees the run every `tickMs`. */
-export async function runFullSync(s: BenchStack, timeoutMs: number, onTick?: (p: SyncProgress, status: string) => void, tickMs = 250): Promise<SyncOutcome> {
+export async function runFullSync(
+  s: BenchStack,
+  timeoutMs: number,
+  onTick?: (p: SyncProgress, status: string) => void,
+  tickMs = 250,
+): Promise<SyncOutcome> {
   const started = performance.now();
   const { run } = await startSync({ db: s.t.db, queues: s.web.queues }, s.shopId, "catalog");
   let lastTick = 0;
@@ -169,5 +194,10 @@ export async function runFullSync(s: BenchStack, timeoutMs: number, onTick?: (p:
     },
     timeoutMs,
   );
-  return { status: done.status, error: done.error, progress: parseProgress(done.progress), totalMs: performance.now() - started };
+  return {
+    status: done.status,
+    error: done.error,
+    progress: parseProgress(done.progress),
+    totalMs: performance.now() - started,
+  };
 }

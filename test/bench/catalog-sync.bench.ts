@@ -53,15 +53,22 @@ export async function syncChild(n: number, services: Services): Promise<SyncRunF
         const now = performance.now();
         if (now - lastAt < 2000) return;
         const rate = ((p.read - lastRead) * 1000) / (now - lastAt);
-        progress(`${status}: ${p.read.toLocaleString("en-US")} read, ${p.sent.toLocaleString("en-US")} sent (${Math.round(rate)}/s), RSS ${mb(sampler.current())} MB`);
+        progress(
+          `${status}: ${p.read.toLocaleString("en-US")} read, ${p.sent.toLocaleString("en-US")} sent (${Math.round(rate)}/s), RSS ${mb(sampler.current())} MB`,
+        );
         lastRead = p.read;
         lastAt = now;
       },
       100,
     );
     const mem = sampler.stop();
-    const readMs = s.readMarks.start !== undefined && s.readMarks.end !== undefined ? s.readMarks.end - s.readMarks.start : Number.NaN;
-    progress(`N=${n}: ${outcome.status} in ${round(outcome.totalMs / 1000)} s (read ${round(readMs / 1000)} s), peak RSS ${mb(mem.peakRss)} MB`);
+    const readMs =
+      s.readMarks.start !== undefined && s.readMarks.end !== undefined
+        ? s.readMarks.end - s.readMarks.start
+        : Number.NaN;
+    progress(
+      `N=${n}: ${outcome.status} in ${round(outcome.totalMs / 1000)} s (read ${round(readMs / 1000)} s), peak RSS ${mb(mem.peakRss)} MB`,
+    );
     return {
       n,
       status: outcome.status,
@@ -131,7 +138,11 @@ function batchCounter(emu: EmulatorChild) {
       await loop;
       await poll();
       const total = [...byStatus.values()].reduce((a, b) => a + b, 0);
-      const statuses = [...byStatus.entries()].sort(([a], [b]) => a - b).map(([s, c]) => `${s}×${c}`).join(", ") || "none";
+      const statuses =
+        [...byStatus.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([s, c]) => `${s}×${c}`)
+          .join(", ") || "none";
       return { total, ok: byStatus.get(200) ?? 0, statuses, productsAccepted, gaps };
     },
   };
@@ -149,7 +160,10 @@ export async function runCatalogSyncBench(o: { sizes: number[]; seed: number }):
       const services: Services = { emulator: emu.info, store: store.info };
       let run: SyncRunFigures;
       try {
-        run = await runChild<SyncRunFigures>(["--child", "sync", "--n", String(n), "--services", JSON.stringify(services)], `sync N=${n}`);
+        run = await runChild<SyncRunFigures>(
+          ["--child", "sync", "--n", String(n), "--services", JSON.stringify(services)],
+          `sync N=${n}`,
+        );
       } catch (error) {
         await counter.stop();
         throw error;
@@ -197,7 +211,8 @@ export async function runCatalogSyncBench(o: { sizes: number[]; seed: number }):
           "every product accepted (failed)": exactly(run.failed, 0),
         },
       });
-      if (run.lastWarnings.length) console.log(`  last warnings:\n${run.lastWarnings.map((l) => `    ${l.trim()}`).join("\n")}`);
+      if (run.lastWarnings.length)
+        console.log(`  last warnings:\n${run.lastWarnings.map((l) => `    ${l.trim()}`).join("\n")}`);
     } finally {
       await store.stop();
       await emu.stop();
@@ -217,7 +232,12 @@ export async function runCatalogSyncBench(o: { sizes: number[]; seed: number }):
         "growth (MB)": growth,
         "ratio large/small": round(peaks.get(large)! / peaks.get(small)!, 2),
       },
-      targets: { [`peak RSS growth ${small.toLocaleString("en-US")} → ${large.toLocaleString("en-US")} products (MB)`]: atMost(growth, RSS_GROWTH_LIMIT_MB) },
+      targets: {
+        [`peak RSS growth ${small.toLocaleString("en-US")} → ${large.toLocaleString("en-US")} products (MB)`]: atMost(
+          growth,
+          RSS_GROWTH_LIMIT_MB,
+        ),
+      },
     });
   }
   return results;

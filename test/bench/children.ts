@@ -27,7 +27,11 @@ function startTsx(
   // BENCH_CPU_PROF=<dir>: every child writes a V8 CPU profile there (to see where the time goes).
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const nodeFlags = [...(opts.nodeFlags ?? []), ...profile];
-  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", file, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", file, ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: process.env,
+  });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const stderr = createInterface({ input: child.stderr! });
   stderr.on("line", (l) => (onStderr ? onStderr(l) : process.stderr.write(`${l}\n`)));
@@ -43,7 +47,12 @@ function startTsx(
   return { child, lines, handle };
 }
 
-async function firstLine(lines: AsyncIterator<string>, what: string, match: (l: string) => boolean, exited: Promise<number | null>): Promise<string> {
+async function firstLine(
+  lines: AsyncIterator<string>,
+  what: string,
+  match: (l: string) => boolean,
+  exited: Promise<number | null>,
+): Promise<string> {
   const read = (async () => {
     for (;;) {
       const next = await lines.next();
@@ -107,7 +116,12 @@ export interface EmulatorChild extends Child, EmulatorControlClient {
 
 /** `strict`: answers with the documented fields only (test/emulator/strict.ts). */
 export async function startEmulatorChild(opts: { strict?: boolean } = {}): Promise<EmulatorChild> {
-  const { lines, handle } = startTsx("test/emulator/main.ts", ["--port", "0", "--quiet", ...(opts.strict ? ["--strict"] : [])]);
+  const { lines, handle } = startTsx("test/emulator/main.ts", [
+    "--port",
+    "0",
+    "--quiet",
+    ...(opts.strict ? ["--strict"] : []),
+  ]);
   const line = await firstLine(lines, "emulator", (l) => l.startsWith("reviews emulator:"), handle.exited);
   const field = (k: string) => {
     const m = new RegExp(`${k}=(\\S+)`).exec(line);
@@ -146,7 +160,14 @@ export interface StoreChild extends Child {
 }
 
 export async function startStoreChild(o: { products: number; seed: number; shop: string }): Promise<StoreChild> {
-  const { lines, handle } = startTsx("test/bench/store-child.ts", ["--products", String(o.products), "--seed", String(o.seed), "--shop", o.shop]);
+  const { lines, handle } = startTsx("test/bench/store-child.ts", [
+    "--products",
+    String(o.products),
+    "--seed",
+    String(o.seed),
+    "--shop",
+    o.shop,
+  ]);
   const line = await firstLine(lines, "simulated store", (l) => l.startsWith("{"), handle.exited);
   return { ...handle, info: JSON.parse(line) as StoreInfo };
 }
@@ -159,7 +180,10 @@ export async function startStoreChild(o: { products: number; seed: number; shop:
  */
 export async function runChild<T>(args: string[], label: string): Promise<T> {
   // --expose-gc: the run collects garbage once before it reads its baseline RSS.
-  const { lines, handle } = startTsx("test/bench/main.ts", args, { onStderr: (l) => console.log(`  [${label}] ${l}`), nodeFlags: ["--expose-gc"] });
+  const { lines, handle } = startTsx("test/bench/main.ts", args, {
+    onStderr: (l) => console.log(`  [${label}] ${l}`),
+    nodeFlags: ["--expose-gc"],
+  });
   let last: string | undefined;
   for (;;) {
     const next = await lines.next();
@@ -175,8 +199,13 @@ export async function runChild<T>(args: string[], label: string): Promise<T> {
  * Starts `test/bench/main.ts --child ...` that runs until told to stop (a worker process): resolves
  * once it printed its ready line; `stop()` sends SIGTERM and resolves with its last JSON line.
  */
-export async function startServiceChild<T>(args: string[], label: string): Promise<{ pid: number | undefined; ready: string; stop(): Promise<T> }> {
-  const { child, lines, handle } = startTsx("test/bench/main.ts", args, { onStderr: (l) => console.error(`[${label}] ${l}`) });
+export async function startServiceChild<T>(
+  args: string[],
+  label: string,
+): Promise<{ pid: number | undefined; ready: string; stop(): Promise<T> }> {
+  const { child, lines, handle } = startTsx("test/bench/main.ts", args, {
+    onStderr: (l) => console.error(`[${label}] ${l}`),
+  });
   const ready = await firstLine(lines, label, (l) => l.startsWith('{"ready"'), handle.exited);
   return {
     pid: child.pid,

@@ -79,7 +79,11 @@ export async function ingressServerChild(port: number): Promise<IngressServerFig
   setAppContext(web);
   type Action = (a: { request: Request; params: object; context: object }) => Promise<Response>;
   const actions = new Map<string, Action>();
-  for (const topic of TOPICS) actions.set(`/webhooks/${topic}`, (await import(`../../app/routes/webhooks.${topic.replace("/", ".")}.tsx`)).action as Action);
+  for (const topic of TOPICS)
+    actions.set(
+      `/webhooks/${topic}`,
+      (await import(`../../app/routes/webhooks.${topic.replace("/", ".")}.tsx`)).action as Action,
+    );
   await web.queues.ready(5000);
 
   const handledMs: number[] = [];
@@ -104,7 +108,15 @@ export async function ingressServerChild(port: number): Promise<IngressServerFig
       let response: Response;
       try {
         response = action
-          ? await action({ request: new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers: headersOf(req), body: Buffer.concat(chunks) }), params: {}, context: {} })
+          ? await action({
+              request: new Request(`http://127.0.0.1:${port}${req.url}`, {
+                method: req.method,
+                headers: headersOf(req),
+                body: Buffer.concat(chunks),
+              }),
+              params: {},
+              context: {},
+            })
           : new Response(null, { status: 404 });
       } catch (error) {
         if (error instanceof Response) response = error;
@@ -128,7 +140,9 @@ export async function ingressServerChild(port: number): Promise<IngressServerFig
   await new Promise((resolve) => server.close(resolve));
   clearInterval(rssTimer);
   loop.disable();
-  const counts = await web.queues.get(QueueName.webhooks).getJobCounts("waiting", "active", "delayed", "prioritized", "completed", "failed", "waiting-children");
+  const counts = await web.queues
+    .get(QueueName.webhooks)
+    .getJobCounts("waiting", "active", "delayed", "prioritized", "completed", "failed", "waiting-children");
   const stored = Object.values(counts).reduce((a, b) => a + b, 0);
   await web.queues.close();
   await deletePrefix(prefix);
@@ -159,12 +173,17 @@ interface Delivery {
 function deliveries(total: number, seed: number): Delivery[] {
   const secret = process.env.SHOPIFY_API_SECRET ?? "test-api-secret";
   const products = Array.from({ length: 200 }, (_, i) => productWebhookPayload(generateProduct(i, seed)));
-  const order = JSON.parse(readFileSync(new URL("../fixtures/orders/paid-web-customer.json", import.meta.url), "utf8")) as Record<string, unknown>;
+  const order = JSON.parse(
+    readFileSync(new URL("../fixtures/orders/paid-web-customer.json", import.meta.url), "utf8"),
+  ) as Record<string, unknown>;
   const run = randomBytes(4).toString("hex");
   return Array.from({ length: total }, (_, i) => {
     const topic = i % 10 < PRODUCT_SHARE * 10 ? TOPICS[0] : TOPICS[1];
     const updatedAt = new Date(Date.UTC(2026, 10, 20) + i * 1000).toISOString();
-    const payload = topic === TOPICS[0] ? { ...products[i % products.length], updated_at: updatedAt } : { ...order, id: 6_000_000_000_000 + i, updated_at: updatedAt };
+    const payload =
+      topic === TOPICS[0]
+        ? { ...products[i % products.length], updated_at: updatedAt }
+        : { ...order, id: 6_000_000_000_000 + i, updated_at: updatedAt };
     const body = Buffer.from(JSON.stringify(payload));
     return {
       path: `/webhooks/${topic}`,
@@ -186,11 +205,14 @@ function deliveries(total: number, seed: number): Delivery[] {
 
 function post(agent: Agent, port: number, d: Delivery): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, method: "POST", path: d.path, headers: d.headers, agent }, (res) => {
-      res.resume();
-      res.once("end", () => resolve(res.statusCode ?? 0));
-      res.once("error", reject);
-    });
+    const req = httpRequest(
+      { host: "127.0.0.1", port, method: "POST", path: d.path, headers: d.headers, agent },
+      (res) => {
+        res.resume();
+        res.once("end", () => resolve(res.statusCode ?? 0));
+        res.once("error", reject);
+      },
+    );
     req.once("error", reject);
     req.end(d.body);
   });
@@ -267,7 +289,9 @@ async function drive(agent: Agent, port: number, list: Delivery[], rate: number,
     if (report && (i + 1) % (rate * 10) === 0) {
       // Per 10 s window: a p99 that grows window after window points at the app (a queue that
       // slows as it fills); one bad window among good ones points at the machine.
-      progress(`  ${(i + 1).toLocaleString("en-US")} sent; last 10 s: ack p99 ${round(percentile(latencies.slice(windowStart), 99), 1)} ms, load ${machineLoad()}`);
+      progress(
+        `  ${(i + 1).toLocaleString("en-US")} sent; last 10 s: ack p99 ${round(percentile(latencies.slice(windowStart), 99), 1)} ms, load ${machineLoad()}`,
+      );
       windowStart = latencies.length;
     }
   }
@@ -278,15 +302,26 @@ async function drive(agent: Agent, port: number, list: Delivery[], rate: number,
 export async function runIngressLoadBench(o: { rate: number; seconds: number; seed: number }): Promise<BenchResult[]> {
   const total = o.rate * o.seconds;
   const warmup = o.rate * WARMUP_SECONDS;
-  console.log(`ingress load: ${o.rate} signed deliveries per second for ${o.seconds} s (${total.toLocaleString("en-US")}) after ${WARMUP_SECONDS} s of warm-up, open loop`);
+  console.log(
+    `ingress load: ${o.rate} signed deliveries per second for ${o.seconds} s (${total.toLocaleString("en-US")}) after ${WARMUP_SECONDS} s of warm-up, open loop`,
+  );
   const all = deliveries(warmup + total, o.seed);
   const port = await freePort();
-  const server = await startServiceChild<IngressServerFigures>(["--child", "ingress", "--port", String(port)], "ingress");
+  const server = await startServiceChild<IngressServerFigures>(
+    ["--child", "ingress", "--port", String(port)],
+    "ingress",
+  );
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   let figures: IngressServerFigures | undefined;
   try {
     const warm = await drive(agent, port, all.slice(0, warmup), o.rate);
-    await new Promise<void>((resolve, reject) => httpRequest({ host: "127.0.0.1", port, method: "POST", path: RESET_PATH, agent }, (res) => res.resume().once("end", resolve)).once("error", reject).end());
+    await new Promise<void>((resolve, reject) =>
+      httpRequest({ host: "127.0.0.1", port, method: "POST", path: RESET_PATH, agent }, (res) =>
+        res.resume().once("end", resolve),
+      )
+        .once("error", reject)
+        .end(),
+    );
     const pinger = redisPinger();
     const { latencies, statuses, lateMaxMs, seconds } = await drive(agent, port, all.slice(warmup), o.rate, true);
     const redisPing = await pinger.stop();
@@ -298,7 +333,9 @@ export async function runIngressLoadBench(o: { rate: number; seconds: number; se
     const storedOfRun = figures.stored - warmAcked;
     const p50 = round(percentile(latencies, 50), 2);
     const p99 = round(percentile(latencies, 99), 2);
-    console.log(`  → ack p50 ${p50} ms / p99 ${p99} ms / max ${round(Math.max(...latencies), 1)} ms, non-2xx ${non2xx}, stored ${storedOfRun} of ${total}`);
+    console.log(
+      `  → ack p50 ${p50} ms / p99 ${p99} ms / max ${round(Math.max(...latencies), 1)} ms, non-2xx ${non2xx}, stored ${storedOfRun} of ${total}`,
+    );
     return [
       {
         scenario: `ingress load (${o.rate} deliveries/s for ${o.seconds} s)`,
@@ -306,13 +343,16 @@ export async function runIngressLoadBench(o: { rate: number; seconds: number; se
           "deliveries sent": total,
           "offered rate (deliveries/s)": round(total / seconds, 1),
           "driver lateness max (ms, send behind schedule)": round(lateMaxMs, 1),
-          "topics": `${Math.round(PRODUCT_SHARE * 100)}% products/update, ${Math.round((1 - PRODUCT_SHARE) * 100)}% orders/updated`,
+          topics: `${Math.round(PRODUCT_SHARE * 100)}% products/update, ${Math.round((1 - PRODUCT_SHARE) * 100)}% orders/updated`,
           [`warm-up before it, not counted (${warmup} deliveries in ${WARMUP_SECONDS} s): ack p99 / max (ms)`]: `${round(percentile(warm.latencies, 99), 1)} / ${round(Math.max(0, ...warm.latencies), 1)}`,
           "ack latency p50 (ms)": p50,
           "ack latency p99 (ms)": p99,
           "ack latency max (ms)": round(Math.max(...latencies), 2),
           "acks slower than the p99 target": latencies.filter((ms) => ms > INGRESS_TARGET_P99_MS).length,
-          "answers by status": [...statuses.entries()].sort(([a], [b]) => a - b).map(([st, n]) => `${st || "error"}×${n}`).join(", "),
+          "answers by status": [...statuses.entries()]
+            .sort(([a], [b]) => a - b)
+            .map(([st, n]) => `${st || "error"}×${n}`)
+            .join(", "),
           "non-2xx answers": non2xx,
           "jobs stored in Redis (webhooks queue)": storedOfRun,
           "server-side handling p50 / p99 / max (ms)": `${figures.serverP50Ms} / ${figures.serverP99Ms} / ${figures.serverMaxMs}`,

@@ -22,8 +22,10 @@ import { workersChild, type Services } from "./bench-stack";
 //   npm run bench -- --scenario orders --orders 500 --rate 25
 //   npm run bench -- --scenario ingress --ingress-rate 200 --seconds 60
 //   npm run bench -- --scenario theme     # bytes the theme blocks load before interaction
-//   npm run bench -- --scenario storefront [--proxy-rate 500 --seconds 20 --writes 500]   # proxy reads, review submissions, block bytes, Lighthouse
-//   npm run bench -- --scenario phone [--runs 7]   # product page LCP at 375 px, CPU 4× slower, with and without the blocks
+//   npm run bench -- --scenario storefront [--proxy-rate 500 --seconds 20 --writes 500]   # proxy reads, review
+// submissions, block bytes, Lighthouse
+//   npm run bench -- --scenario phone [--runs 7]   # product page LCP at 375 px, CPU 4× slower, with and without the
+// blocks
 //   npm run bench -- --scenario admin --reviews 10000 --runs 5
 //   npm run bench -- --scenario history --history-orders 100   # "rate your order": service calls per page of 20 orders
 //   npm run bench -- --scenario paged --paged-products 10000   # catalog read: bulk operation vs paged fallback
@@ -72,8 +74,22 @@ const count = (v: string | undefined, fallback: number) => {
 };
 
 const servicesSchema = z.object({
-  emulator: z.object({ origin: z.string(), baseUrl: z.string(), authUrl: z.string(), rateUrl: z.string(), customer: z.string(), clientId: z.string(), clientSecret: z.string() }),
-  store: z.object({ shop: z.string(), shopifyOrigin: z.string(), sessionUrl: z.string(), primaryDomain: z.string(), controlUrl: z.string() }),
+  emulator: z.object({
+    origin: z.string(),
+    baseUrl: z.string(),
+    authUrl: z.string(),
+    rateUrl: z.string(),
+    customer: z.string(),
+    clientId: z.string(),
+    clientSecret: z.string(),
+  }),
+  store: z.object({
+    shop: z.string(),
+    shopifyOrigin: z.string(),
+    sessionUrl: z.string(),
+    primaryDomain: z.string(),
+    controlUrl: z.string(),
+  }),
 });
 
 async function child(kind: string): Promise<unknown> {
@@ -85,10 +101,23 @@ async function child(kind: string): Promise<unknown> {
   const seed = count(values.seed, 11);
   if (kind === "sync") return syncChild(count(values.n, 1000), services);
   if (kind === "workers") return workersChild(services, values["database-url"] ?? "", values.prefix ?? "");
-  if (kind === "storm") return stormChild({ products: count(values.products, 1000), deliveries: count(values.deliveries, 10_000), seed, services });
+  if (kind === "storm")
+    return stormChild({
+      products: count(values.products, 1000),
+      deliveries: count(values.deliveries, 10_000),
+      seed,
+      services,
+    });
   if (kind === "backsync") return backSyncChild(count(values.n, 1000), services);
   if (kind === "backsync-latency") return moderationLatencyChild(count(values.n, 1000), services);
-  if (kind === "orders") return ordersChild({ products: count(values.products, 1000), orders: count(values.orders, 500), rate: count(values.rate, 25), seed, services });
+  if (kind === "orders")
+    return ordersChild({
+      products: count(values.products, 1000),
+      orders: count(values.orders, 500),
+      rate: count(values.rate, 25),
+      seed,
+      services,
+    });
   throw new Error(`unknown child ${kind}`);
 }
 
@@ -96,7 +125,24 @@ async function orchestrate(): Promise<void> {
   const quick = values.quick;
   const seed = count(values.seed, 11);
   const scenario = values.scenario ?? "all";
-  if (!["all", "sync", "storm", "orders", "ingress", "theme", "storefront", "phone", "backsync", "backsync-latency", "admin", "history", "paged"].includes(scenario)) throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
+  if (
+    ![
+      "all",
+      "sync",
+      "storm",
+      "orders",
+      "ingress",
+      "theme",
+      "storefront",
+      "phone",
+      "backsync",
+      "backsync-latency",
+      "admin",
+      "history",
+      "paged",
+    ].includes(scenario)
+  )
+    throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
   const sizes = values.n ? values.n.split(",").map((v) => count(v, 0)) : quick ? [2_000] : [10_000, 100_000];
   const deliveries = count(values.deliveries, quick ? 2_000 : 10_000);
   const started = performance.now();
@@ -110,28 +156,64 @@ async function orchestrate(): Promise<void> {
     results.push(...out);
   };
   if (scenario === "all" || scenario === "sync") await withLoad(() => runCatalogSyncBench({ sizes, seed }));
-  if (scenario === "all" || scenario === "storm") await withLoad(() => runUpdateStormBench({ products: 1_000, deliveries, seed }));
+  if (scenario === "all" || scenario === "storm")
+    await withLoad(() => runUpdateStormBench({ products: 1_000, deliveries, seed }));
   if (scenario === "all" || scenario === "orders") {
     const orders = count(values.orders, quick ? 100 : 500);
     await withLoad(() => runOrderSyncBench({ products: 1_000, orders, rate: count(values.rate, 25), seed }));
   }
   if (scenario === "all" || scenario === "ingress") {
-    await withLoad(() => runIngressLoadBench({ rate: count(values["ingress-rate"], 200), seconds: count(values.seconds, quick ? 10 : 60), seed }));
+    await withLoad(() =>
+      runIngressLoadBench({
+        rate: count(values["ingress-rate"], 200),
+        seconds: count(values.seconds, quick ? 10 : 60),
+        seed,
+      }),
+    );
   }
   if (scenario === "all" || scenario === "theme") await withLoad(() => runThemeBytesBench());
   if (scenario === "all" || scenario === "storefront") {
-    await withLoad(() => runStorefrontBench({ rate: count(values["proxy-rate"], 500), seconds: count(values.seconds, quick ? 5 : 20), lighthouseRuns: quick ? 1 : 3, writes: count(values.writes, quick ? 100 : 500), phoneRuns: count(values.runs, quick ? 3 : 7) }));
+    await withLoad(() =>
+      runStorefrontBench({
+        rate: count(values["proxy-rate"], 500),
+        seconds: count(values.seconds, quick ? 5 : 20),
+        lighthouseRuns: quick ? 1 : 3,
+        writes: count(values.writes, quick ? 100 : 500),
+        phoneRuns: count(values.runs, quick ? 3 : 7),
+      }),
+    );
   }
-  if (scenario === "phone") await withLoad(() => runStorefrontBench({ rate: 0, seconds: 0, lighthouseRuns: 0, writes: 0, phoneRuns: count(values.runs, quick ? 3 : 7), phoneOnly: true }));
+  if (scenario === "phone")
+    await withLoad(() =>
+      runStorefrontBench({
+        rate: 0,
+        seconds: 0,
+        lighthouseRuns: 0,
+        writes: 0,
+        phoneRuns: count(values.runs, quick ? 3 : 7),
+        phoneOnly: true,
+      }),
+    );
   if (scenario === "all" || scenario === "backsync") {
     await withLoad(() => runBackSyncBench({ n: count(values["backsync-products"], quick ? 2_500 : 12_500), seed }));
   }
-  if (scenario === "all" || scenario === "backsync-latency") await withLoad(() => runModerationLatencyBench({ n: count(values["backsync-products"], quick ? 1_000 : 5_000), seed }));
+  if (scenario === "all" || scenario === "backsync-latency")
+    await withLoad(() =>
+      runModerationLatencyBench({ n: count(values["backsync-products"], quick ? 1_000 : 5_000), seed }),
+    );
   if (scenario === "all" || scenario === "admin") {
-    await withLoad(() => runAdminBench({ reviews: count(values.reviews, quick ? 2_000 : 10_000), runs: count(values.runs, quick ? 2 : 5), pages: values["admin-pages"]?.split(",") }));
+    await withLoad(() =>
+      runAdminBench({
+        reviews: count(values.reviews, quick ? 2_000 : 10_000),
+        runs: count(values.runs, quick ? 2 : 5),
+        pages: values["admin-pages"]?.split(","),
+      }),
+    );
   }
-  if (scenario === "all" || scenario === "history") await withLoad(() => runOrderHistoryBench({ orders: count(values["history-orders"], quick ? 45 : 100) }));
-  if (scenario === "all" || scenario === "paged") await withLoad(() => runPagedReadBench({ n: count(values["paged-products"], quick ? 2_000 : 10_000), seed }));
+  if (scenario === "all" || scenario === "history")
+    await withLoad(() => runOrderHistoryBench({ orders: count(values["history-orders"], quick ? 45 : 100) }));
+  if (scenario === "all" || scenario === "paged")
+    await withLoad(() => runPagedReadBench({ n: count(values["paged-products"], quick ? 2_000 : 10_000), seed }));
   const mode = `${quick ? "quick" : "full"}, scenario ${scenario}, seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s`;
   console.log("");
   // Every scenario: a new report. One scenario: its results replace the same ones in the report.

@@ -11,7 +11,10 @@ import type { BenchResult } from "./report";
 // at the service; the figures add how long each page took end to end.
 
 export async function runOrderHistoryBench(opts: { orders: number }): Promise<BenchResult[]> {
-  const st = await startStorefrontStack("bench-order-history", { PROXY_IP_LIMIT_PER_MIN: "100000", PROXY_SHOP_LIMIT_PER_MIN: "100000" });
+  const st = await startStorefrontStack("bench-order-history", {
+    PROXY_IP_LIMIT_PER_MIN: "100000",
+    PROXY_SHOP_LIMIT_PER_MIN: "100000",
+  });
   try {
     const ana = STOREFRONT_CUSTOMERS[0]!;
     const start = Date.now() - opts.orders * 3_600_000;
@@ -21,7 +24,8 @@ export async function runOrderHistoryBench(opts: { orders: number }): Promise<Be
       }
     }
     await st.s.idle(300_000);
-    const held = () => Promise.resolve(st.s.emu.control.state("acme").orders.filter((o) => o.email === ana.email).length);
+    const held = () =>
+      Promise.resolve(st.s.emu.control.state("acme").orders.filter((o) => o.email === ana.email).length);
     await eventually(held, (n) => n === opts.orders, 300_000);
 
     const since = st.s.emu.control.lastRequestSeq();
@@ -31,7 +35,10 @@ export async function runOrderHistoryBench(opts: { orders: number }): Promise<Be
     let pages = 0;
     do {
       const t0 = performance.now();
-      const res: Response = await fetch(`${st.storefront.origin}/apps/reviews/orders${after ? `?after=${encodeURIComponent(after)}` : ""}`, { headers: { Cookie: `local_storefront_customer=${ana.id}` } });
+      const res: Response = await fetch(
+        `${st.storefront.origin}/apps/reviews/orders${after ? `?after=${encodeURIComponent(after)}` : ""}`,
+        { headers: { Cookie: `local_storefront_customer=${ana.id}` } },
+      );
       const html: string = await res.text();
       times.push(performance.now() - t0);
       if (res.status !== 200) throw new Error(`order history page ${pages + 1}: ${res.status}`);
@@ -56,7 +63,11 @@ export async function runOrderHistoryBench(opts: { orders: number }): Promise<Be
           "page time max (ms)": Math.round(sorted.at(-1)!),
         },
         targets: {
-          "service calls per 20 orders": { value: Math.round(perTwenty * 100) / 100, limit: 1, ok: perTwenty <= 1 && calls.length === batch && shown === opts.orders },
+          "service calls per 20 orders": {
+            value: Math.round(perTwenty * 100) / 100,
+            limit: 1,
+            ok: perTwenty <= 1 && calls.length === batch && shown === opts.orders,
+          },
         },
       },
     ];

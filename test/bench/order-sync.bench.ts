@@ -29,7 +29,13 @@ export const ORDERS_MAX_P95_DELAY_MS = 2000;
 
 type Kind = "place" | "pay" | "edit" | "ship" | "deliver";
 /** What each change leaves upstream; the edit changes nothing the service sees. */
-const STATUS_AFTER: Record<Kind, string | null> = { place: "created", pay: "paid", edit: null, ship: "shipped", deliver: "delivered" };
+const STATUS_AFTER: Record<Kind, string | null> = {
+  place: "created",
+  pay: "paid",
+  edit: null,
+  ship: "shipped",
+  deliver: "delivered",
+};
 const STATUS_RANK: Record<string, number> = { created: 0, paid: 1, shipped: 2, delivered: 3 };
 
 interface PlannedChange {
@@ -77,7 +83,11 @@ export interface OrderFigures {
 }
 
 /** The workload: the same for a given seed. Changes come in timeline order, the book edited as they happen. */
-function plan(o: { products: number; orders: number; seed: number }): { changes: PlannedChange[]; ids: number[]; customers: Map<string, number> } {
+function plan(o: { products: number; orders: number; seed: number }): {
+  changes: PlannedChange[];
+  ids: number[];
+  customers: Map<string, number>;
+} {
   const rng = new Rng(mixSeed(o.seed, 0x0bde));
   const book = new OrderBook({ seed: o.seed, productCount: o.products });
   // Each order's changes on a virtual clock (seconds): placed one after another, then paid within
@@ -89,7 +99,10 @@ function plan(o: { products: number; orders: number; seed: number }): { changes:
     const shipped = paid + rng.int(10, 120);
     timeline.push({ t: placed, orderIndex: i, kind: "place" }, { t: paid, orderIndex: i, kind: "pay" });
     if (rng.chance(0.5)) timeline.push({ t: paid + rng.int(1, shipped - paid - 1), orderIndex: i, kind: "edit" });
-    timeline.push({ t: shipped, orderIndex: i, kind: "ship" }, { t: shipped + rng.int(20, 400), orderIndex: i, kind: "deliver" });
+    timeline.push(
+      { t: shipped, orderIndex: i, kind: "ship" },
+      { t: shipped + rng.int(20, 400), orderIndex: i, kind: "deliver" },
+    );
   }
   timeline.sort((a, b) => a.t - b.t || a.orderIndex - b.orderIndex);
   // Shopify times in the past: the newest change is "now".
@@ -102,8 +115,16 @@ function plan(o: { products: number; orders: number; seed: number }): { changes:
     const id = ids[step.orderIndex]!;
     let change: OrderChange;
     if (step.kind === "place") {
-      const lines = Array.from({ length: rng.int(1, 3) }, () => ({ productIndex: rng.int(0, o.products - 1), variantIndex: rng.int(0, 3) }));
-      change = book.place({ lines, customerIndex: rng.chance(0.1) ? null : rng.int(0, o.orders), financialStatus: "PENDING", at });
+      const lines = Array.from({ length: rng.int(1, 3) }, () => ({
+        productIndex: rng.int(0, o.products - 1),
+        variantIndex: rng.int(0, 3),
+      }));
+      change = book.place({
+        lines,
+        customerIndex: rng.chance(0.1) ? null : rng.int(0, o.orders),
+        financialStatus: "PENDING",
+        at,
+      });
       ids[step.orderIndex] = change.order.id;
       const buyer = change.order.customer ? `gid://shopify/Customer/${change.order.customer.id}` : null;
       if (buyer) customers.set(buyer, (customers.get(buyer) ?? 0) + 1);
@@ -146,7 +167,13 @@ const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1
 
 // ---------- inside the measured child ----------
 
-export async function ordersChild(o: { products: number; orders: number; rate: number; seed: number; services: Services }): Promise<OrderFigures> {
+export async function ordersChild(o: {
+  products: number;
+  orders: number;
+  rate: number;
+  seed: number;
+  services: Services;
+}): Promise<OrderFigures> {
   const { services } = o;
   const s = await startBenchStack("bench-orders", services, { workers: false });
   const emu = emulatorControl(services.emulator.origin);
@@ -189,7 +216,9 @@ export async function ordersChild(o: { products: number; orders: number; rate: n
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const change = changes[k]!;
       const status = STATUS_AFTER[change.kind];
-      const record = status ? { orderId: String(ids[change.orderIndex]), kind: change.kind, status, ackAt: Number.POSITIVE_INFINITY } : null;
+      const record = status
+        ? { orderId: String(ids[change.orderIndex]), kind: change.kind, status, ackAt: Number.POSITIVE_INFINITY }
+        : null;
       if (record) altering.push(record);
       for (const w of change.webhooks) {
         bump(byTopic, w.topic);
@@ -216,7 +245,10 @@ export async function ordersChild(o: { products: number; orders: number; rate: n
     };
     // Maintenance holds the shipment news waiting for its grace (ORDER_TRACKING_GRACE_MS).
     await eventually(
-      async () => (await queueBusy(QueueName.webhooks)) + (await queueBusy(QueueName.maintenance)) + (await queueBusy(QueueName.catalog)),
+      async () =>
+        (await queueBusy(QueueName.webhooks)) +
+        (await queueBusy(QueueName.maintenance)) +
+        (await queueBusy(QueueName.catalog)),
       (n) => n === 0,
       180_000,
     );
@@ -261,9 +293,14 @@ export async function ordersChild(o: { products: number; orders: number; rate: n
       if (first.status !== c.status) superseded++;
       delays.push(first.at - c.ackAt);
       delaysByKind.set(c.kind, [...(delaysByKind.get(c.kind) ?? []), first.at - c.ackAt]);
-      if (first.at - c.ackAt > ORDERS_MAX_P95_DELAY_MS) bump(slowByWindow, `${Math.floor((c.ackAt - runStart) / 5000) * 5} s`);
+      if (first.at - c.ackAt > ORDERS_MAX_P95_DELAY_MS)
+        bump(slowByWindow, `${Math.floor((c.ackAt - runStart) / 5000) * 5} s`);
     }
-    const upstream = new Map((await emu.state(services.emulator.customer) as unknown as { orders: { orderId: string; status: string }[] }).orders.map((x) => [x.orderId, x.status]));
+    const upstream = new Map(
+      (
+        (await emu.state(services.emulator.customer)) as unknown as { orders: { orderId: string; status: string }[] }
+      ).orders.map((x) => [x.orderId, x.status]),
+    );
     const mismatches = ids.filter((id) => upstream.get(String(id)) !== "delivered").length;
     const adminByOperation = new Map<string, number>();
     for (const [op, n] of Object.entries(admin1.byOperation)) {
@@ -282,7 +319,10 @@ export async function ordersChild(o: { products: number; orders: number; rate: n
       forKnown += Math.max(0, reads - 1);
     }
     const knownCustomerOrders = [...customers.values()].reduce((a, n) => a + n - 1, 0);
-    if (slowByWindow.size) progress(`changes over ${ORDERS_MAX_P95_DELAY_MS} ms by second of the run they were acknowledged in: ${tally(slowByWindow)}`);
+    if (slowByWindow.size)
+      progress(
+        `changes over ${ORDERS_MAX_P95_DELAY_MS} ms by second of the run they were acknowledged in: ${tally(slowByWindow)}`,
+      );
     workerLog = await workers.stop();
     for (const l of workerLog.lastWarnings) progress(`worker warning: ${l.trim()}`);
 
@@ -319,7 +359,8 @@ export async function ordersChild(o: { products: number; orders: number; rate: n
       consentReads,
       consentReadsMaxPerCustomer: maxPerCustomer,
       consentReadsForKnownCustomers: forKnown,
-      workerCpuMsPerWebhook: cpu0.workers !== null && workersCpu1 !== null ? round((workersCpu1 - cpu0.workers) / acks.length, 2) : null,
+      workerCpuMsPerWebhook:
+        cpu0.workers !== null && workersCpu1 !== null ? round((workersCpu1 - cpu0.workers) / acks.length, 2) : null,
       webCpuMsPerWebhook: round((webCpu.user + webCpu.system) / 1000 / acks.length, 2),
       warnings: s.sink.count + workerLog.warnings,
     };
@@ -331,15 +372,35 @@ export async function ordersChild(o: { products: number; orders: number; rate: n
 
 // ---------- in the orchestrator ----------
 
-export async function runOrderSyncBench(o: { products: number; orders: number; rate: number; seed: number }): Promise<BenchResult[]> {
-  console.log(`order sync: ${o.orders.toLocaleString("en-US")} orders over ${o.products.toLocaleString("en-US")} products: starting emulator and simulated store`);
+export async function runOrderSyncBench(o: {
+  products: number;
+  orders: number;
+  rate: number;
+  seed: number;
+}): Promise<BenchResult[]> {
+  console.log(
+    `order sync: ${o.orders.toLocaleString("en-US")} orders over ${o.products.toLocaleString("en-US")} products: starting emulator and simulated store`,
+  );
   const emu = await startEmulatorChild();
   const store = await startStoreChild({ products: o.products, seed: o.seed, shop: ORDERS_SHOP });
   let f: OrderFigures;
   try {
     const services: Services = { emulator: emu.info, store: store.info };
     f = await runChild<OrderFigures>(
-      ["--child", "orders", "--products", String(o.products), "--orders", String(o.orders), "--rate", String(o.rate), "--seed", String(o.seed), "--services", JSON.stringify(services)],
+      [
+        "--child",
+        "orders",
+        "--products",
+        String(o.products),
+        "--orders",
+        String(o.orders),
+        "--rate",
+        String(o.rate),
+        "--seed",
+        String(o.seed),
+        "--services",
+        JSON.stringify(services),
+      ],
       "orders",
     );
   } finally {
@@ -391,7 +452,10 @@ export async function runOrderSyncBench(o: { products: number; orders: number; r
       targets: {
         "order change ack → accepted p95 (ms)": atMost(f.delayP95Ms, ORDERS_MAX_P95_DELAY_MS),
         // One request per change, except a change superseded by a newer one of its order before it was sent.
-        "upstream order requests − altering changes not superseded": exactly(f.orderRequests - (f.changesAltering - f.changesSuperseded), 0),
+        "upstream order requests − altering changes not superseded": exactly(
+          f.orderRequests - (f.changesAltering - f.changesSuperseded),
+          0,
+        ),
         "Admin API calls with a warm mirror, besides consent reads": exactly(f.adminCallsBesidesConsent, 0),
         "Admin API calls per new customer (most for one customer)": atMost(f.consentReadsMaxPerCustomer, 1),
         "Admin API calls for known customers": exactly(f.consentReadsForKnownCustomers, 0),

@@ -68,7 +68,10 @@ export async function runPagedReadBench(opts: { n: number; seed: number }): Prom
     let pagedProducts = 0;
     for await (const _item of readProductPages(paged.client, {})) {
       pagedProducts++;
-      if (pagedProducts % 2_000 === 0) progress(`paged: ${pagedProducts.toLocaleString("en-US")} products, ${Math.round((performance.now() - t0) / 1000)} s`);
+      if (pagedProducts % 2_000 === 0)
+        progress(
+          `paged: ${pagedProducts.toLocaleString("en-US")} products, ${Math.round((performance.now() - t0) / 1000)} s`,
+        );
     }
     const pagedSeconds = (performance.now() - t0) / 1000;
     const p = paged.figures();
@@ -93,8 +96,16 @@ export async function runPagedReadBench(opts: { n: number; seed: number }): Prom
           "THROTTLED answers: paged": throttled,
         },
         targets: {
-          "paged path reads every product the bulk path reads": { value: pagedProducts, limit: bulkProducts, ok: pagedProducts === bulkProducts && bulkProducts === opts.n },
-          "paged path never throttled (waits for the bucket instead)": { value: throttled, limit: 0, ok: throttled === 0 },
+          "paged path reads every product the bulk path reads": {
+            value: pagedProducts,
+            limit: bulkProducts,
+            ok: pagedProducts === bulkProducts && bulkProducts === opts.n,
+          },
+          "paged path never throttled (waits for the bucket instead)": {
+            value: throttled,
+            limit: 0,
+            ok: throttled === 0,
+          },
         },
       },
     ];

@@ -35,7 +35,8 @@ function machine(): BenchReport["machine"] {
 }
 
 function cell(v: number | string | boolean): string {
-  if (typeof v === "number") return Number.isInteger(v) ? v.toLocaleString("en-US") : v.toLocaleString("en-US", { maximumFractionDigits: 2 });
+  if (typeof v === "number")
+    return Number.isInteger(v) ? v.toLocaleString("en-US") : v.toLocaleString("en-US", { maximumFractionDigits: 2 });
   return String(v).replace(/\|/g, "\\|");
 }
 
@@ -47,11 +48,21 @@ export function renderMarkdown(report: BenchReport): string {
     `Generated ${report.generatedAt} (${report.mode}) on Node ${m.node}, ${m.platform}, ${m.cpus} × ${m.cpuModel}, ${m.memoryGB} GB.`,
     "",
   ];
-  const targets = report.results.flatMap((r) => Object.entries(r.targets ?? {}).map(([name, t]) => ({ scenario: r.scenario, name, ...t })));
+  const targets = report.results.flatMap((r) =>
+    Object.entries(r.targets ?? {}).map(([name, t]) => ({ scenario: r.scenario, name, ...t })),
+  );
   if (targets.length) {
     const failed = targets.filter((t) => !t.ok).length;
-    lines.push(`## Targets: ${targets.length - failed} of ${targets.length} met`, "", "| scenario | target | value | limit | ok |", "|---|---|---:|---:|:---:|");
-    for (const t of targets) lines.push(`| ${cell(t.scenario)} | ${cell(t.name)} | ${cell(t.value)} | ${cell(t.limit)} | ${t.ok ? "yes" : "**NO**"} |`);
+    lines.push(
+      `## Targets: ${targets.length - failed} of ${targets.length} met`,
+      "",
+      "| scenario | target | value | limit | ok |",
+      "|---|---|---:|---:|:---:|",
+    );
+    for (const t of targets)
+      lines.push(
+        `| ${cell(t.scenario)} | ${cell(t.name)} | ${cell(t.value)} | ${cell(t.limit)} | ${t.ok ? "yes" : "**NO**"} |`,
+      );
     lines.push("");
   }
   for (const r of report.results) {
@@ -79,7 +90,11 @@ function uncell(text: string): number | string | boolean {
   return plain;
 }
 
-const row = (line: string) => line.slice(1, -1).split(/(?<!\\)\|/).map((c) => c.trim());
+const row = (line: string) =>
+  line
+    .slice(1, -1)
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
 
 /**
  * The results in `bench-report.md`, for a clone that has the committed markdown but not the JSON
@@ -87,15 +102,21 @@ const row = (line: string) => line.slice(1, -1).split(/(?<!\\)\|/).map((c) => c.
  */
 export function parseMarkdownReport(md: string): BenchResult[] {
   const results = new Map<string, BenchResult>();
-  const get = (scenario: string) => results.get(scenario) ?? results.set(scenario, { scenario, figures: {} }).get(scenario)!;
+  const get = (scenario: string) =>
+    results.get(scenario) ?? results.set(scenario, { scenario, figures: {} }).get(scenario)!;
   let section: "targets" | string | undefined;
   for (const line of md.split("\n")) {
     if (line.startsWith("## ")) section = line.startsWith("## Targets:") ? "targets" : line.slice(3).trim();
-    if (!section || !line.startsWith("| ") || /^\|\s*(scenario|figure) \|/.test(line) || line.startsWith("|---")) continue;
+    if (!section || !line.startsWith("| ") || /^\|\s*(scenario|figure) \|/.test(line) || line.startsWith("|---"))
+      continue;
     const cells = row(line);
     if (section === "targets" && cells.length === 5) {
       const [scenario, name, value, limit, ok] = cells;
-      (get(uncell(scenario) as string).targets ??= {})[uncell(name) as string] = { value: Number(uncell(value)), limit: Number(uncell(limit)), ok: ok === "yes" };
+      (get(uncell(scenario) as string).targets ??= {})[uncell(name) as string] = {
+        value: Number(uncell(value)),
+        limit: Number(uncell(limit)),
+        ok: ok === "yes",
+      };
     } else if (section !== "targets" && cells.length === 2) {
       get(section).figures[uncell(cells[0]) as string] = uncell(cells[1]);
     }

@@ -51,14 +51,23 @@ const control = createServer((req, res) => {
     const consentReads: Record<string, number> = {};
     for (const r of store.requests) {
       byOperation[r.operationName ?? "(anonymous)"] = (byOperation[r.operationName ?? "(anonymous)"] ?? 0) + 1;
-      if (r.operationName === "CustomerConsent") consentReads[String(r.variables.id)] = (consentReads[String(r.variables.id)] ?? 0) + 1;
+      if (r.operationName === "CustomerConsent")
+        consentReads[String(r.variables.id)] = (consentReads[String(r.variables.id)] ?? 0) + 1;
     }
     // THROTTLED answers, and the metafields the metafieldsSet calls carried (the back-sync benchmark).
     const throttled = store.requests.filter((r) => r.throttled).length;
     const metafieldsSent = store.requests
       .filter((r) => r.operationName === "MetafieldsSet" && !r.throttled && r.status === 200)
       .reduce((n, r) => n + (Array.isArray(r.variables.metafields) ? r.variables.metafields.length : 0), 0);
-    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ graphqlRequests: store.requests.length, byOperation, throttled, metafieldsSent, consentReads }));
+    res.writeHead(200, { "Content-Type": "application/json" }).end(
+      JSON.stringify({
+        graphqlRequests: store.requests.length,
+        byOperation,
+        throttled,
+        metafieldsSent,
+        consentReads,
+      }),
+    );
     return;
   }
   if (req.method === "POST" && req.url === "/session") {

@@ -58,7 +58,11 @@ export interface ProxyAppBackend {
 
 /** `products`: the write measurement needs one per review (a buyer reviews a product once). */
 export async function storefrontChild(products: number): Promise<{ upstreamDuringLoad: number }> {
-  const st = await startStorefrontStack("bench-storefront", { LOG_LEVEL: "warn", PROXY_CACHE_MS: "600000", PROXY_IP_LIMIT_PER_MIN: "120", PROXY_SHOP_LIMIT_PER_MIN: "600" }, products);
+  const st = await startStorefrontStack(
+    "bench-storefront",
+    { LOG_LEVEL: "warn", PROXY_CACHE_MS: "600000", PROXY_IP_LIMIT_PER_MIN: "120", PROXY_SHOP_LIMIT_PER_MIN: "600" },
+    products,
+  );
   let since = st.s.emu.control.lastRequestSeq();
   const summaries = () => st.s.emu.control.requests(since).filter((r) => r.path.includes("/summary")).length;
   const control = createServer((req, res) => {
@@ -81,7 +85,14 @@ export async function storefrontChild(products: number): Promise<{ upstreamDurin
     sku: st.productIds[0],
     skus: st.productIds,
     handle: st.reviewedHandle,
-    backend: { databaseUrl: st.s.t.url, shopifyOrigin: st.s.config.SHOPIFY_ORIGIN ?? "", prefix: st.s.prefix, apiUrl: st.s.emu.baseUrl, authUrl: st.s.emu.authUrl, rateUrl: st.s.emu.rateUrl },
+    backend: {
+      databaseUrl: st.s.t.url,
+      shopifyOrigin: st.s.config.SHOPIFY_ORIGIN ?? "",
+      prefix: st.s.prefix,
+      apiUrl: st.s.emu.baseUrl,
+      authUrl: st.s.emu.authUrl,
+      rateUrl: st.s.emu.rateUrl,
+    },
   };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   await new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
@@ -133,7 +144,9 @@ export async function proxyAppChild(b: ProxyAppBackend): Promise<ProxyAppFigures
   await new Promise<void>((r) => control.listen(0, "127.0.0.1", r));
   let peak = process.memoryUsage.rss();
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 250);
-  process.stdout.write(`${JSON.stringify({ ready: true, origin: server.origin, reset: `http://127.0.0.1:${(control.address() as AddressInfo).port}` })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ready: true, origin: server.origin, reset: `http://127.0.0.1:${(control.address() as AddressInfo).port}` })}\n`,
+  );
   await new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
   clearInterval(timer);
   loop.disable();
@@ -161,18 +174,34 @@ type Autocannon = (opts: Record<string, unknown>) => Promise<{
   duration: number;
 }>;
 
-async function proxyLoad(r: Ready, app: { origin: string; reset: string }, rate: number, seconds: number): Promise<BenchResult> {
+async function proxyLoad(
+  r: Ready,
+  app: { origin: string; reset: string },
+  rate: number,
+  seconds: number,
+): Promise<BenchResult> {
   const secret = process.env.SHOPIFY_API_SECRET ?? "test-api-secret";
-  const queries = [1, 2, 3, 4, 5].flatMap((page) => ["helpfulScore,desc", "created,desc"].map((sort) => new URLSearchParams({ sort, page: String(page), pageSize: "5", locale: "en" })));
+  const queries = [1, 2, 3, 4, 5].flatMap((page) =>
+    ["helpfulScore,desc", "created,desc"].map(
+      (sort) => new URLSearchParams({ sort, page: String(page), pageSize: "5", locale: "en" }),
+    ),
+  );
   // Signed now, valid for 90 s: the load is bounded well inside that.
-  const signed = queries.map((q) => `/apps/reviews/products/${r.sku}/reviews?${signProxyQuery(q, { shop: STOREFRONT_SHOP, loggedInCustomerId: "", pathPrefix: "/apps/reviews" }, secret)}`);
+  const signed = queries.map(
+    (q) =>
+      `/apps/reviews/products/${r.sku}/reviews?${signProxyQuery(q, { shop: STOREFRONT_SHOP, loggedInCustomerId: "", pathPrefix: "/apps/reviews" }, secret)}`,
+  );
   for (const path of signed) {
     const res = await fetch(`${app.origin}${path}`, { headers: { "x-forwarded-for": "198.51.100.1" } });
     if (res.status !== 200) throw new Error(`warming the proxy cache: ${res.status} ${await res.text()}`);
   }
   await fetch(`${r.control}/reset`);
   await fetch(app.reset);
-  const requests = Array.from({ length: 1000 }, (_, i) => ({ method: "GET", path: signed[i % signed.length], headers: { "x-forwarded-for": `10.${Math.floor(i / 250)}.${i % 250}.7` } }));
+  const requests = Array.from({ length: 1000 }, (_, i) => ({
+    method: "GET",
+    path: signed[i % signed.length],
+    headers: { "x-forwarded-for": `10.${Math.floor(i / 250)}.${i % 250}.7` },
+  }));
   const autocannon = require("autocannon") as Autocannon;
   progress(`storefront: app proxy reads, warm cache, ${rate}/s for ${seconds} s`);
   const result = await autocannon({ url: app.origin, connections: 50, overallRate: rate, duration: seconds, requests });
@@ -210,13 +239,23 @@ export const WRITE_TARGET_P99_MS = 300;
  * identity from its cache, the submission and the product's categories at once, the update token
  * kept). `concurrency` shoppers at a time; every review must reach the service once.
  */
-async function reviewWrites(r: Ready, app: { origin: string }, total: number, concurrency: number): Promise<BenchResult> {
+async function reviewWrites(
+  r: Ready,
+  app: { origin: string },
+  total: number,
+  concurrency: number,
+): Promise<BenchResult> {
   const secret = process.env.SHOPIFY_API_SECRET ?? "test-api-secret";
   // One buyer reviews a product once (the app refuses a second review): each review its own product.
-  if (r.skus.length < total + 1) throw new Error(`review writes: ${total + 1} products needed, the store has ${r.skus.length}`);
+  if (r.skus.length < total + 1)
+    throw new Error(`review writes: ${total + 1} products needed, the store has ${r.skus.length}`);
   const send = async (i: number) => {
     const path = `/apps/reviews/products/${r.skus[i + 1]}/reviews`;
-    const query = signProxyQuery(new URLSearchParams(), { shop: STOREFRONT_SHOP, loggedInCustomerId: "7001", pathPrefix: "/apps/reviews" }, secret);
+    const query = signProxyQuery(
+      new URLSearchParams(),
+      { shop: STOREFRONT_SHOP, loggedInCustomerId: "7001", pathPrefix: "/apps/reviews" },
+      secret,
+    );
     const started = performance.now();
     const res = await fetch(`${app.origin}${path}?${query}`, {
       method: "POST",
@@ -231,7 +270,9 @@ async function reviewWrites(r: Ready, app: { origin: string }, total: number, co
   const first = await send(-1);
   if (first.status !== 201) throw new Error(`first review through the proxy: ${first.status}`);
   await fetch(`${r.control}/latency/${WRITE_SERVICE_MS}`);
-  progress(`storefront: ${total} reviews through the proxy, ${concurrency} at a time, the service answering in ${WRITE_SERVICE_MS} ms`);
+  progress(
+    `storefront: ${total} reviews through the proxy, ${concurrency} at a time, the service answering in ${WRITE_SERVICE_MS} ms`,
+  );
   const results: { ms: number; status: number }[] = [];
   let next = 0;
   const started = performance.now();
@@ -273,13 +314,22 @@ async function blockBytes(r: Ready): Promise<BenchResult> {
       const page = await browser.newPage({ userAgent: USER_AGENT, viewport: { width: 375, height: 800 } });
       const sizes: { type: string; bytes: number; path: string }[] = [];
       page.on("requestfinished", (req) => {
-        void req.sizes().then((s) => sizes.push({ type: req.resourceType(), bytes: s.responseBodySize, path: new URL(req.url()).pathname }));
+        void req
+          .sizes()
+          .then((s) =>
+            sizes.push({ type: req.resourceType(), bytes: s.responseBodySize, path: new URL(req.url()).pathname }),
+          );
       });
       await page.goto(`${r.storefront}/products/${r.handle}?blocks=${blocks}`, { waitUntil: "networkidle" });
       await page.close();
       const ext = sizes.filter((s) => s.path.startsWith("/cdn/"));
       const sum = (type: string) => ext.filter((s) => s.type === type).reduce((a, s) => a + s.bytes, 0);
-      return { js: sum("script"), css: sum("stylesheet"), files: ext.length, proxy: sizes.filter((s) => s.path.startsWith("/apps/")).length };
+      return {
+        js: sum("script"),
+        css: sum("stylesheet"),
+        files: ext.length,
+        proxy: sizes.filter((s) => s.path.startsWith("/apps/")).length,
+      };
     };
     const none = await measure("none");
     const stars = await measure("stars");
@@ -337,7 +387,12 @@ async function phoneLoad(browser: Browser, url: string): Promise<PhoneLoad> {
     const scripts: Promise<{ gz: number; raw: number }>[] = [];
     page.on("requestfinished", (req) => {
       if (req.resourceType() !== "script" || !new URL(req.url()).pathname.startsWith("/cdn/")) return;
-      scripts.push(Promise.all([req.sizes(), req.response().then((r) => r?.body())]).then(([s, body]) => ({ gz: s.responseBodySize, raw: body?.length ?? 0 })));
+      scripts.push(
+        Promise.all([req.sizes(), req.response().then((r) => r?.body())]).then(([s, body]) => ({
+          gz: s.responseBodySize,
+          raw: body?.length ?? 0,
+        })),
+      );
     });
     const response = await page.goto(url, { waitUntil: "networkidle" });
     const htmlBytes = (await response?.body())?.length ?? 0;
@@ -346,11 +401,17 @@ async function phoneLoad(browser: Browser, url: string): Promise<PhoneLoad> {
         new Promise<{ lcp: number; ttfb: number; element: string; cls: number }>((resolve) => {
           const ttfb = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStart;
           let cls = 0;
-          for (const e of performance.getEntriesByType("layout-shift") as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) cls += e.value;
+          for (const e of performance.getEntriesByType("layout-shift") as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!e.hadRecentInput) cls += e.value;
           new PerformanceObserver((list) => {
             const last = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null };
             const el = last.element;
-            const element = el ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""}` : "(removed)";
+            const element = el
+              ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""}`
+              : "(removed)";
             resolve({ lcp: last.startTime, ttfb, element, cls });
           }).observe({ type: "largest-contentful-paint", buffered: true });
         }),
@@ -394,12 +455,20 @@ export async function phoneLcp(storefront: string, handle: string, runs: number)
   } finally {
     await browser.close();
   }
-  const median = (xs: PhoneLoad[], k: "lcpMs" | "ttfbMs" | "cls" | "htmlBytes" | "jsGzip" | "jsRaw") => percentile(xs.map((x) => x[k]), 50);
+  const median = (xs: PhoneLoad[], k: "lcpMs" | "ttfbMs" | "cls" | "htmlBytes" | "jsGzip" | "jsRaw") =>
+    percentile(
+      xs.map((x) => x[k]),
+      50,
+    );
   const diff = median(withBlocks, "lcpMs") - median(without, "lcpMs");
   // The same difference counted from each load's first byte: what the blocks cost the phone, apart
   // from the time the local storefront's Liquid engine takes to render them (Shopify's renderer
   // is another program).
-  const afterByte = (xs: PhoneLoad[]) => percentile(xs.map((x) => x.lcpMs - x.ttfbMs), 50);
+  const afterByte = (xs: PhoneLoad[]) =>
+    percentile(
+      xs.map((x) => x.lcpMs - x.ttfbMs),
+      50,
+    );
   const elements = (xs: PhoneLoad[]) => [...new Set(xs.map((x) => x.lcpElement))].join(", ");
   return {
     scenario: "storefront: product page LCP on a phone (375 px, CPU 4× slower, Chromium)",
@@ -436,18 +505,33 @@ function lighthouse(url: string): Promise<LighthouseRun> {
   const cli = require.resolve("lighthouse/cli/index.js");
   const flags = [...CHROMIUM_ARGS.filter((a) => a !== "--disable-gpu"), "--headless=new", "--disable-gpu"].join(" ");
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, url, "--only-categories=performance", "--output=json", "--output-path=stdout", "--quiet", `--chrome-flags=${flags}`], {
-      cwd: ROOT,
-      env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        cli,
+        url,
+        "--only-categories=performance",
+        "--output=json",
+        "--output-path=stdout",
+        "--quiet",
+        `--chrome-flags=${flags}`,
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let out = "";
     let err = "";
     child.stdout.on("data", (c: Buffer) => (out += c));
     child.stderr.on("data", (c: Buffer) => (err += c));
     child.once("exit", (code) => {
       if (code !== 0) return reject(new Error(`lighthouse exited ${code}: ${err.slice(-500)}`));
-      const lhr = JSON.parse(out) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number }> };
+      const lhr = JSON.parse(out) as {
+        categories: { performance: { score: number } };
+        audits: Record<string, { numericValue?: number }>;
+      };
       resolve({
         score: Math.round(lhr.categories.performance.score * 100),
         lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
@@ -467,7 +551,11 @@ async function lighthouseRuns(r: Ready, runs: number): Promise<BenchResult> {
     without.push(await lighthouse(`${page}?blocks=none`));
     withBlocks.push(await lighthouse(page));
   }
-  const median = (xs: LighthouseRun[], k: keyof LighthouseRun) => percentile(xs.map((x) => x[k]), 50);
+  const median = (xs: LighthouseRun[], k: keyof LighthouseRun) =>
+    percentile(
+      xs.map((x) => x[k]),
+      50,
+    );
   const drop = median(without, "score") - median(withBlocks, "score");
   return {
     scenario: "storefront: Lighthouse 12.8 mobile performance of the product page",
@@ -485,10 +573,20 @@ async function lighthouseRuns(r: Ready, runs: number): Promise<BenchResult> {
   };
 }
 
-export async function runStorefrontBench(opts: { rate: number; seconds: number; lighthouseRuns: number; writes: number; phoneRuns: number; phoneOnly?: boolean }): Promise<BenchResult[]> {
+export async function runStorefrontBench(opts: {
+  rate: number;
+  seconds: number;
+  lighthouseRuns: number;
+  writes: number;
+  phoneRuns: number;
+  phoneOnly?: boolean;
+}): Promise<BenchResult[]> {
   progress("storefront: starting the read path (store, emulator, back-sync, app proxy, local storefront)");
   const products = Math.max(24, opts.writes + 1);
-  const child = await startServiceChild<{ upstreamDuringLoad: number }>(["--child", "storefront", "--products", String(products)], "storefront");
+  const child = await startServiceChild<{ upstreamDuringLoad: number }>(
+    ["--child", "storefront", "--products", String(products)],
+    "storefront",
+  );
   const results: BenchResult[] = [];
   try {
     const ready = JSON.parse(child.ready) as Ready;
@@ -497,7 +595,10 @@ export async function runStorefrontBench(opts: { rate: number; seconds: number; 
     if (opts.phoneOnly) return results;
     // The load goes to an app process of its own, as in production (not the one hosting the
     // emulator, the store and the workers).
-    const app = await startServiceChild<ProxyAppFigures>(["--child", "proxy-app", "--services", JSON.stringify(ready.backend)], "proxy-app");
+    const app = await startServiceChild<ProxyAppFigures>(
+      ["--child", "proxy-app", "--services", JSON.stringify(ready.backend)],
+      "proxy-app",
+    );
     try {
       const appOrigin = JSON.parse(app.ready) as { origin: string; reset: string };
       const load = await proxyLoad(ready, appOrigin, opts.rate, opts.seconds);
@@ -514,7 +615,10 @@ export async function runStorefrontBench(opts: { rate: number; seconds: number; 
       throw e;
     }
     // Writes on a fresh app process, after the read load (whose figures stop with that process).
-    const writer = await startServiceChild<ProxyAppFigures>(["--child", "proxy-app", "--services", JSON.stringify(ready.backend)], "proxy-app");
+    const writer = await startServiceChild<ProxyAppFigures>(
+      ["--child", "proxy-app", "--services", JSON.stringify(ready.backend)],
+      "proxy-app",
+    );
     try {
       results.push(await reviewWrites(ready, JSON.parse(writer.ready) as { origin: string }, opts.writes, 10));
       await writer.stop();

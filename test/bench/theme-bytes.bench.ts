@@ -24,24 +24,49 @@ export async function runThemeBytesBench(): Promise<BenchResult[]> {
       const loaded: string[] = [];
       page.on("requestfinished", (r) => {
         const url = new URL(r.url());
-        if (url.origin === ORIGIN && url.pathname.startsWith("/ext/")) loaded.push(decodeURIComponent(url.pathname.slice(5)));
+        if (url.origin === ORIGIN && url.pathname.startsWith("/ext/"))
+          loaded.push(decodeURIComponent(url.pathname.slice(5)));
       });
       let proxyCalls = 0;
       page.on("request", (r) => void (r.url().includes("/apps/") && proxyCalls++));
       await page.goto(`${ORIGIN}/products/stoneware-mug`, { waitUntil: "networkidle" });
       await page.close();
-      const gz = (ext: string) => loaded.filter((f) => f.endsWith(ext)).reduce((sum, f) => sum + gzipSync(readFileSync(join(EXTENSION_DIR, "assets", f)), { level: 9 }).length, 0);
+      const gz = (ext: string) =>
+        loaded
+          .filter((f) => f.endsWith(ext))
+          .reduce((sum, f) => sum + gzipSync(readFileSync(join(EXTENSION_DIR, "assets", f)), { level: 9 }).length, 0);
       return { files: loaded, js: gz(".js"), css: gz(".css"), proxyCalls };
     };
     const s = snapshot(128);
     const starsOnly = await measure(await productPage(theme, s, "en", {}, false, ["star-rating"]));
     const full = await measure(await productPage(theme, s, "en"));
-    const liquidBytes = filesUnder(EXTENSION_DIR).filter((f) => f.endsWith(".liquid")).reduce((sum, f) => sum + statSync(f).size, 0);
+    const liquidBytes = filesUnder(EXTENSION_DIR)
+      .filter((f) => f.endsWith(".liquid"))
+      .reduce((sum, f) => sum + statSync(f).size, 0);
     const lightbox = gzipSync(readFileSync(join(EXTENSION_DIR, "assets", "reviews-lightbox.js")), { level: 9 }).length;
     const form = gzipSync(readFileSync(join(EXTENSION_DIR, "assets", "reviews-form.js")), { level: 9 }).length;
     // The rating modal app embed before it opens: its markup in every page, and its deferred script.
-    const embedApp = appDrop([{ namespace: "reviews", key: "shop", type: "json", value: JSON.stringify({ v: 1, proxyPath: "/apps/reviews", store: null, topRated: { skus: [], label: "" }, rateUrl: "https://rate.example", customer: "acme", carousel: [] }) }]);
-    const embedHtml = await theme.renderBlock("rating-modal", { shop, app: embedApp, block: { id: "rating-modal" }, request: { design_mode: false } }, "en");
+    const embedApp = appDrop([
+      {
+        namespace: "reviews",
+        key: "shop",
+        type: "json",
+        value: JSON.stringify({
+          v: 1,
+          proxyPath: "/apps/reviews",
+          store: null,
+          topRated: { skus: [], label: "" },
+          rateUrl: "https://rate.example",
+          customer: "acme",
+          carousel: [],
+        }),
+      },
+    ]);
+    const embedHtml = await theme.renderBlock(
+      "rating-modal",
+      { shop, app: embedApp, block: { id: "rating-modal" }, request: { design_mode: false } },
+      "en",
+    );
     const embedMarkup = gzipSync(Buffer.from(embedHtml.replace(/<script[^>]*><\/script>/g, "")), { level: 9 }).length;
     const embedScript = gzipSync(readFileSync(join(EXTENSION_DIR, "assets", "rating-modal.js")), { level: 9 }).length;
     const embedTotal = embedMarkup + embedScript;
@@ -63,12 +88,24 @@ export async function runThemeBytesBench(): Promise<BenchResult[]> {
         targets: {
           "star block JS bytes (gzip)": { value: starsOnly.js, limit: 0, ok: starsOnly.js === 0 },
           "star block requests": { value: starsOnly.files.length, limit: 0, ok: starsOnly.files.length === 0 },
-          "reviews block JS before interaction, KB gzip": { value: round(full.js / KB), limit: 10, ok: full.js <= 10 * KB },
+          "reviews block JS before interaction, KB gzip": {
+            value: round(full.js / KB),
+            limit: 10,
+            ok: full.js <= 10 * KB,
+          },
           "reviews block CSS, KB gzip": { value: round(full.css / KB), limit: 8, ok: full.css <= 8 * KB },
-          "review form script loaded before 'Write a review'": { value: full.files.filter((f) => f === "reviews-form.js").length, limit: 0, ok: !full.files.includes("reviews-form.js") },
+          "review form script loaded before 'Write a review'": {
+            value: full.files.filter((f) => f === "reviews-form.js").length,
+            limit: 0,
+            ok: !full.files.includes("reviews-form.js"),
+          },
           "review form script, KB gzip": { value: round(form / KB), limit: 10, ok: form <= 10 * KB },
           "extension Liquid, KB": { value: round(liquidBytes / KB), limit: 100, ok: liquidBytes <= 100 * KB },
-          "rating modal embed before it opens, KB gzip": { value: round(embedTotal / KB), limit: 2, ok: embedTotal <= 2 * KB },
+          "rating modal embed before it opens, KB gzip": {
+            value: round(embedTotal / KB),
+            limit: 2,
+            ok: embedTotal <= 2 * KB,
+          },
         },
       },
     ];
@@ -78,7 +115,9 @@ export async function runThemeBytesBench(): Promise<BenchResult[]> {
 }
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]));
+  return readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)],
+  );
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

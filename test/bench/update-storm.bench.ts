@@ -61,7 +61,11 @@ interface Delivery {
 }
 
 /** The workload: the same for a given seed. */
-function plan(products: ShopifyProductNode[], deliveries: number, seed: number): { list: Delivery[]; finalRev: number[] } {
+function plan(
+  products: ShopifyProductNode[],
+  deliveries: number,
+  seed: number,
+): { list: Delivery[]; finalRev: number[] } {
   const random = seededRandom(seed);
   const changing = Array.from({ length: deliveries }, (_, i) => i < Math.round(deliveries * CHANGING_SHARE));
   for (let i = changing.length - 1; i > 0; i--) {
@@ -91,7 +95,12 @@ function plan(products: ShopifyProductNode[], deliveries: number, seed: number):
 
 // ---------- inside the measured child ----------
 
-export async function stormChild(o: { products: number; deliveries: number; seed: number; services: Services }): Promise<StormFigures> {
+export async function stormChild(o: {
+  products: number;
+  deliveries: number;
+  seed: number;
+  services: Services;
+}): Promise<StormFigures> {
   const { services } = o;
   const s = await startBenchStack("bench-storm", services, { workers: false });
   const emu = emulatorControl(services.emulator.origin);
@@ -108,7 +117,9 @@ export async function stormChild(o: { products: number; deliveries: number; seed
     const syncLog = await emu.requests(0);
     const seq0 = syncLog.at(-1)?.seq ?? 0;
     const syncBatches = syncLog.filter((e) => e.path === batchPath).length;
-    progress(`synced (${sync.status}, ${syncBatches} batches, ${sync.progress.failed} failed) in ${round(sync.totalMs / 1000)} s`);
+    progress(
+      `synced (${sync.status}, ${syncBatches} batches, ${sync.progress.failed} failed) in ${round(sync.totalMs / 1000)} s`,
+    );
 
     const products = Array.from({ length: o.products }, (_, i) => generateProduct(i, o.seed));
     const { list, finalRev } = plan(products, o.deliveries, o.seed);
@@ -127,7 +138,10 @@ export async function stormChild(o: { products: number; deliveries: number; seed
       const product = products[d.index];
       if (d.changing) {
         // The merchant's edit reaches the store before Shopify sends the webhook.
-        const res = await fetch(services.store.controlUrl, { method: "POST", body: JSON.stringify({ id: product.id, patch: { title: d.payload.title } }) });
+        const res = await fetch(services.store.controlUrl, {
+          method: "POST",
+          body: JSON.stringify({ id: product.id, patch: { title: d.payload.title } }),
+        });
         if (res.status !== 204) throw new Error(`store update failed: ${res.status} ${await res.text()}`);
       }
       const request = signedWebhookRequest({ topic: "products/update", shop: services.store.shop, payload: d.payload });
@@ -136,18 +150,26 @@ export async function stormChild(o: { products: number; deliveries: number; seed
       acks.push(performance.now() - started);
       if (res.status !== 200) non200++;
       if (d.changing) changes.push({ sku: productKey(product.id), rev: d.rev, ackAt: Date.now() });
-      if (++done % 1000 === 0) progress(`${done.toLocaleString("en-US")} delivered, ${Math.round((done * 1000) / (performance.now() - t0))}/s`);
+      if (++done % 1000 === 0)
+        progress(
+          `${done.toLocaleString("en-US")} delivered, ${Math.round((done * 1000) / (performance.now() - t0))}/s`,
+        );
     });
     const ingressMs = performance.now() - t0;
     const ingressEndedAt = Date.now();
 
     // Drained: every delivery processed, nothing waiting for a flush, no flush running.
     const queueBusy = async (name: QueueName) => {
-      const c = await s.web.queues.get(name).getJobCounts("waiting", "active", "delayed", "prioritized", "waiting-children");
+      const c = await s.web.queues
+        .get(name)
+        .getJobCounts("waiting", "active", "delayed", "prioritized", "waiting-children");
       return Object.values(c).reduce((a, b) => a + b, 0);
     };
     await eventually(
-      async () => (await queueBusy(QueueName.webhooks)) + (await queueBusy(QueueName.catalog)) + (await s.pending.pendingCount(s.shopId)),
+      async () =>
+        (await queueBusy(QueueName.webhooks)) +
+        (await queueBusy(QueueName.catalog)) +
+        (await s.pending.pendingCount(s.shopId)),
       (n) => n === 0,
       Math.max(180_000, o.deliveries * 30),
     );
@@ -190,7 +212,9 @@ export async function stormChild(o: { products: number; deliveries: number; seed
       delays.push(first.at - c.ackAt);
     }
     const upstream = new Map((await emu.state(services.emulator.customer)).products.map((p) => [p.sku, p.name ?? ""]));
-    const mismatches = products.filter((p, i) => upstream.get(productKey(p.id)) !== (finalRev[i] ? `${p.title} r${finalRev[i]}` : p.title)).length;
+    const mismatches = products.filter(
+      (p, i) => upstream.get(productKey(p.id)) !== (finalRev[i] ? `${p.title} r${finalRev[i]}` : p.title),
+    ).length;
     workerLog = await workers.stop();
     for (const l of workerLog.lastWarnings) progress(`worker warning: ${l.trim()}`);
 
@@ -201,7 +225,12 @@ export async function stormChild(o: { products: number; deliveries: number; seed
       concurrency: CONCURRENCY,
       flushWindowMs: s.config.CATALOG_FLUSH_WINDOW_MS,
       flushMaxWaitMs: s.config.CATALOG_FLUSH_MAX_WAIT_MS,
-      initialSync: { status: sync.status, batches: syncBatches, failed: sync.progress.failed, seconds: round(sync.totalMs / 1000, 2) },
+      initialSync: {
+        status: sync.status,
+        batches: syncBatches,
+        failed: sync.progress.failed,
+        seconds: round(sync.totalMs / 1000, 2),
+      },
       ingressSeconds: round(ingressMs / 1000, 2),
       deliveriesPerSecond: round((list.length * 1000) / ingressMs, 0),
       ackP50Ms: round(percentile(acks, 50), 2),
@@ -213,7 +242,11 @@ export async function stormChild(o: { products: number; deliveries: number; seed
       batchRequestsDuringIngress: log.filter((e) => Date.parse(e.at) <= ingressEndedAt).length,
       batchItemsP50: percentile(sizes, 50),
       batchItemsMax: sizes.length ? Math.max(...sizes) : 0,
-      batchStatuses: [...statuses.entries()].sort(([a], [b]) => a - b).map(([st, n]) => `${st}×${n}`).join(", ") || "none",
+      batchStatuses:
+        [...statuses.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([st, n]) => `${st}×${n}`)
+          .join(", ") || "none",
       itemsSent: items,
       itemsWithoutTitleChange,
       delayP50Ms: round(percentile(delays, 50), 0),
@@ -235,28 +268,49 @@ export async function stormChild(o: { products: number; deliveries: number; seed
 export const STORM_MAX_BATCHES = 10;
 export const STORM_MAX_P95_DELAY_MS = 5000;
 
-export async function runUpdateStormBench(o: { products: number; deliveries: number; seed: number }): Promise<BenchResult[]> {
-  console.log(`update storm: ${o.deliveries.toLocaleString("en-US")} deliveries over ${o.products.toLocaleString("en-US")} products: starting emulator and simulated store`);
+export async function runUpdateStormBench(o: {
+  products: number;
+  deliveries: number;
+  seed: number;
+}): Promise<BenchResult[]> {
+  console.log(
+    `update storm: ${o.deliveries.toLocaleString("en-US")} deliveries over ${o.products.toLocaleString("en-US")} products: starting emulator and simulated store`,
+  );
   const emu = await startEmulatorChild();
   const store = await startStoreChild({ products: o.products, seed: o.seed, shop: STORM_SHOP });
   let f: StormFigures;
   try {
     const services: Services = { emulator: emu.info, store: store.info };
     f = await runChild<StormFigures>(
-      ["--child", "storm", "--products", String(o.products), "--deliveries", String(o.deliveries), "--seed", String(o.seed), "--services", JSON.stringify(services)],
+      [
+        "--child",
+        "storm",
+        "--products",
+        String(o.products),
+        "--deliveries",
+        String(o.deliveries),
+        "--seed",
+        String(o.seed),
+        "--services",
+        JSON.stringify(services),
+      ],
       "storm",
     );
   } finally {
     await store.stop();
     await emu.stop();
   }
-  console.log(`  → ${f.batchRequests} batch requests, change→accepted p95 ${f.delayP95Ms} ms, ack p50 ${f.ackP50Ms} ms / p99 ${f.ackP99Ms} ms`);
+  console.log(
+    `  → ${f.batchRequests} batch requests, change→accepted p95 ${f.delayP95Ms} ms, ack p50 ${f.ackP50Ms} ms / p99 ${f.ackP99Ms} ms`,
+  );
   return [
     {
       scenario: `update storm (${f.deliveries.toLocaleString("en-US")} deliveries over ${f.products.toLocaleString("en-US")} products)`,
       figures: {
-        [`CATALOG_FLUSH_WINDOW_MS${process.env.CATALOG_FLUSH_WINDOW_MS ? " (from the environment)" : " (default)"}`]: f.flushWindowMs,
-        [`CATALOG_FLUSH_MAX_WAIT_MS${process.env.CATALOG_FLUSH_MAX_WAIT_MS ? " (from the environment)" : " (default)"}`]: f.flushMaxWaitMs,
+        [`CATALOG_FLUSH_WINDOW_MS${process.env.CATALOG_FLUSH_WINDOW_MS ? " (from the environment)" : " (default)"}`]:
+          f.flushWindowMs,
+        [`CATALOG_FLUSH_MAX_WAIT_MS${process.env.CATALOG_FLUSH_MAX_WAIT_MS ? " (from the environment)" : " (default)"}`]:
+          f.flushMaxWaitMs,
         "initial sync": `${f.initialSync.status}, ${f.initialSync.batches} batches, ${f.initialSync.failed} failed, ${f.initialSync.seconds} s`,
         deliveries: f.deliveries,
         "deliveries changing the title": f.changing,
@@ -269,7 +323,10 @@ export async function runUpdateStormBench(o: { products: number; deliveries: num
         "ack latency max (ms)": f.ackMaxMs,
         "non-200 acks": f.non200Acks,
         "drained after ingress (s)": f.drainSeconds,
-        "webhook processing rate, first delivery → drained (deliveries/s)": round(f.deliveries / (f.ingressSeconds + f.drainSeconds), 0),
+        "webhook processing rate, first delivery → drained (deliveries/s)": round(
+          f.deliveries / (f.ingressSeconds + f.drainSeconds),
+          0,
+        ),
         "batch requests sent": f.batchRequests,
         "batch request statuses": f.batchStatuses,
         "batch requests while deliveries were arriving": f.batchRequestsDuringIngress,

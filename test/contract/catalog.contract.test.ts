@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type CatalogProduct,
-  type ReviewsClient,
-  ReviewsPermanentError,
-} from "../../app/.server/reviews";
+import { type CatalogProduct, type ReviewsClient, ReviewsPermanentError } from "../../app/.server/reviews";
 import { type ContractTarget, EMULATED, clientFor, openTarget, uid, failure } from "./target";
 
 // Catalog batch rules (admin-api.md "Send product catalog in batch", rules 1–6), the batch
@@ -43,9 +39,22 @@ describe("catalog batch", () => {
     const a = uid("mug");
     const b = uid("mug");
     const result = await client.admin.sendCatalogBatch([mug(a), mug(b)]);
-    expect(result).toMatchObject({ received: 2, processed: 2, created: 2, updated: 0, unchanged: 0, failed: 0, errors: [] });
+    expect(result).toMatchObject({
+      received: 2,
+      processed: 2,
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      failed: 0,
+      errors: [],
+    });
     const stored = await read(a);
-    expect(stored).toMatchObject({ sku: a, name: "Stoneware mug", categories: ["Kitchen", "Mugs"], brand: "Acme Pottery" });
+    expect(stored).toMatchObject({
+      sku: a,
+      name: "Stoneware mug",
+      categories: ["Kitchen", "Mugs"],
+      brand: "Acme Pottery",
+    });
     expect(stored._id).toEqual(expect.any(String));
   });
 
@@ -136,7 +145,10 @@ describe("catalog batch", () => {
 
   it("rule 6: an item without a SKU is reported by index", async () => {
     const good = uid("mug");
-    const result = await raw.admin.sendCatalogBatch([{ name: "No SKU", categories: ["Kitchen"] } as CatalogProduct, mug(good)]);
+    const result = await raw.admin.sendCatalogBatch([
+      { name: "No SKU", categories: ["Kitchen"] } as CatalogProduct,
+      mug(good),
+    ]);
     expect(result).toMatchObject({ received: 2, created: 1, failed: 1 });
     expect(result.errors[0]).toMatchObject({ index: 0 });
   });
@@ -178,7 +190,9 @@ describe("catalog batch", () => {
 
   it("the client refuses the same oversized body without sending it", async () => {
     const filler = "x".repeat(60_000);
-    const err = await failure(client.admin.sendCatalogBatch(Array.from({ length: 190 }, () => mug(uid("big"), { description: filler }))));
+    const err = await failure(
+      client.admin.sendCatalogBatch(Array.from({ length: 190 }, () => mug(uid("big"), { description: filler }))),
+    );
     expect((err as ReviewsPermanentError).tooLarge).toBe(true);
     expect(err.status).toBeNull();
   });
@@ -231,7 +245,12 @@ if (EMULATED) {
     it("rule 3: specifications are replaced whole; rule 1: description kept", async () => {
       const a = uid("mug");
       await client.admin.sendCatalogBatch([
-        mug(a, { specifications: [{ name: "Volume", value: "spec-350" }, { name: "Material", value: "spec-stoneware" }] }),
+        mug(a, {
+          specifications: [
+            { name: "Volume", value: "spec-350" },
+            { name: "Material", value: "spec-stoneware" },
+          ],
+        }),
       ]);
       await client.admin.sendCatalogBatch([{ sku: a, specifications: [{ name: "Volume", value: "spec-400" }] }]);
       const state = JSON.stringify(await target.control!.state(target.account.customer));

@@ -60,7 +60,9 @@ describe("product groups", () => {
     expect((onUpdate as ReviewsPermanentError).conflictingSkus).toEqual([a]);
 
     // A group's own SKUs never conflict with itself.
-    await expect(client.admin.updateProductGroup(first._id, { name: "same", skus: [a, b] })).resolves.toMatchObject({ skus: [a, b] });
+    await expect(client.admin.updateProductGroup(first._id, { name: "same", skus: [a, b] })).resolves.toMatchObject({
+      skus: [a, b],
+    });
 
     await client.admin.deleteProductGroup(first._id);
     await client.admin.deleteProductGroup(second._id);

@@ -49,7 +49,12 @@ describe("questions", () => {
 describe("NPS responses", () => {
   it("answers a list and total for every type", async () => {
     for (const type of ["all", "promoters", "neutral", "detractors"] as const) {
-      const list = await client.admin.listNpsResponses({ type, sort: "rating,-1", from: "2020-01-01", to: "2030-12-31" });
+      const list = await client.admin.listNpsResponses({
+        type,
+        sort: "rating,-1",
+        from: "2020-01-01",
+        to: "2030-12-31",
+      });
       expect(Array.isArray(list.results)).toBe(true);
       expect(list.total).toBeGreaterThanOrEqual(list.results.length);
       for (const r of list.results) {
@@ -64,13 +69,28 @@ describe("NPS responses", () => {
 
 describe("product report", () => {
   it("reports review counts and averages per product; publishedAggregateRating null until one is published", async () => {
-    const a = await client.storefront.submitReview(sku, { userId: "u-r1", email: "r1@example.com", rating: 4, text: "Dry all day." });
-    await client.storefront.submitReview(sku, { userId: "u-r2", email: "r2@example.com", rating: 2, text: "Seams leak." });
+    const a = await client.storefront.submitReview(sku, {
+      userId: "u-r1",
+      email: "r1@example.com",
+      rating: 4,
+      text: "Dry all day.",
+    });
+    await client.storefront.submitReview(sku, {
+      userId: "u-r2",
+      email: "r2@example.com",
+      rating: 2,
+      text: "Seams leak.",
+    });
 
     const before = await client.admin.getProductReport({ sku });
     expect(before.total).toBe(1);
     expect(before.result[0]).toMatchObject({ sku, name: "Rain jacket" });
-    expect(before.result[0].reviews).toMatchObject({ reviewCount: 2, aggregateRating: 3, publishedCount: 0, publishedAggregateRating: null });
+    expect(before.result[0].reviews).toMatchObject({
+      reviewCount: 2,
+      aggregateRating: 3,
+      publishedCount: 0,
+      publishedAggregateRating: null,
+    });
 
     await client.admin.moderateReview(a._id, true);
     const after = await client.admin.getProductReport({ sku });
@@ -80,7 +100,12 @@ describe("product report", () => {
     expect(onlyPublished.result[0].reviews).toMatchObject({ reviewCount: 1, aggregateRating: 4 });
 
     const today = new Date().toISOString().slice(0, 10);
-    const ranged = await client.admin.getProductReport({ sku, dateFrom: "2020-01-01", dateTo: today, order: "MostPositive" });
+    const ranged = await client.admin.getProductReport({
+      sku,
+      dateFrom: "2020-01-01",
+      dateTo: today,
+      order: "MostPositive",
+    });
     expect(ranged.result[0].reviews.reviewCount).toBe(2);
   });
 

@@ -48,7 +48,9 @@ describe("create order, version 1", () => {
     const orderId = uid("order");
     const sku = await product("tee");
     await client.admin.createOrderV1({ orderId, status: "created", email: "a@example.com", items: [{ sku }] });
-    await expect(client.admin.createOrderV1({ orderId, status: "shipped", email: "a@example.com", items: [{ sku }] })).resolves.toEqual({
+    await expect(
+      client.admin.createOrderV1({ orderId, status: "shipped", email: "a@example.com", items: [{ sku }] }),
+    ).resolves.toEqual({
       outcome: "duplicate",
     });
   });
@@ -77,7 +79,12 @@ describe("create order, version 2", () => {
         },
       ],
     });
-    expect(record).toMatchObject({ orderId, status: "paid", email: "jane.doe@example.com", customer: target.account.customer });
+    expect(record).toMatchObject({
+      orderId,
+      status: "paid",
+      email: "jane.doe@example.com",
+      customer: target.account.customer,
+    });
     expect(record._id).toEqual(expect.any(String));
     expect(record.__v).toEqual(expect.any(Number));
   });
@@ -85,7 +92,12 @@ describe("create order, version 2", () => {
   it("updates an existing order instead of duplicating it", async () => {
     const sku = await product("tee");
     const orderId = uid("order");
-    const first = await client.admin.createOrderV2({ orderId, status: "paid", email: "b@example.com", items: [{ productId: sku }] });
+    const first = await client.admin.createOrderV2({
+      orderId,
+      status: "paid",
+      email: "b@example.com",
+      items: [{ productId: sku }],
+    });
     const second = await client.admin.createOrderV2({ orderId, status: "shipped", items: [{ productId: sku }] });
     expect(second._id).toBe(first._id);
     expect(second.status).toBe("shipped");
@@ -142,9 +154,20 @@ describe("order review status (Client API)", () => {
     const mine1 = uid("order");
     const mine2 = uid("order");
     const foreign = uid("order");
-    await client.admin.createOrderV2({ orderId: mine1, status: "delivered", email, userId: "u-1", items: [{ productId: a }, { productId: b }] });
+    await client.admin.createOrderV2({
+      orderId: mine1,
+      status: "delivered",
+      email,
+      userId: "u-1",
+      items: [{ productId: a }, { productId: b }],
+    });
     await client.admin.createOrderV2({ orderId: mine2, status: "delivered", email, items: [{ productId: a }] });
-    await client.admin.createOrderV2({ orderId: foreign, status: "delivered", email: "someone.else@example.com", items: [{ productId: a }] });
+    await client.admin.createOrderV2({
+      orderId: foreign,
+      status: "delivered",
+      email: "someone.else@example.com",
+      items: [{ productId: a }],
+    });
 
     const found = await client.storefront.findOrder({ orderId: mine1, email });
     expect(found.orderId).toBe(mine1);
@@ -173,21 +196,37 @@ describe("order review status (Client API)", () => {
     const sku = await product("tee");
     const email = `${uid("buyer")}@example.com`;
     const orderId = uid("order");
-    await client.admin.createOrderV2({ orderId, status: "delivered", name: "Jane Doe", email, items: [{ productId: sku }] });
+    await client.admin.createOrderV2({
+      orderId,
+      status: "delivered",
+      name: "Jane Doe",
+      email,
+      items: [{ productId: sku }],
+    });
     const { verificationTokenId } = await client.storefront.findOrder({ orderId, email });
 
-    const review = await client.storefront.submitReview(sku, { verificationTokenId, orderId, rating: 4, text: "Fits well." });
+    const review = await client.storefront.submitReview(sku, {
+      verificationTokenId,
+      orderId,
+      rating: 4,
+      text: "Fits well.",
+    });
     expect(review.verified).toBe(true);
 
     const status = await client.storefront.getOrderReviewStatus(verificationTokenId, orderId);
-    expect(status.products).toEqual([expect.objectContaining({ sku, active: false, review: expect.objectContaining({ rating: 4 }) })]);
+    expect(status.products).toEqual([
+      expect.objectContaining({ sku, active: false, review: expect.objectContaining({ rating: 4 }) }),
+    ]);
   });
 
   it("404 when the order is not found for that user", async () => {
     const sku = await product("tee");
     const orderId = uid("order");
     await client.admin.createOrderV1({ orderId, status: "delivered", email: "owner@example.com", items: [{ sku }] });
-    for (const query of [{ orderId, email: "intruder@example.com" }, { orderId: uid("missing"), email: "owner@example.com" }]) {
+    for (const query of [
+      { orderId, email: "intruder@example.com" },
+      { orderId: uid("missing"), email: "owner@example.com" },
+    ]) {
       const err = await failure(client.storefront.findOrder(query));
       expect(err).toBeInstanceOf(ReviewsPermanentError);
       expect(err.status).toBe(404);
@@ -201,7 +240,14 @@ describe("order review status (Client API)", () => {
     const orderId = uid("order");
     await client.admin.createOrderV2({ orderId, status: "delivered", email, items: [{ productId: sku }] });
     const { verificationTokenId } = await client.storefront.findOrder({ orderId, email });
-    const url = client.ratePageUrl({ verificationTokenId, orderId, sku, ratingClicked: 5, embedded: true, source: "email" });
+    const url = client.ratePageUrl({
+      verificationTokenId,
+      orderId,
+      sku,
+      ratingClicked: 5,
+      embedded: true,
+      source: "email",
+    });
     expect(url.startsWith(`${target.account.rateUrl.replace(/\/$/, "")}/rate/`)).toBe(true);
     const res = await fetch(url, { redirect: "manual" });
     await res.arrayBuffer();

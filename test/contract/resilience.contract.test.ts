@@ -58,7 +58,9 @@ describe("authentication", () => {
 
     await cache.set(key, { token: bogus, expiresAt: Date.now() + 3_600_000 }, 3_600_000);
     const sku = uid("lamp");
-    await expect(client.admin.updateProduct(sku, { name: "Lamp", categories: ["Lighting"] })).resolves.toMatchObject({ sku });
+    await expect(client.admin.updateProduct(sku, { name: "Lamp", categories: ["Lighting"] })).resolves.toMatchObject({
+      sku,
+    });
     expect((await cache.get(key))?.token).not.toBe(bogus);
   });
 });
@@ -79,7 +81,11 @@ if (EMULATED) {
     it("one token request serves many admin calls", async () => {
       const mark = await control.mark();
       const client = clientFor(target.account);
-      await Promise.all([client.admin.sendCatalogBatch([product()]), client.admin.listReviews(), client.admin.listQuestions()]);
+      await Promise.all([
+        client.admin.sendCatalogBatch([product()]),
+        client.admin.listReviews(),
+        client.admin.listQuestions(),
+      ]);
       await client.admin.getProductReport();
       const log = await control.requests(mark);
       expect(tokenRequests(log)).toBe(1);

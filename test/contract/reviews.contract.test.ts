@@ -17,7 +17,10 @@ let direct: SubmittedReview;
 let rejected: SubmittedReview;
 
 // A 1×1 transparent PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 beforeAll(async () => {
   target = await openTarget();
@@ -26,7 +29,13 @@ beforeAll(async () => {
   orderId = uid("order");
   email = `${uid("buyer")}@example.com`;
   await client.admin.sendCatalogBatch([
-    { sku, name: "Trail boot", categories: ["Footwear"], brand: "Acme Outdoor", url: "https://shop.example.com/products/trail-boot" },
+    {
+      sku,
+      name: "Trail boot",
+      categories: ["Footwear"],
+      brand: "Acme Outdoor",
+      url: "https://shop.example.com/products/trail-boot",
+    },
   ]);
   await client.admin.createOrderV2({
     orderId,
@@ -95,7 +104,10 @@ describe("photos and video", () => {
     const [first] = presigned.urls;
     expect(first.fileKey).toEqual(expect.any(String));
     await client.storefront.uploadFile({ uploadUrl: first.uploadUrl, mimeType: "image/png", body: PNG });
-    await client.storefront.confirmPictures(sku, verified._id, { updateToken: verified.updateToken, keys: [first.fileKey] });
+    await client.storefront.confirmPictures(sku, verified._id, {
+      updateToken: verified.updateToken,
+      keys: [first.fileKey],
+    });
 
     const list = await client.admin.listReviews({ sku, hasPicture: true });
     expect(list.results.map((r) => r._id)).toContain(verified._id);
@@ -110,7 +122,10 @@ describe("photos and video", () => {
     });
     expect(presigned.fileKey).toEqual(expect.any(String));
     await client.storefront.uploadFile({ uploadUrl: presigned.uploadUrl, mimeType: "video/mp4", body: video });
-    await client.storefront.confirmVideo(sku, verified._id, { updateToken: verified.updateToken, key: presigned.fileKey });
+    await client.storefront.confirmVideo(sku, verified._id, {
+      updateToken: verified.updateToken,
+      key: presigned.fileKey,
+    });
 
     const list = await client.admin.listReviews({ sku, hasVideo: true });
     expect(list.results.map((r) => r._id)).toContain(verified._id);
@@ -118,7 +133,11 @@ describe("photos and video", () => {
 
   it("a wrong update token is refused", async () => {
     const err = await failure(
-      client.storefront.presignPictures(sku, verified._id, { updateToken: "not-the-token", mimeType: "image/png", fileSize: 10 }),
+      client.storefront.presignPictures(sku, verified._id, {
+        updateToken: "not-the-token",
+        mimeType: "image/png",
+        fileSize: 10,
+      }),
     );
     expect(err).toBeInstanceOf(ReviewsPermanentError);
   });
@@ -214,13 +233,23 @@ describe("storefront reads (after moderation)", () => {
   });
 
   it("summary: sort segment, page and pageSize", async () => {
-    const byRating = await client.storefront.getSummary(sku, { sortField: "rating", sortOrder: "asc", page: 1, pageSize: 1 });
+    const byRating = await client.storefront.getSummary(sku, {
+      sortField: "rating",
+      sortOrder: "asc",
+      page: 1,
+      pageSize: 1,
+    });
     const entry = byRating.reviews[0];
     expect(entry._id).toBe(sku);
     expect(entry.reviewCount).toBe(2);
     expect(entry.reviews).toHaveLength(1);
     expect(entry.reviews[0].rating).toBe(3);
-    const page2 = await client.storefront.getSummary(sku, { sortField: "rating", sortOrder: "asc", page: 2, pageSize: 1 });
+    const page2 = await client.storefront.getSummary(sku, {
+      sortField: "rating",
+      sortOrder: "asc",
+      page: 2,
+      pageSize: 1,
+    });
     expect(page2.reviews[0].reviews.map((r) => r.rating)).toEqual([5]);
   });
 
@@ -234,10 +263,16 @@ describe("storefront reads (after moderation)", () => {
   });
 
   it("like and dislike answer the review with updated counters", async () => {
-    const liked = await client.storefront.likeReview(sku, direct._id, { userId: uid("voter"), email: "voter1@example.com" });
+    const liked = await client.storefront.likeReview(sku, direct._id, {
+      userId: uid("voter"),
+      email: "voter1@example.com",
+    });
     expect(liked._id).toBe(direct._id);
     expect(liked.helpful).toBeGreaterThanOrEqual(1);
-    const disliked = await client.storefront.dislikeReview(sku, direct._id, { userId: uid("voter"), email: "voter2@example.com" });
+    const disliked = await client.storefront.dislikeReview(sku, direct._id, {
+      userId: uid("voter"),
+      email: "voter2@example.com",
+    });
     expect(disliked.unhelpful).toBeGreaterThanOrEqual(1);
     expect(disliked.helpful).toBe(liked.helpful);
   });

@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { type ReviewsAccount, type ReviewsError, createReviewsClient, memoryTokenCache } from "../../app/.server/reviews";
+import {
+  type ReviewsAccount,
+  type ReviewsError,
+  createReviewsClient,
+  memoryTokenCache,
+} from "../../app/.server/reviews";
 
 // What the contract suite runs against: a fresh emulator per test file (default), or any other
 // implementation of the service named by CONTRACT_* variables (see README.md). Tests that need the
@@ -119,8 +124,16 @@ export async function openTarget(options: { tokenTtlSeconds?: number } = {}): Pr
   }
   // Imported lazily: an external run does not need the emulator's code at all.
   const { startEmulator } = await import("../emulator/server");
-  const credentials = { customer: `shop-${RUN}`, clientId: `client-${RUN}`, clientSecret: `secret-${randomBytes(12).toString("hex")}` };
-  const emu = await startEmulator({ port: 0, accounts: [credentials], tokenTtlSeconds: options.tokenTtlSeconds ?? 3600 });
+  const credentials = {
+    customer: `shop-${RUN}`,
+    clientId: `client-${RUN}`,
+    clientSecret: `secret-${randomBytes(12).toString("hex")}`,
+  };
+  const emu = await startEmulator({
+    port: 0,
+    accounts: [credentials],
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+  });
   const control = new EmulatorControl(emu.origin);
   // Demo data (store reviews, NPS answers, attributes, top rated) so that dashboard-managed content
   // is not empty; every test still creates the records it asserts on.

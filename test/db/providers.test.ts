@@ -25,10 +25,19 @@ describe.each<DbProvider>(["sqlite", "postgresql"])("database on %s", (provider)
 
   it("GIVEN a connected shop THEN the secret is stored encrypted, read back through the key and masked in status", async () => {
     const shops = createShopRepository(t.db, KEY);
-    await shops.connect({ domain: "Alpha-Store.myshopify.com", customerKey: "alpha", clientId: "cid", clientSecret: "super-secret-value" });
+    await shops.connect({
+      domain: "Alpha-Store.myshopify.com",
+      customerKey: "alpha",
+      clientId: "cid",
+      clientSecret: "super-secret-value",
+    });
     const row = await t.db.shop.findUniqueOrThrow({ where: { domain: "alpha-store.myshopify.com" } });
     expect(row.clientSecretEncrypted).not.toContain("super-secret-value");
-    const account = await shops.account("alpha-store.myshopify.com", { apiUrl: "http://a", authUrl: "http://b", rateUrl: "http://c" });
+    const account = await shops.account("alpha-store.myshopify.com", {
+      apiUrl: "http://a",
+      authUrl: "http://b",
+      rateUrl: "http://c",
+    });
     expect(account).toMatchObject({ customer: "alpha", clientSecret: "super-secret-value", apiUrl: "http://a" });
     const status = await shops.status("alpha-store.myshopify.com");
     expect(status.clientSecret).toBe("su••••ue");
@@ -41,7 +50,9 @@ describe.each<DbProvider>(["sqlite", "postgresql"])("database on %s", (provider)
     expect(next.catalog.variantKey).toBe("sku");
     expect(next.orders.orderIdSource).toBe("id");
     expect((await shops.settings("alpha-store.myshopify.com")).catalog.variantKey).toBe("sku");
-    await expect(shops.updateSettings("alpha-store.myshopify.com", { catalog: { variantKey: "title" } })).rejects.toThrow();
+    await expect(
+      shops.updateSettings("alpha-store.myshopify.com", { catalog: { variantKey: "title" } }),
+    ).rejects.toThrow();
   });
 
   it("GIVEN an uninstall delivered twice THEN the second changes nothing", async () => {

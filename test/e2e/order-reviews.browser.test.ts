@@ -14,7 +14,10 @@ import { launchChromium, USER_AGENT } from "../theme/browser";
 // theirs to see.
 
 const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/orders";
-const [ANA, BEN] = STOREFRONT_CUSTOMERS as [(typeof STOREFRONT_CUSTOMERS)[number], (typeof STOREFRONT_CUSTOMERS)[number]];
+const [ANA, BEN] = STOREFRONT_CUSTOMERS as [
+  (typeof STOREFRONT_CUSTOMERS)[number],
+  (typeof STOREFRONT_CUSTOMERS)[number],
+];
 let st: StorefrontStack;
 let browser: Browser;
 let twoProducts: SimOrder;
@@ -43,7 +46,8 @@ async function open(width: number, path: string, customer = ANA.id): Promise<Pag
   return page;
 }
 
-const dialogOpen = (page: Page) => page.evaluate(() => document.querySelector<HTMLDialogElement>("rating-modal dialog")?.open === true);
+const dialogOpen = (page: Page) =>
+  page.evaluate(() => document.querySelector<HTMLDialogElement>("rating-modal dialog")?.open === true);
 const skuOf = (o: SimOrder, line = 0) => o.lines[line]!.productId!.replace(/^gid:\/\/shopify\/Product\//, "");
 
 describe("rate your order on the account page", () => {
@@ -51,9 +55,13 @@ describe("rate your order on the account page", () => {
     const page = await open(1280, "/account");
     await page.locator("order-reviews .rv-or-list").waitFor();
     expect(await page.locator("order-reviews .rv-or-order").count()).toBe(3);
-    expect(await page.locator("order-reviews [data-rv-page-status]").textContent()).toBe("3 products are waiting for your review.");
+    expect(await page.locator("order-reviews [data-rv-page-status]").textContent()).toBe(
+      "3 products are waiting for your review.",
+    );
     // The order not delivered yet says when it can be rated.
-    expect(await page.locator("order-reviews .rv-or-item--waiting").textContent()).toContain("You can rate it once your order arrives.");
+    expect(await page.locator("order-reviews .rv-or-item--waiting").textContent()).toContain(
+      "You can rate it once your order arrives.",
+    );
     await page.screenshot({ path: `${SHOTS}/account-desktop.png`, fullPage: true });
     expect(await axeViolations(page, "order-reviews")).toEqual([]);
 
@@ -65,7 +73,10 @@ describe("rate your order on the account page", () => {
     const src = new URL((await page.locator("rating-modal iframe").getAttribute("src"))!);
     expect(src.pathname).toMatch(new RegExp(`/rate/acme/[^/]+/${twoProducts.id}$`));
     // The modal names the product being rated, as the order's line does.
-    const itemTitle = await page.locator(`order-reviews .rv-or-item:has([data-rv-rate-sku="${sku}"]) .rv-or-item__title`).first().textContent();
+    const itemTitle = await page
+      .locator(`order-reviews .rv-or-item:has([data-rv-rate-sku="${sku}"]) .rv-or-item__title`)
+      .first()
+      .textContent();
     expect(await page.locator("rating-modal .rv-modal__product").textContent()).toBe(itemTitle?.trim());
     expect(src.searchParams.get("sku")).toBe(sku);
     // The page behind does not turn into a new tab: the link's default is the modal's.
@@ -79,10 +90,14 @@ describe("rate your order on the account page", () => {
     const reviewed = page.locator(`order-reviews #rv-order-${twoProducts.id} .rv-or-item--reviewed`);
     await expect.poll(() => reviewed.count()).toBe(1);
     expect(await reviewed.textContent()).toContain("Lovely mug, rated from my account.");
-    expect(await page.locator("order-reviews [data-rv-page-status]").textContent()).toBe("2 products are waiting for your review.");
+    expect(await page.locator("order-reviews [data-rv-page-status]").textContent()).toBe(
+      "2 products are waiting for your review.",
+    );
     // Focus is not lost with the link that went: it is on the new status line.
     expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-rv-page-status"))).toBe(true);
-    expect(st.s.emu.control.state("acme").reviews.filter((r) => r.orderId === String(twoProducts.id))).toMatchObject([{ sku, rating: 5, verified: true }]);
+    expect(st.s.emu.control.state("acme").reviews.filter((r) => r.orderId === String(twoProducts.id))).toMatchObject([
+      { sku, rating: 5, verified: true },
+    ]);
     await page.screenshot({ path: `${SHOTS}/account-rated-desktop.png`, fullPage: true });
     await page.context().close();
   });
@@ -97,7 +112,9 @@ describe("rate your order on the account page", () => {
     await page.locator("order-reviews .rv-or-list").waitFor();
     expect(await page.locator("order-reviews .rv-or-order").count()).toBe(1);
     expect(await page.locator("order-reviews .rv-or-item__rate").textContent()).toBe("Avaliar");
-    expect(await page.locator("order-reviews .rv-or-item__rate").getAttribute("data-rv-rate-sku")).toBe(skuOf(oneProduct));
+    expect(await page.locator("order-reviews .rv-or-item__rate").getAttribute("data-rv-rate-sku")).toBe(
+      skuOf(oneProduct),
+    );
     await page.screenshot({ path: `${SHOTS}/order-phone.png`, fullPage: true });
     expect(await axeViolations(page, "order-reviews")).toEqual([]);
     await page.context().close();
@@ -108,7 +125,9 @@ describe("rate your order on the account page", () => {
     expect(await page.locator("h1").textContent()).toBe("Page not found");
     await page.goto(`${st.storefront.origin}/account`, { waitUntil: "networkidle" });
     await page.locator("order-reviews .rv-or-list").waitFor();
-    expect(await page.locator("order-reviews .rv-or-order").evaluateAll((els) => els.map((e) => e.id))).toEqual([`rv-order-${bens.id}`]);
+    expect(await page.locator("order-reviews .rv-or-order").evaluateAll((els) => els.map((e) => e.id))).toEqual([
+      `rv-order-${bens.id}`,
+    ]);
     await page.context().close();
   });
 });

@@ -9,17 +9,24 @@ import { STOREFRONT_CUSTOMERS } from "../simulated-store/storefront-customers";
 // service holds them through the real order sync), the local storefront signs who is logged in,
 // the app answers each customer's own orders with the service's review status.
 
-const [ANA, BEN] = STOREFRONT_CUSTOMERS as [(typeof STOREFRONT_CUSTOMERS)[number], (typeof STOREFRONT_CUSTOMERS)[number]];
+const [ANA, BEN] = STOREFRONT_CUSTOMERS as [
+  (typeof STOREFRONT_CUSTOMERS)[number],
+  (typeof STOREFRONT_CUSTOMERS)[number],
+];
 let st: StorefrontStack;
 const anaOrders: SimOrder[] = [];
 let benOrder: SimOrder;
 let delivered: SimOrder;
 
 beforeAll(async () => {
-  st = await startStorefrontStack("order-reviews", { PROXY_IP_LIMIT_PER_MIN: "1000", PROXY_SHOP_LIMIT_PER_MIN: "1000" });
+  st = await startStorefrontStack("order-reviews", {
+    PROXY_IP_LIMIT_PER_MIN: "1000",
+    PROXY_SHOP_LIMIT_PER_MIN: "1000",
+  });
   // 22 orders: more than one page of 20. The newest is delivered, with two products.
   const start = Date.now() - 30 * 86_400_000;
-  for (let i = 0; i < 21; i++) anaOrders.push(await st.placeOrder(ANA, [i % 10], { at: new Date(start + i * 86_400_000) }));
+  for (let i = 0; i < 21; i++)
+    anaOrders.push(await st.placeOrder(ANA, [i % 10], { at: new Date(start + i * 86_400_000) }));
   delivered = await st.placeOrder(ANA, [1, 2], { delivered: true });
   anaOrders.push(delivered);
   benOrder = await st.placeOrder(BEN, [3], { delivered: true });
@@ -27,11 +34,14 @@ beforeAll(async () => {
 afterAll(() => st?.close());
 
 async function orders(query: string, customer?: string) {
-  const res = await fetch(`${st.storefront.origin}/apps/reviews/orders${query}`, { headers: customer ? { Cookie: `local_storefront_customer=${customer}` } : {} });
+  const res = await fetch(`${st.storefront.origin}/apps/reviews/orders${query}`, {
+    headers: customer ? { Cookie: `local_storefront_customer=${customer}` } : {},
+  });
   return { status: res.status, cache: res.headers.get("cache-control"), html: await res.text() };
 }
 const orderIds = (html: string) => [...html.matchAll(/id="rv-order-(\d+)"/g)].map((m) => m[1]);
-const batchCalls = (since: number) => st.s.emu.control.requests(since).filter((e) => e.path.endsWith("/orders/find-batch"));
+const batchCalls = (since: number) =>
+  st.s.emu.control.requests(since).filter((e) => e.path.endsWith("/orders/find-batch"));
 const serviceOrder = (id: number) => st.s.emu.control.state("acme").orders.find((o) => o.orderId === String(id))!;
 
 describe("order review status through the app proxy", () => {
@@ -64,14 +74,21 @@ describe("order review status through the app proxy", () => {
     const client = await st.s.worker.reviewsFor(STOREFRONT_SHOP);
     const sku = delivered.lines[0]!.productId!.replace(/^gid:\/\/shopify\/Product\//, "");
     const { verificationTokenId } = serviceOrder(delivered.id);
-    await client.storefront.submitReview(sku, { verificationTokenId, orderId: String(delivered.id), rating: 4, text: "Fits well <script>alert(1)</script>" });
+    await client.storefront.submitReview(sku, {
+      verificationTokenId,
+      orderId: String(delivered.id),
+      rating: 4,
+      text: "Fits well <script>alert(1)</script>",
+    });
     const page = await orders(`?order=${delivered.id}&locale=pt-BR`, ANA.id);
     expect(orderIds(page.html)).toEqual([String(delivered.id)]);
     expect(page.html).toContain("Você avaliou.");
     expect(page.html).toContain(`aria-label="4,0 de 5 estrelas"`);
     expect(page.html).toContain("Fits well &lt;script&gt;alert(1)&lt;/script&gt;");
     expect(page.html).not.toContain(`data-rv-rate-sku="${sku}"`);
-    expect(page.html).toContain(`data-rv-rate-sku="${delivered.lines[1]!.productId!.replace(/^gid:\/\/shopify\/Product\//, "")}"`);
+    expect(page.html).toContain(
+      `data-rv-rate-sku="${delivered.lines[1]!.productId!.replace(/^gid:\/\/shopify\/Product\//, "")}"`,
+    );
     expect(page.html).toContain("1 produto aguarda a sua avaliação.");
   });
 
@@ -86,7 +103,9 @@ describe("order review status through the app proxy", () => {
     const bens = await orders("", BEN.id);
     expect(orderIds(bens.html)).toEqual([String(benOrder.id)]);
     // The service is asked with Ben's identity only.
-    expect(batchCalls(since).map((c) => c.body)).toEqual([{ orderIds: [String(benOrder.id)], userId: BEN.id, email: BEN.email }]);
+    expect(batchCalls(since).map((c) => c.body)).toEqual([
+      { orderIds: [String(benOrder.id)], userId: BEN.id, email: BEN.email },
+    ]);
   });
 
   it("GIVEN a shopper who is not logged in THEN the page asks them to log in and the service is not asked", async () => {
@@ -100,10 +119,16 @@ describe("order review status through the app proxy", () => {
   it("GIVEN a bad query or no Shopify signature THEN 400 with the reason, or 401", async () => {
     expect((await orders("?order=abc", ANA.id)).html).toMatch(/order must be an order id/);
     expect((await orders("?page=2", ANA.id)).status).toBe(400);
-    const unsigned = await fetch(`${st.app.origin}/apps/reviews/orders?shop=${STOREFRONT_SHOP}&logged_in_customer_id=${ANA.id}`);
+    const unsigned = await fetch(
+      `${st.app.origin}/apps/reviews/orders?shop=${STOREFRONT_SHOP}&logged_in_customer_id=${ANA.id}`,
+    );
     expect(unsigned.status).toBe(401);
     // A signature for Ben does not open Ana's orders.
-    const forged = signProxyQuery(new URLSearchParams({ order: String(anaOrders[0]!.id) }), { shop: STOREFRONT_SHOP, loggedInCustomerId: BEN.id, pathPrefix: "/apps/reviews" }, st.s.config.SHOPIFY_API_SECRET);
+    const forged = signProxyQuery(
+      new URLSearchParams({ order: String(anaOrders[0]!.id) }),
+      { shop: STOREFRONT_SHOP, loggedInCustomerId: BEN.id, pathPrefix: "/apps/reviews" },
+      st.s.config.SHOPIFY_API_SECRET,
+    );
     expect(orderIds(await (await fetch(`${st.app.origin}/apps/reviews/orders?${forged}`)).text())).toEqual([]);
   });
 
@@ -123,8 +148,17 @@ describe("order review status through the app proxy", () => {
   it("GIVEN a buyer who writes on the product page THEN the review is tied to their order (verified), a second one is refused, and neither that order nor a later one offers Rate for the product", async () => {
     const skuOf = (index: number) => st.productIds[index]!;
     const write = (index: number, body: unknown) =>
-      fetch(`${st.storefront.origin}/apps/reviews/products/${skuOf(index)}/reviews`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: `local_storefront_customer=${BEN.id}` }, body: JSON.stringify(body) });
-    const reviewed = async (index: number) => (await (await fetch(`${st.storefront.origin}/apps/reviews/products/${skuOf(index)}/reviewed`, { headers: { Cookie: `local_storefront_customer=${BEN.id}` } })).json()) as { reviewed: boolean };
+      fetch(`${st.storefront.origin}/apps/reviews/products/${skuOf(index)}/reviews`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: `local_storefront_customer=${BEN.id}` },
+        body: JSON.stringify(body),
+      });
+    const reviewed = async (index: number) =>
+      (await (
+        await fetch(`${st.storefront.origin}/apps/reviews/products/${skuOf(index)}/reviewed`, {
+          headers: { Cookie: `local_storefront_customer=${BEN.id}` },
+        })
+      ).json()) as { reviewed: boolean };
     const rateOffered = (html: string, index: number) => html.includes(`data-rv-rate-sku="${skuOf(index)}"`);
 
     expect(rateOffered((await orders("", BEN.id)).html, 3)).toBe(true);
@@ -134,9 +168,16 @@ describe("order review status through the app proxy", () => {
     const stored = st.s.emu.control.state("acme").reviews.find((r) => r.text === "Bought it, love it.")!;
     expect(stored).toMatchObject({ sku: skuOf(3), orderId: String(benOrder.id), verified: true });
     expect(await reviewed(3)).toEqual({ reviewed: true });
-    expect(await write(3, { rating: 1, text: "Changed my mind." }).then(async (r) => ({ status: r.status, body: await r.json() }))).toEqual({ status: 409, body: { error: "already_reviewed" } });
+    expect(
+      await write(3, { rating: 1, text: "Changed my mind." }).then(async (r) => ({
+        status: r.status,
+        body: await r.json(),
+      })),
+    ).toEqual({ status: 409, body: { error: "already_reviewed" } });
     // A guest is never told anything of a customer.
-    expect(await (await fetch(`${st.storefront.origin}/apps/reviews/products/${skuOf(3)}/reviewed`)).json()).toEqual({ reviewed: false });
+    expect(await (await fetch(`${st.storefront.origin}/apps/reviews/products/${skuOf(3)}/reviewed`)).json()).toEqual({
+      reviewed: false,
+    });
 
     // Bought again: the new order does not offer it either.
     const again = await st.placeOrder(BEN, [3], { delivered: true });
@@ -147,7 +188,10 @@ describe("order review status through the app proxy", () => {
 
     // Reviewed on the product page before buying: once bought, not offered either.
     expect((await write(6, { rating: 4, text: "Tried it in the shop." })).status).toBe(201);
-    expect(st.s.emu.control.state("acme").reviews.find((r) => r.text === "Tried it in the shop.")).toMatchObject({ userId: BEN.id, verified: false });
+    expect(st.s.emu.control.state("acme").reviews.find((r) => r.text === "Tried it in the shop.")).toMatchObject({
+      userId: BEN.id,
+      verified: false,
+    });
     await st.placeOrder(BEN, [6], { delivered: true });
     expect(rateOffered((await orders("", BEN.id)).html, 6)).toBe(false);
     expect((await orders("", BEN.id)).html).toContain("You have rated everything you bought.");

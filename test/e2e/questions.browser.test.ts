@@ -28,14 +28,14 @@ afterAll(async () => {
 
 async function open(width: number, customer?: string): Promise<{ page: Page; asked: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 800 }, userAgent: USER_AGENT });
-  if (customer) await context.addCookies([{ name: "local_storefront_customer", value: customer, url: st.storefront.origin }]);
+  if (customer)
+    await context.addCookies([{ name: "local_storefront_customer", value: customer, url: st.storefront.origin }]);
   const page = await context.newPage();
   const asked: string[] = [];
   page.on("request", (r) => r.resourceType() === "fetch" && r.url().includes("/questions") && asked.push(r.url()));
   await page.goto(`${st.storefront.origin}/products/${st.reviewedHandle}`, { waitUntil: "networkidle" });
   return { page, asked };
 }
-
 
 const items = (page: Page) => page.locator("product-questions .rv-q-item");
 const questions = () => st.s.emu.control.state("acme").questions.filter((q) => q.sku === sku);
@@ -55,25 +55,37 @@ describe("questions and answers in Chromium", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => page.locator("product-questions [data-rv-page]").getAttribute("data-page")).toBe("2");
     expect(await items(page).count()).toBe(3);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute("data-rv-page-status"))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.hasAttribute("data-rv-page-status")))
+      .toBe(true);
 
     // Ask by keyboard alone.
     await page.locator("[data-rv-ask]").focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute("data-rv-form-heading"))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.hasAttribute("data-rv-form-heading")))
+      .toBe(true);
     expect(await page.locator("[data-rv-ask]").getAttribute("aria-expanded")).toBe("true");
     await page.keyboard.press("Tab");
     await page.keyboard.type("Hi");
     await page.keyboard.press("Tab"); // send
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.locator('product-questions [data-rv-error-for="text"]').textContent()).toContain("at least 5 characters");
+    await expect
+      .poll(() => page.locator('product-questions [data-rv-error-for="text"]').textContent())
+      .toContain("at least 5 characters");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("text");
     await page.keyboard.type(" there, is it warm enough for winter?");
     await page.locator("product-questions").screenshot({ path: `${SHOTS}/ask-desktop.png` });
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.locator("product-questions [data-rv-form-status]").textContent()).toBe("Thank you: your question was sent. The store checks questions before they appear here.");
-    expect(questions().find((q) => q.text === "Hi there, is it warm enough for winter?")).toMatchObject({ userId: "7001", email: "ana.souza@example.com", status: "sent" });
+    await expect
+      .poll(() => page.locator("product-questions [data-rv-form-status]").textContent())
+      .toBe("Thank you: your question was sent. The store checks questions before they appear here.");
+    expect(questions().find((q) => q.text === "Hi there, is it warm enough for winter?")).toMatchObject({
+      userId: "7001",
+      email: "ana.souza@example.com",
+      status: "sent",
+    });
     expect(await axeViolations(page, "product-questions")).toEqual([]);
     // Escape closes the form and gives focus back to its button.
     await page.locator("[data-rv-ask]").focus();
@@ -92,7 +104,8 @@ describe("questions and answers in Chromium", () => {
       const w = window as unknown as { shifts: number };
       w.shifts = 0;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shifts += e.value;
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.shifts += e.value;
       }).observe({ type: "layout-shift", buffered: true });
     });
     // Scrolled as a shopper does, a screen at a time: the list is there before the block is seen.
@@ -109,46 +122,57 @@ describe("questions and answers in Chromium", () => {
     await page.locator("[data-rv-ask]").click();
     await page.locator("product-questions textarea[name=text]").fill("Does it run small?");
     await page.locator("product-questions button[type=submit]").click();
-    await expect.poll(() => page.locator("product-questions [data-rv-form-status]").textContent()).toContain("to ask a question");
+    await expect
+      .poll(() => page.locator("product-questions [data-rv-form-status]").textContent())
+      .toContain("to ask a question");
     await block.screenshot({ path: `${SHOTS}/ask-guest-phone.png` });
     expect(await axeViolations(page, "product-questions")).toEqual([]);
     await page.context().close();
   });
 
-  it.each([375, 1280])("GIVEN the merchant allows guests' questions WHEN a guest asks with a name and an e-mail at %i px THEN it is sent, and what they are told is what the list then shows (nothing until the store publishes it)", async (width) => {
-    await st.s.web.shops.updateSettings(STOREFRONT_SHOP, { storefront: { guestQuestions: true } });
-    await st.backSync();
-    try {
-      const { page } = await open(width);
-      const block = page.locator("product-questions");
-      await block.scrollIntoViewIfNeeded();
-      await expect.poll(() => items(page).count()).toBe(5);
-      const listed = await page.locator("product-questions [data-rv-page-status]").textContent();
-      await page.locator("[data-rv-ask]").click();
-      expect(await block.locator('input[name="orderNumber"]').count()).toBe(0);
-      const text = `Is there a matching scarf? (${width})`;
-      await block.locator("textarea[name=text]").fill(text);
-      await block.locator("input[name=email]").fill("walk.in@example.net");
-      await block.locator("button[type=submit]").click();
-      await expect.poll(() => block.locator('[data-rv-error-for="name"]').textContent()).toBe("Enter your name.");
-      expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
-      await block.locator("input[name=name]").fill("Walter Inn");
-      await block.screenshot({ path: `${SHOTS}/ask-guest-named-${width}.png` });
-      await block.locator("button[type=submit]").click();
-      await expect.poll(() => block.locator("[data-rv-form-status]").textContent()).toBe("Thank you: your question was sent. The store checks questions before they appear here.");
-      expect(questions().find((q) => q.text === text)).toMatchObject({ email: "walk.in@example.net", name: "Walter Inn", status: "sent" });
-      await block.screenshot({ path: `${SHOTS}/asked-guest-${width}.png` });
-      expect(await axeViolations(page, "product-questions")).toEqual([]);
-      // Reloaded: the list is as it was, as the message said.
-      await page.reload({ waitUntil: "networkidle" });
-      await block.scrollIntoViewIfNeeded();
-      await expect.poll(() => items(page).count()).toBe(5);
-      expect(await page.locator("product-questions [data-rv-page-status]").textContent()).toBe(listed);
-      expect(await page.locator("product-questions").textContent()).not.toContain(text);
-      await page.context().close();
-    } finally {
-      await st.s.web.shops.updateSettings(STOREFRONT_SHOP, { storefront: { guestQuestions: false } });
+  it.each([375, 1280])(
+    "GIVEN the merchant allows guests' questions WHEN a guest asks with a name and an e-mail at %i px THEN it is sent, and what they are told is what the list then shows (nothing until the store publishes it)",
+    async (width) => {
+      await st.s.web.shops.updateSettings(STOREFRONT_SHOP, { storefront: { guestQuestions: true } });
       await st.backSync();
-    }
-  });
+      try {
+        const { page } = await open(width);
+        const block = page.locator("product-questions");
+        await block.scrollIntoViewIfNeeded();
+        await expect.poll(() => items(page).count()).toBe(5);
+        const listed = await page.locator("product-questions [data-rv-page-status]").textContent();
+        await page.locator("[data-rv-ask]").click();
+        expect(await block.locator('input[name="orderNumber"]').count()).toBe(0);
+        const text = `Is there a matching scarf? (${width})`;
+        await block.locator("textarea[name=text]").fill(text);
+        await block.locator("input[name=email]").fill("walk.in@example.net");
+        await block.locator("button[type=submit]").click();
+        await expect.poll(() => block.locator('[data-rv-error-for="name"]').textContent()).toBe("Enter your name.");
+        expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+        await block.locator("input[name=name]").fill("Walter Inn");
+        await block.screenshot({ path: `${SHOTS}/ask-guest-named-${width}.png` });
+        await block.locator("button[type=submit]").click();
+        await expect
+          .poll(() => block.locator("[data-rv-form-status]").textContent())
+          .toBe("Thank you: your question was sent. The store checks questions before they appear here.");
+        expect(questions().find((q) => q.text === text)).toMatchObject({
+          email: "walk.in@example.net",
+          name: "Walter Inn",
+          status: "sent",
+        });
+        await block.screenshot({ path: `${SHOTS}/asked-guest-${width}.png` });
+        expect(await axeViolations(page, "product-questions")).toEqual([]);
+        // Reloaded: the list is as it was, as the message said.
+        await page.reload({ waitUntil: "networkidle" });
+        await block.scrollIntoViewIfNeeded();
+        await expect.poll(() => items(page).count()).toBe(5);
+        expect(await page.locator("product-questions [data-rv-page-status]").textContent()).toBe(listed);
+        expect(await page.locator("product-questions").textContent()).not.toContain(text);
+        await page.context().close();
+      } finally {
+        await st.s.web.shops.updateSettings(STOREFRONT_SHOP, { storefront: { guestQuestions: false } });
+        await st.backSync();
+      }
+    },
+  );
 });

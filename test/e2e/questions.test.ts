@@ -11,11 +11,23 @@ let sku: string;
 const ANA = { id: "7001", email: "ana.souza@example.com" };
 
 beforeAll(async () => {
-  st = await startStorefrontStack("questions", { JOB_BACKOFF_MS: "50", REVIEWS_TIMEOUT_MS: "1000", PROXY_WRITE_IP_LIMIT_PER_HOUR: "1000", PROXY_WRITE_CUSTOMER_LIMIT_PER_HOUR: "1000", PROXY_CACHE_MS: "0" });
+  st = await startStorefrontStack("questions", {
+    JOB_BACKOFF_MS: "50",
+    REVIEWS_TIMEOUT_MS: "1000",
+    PROXY_WRITE_IP_LIMIT_PER_HOUR: "1000",
+    PROXY_WRITE_CUSTOMER_LIMIT_PER_HOUR: "1000",
+    PROXY_CACHE_MS: "0",
+  });
   sku = st.productIds[0];
   await st.s.web.shops.updateSettings(STOREFRONT_SHOP, { orders: { orderIdSource: "name" } });
   const client = await st.s.worker.reviewsFor(STOREFRONT_SHOP);
-  await client.admin.createOrderV2({ orderId: "#1001", email: "buyer.one@example.net", name: "Rita Buyer", status: "delivered", items: [{ productId: sku, sku }] });
+  await client.admin.createOrderV2({
+    orderId: "#1001",
+    email: "buyer.one@example.net",
+    name: "Rita Buyer",
+    status: "delivered",
+    items: [{ productId: sku, sku }],
+  });
 }, 120_000);
 afterAll(() => st?.close());
 
@@ -29,7 +41,11 @@ const ids = (html: string) => [...html.matchAll(/id="rv-question-([^"]+)"/g)].ma
 async function ask(body: unknown, customer?: string) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (customer) headers.Cookie = `local_storefront_customer=${customer}`;
-  const res = await fetch(`${st.storefront.origin}/apps/reviews/products/${sku}/questions`, { method: "POST", headers, body: JSON.stringify(body) });
+  const res = await fetch(`${st.storefront.origin}/apps/reviews/products/${sku}/questions`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: text.startsWith("{") ? (JSON.parse(text) as Record<string, unknown>) : null };
 }
@@ -76,31 +92,76 @@ describe("questions and answers through the app proxy", () => {
   });
 
   it("GIVEN a guest THEN a verified order lets them ask; an e-mail alone only when the merchant allows guests; markup and the honeypot send nothing", async () => {
-    expect(await ask({ text: "Is the fabric thick?", orderNumber: "1001", email: "someone.else@example.net" })).toMatchObject({ status: 422, body: { errors: { orderNumber: "order_not_found" } } });
-    expect(await ask({ text: "Is the fabric thick?", orderNumber: "#1001", email: "Buyer.One@example.net" })).toMatchObject({ status: 201 });
-    expect(questions().find((x) => x.text === "Is the fabric thick?")).toMatchObject({ email: "Buyer.One@example.net" });
-    expect(await ask({ text: "Any discount codes?", email: "walk.in@example.net" })).toMatchObject({ status: 403, body: { error: "login_required" } });
+    expect(
+      await ask({ text: "Is the fabric thick?", orderNumber: "1001", email: "someone.else@example.net" }),
+    ).toMatchObject({ status: 422, body: { errors: { orderNumber: "order_not_found" } } });
+    expect(
+      await ask({ text: "Is the fabric thick?", orderNumber: "#1001", email: "Buyer.One@example.net" }),
+    ).toMatchObject({ status: 201 });
+    expect(questions().find((x) => x.text === "Is the fabric thick?")).toMatchObject({
+      email: "Buyer.One@example.net",
+    });
+    expect(await ask({ text: "Any discount codes?", email: "walk.in@example.net" })).toMatchObject({
+      status: 403,
+      body: { error: "login_required" },
+    });
     const before = questions().length;
-    expect(await ask({ text: "<b>bold</b> question here" }, ANA.id)).toMatchObject({ status: 422, body: { errors: { text: "markup" } } });
+    expect(await ask({ text: "<b>bold</b> question here" }, ANA.id)).toMatchObject({
+      status: 422,
+      body: { errors: { text: "markup" } },
+    });
     expect(await ask({ text: "Hi" }, ANA.id)).toMatchObject({ status: 422, body: { errors: { text: "required" } } });
-    expect(await ask({ text: "Totally real question", website: "http://spam.example" }, ANA.id)).toMatchObject({ status: 202 });
+    expect(await ask({ text: "Totally real question", website: "http://spam.example" }, ANA.id)).toMatchObject({
+      status: 202,
+    });
     expect(questions()).toHaveLength(before);
   });
 
   it("GIVEN the merchant allows guests' questions THEN a guest asks with a name and an e-mail, under the same limits and honeypot; reviews from guests stay off", async () => {
-    await st.s.web.shops.updateSettings(STOREFRONT_SHOP, { orders: { orderIdSource: "name" }, storefront: { guestQuestions: true } });
+    await st.s.web.shops.updateSettings(STOREFRONT_SHOP, {
+      orders: { orderIdSource: "name" },
+      storefront: { guestQuestions: true },
+    });
     try {
       const before = questions().length;
-      expect(await ask({ text: "Does it come in blue?", email: "walk.in@example.net" })).toMatchObject({ status: 422, body: { errors: { name: "required" } } });
-      expect(await ask({ text: "Does it come in blue?", email: "walk.in@example.net", name: "<i>Wal</i>" })).toMatchObject({ status: 422, body: { errors: { name: "markup" } } });
-      expect(await ask({ text: "Does it come in blue?", email: "walk.in@example.net", name: "W".repeat(61) })).toMatchObject({ status: 422, body: { errors: { name: "too_long" } } });
-      expect(await ask({ text: "Does it come in blue?", email: "walk.in@", name: "Walter" })).toMatchObject({ status: 422, body: { errors: { email: "email" } } });
-      expect(await ask({ text: "Does it come in blue?", email: "walk.in@example.net", name: "Walter", website: "http://spam.example" })).toMatchObject({ status: 202 });
+      expect(await ask({ text: "Does it come in blue?", email: "walk.in@example.net" })).toMatchObject({
+        status: 422,
+        body: { errors: { name: "required" } },
+      });
+      expect(
+        await ask({ text: "Does it come in blue?", email: "walk.in@example.net", name: "<i>Wal</i>" }),
+      ).toMatchObject({ status: 422, body: { errors: { name: "markup" } } });
+      expect(
+        await ask({ text: "Does it come in blue?", email: "walk.in@example.net", name: "W".repeat(61) }),
+      ).toMatchObject({ status: 422, body: { errors: { name: "too_long" } } });
+      expect(await ask({ text: "Does it come in blue?", email: "walk.in@", name: "Walter" })).toMatchObject({
+        status: 422,
+        body: { errors: { email: "email" } },
+      });
+      expect(
+        await ask({
+          text: "Does it come in blue?",
+          email: "walk.in@example.net",
+          name: "Walter",
+          website: "http://spam.example",
+        }),
+      ).toMatchObject({ status: 202 });
       expect(questions()).toHaveLength(before);
-      expect(await ask({ text: "Does it come in blue?", email: "walk.in@example.net", name: "  Walter   Inn " })).toMatchObject({ status: 201 });
-      expect(questions().find((x) => x.text === "Does it come in blue?")).toMatchObject({ email: "walk.in@example.net", userId: "guest:walk.in@example.net", name: "Walter Inn", status: "sent" });
+      expect(
+        await ask({ text: "Does it come in blue?", email: "walk.in@example.net", name: "  Walter   Inn " }),
+      ).toMatchObject({ status: 201 });
+      expect(questions().find((x) => x.text === "Does it come in blue?")).toMatchObject({
+        email: "walk.in@example.net",
+        userId: "guest:walk.in@example.net",
+        name: "Walter Inn",
+        status: "sent",
+      });
       // The reviews switch is its own: a guest without an order still cannot review.
-      const review = await fetch(`${st.storefront.origin}/apps/reviews/products/${sku}/reviews`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rating: 5, email: "walk.in@example.net" }) });
+      const review = await fetch(`${st.storefront.origin}/apps/reviews/products/${sku}/reviews`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ rating: 5, email: "walk.in@example.net" }),
+      });
       expect(review.status).toBe(403);
     } finally {
       await st.s.web.shops.updateSettings(STOREFRONT_SHOP, { orders: { orderIdSource: "name" } });
@@ -109,7 +170,11 @@ describe("questions and answers through the app proxy", () => {
 
   it("GIVEN a published question with hostile text (from another channel) THEN the page shows it as text", async () => {
     const client = await st.s.worker.reviewsFor(STOREFRONT_SHOP);
-    await client.storefront.askQuestion(sku, { userId: "x", email: "x@example.com", text: '<img src=x onerror="alert(1)"> & <script>alert(2)</script>' });
+    await client.storefront.askQuestion(sku, {
+      userId: "x",
+      email: "x@example.com",
+      text: '<img src=x onerror="alert(1)"> & <script>alert(2)</script>',
+    });
     const hostile = questions().find((q) => q.text.startsWith("<img"))!;
     st.s.emu.control.answerQuestion(hostile._id, "<a href=javascript:alert(3)>no</a>");
     const { html } = await page("page=1&pageSize=20");
@@ -122,11 +187,18 @@ describe("questions and answers through the app proxy", () => {
     const since = st.s.emu.control.lastRequestSeq();
     st.s.emu.control.setFaults({ loseAnswerNext: 1, paths: "^/api/acme/[^/]+/question$" });
     try {
-      expect(await ask({ text: "Will it be restocked soon?" }, ANA.id)).toMatchObject({ status: 202, body: { status: "received" } });
+      expect(await ask({ text: "Will it be restocked soon?" }, ANA.id)).toMatchObject({
+        status: 202,
+        body: { status: "received" },
+      });
     } finally {
       st.s.emu.control.clearFaults();
     }
-    await eventually(() => st.s.web.db.pendingReview.count(), (n) => n === 0, 60_000);
+    await eventually(
+      () => st.s.web.db.pendingReview.count(),
+      (n) => n === 0,
+      60_000,
+    );
     await st.s.idle();
     expect(questions().filter((q) => q.text === "Will it be restocked soon?")).toHaveLength(1);
     // Sent once (the shopper's try); the worker looked it up among the questions instead.
@@ -137,13 +209,23 @@ describe("questions and answers through the app proxy", () => {
     st.s.emu.control.setFaults({ errorRate: 1, errorStatus: 503, paths: "^/api/acme/[^/]+/question$" });
     try {
       expect(await ask({ text: "Is there a warranty?" }, ANA.id)).toMatchObject({ status: 202 });
-      await eventually(async () => (await st.s.web.db.pendingReview.findMany()).every((p) => p.attempts >= 2), (ok) => ok, 30_000);
+      await eventually(
+        async () => (await st.s.web.db.pendingReview.findMany()).every((p) => p.attempts >= 2),
+        (ok) => ok,
+        30_000,
+      );
       expect(questions().filter((q) => q.text === "Is there a warranty?")).toHaveLength(0);
     } finally {
       st.s.emu.control.clearFaults();
     }
-    await eventually(() => st.s.web.db.pendingReview.count(), (n) => n === 0, 60_000);
+    await eventually(
+      () => st.s.web.db.pendingReview.count(),
+      (n) => n === 0,
+      60_000,
+    );
     await st.s.idle();
-    expect(questions().filter((q) => q.text === "Is there a warranty?")).toMatchObject([{ userId: ANA.id, email: ANA.email }]);
+    expect(questions().filter((q) => q.text === "Is there a warranty?")).toMatchObject([
+      { userId: ANA.id, email: ANA.email },
+    ]);
   });
 });

@@ -24,8 +24,18 @@ beforeAll(async () => {
   rateOrigin = new URL(st.s.emu.rateUrl).origin;
   const client = await st.s.worker.reviewsFor(STOREFRONT_SHOP);
   for (const n of [4001, 4002, 4003]) {
-    await client.admin.createOrderV2({ orderId: `#${n}`, email: `buyer.${n}@example.net`, name: "Mia Modal", status: "delivered", items: [{ productId: sku, sku }] });
-    orders.push({ orderId: `#${n}`, token: (await client.storefront.findOrder({ orderId: `#${n}`, email: `buyer.${n}@example.net` })).verificationTokenId });
+    await client.admin.createOrderV2({
+      orderId: `#${n}`,
+      email: `buyer.${n}@example.net`,
+      name: "Mia Modal",
+      status: "delivered",
+      items: [{ productId: sku, sku }],
+    });
+    orders.push({
+      orderId: `#${n}`,
+      token: (await client.storefront.findOrder({ orderId: `#${n}`, email: `buyer.${n}@example.net` }))
+        .verificationTokenId,
+    });
   }
   browser = await launchChromium();
 }, 120_000);
@@ -43,7 +53,8 @@ async function open(width: number, query = ""): Promise<{ page: Page; rateReques
   return { page, rateRequests };
 }
 
-const dialogOpen = (page: Page) => page.evaluate(() => document.querySelector<HTMLDialogElement>("rating-modal dialog")?.open === true);
+const dialogOpen = (page: Page) =>
+  page.evaluate(() => document.querySelector<HTMLDialogElement>("rating-modal dialog")?.open === true);
 const reviewsOf = (orderId: string) => st.s.emu.control.state("acme").reviews.filter((r) => r.orderId === orderId);
 
 async function rateInFrame(page: Page, stars: number | null, text: string) {
@@ -53,14 +64,18 @@ async function rateInFrame(page: Page, stars: number | null, text: string) {
   await frame.locator("form.rate button[type=submit]").first().click();
 }
 
-
 describe("the rating modal", () => {
   it("GIVEN a rating link WHEN the buyer opens it THEN the modal shows the rating page for that order, the link leaves the address bar, and a review sent inside closes it with thanks", async () => {
     const { orderId, token } = orders[0]!;
-    const { page } = await open(1280, `?rv-rate-order=${encodeURIComponent(orderId)}&rv-rate-token=${token}&rv-rate-sku=${sku}&rv-rating=4&rv-rate-product=Merino%20Tote&rv-rate-image=${encodeURIComponent("/images/cdn/merino-tote.svg")}&utm_source=email`);
+    const { page } = await open(
+      1280,
+      `?rv-rate-order=${encodeURIComponent(orderId)}&rv-rate-token=${token}&rv-rate-sku=${sku}&rv-rating=4&rv-rate-product=Merino%20Tote&rv-rate-image=${encodeURIComponent("/images/cdn/merino-tote.svg")}&utm_source=email`,
+    );
     await expect.poll(() => dialogOpen(page)).toBe(true);
     expect(await page.locator("rating-modal .rv-modal__product").textContent()).toBe("Merino Tote");
-    expect(await page.getByRole("img", { name: "Merino Tote" }).getAttribute("src")).toBe(`${st.storefront.origin}/images/cdn/merino-tote.svg`);
+    expect(await page.getByRole("img", { name: "Merino Tote" }).getAttribute("src")).toBe(
+      `${st.storefront.origin}/images/cdn/merino-tote.svg`,
+    );
     // The shop sends order names as ids: the title names the order as the buyer knows it.
     expect(await page.getByRole("dialog", { name: `Rate your order ${orderId}` }).count()).toBe(1);
     expect(new URL(page.url()).search).toBe("?utm_source=email");
@@ -76,7 +91,9 @@ describe("the rating modal", () => {
     await expect.poll(() => dialogOpen(page)).toBe(false);
     await expect.poll(() => page.locator("[data-rv-modal-thanks]").textContent()).toBe("Thank you for your review!");
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
-    expect(reviewsOf(orderId)).toMatchObject([{ rating: 4, text: "Rated inside the store's modal.", verified: true, sku }]);
+    expect(reviewsOf(orderId)).toMatchObject([
+      { rating: 4, text: "Rated inside the store's modal.", verified: true, sku },
+    ]);
     await page.context().close();
   });
 
@@ -84,14 +101,17 @@ describe("the rating modal", () => {
     const { orderId, token } = orders[1]!;
     const { page, rateRequests } = await open(1280);
     // A "Rate" button as the order status blocks render them, anywhere on the page.
-    await page.evaluate(({ orderId, token }) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = "Rate";
-      b.id = "rate-button";
-      Object.assign(b.dataset, { rvRateOrder: orderId, rvRateToken: token });
-      document.querySelector("main")!.prepend(b);
-    }, { orderId, token });
+    await page.evaluate(
+      ({ orderId, token }) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = "Rate";
+        b.id = "rate-button";
+        Object.assign(b.dataset, { rvRateOrder: orderId, rvRateToken: token });
+        document.querySelector("main")!.prepend(b);
+      },
+      { orderId, token },
+    );
     expect(rateRequests).toEqual([]);
     expect(await page.locator("rating-modal dialog").count()).toBe(0);
     await page.locator("#rate-button").focus();
@@ -104,11 +124,17 @@ describe("the rating modal", () => {
     const where: string[] = [];
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press("Tab");
-      where.push(await page.evaluate(() => {
-        const el = document.activeElement;
-        if (!el || el === document.body) return "browser";
-        return el.closest("rating-modal dialog") ? (el.tagName === "IFRAME" ? "frame" : "dialog") : `page:${el.tagName}`;
-      }));
+      where.push(
+        await page.evaluate(() => {
+          const el = document.activeElement;
+          if (!el || el === document.body) return "browser";
+          return el.closest("rating-modal dialog")
+            ? el.tagName === "IFRAME"
+              ? "frame"
+              : "dialog"
+            : `page:${el.tagName}`;
+        }),
+      );
     }
     expect(where.filter((w) => w.startsWith("page:"))).toEqual([]);
     expect(where).toContain("frame");
@@ -124,7 +150,12 @@ describe("the rating modal", () => {
     expect(await dialogOpen(page)).toBe(true);
     // Escape inside the service's frame belongs to that page (browsers pass no keys across origins):
     // back on the dialog's own controls by keyboard, Escape closes it.
-    for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.hasAttribute("data-rv-modal-close"))); i++) await page.keyboard.press("Shift+Tab");
+    for (
+      let i = 0;
+      i < 10 && !(await page.evaluate(() => document.activeElement?.hasAttribute("data-rv-modal-close")));
+      i++
+    )
+      await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Escape");
     await expect.poll(() => dialogOpen(page)).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("rate-button");
@@ -141,16 +172,26 @@ describe("the rating modal", () => {
   it("GIVEN an order known by Shopify's numeric id THEN the title names it by the name the button gives, and never by the bare id", async () => {
     const { token } = orders[0]!;
     const { page } = await open(1280);
-    await page.evaluate(({ token }) => {
-      for (const [id, name] of [["named", "#1037"], ["unnamed", ""]]) {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.id = id!;
-        b.textContent = "Rate";
-        Object.assign(b.dataset, { rvRateOrder: "5923018113099", rvRateToken: token, ...(name ? { rvRateName: name } : {}) });
-        document.querySelector("main")!.prepend(b);
-      }
-    }, { token });
+    await page.evaluate(
+      ({ token }) => {
+        for (const [id, name] of [
+          ["named", "#1037"],
+          ["unnamed", ""],
+        ]) {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.id = id!;
+          b.textContent = "Rate";
+          Object.assign(b.dataset, {
+            rvRateOrder: "5923018113099",
+            rvRateToken: token,
+            ...(name ? { rvRateName: name } : {}),
+          });
+          document.querySelector("main")!.prepend(b);
+        }
+      },
+      { token },
+    );
     await page.locator("#named").click();
     await page.getByRole("dialog", { name: "Rate your order #1037" }).waitFor();
     await page.locator("[data-rv-modal-close]").click();
@@ -174,21 +215,27 @@ describe("the rating modal", () => {
     page.on("request", (r) => r.url().startsWith("https://images.example/") && foreign.push(r.url()));
     const buttons: [string, Record<string, string>][] = [
       ["own", { rvRateProduct: "Stoneware Mug", rvRateImage: "/images/cdn/stoneware-mug.svg" }],
-      ["cdn", { rvRateProduct: "Linen Apron", rvRateImage: "https://cdn.shopify.com/s/files/1/0001/linen-apron.jpg?v=17" }],
+      [
+        "cdn",
+        { rvRateProduct: "Linen Apron", rvRateImage: "https://cdn.shopify.com/s/files/1/0001/linen-apron.jpg?v=17" },
+      ],
       ["foreign", { rvRateProduct: "Café Mug", rvRateImage: "https://images.example/cafe-mug.jpg" }],
       ["none", { rvRateProduct: "Gift Card" }],
       ["nameless", {}],
     ];
-    await page.evaluate(({ token, buttons }) => {
-      for (const [id, data] of buttons) {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.id = id;
-        b.textContent = "Rate";
-        Object.assign(b.dataset, { rvRateOrder: "#4001", rvRateToken: token, ...data });
-        document.querySelector("main")!.prepend(b);
-      }
-    }, { token, buttons });
+    await page.evaluate(
+      ({ token, buttons }) => {
+        for (const [id, data] of buttons) {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.id = id;
+          b.textContent = "Rate";
+          Object.assign(b.dataset, { rvRateOrder: "#4001", rvRateToken: token, ...data });
+          document.querySelector("main")!.prepend(b);
+        }
+      },
+      { token, buttons },
+    );
     const line = page.locator("rating-modal .rv-modal__product");
     const media = page.locator("rating-modal .rv-modal__media");
     const openWith = async (id: string) => {
@@ -205,7 +252,9 @@ describe("the rating modal", () => {
     expect(await line.textContent()).toBe("Stoneware Mug");
     const img = page.getByRole("img", { name: "Stoneware Mug" });
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
-    expect(await img.evaluate((el: HTMLImageElement) => [el.getAttribute("width"), el.getAttribute("height"), el.loading])).toEqual(["48", "48", "auto"]);
+    expect(
+      await img.evaluate((el: HTMLImageElement) => [el.getAttribute("width"), el.getAttribute("height"), el.loading]),
+    ).toEqual(["48", "48", "auto"]);
     expect(await placeholderShown()).toBe(false);
     const box = (await media.boundingBox())!;
     expect([box.width, box.height]).toEqual([48, 48]);
@@ -247,20 +296,25 @@ describe("the rating modal", () => {
     const { page } = await open(375, `?rv-rate-order=${encodeURIComponent(orderId)}&rv-rate-token=${token}`);
     await expect.poll(() => dialogOpen(page)).toBe(true);
     const box = (await page.locator("rating-modal dialog").boundingBox())!;
-    expect([Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height)]).toEqual([0, 0, 375, 800]);
+    expect([Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height)]).toEqual([
+      0, 0, 375, 800,
+    ]);
     await page.frameLocator("rating-modal iframe").locator("form.rate").first().waitFor();
     await page.screenshot({ path: `${SHOTS}/modal-phone.png` });
     await rateInFrame(page, 5, "From my phone.");
     await expect.poll(() => dialogOpen(page)).toBe(false);
     expect(reviewsOf(orderId)).toMatchObject([{ rating: 5, verified: true }]);
     // Opened again from the same link's data, the close button closes it.
-    await page.evaluate(({ orderId, token }) => {
-      const b = document.createElement("button");
-      Object.assign(b.dataset, { rvRateOrder: orderId, rvRateToken: token });
-      b.id = "again";
-      document.body.append(b);
-      b.click();
-    }, { orderId, token });
+    await page.evaluate(
+      ({ orderId, token }) => {
+        const b = document.createElement("button");
+        Object.assign(b.dataset, { rvRateOrder: orderId, rvRateToken: token });
+        b.id = "again";
+        document.body.append(b);
+        b.click();
+      },
+      { orderId, token },
+    );
     await expect.poll(() => dialogOpen(page)).toBe(true);
     await page.locator("[data-rv-modal-close]").click();
     await expect.poll(() => dialogOpen(page)).toBe(false);

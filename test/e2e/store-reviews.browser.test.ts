@@ -35,15 +35,19 @@ async function open(path: string, width: number): Promise<{ page: Page; proxyCal
   return { page, proxyCalls };
 }
 
-
 describe("store reviews", () => {
   it("GIVEN the app proxy THEN every published store review comes once over the pages, in the asked order, and a bad sort is refused", async () => {
     const get = async (q: string) => {
       const res = await fetch(`${st.storefront.origin}/apps/reviews/store-reviews?${q}`);
       return { status: res.status, html: await res.text() };
     };
-    const stars = (html: string) => [...html.matchAll(/aria-label="(\d)(?:[.,]0)? out of 5 stars"/g)].map((m) => Number(m[1]));
-    const pages = [await get("sort=highest&page=1&pageSize=5"), await get("sort=highest&page=2&pageSize=5"), await get("sort=highest&page=3&pageSize=5")];
+    const stars = (html: string) =>
+      [...html.matchAll(/aria-label="(\d)(?:[.,]0)? out of 5 stars"/g)].map((m) => Number(m[1]));
+    const pages = [
+      await get("sort=highest&page=1&pageSize=5"),
+      await get("sort=highest&page=2&pageSize=5"),
+      await get("sort=highest&page=3&pageSize=5"),
+    ];
     const ratings = pages.flatMap((p) => stars(p.html));
     expect(ratings).toHaveLength(published().length);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
@@ -65,7 +69,9 @@ describe("store reviews", () => {
       await page.screenshot({ path: `${SHOTS}/store-reviews-${width}.png`, fullPage: true });
       await page.locator("[data-rv-sr-sort]").selectOption("lowest");
       await expect.poll(() => page.locator("store-reviews [data-rv-page]").getAttribute("data-sort")).toBe("lowest");
-      expect(await page.locator("store-reviews .rv-sr-item [role=img]").first().getAttribute("aria-label")).toMatch(/^1(\.0)? out of 5 stars/);
+      expect(await page.locator("store-reviews .rv-sr-item [role=img]").first().getAttribute("aria-label")).toMatch(
+        /^1(\.0)? out of 5 stars/,
+      );
       expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
       expect(await axeViolations(page, "main")).toEqual([]);
       await page.context().close();
@@ -87,7 +93,11 @@ describe("the top-rated badge", () => {
       await page.context().close();
     }
     const { page } = await open("/collections/all", 375);
-    const cardsWithBadge = await page.locator(".card").evaluateAll((cards) => cards.filter((c) => c.querySelector(".rv-top-rated")).map((c) => c.querySelector("a")!.getAttribute("href")));
+    const cardsWithBadge = await page
+      .locator(".card")
+      .evaluateAll((cards) =>
+        cards.filter((c) => c.querySelector(".rv-top-rated")).map((c) => c.querySelector("a")!.getAttribute("href")),
+      );
     expect(cardsWithBadge.length).toBe(top.skus.filter((id) => st.productIds.slice(0, 12).includes(id)).length);
     await page.screenshot({ path: `${SHOTS}/collection-phone.png`, fullPage: true });
     expect(await axeViolations(page, "main")).toEqual([]);

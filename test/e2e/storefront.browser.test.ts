@@ -40,26 +40,39 @@ async function tabTo(page: Page, selector: string, max = 250): Promise<void> {
   throw new Error(`Tab never reached ${selector}`);
 }
 
-const shownIds = (page: Page) => page.$$eval("product-reviews [data-rv-slot] article[data-rv-review]", (els) => els.map((e) => e.id.replace(/^rv-review-/, "")));
+const shownIds = (page: Page) =>
+  page.$$eval("product-reviews [data-rv-slot] article[data-rv-review]", (els) =>
+    els.map((e) => e.id.replace(/^rv-review-/, "")),
+  );
 
 /** What the service itself answers for one query (the Client API's summary endpoint). */
 async function serviceIds(sku: string, sort: string, query: Record<string, string> = {}): Promise<string[]> {
   const qs = new URLSearchParams({ page: "1", pageSize: "5", ...query });
-  const body = (await (await fetch(`${st.s.emu.baseUrl}/acme/${sku}/summary/${sort}?${qs}`)).json()) as { reviews: { reviews: { _id: string }[] }[] };
+  const body = (await (await fetch(`${st.s.emu.baseUrl}/acme/${sku}/summary/${sort}?${qs}`)).json()) as {
+    reviews: { reviews: { _id: string }[] }[];
+  };
   return body.reviews[0].reviews.map((r) => r._id);
 }
 
 const swapped = (page: Page, before: string[]) =>
-  page.waitForFunction((prev) => {
-    const slot = document.querySelector("product-reviews [data-rv-slot]");
-    if (!slot || slot.hasAttribute("aria-busy")) return false;
-    const ids = [...slot.querySelectorAll("article[data-rv-review]")].map((e) => e.id);
-    return slot.querySelector("[data-rv-error]") !== null || ids.join() !== prev.join();
-  }, before.map((id) => `rv-review-${id}`));
+  page.waitForFunction(
+    (prev) => {
+      const slot = document.querySelector("product-reviews [data-rv-slot]");
+      if (!slot || slot.hasAttribute("aria-busy")) return false;
+      const ids = [...slot.querySelectorAll("article[data-rv-review]")].map((e) => e.id);
+      return slot.querySelector("[data-rv-error]") !== null || ids.join() !== prev.join();
+    },
+    before.map((id) => `rv-review-${id}`),
+  );
 
 describe("local storefront in Chromium", () => {
   it("GIVEN the product with reviews THEN stars under the title and the reviews block render (screenshots at 375 and 1280 px)", async () => {
-    for (const [path, name] of [[`/products/${st.reviewedHandle}`, "product-en"], [`/pt-BR/products/${st.reviewedHandle}`, "product-pt-BR"], ["/es/collections/all", "collection-es"], [`/products/${st.unreviewedHandle}`, "product-no-reviews-en"]] as const) {
+    for (const [path, name] of [
+      [`/products/${st.reviewedHandle}`, "product-en"],
+      [`/pt-BR/products/${st.reviewedHandle}`, "product-pt-BR"],
+      ["/es/collections/all", "collection-es"],
+      [`/products/${st.unreviewedHandle}`, "product-no-reviews-en"],
+    ] as const) {
       for (const width of [375, 1280]) {
         const page = await open(path, width);
         await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
@@ -67,17 +80,30 @@ describe("local storefront in Chromium", () => {
       }
     }
     const page = await open(`/products/${st.reviewedHandle}`);
-    expect(await page.getAttribute(".product__info [role=img]", "aria-label")).toMatch(/^\d\.\d out of 5 stars, \d+ reviews$/);
+    expect(await page.getAttribute(".product__info [role=img]", "aria-label")).toMatch(
+      /^\d\.\d out of 5 stars, \d+ reviews$/,
+    );
     expect((await shownIds(page)).length).toBe(5);
     await page.close();
   });
 
   it("GIVEN the product and collection pages THEN axe-core finds no violation", async () => {
-    for (const path of [`/products/${st.reviewedHandle}`, `/pt-BR/products/${st.reviewedHandle}`, "/collections/all", `/products/${st.unreviewedHandle}`]) {
+    for (const path of [
+      `/products/${st.reviewedHandle}`,
+      `/pt-BR/products/${st.reviewedHandle}`,
+      "/collections/all",
+      `/products/${st.unreviewedHandle}`,
+    ]) {
       const page = await open(path);
       await page.addScriptTag({ content: axeSource });
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+        const axe = (
+          window as unknown as {
+            axe: {
+              run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+            };
+          }
+        ).axe;
         const r = await axe.run(document, { resultTypes: ["violations"] });
         return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
       });
@@ -91,7 +117,9 @@ describe("local storefront in Chromium", () => {
       const page = await browser.newPage({ viewport: { width: 375, height: 800 }, userAgent: USER_AGENT });
       const seen: string[] = [];
       page.on("request", (r) => seen.push(new URL(r.url()).pathname));
-      await page.goto(`${st.storefront.origin}/products/${st.reviewedHandle}?blocks=${blocks}`, { waitUntil: "networkidle" });
+      await page.goto(`${st.storefront.origin}/products/${st.reviewedHandle}?blocks=${blocks}`, {
+        waitUntil: "networkidle",
+      });
       const stars = await page.locator(".product__info [role=img]").count();
       await page.close();
       return { seen: seen.slice(1).sort(), stars };
@@ -110,17 +138,22 @@ describe("local storefront in Chromium", () => {
       const w = window as unknown as { __shifts: { value: number; input: boolean }[] };
       w.__shifts = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) w.__shifts.push({ value: e.value, input: e.hadRecentInput });
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          w.__shifts.push({ value: e.value, input: e.hadRecentInput });
       }).observe({ type: "layout-shift", buffered: true });
     });
     // The reviews block alone below the product (no Q&A block under it to be moved by the list).
-    await page.goto(`${st.storefront.origin}/products/${st.reviewedHandle}?blocks=reviews`, { waitUntil: "networkidle" });
+    await page.goto(`${st.storefront.origin}/products/${st.reviewedHandle}?blocks=reviews`, {
+      waitUntil: "networkidle",
+    });
     await page.evaluate(() => customElements.whenDefined("product-reviews"));
     await page.locator("product-reviews").scrollIntoViewIfNeeded();
     const before = await shownIds(page);
     await page.selectOption("select[name=sort]", "rating,asc");
     await swapped(page, before);
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; input: boolean }[] }).__shifts);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { __shifts: { value: number; input: boolean }[] }).__shifts,
+    );
     const cls = shifts.filter((x) => !x.input).reduce((a, x) => a + x.value, 0);
     expect(cls).toBeLessThanOrEqual(0.01);
     await page.close();
@@ -183,10 +216,12 @@ describe("local storefront in Chromium", () => {
         return Array.isArray(v["@graph"]) ? (v["@graph"] as Record<string, unknown>[]) : [v];
       });
       const label = document.querySelector(".product__info [role=img]")?.getAttribute("aria-label") ?? "";
-      const reviews = [...document.querySelectorAll("product-reviews [data-rv-slot] article[data-rv-review]")].map((a) => ({
-        name: a.querySelector(".rv-review__name")?.textContent?.trim(),
-        rating: Number(/^(\d)/.exec(a.querySelector("[role=img]")?.getAttribute("aria-label") ?? "")?.[1]),
-      }));
+      const reviews = [...document.querySelectorAll("product-reviews [data-rv-slot] article[data-rv-review]")].map(
+        (a) => ({
+          name: a.querySelector(".rv-review__name")?.textContent?.trim(),
+          rating: Number(/^(\d)/.exec(a.querySelector("[role=img]")?.getAttribute("aria-label") ?? "")?.[1]),
+        }),
+      );
       return { nodes, shown: { label, reviews } };
     });
     const products = nodes.filter((n) => n["@type"] === "Product");
@@ -200,7 +235,9 @@ describe("local storefront in Chromium", () => {
     const agg = attached[0].aggregateRating as { ratingValue: number; reviewCount: number };
     expect(agg.ratingValue).toBe(Number(avg));
     expect(agg.reviewCount).toBe(Number(count));
-    const marked = (attached[0].review as { author: { name: string }; reviewRating: { ratingValue: number } }[]).map((r) => ({ name: r.author.name, rating: r.reviewRating.ratingValue }));
+    const marked = (attached[0].review as { author: { name: string }; reviewRating: { ratingValue: number } }[]).map(
+      (r) => ({ name: r.author.name, rating: r.reviewRating.ratingValue }),
+    );
     expect(marked).toEqual(shown.reviews);
     await page.close();
   });
@@ -214,7 +251,9 @@ describe("local storefront in Chromium", () => {
       await tabTo(page, "select[name=sort]");
       await page.keyboard.press("ArrowDown");
       await swapped(page, before);
-      expect(await page.textContent("product-reviews [data-rv-slot] [data-rv-error]")).toContain("Não foi possível carregar as avaliações.");
+      expect(await page.textContent("product-reviews [data-rv-slot] [data-rv-error]")).toContain(
+        "Não foi possível carregar as avaliações.",
+      );
       // A sort change leaves focus on the select; the retry comes after the other controls.
       await tabTo(page, "[data-rv-retry]");
       expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Tentar de novo");

@@ -3,10 +3,12 @@ import { call, issueToken, setup } from "./harness";
 
 let t: Awaited<ReturnType<typeof setup>>;
 beforeAll(async () => {
-  t = await setup({ accounts: [
-    { customer: "demo-store", clientId: "demo-client", clientSecret: "demo-secret" },
-    { customer: "other-store", clientId: "other-client", clientSecret: "other-secret" },
-  ] });
+  t = await setup({
+    accounts: [
+      { customer: "demo-store", clientId: "demo-client", clientSecret: "demo-secret" },
+      { customer: "other-store", clientId: "other-client", clientSecret: "other-secret" },
+    ],
+  });
 });
 afterAll(() => t.emu.close());
 
@@ -44,7 +46,9 @@ describe("token endpoint", () => {
   });
 
   it("answers 400 to a wrong audience, a wrong grant type, or a body without the fields", async () => {
-    const wrongAudience = await call(`${t.emu.authUrl}/oauth/token`, { body: tokenBody({ audience: `${t.emu.baseUrl}/` }) });
+    const wrongAudience = await call(`${t.emu.authUrl}/oauth/token`, {
+      body: tokenBody({ audience: `${t.emu.baseUrl}/` }),
+    });
     expect(wrongAudience.status).toBe(400);
     expect(wrongAudience.body.error).toBe("invalid_audience");
     const wrongGrant = await call(`${t.emu.authUrl}/oauth/token`, { body: tokenBody({ grant_type: "password" }) });
@@ -64,7 +68,11 @@ describe("Admin API token checks", () => {
 
   it("answers 401 without a token, with an unknown token, or with a non-Bearer scheme", async () => {
     const url = `${t.emu.baseUrl}/demo-store/products/batch`;
-    const variants: Record<string, string>[] = [{}, { authorization: "Bearer not-a-token" }, { authorization: `Basic ${t.token}` }];
+    const variants: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer not-a-token" },
+      { authorization: `Basic ${t.token}` },
+    ];
     for (const headers of variants) {
       const res = await call(url, { body: batch, headers });
       expect(res.status).toBe(401);
@@ -104,7 +112,12 @@ describe("token lifetime", () => {
     const s = await setup({ tokenTtlSeconds: 1 });
     try {
       const res = await call(`${s.emu.authUrl}/oauth/token`, {
-        body: { audience: s.emu.baseUrl, grant_type: "client_credentials", client_id: "demo-client", client_secret: "demo-secret" },
+        body: {
+          audience: s.emu.baseUrl,
+          grant_type: "client_credentials",
+          client_id: "demo-client",
+          client_secret: "demo-secret",
+        },
       });
       expect(res.body.expires_in).toBe(1);
       expect((await s.admin("GET", "/reviews/all")).status).toBe(200);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { applyItem, mergeRepeated, normalizeUrl, runBatch, unite, validateItem, type ApplyContext } from "./catalog.rules";
+import {
+  applyItem,
+  mergeRepeated,
+  normalizeUrl,
+  runBatch,
+  unite,
+  validateItem,
+  type ApplyContext,
+} from "./catalog.rules";
 import type { StoredProduct } from "./types";
 
 const ctx: ApplyContext = {
@@ -43,7 +51,11 @@ describe("catalog rules (pure)", () => {
   });
 
   it("rule 3: categories and specifications are replaced whole", () => {
-    const r = applyItem(stored(), { sku: "A", categories: ["Sale"], specifications: [{ name: "Fit", value: "Slim" }] }, ctx);
+    const r = applyItem(
+      stored(),
+      { sku: "A", categories: ["Sale"], specifications: [{ name: "Fit", value: "Slim" }] },
+      ctx,
+    );
     if (r.outcome === "failed") throw new Error();
     expect(r.product.categories).toEqual(["Sale"]);
     expect(r.product.specifications).toEqual([{ name: "Fit", value: "Slim" }]);
@@ -62,15 +74,26 @@ describe("catalog rules (pure)", () => {
   });
 
   it("rule 5: a new product without name or categories is rejected", () => {
-    expect(applyItem(undefined, { sku: "N", categories: ["X"] }, ctx)).toMatchObject({ outcome: "failed", error: expect.stringMatching(/name/) });
-    expect(applyItem(undefined, { sku: "N", name: "New" }, ctx)).toMatchObject({ outcome: "failed", error: expect.stringMatching(/categories/) });
+    expect(applyItem(undefined, { sku: "N", categories: ["X"] }, ctx)).toMatchObject({
+      outcome: "failed",
+      error: expect.stringMatching(/name/),
+    });
+    expect(applyItem(undefined, { sku: "N", name: "New" }, ctx)).toMatchObject({
+      outcome: "failed",
+      error: expect.stringMatching(/categories/),
+    });
     expect(applyItem(undefined, { sku: "N", name: "New", categories: [] }, ctx)).toMatchObject({ outcome: "failed" });
     expect(applyItem(stored(), { sku: "A", categories: [] }, ctx)).toMatchObject({ outcome: "updated" });
   });
 
   it("rule 6: invalid items are rejected one by one with their index; the rest is applied", () => {
     const { summary, writes } = runBatch(
-      [{ sku: "ok", name: "Ok", categories: ["X"] }, { name: "no sku" }, { sku: "bad", name: "B", categories: ["X"], brand: 7 }, "nope"],
+      [
+        { sku: "ok", name: "Ok", categories: ["X"] },
+        { name: "no sku" },
+        { sku: "bad", name: "B", categories: ["X"], brand: 7 },
+        "nope",
+      ],
       () => undefined,
       ctx,
     );
@@ -108,7 +131,14 @@ describe("catalog rules (pure)", () => {
   });
 
   it("processed counts merged SKUs once and failures keep the last occurrence's index", () => {
-    const { summary } = runBatch([{ sku: "N", brand: "x" }, { sku: "N", brand: "y" }], () => undefined, ctx);
+    const { summary } = runBatch(
+      [
+        { sku: "N", brand: "x" },
+        { sku: "N", brand: "y" },
+      ],
+      () => undefined,
+      ctx,
+    );
     expect(summary).toMatchObject({ received: 2, processed: 1, failed: 1 });
     expect(summary.errors).toEqual([{ index: 1, sku: "N", error: expect.stringMatching(/name/) }]);
   });

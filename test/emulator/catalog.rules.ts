@@ -121,8 +121,7 @@ export interface ApplyContext {
 }
 
 export type ApplyResult =
-  | { outcome: "created" | "updated" | "unchanged"; product: StoredProduct }
-  | { outcome: "failed"; error: string };
+  { outcome: "created" | "updated" | "unchanged"; product: StoredProduct } | { outcome: "failed"; error: string };
 
 /** Rules 1, 2, 3 and 5 for one (already merged) item. */
 export function applyItem(existing: StoredProduct | undefined, item: CatalogItem, ctx: ApplyContext): ApplyResult {

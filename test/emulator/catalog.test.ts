@@ -14,7 +14,15 @@ describe("POST /{customer}/products/batch", () => {
   it("creates products and reports the counters", async () => {
     const res = await batch([product("c-1"), product("c-2")]);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ received: 2, processed: 2, created: 2, updated: 0, unchanged: 0, failed: 0, errors: [] });
+    expect(res.body).toEqual({
+      received: 2,
+      processed: 2,
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      failed: 0,
+      errors: [],
+    });
     const again = await batch([product("c-1"), product("c-2", { brand: "Acme" })]);
     expect(again.body).toMatchObject({ received: 2, processed: 2, created: 0, updated: 1, unchanged: 1, failed: 0 });
   });
@@ -42,7 +50,15 @@ describe("POST /{customer}/products/batch", () => {
   });
 
   it("rule 3: categories and specifications are replaced whole", async () => {
-    await batch([product("r3", { categories: ["A", "B"], specifications: [{ name: "Color", value: "Red" }, { name: "Size", value: "M" }] })]);
+    await batch([
+      product("r3", {
+        categories: ["A", "B"],
+        specifications: [
+          { name: "Color", value: "Red" },
+          { name: "Size", value: "M" },
+        ],
+      }),
+    ]);
     await batch([{ sku: "r3", categories: ["C"], specifications: [{ name: "Fit", value: "Slim" }] }]);
     expect(stored("r3")).toMatchObject({ categories: ["C"], specifications: [{ name: "Fit", value: "Slim" }] });
   });
@@ -58,7 +74,11 @@ describe("POST /{customer}/products/batch", () => {
   });
 
   it("rule 5: a new product needs name and categories, otherwise that item is rejected", async () => {
-    const res = await batch([{ sku: "r5-a", categories: ["X"] }, { sku: "r5-b", name: "No categories" }, product("r5-c")]);
+    const res = await batch([
+      { sku: "r5-a", categories: ["X"] },
+      { sku: "r5-b", name: "No categories" },
+      product("r5-c"),
+    ]);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ received: 3, processed: 3, created: 1, failed: 2 });
     expect(res.body.errors).toEqual([
@@ -88,7 +108,12 @@ describe("POST /{customer}/products/batch", () => {
   });
 
   it("answers 400 when products is absent, not an array, empty or over 200", async () => {
-    for (const body of [{}, { products: "x" }, { products: [] }, { products: Array.from({ length: 201 }, (_, i) => product(`big-${i}`)) }]) {
+    for (const body of [
+      {},
+      { products: "x" },
+      { products: [] },
+      { products: Array.from({ length: 201 }, (_, i) => product(`big-${i}`)) },
+    ]) {
       const res = await t.admin("POST", "/products/batch", body);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: expect.any(String), message: expect.any(String) });
@@ -98,7 +123,7 @@ describe("POST /{customer}/products/batch", () => {
   });
 
   it("answers 400 invalid_json to a malformed body", async () => {
-    const res = await t.admin("POST", "/products/batch", "{\"products\": [");
+    const res = await t.admin("POST", "/products/batch", '{"products": [');
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("invalid_json");
   });
@@ -129,7 +154,12 @@ describe("POST /{customer}/products/batch", () => {
 
 describe("PUT /{customer}/products/{sku}", () => {
   it("creates then partially updates, answering the stored record with an absolute url", async () => {
-    const created = await t.admin("PUT", "/products/put%2F1", { name: "Slash", categories: ["X"], url: "products/slash", variants: ["v1"] });
+    const created = await t.admin("PUT", "/products/put%2F1", {
+      name: "Slash",
+      categories: ["X"],
+      url: "products/slash",
+      variants: ["v1"],
+    });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),

@@ -11,7 +11,12 @@ import { productRecord } from "./products.view";
 function applyContext(ctx: Ctx): ApplyContext {
   const cs = adminCustomer(ctx);
   const { clock } = ctx.services;
-  return { customer: cs.customer, storeUrl: cs.settings.storeUrl, nowIso: clock.iso(), newId: () => newId(clock.now()) };
+  return {
+    customer: cs.customer,
+    storeUrl: cs.settings.storeUrl,
+    nowIso: clock.iso(),
+    newId: () => newId(clock.now()),
+  };
 }
 
 function batch(ctx: Ctx) {
@@ -34,9 +39,11 @@ function batch(ctx: Ctx) {
 function putProduct(ctx: Ctx) {
   const sku = ctx.params.sku;
   const body = ctx.body;
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("body must be a JSON object", "invalid_body");
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw badRequest("body must be a JSON object", "invalid_body");
   const bodySku = (body as { sku?: unknown }).sku;
-  if (bodySku !== undefined && bodySku !== sku) throw badRequest("sku in the body differs from the sku in the path", "invalid_body");
+  if (bodySku !== undefined && bodySku !== sku)
+    throw badRequest("sku in the body differs from the sku in the path", "invalid_body");
   const parsed = catalogFieldsSchema.safeParse(body);
   if (!parsed.success) throw badRequest(describeZodError(parsed.error), "invalid_body");
   const cs = adminCustomer(ctx);

@@ -30,7 +30,10 @@ const who = {
 };
 const findSchema = z.object({ orderId: z.string().min(1, "orderId is required"), ...who });
 const batchSchema = z.object({
-  orderIds: z.array(z.string()).min(1, "orderIds must not be empty").max(MAX_BATCH_ORDERS, `orderIds accepts at most ${MAX_BATCH_ORDERS} orders`),
+  orderIds: z
+    .array(z.string())
+    .min(1, "orderIds must not be empty")
+    .max(MAX_BATCH_ORDERS, `orderIds accepts at most ${MAX_BATCH_ORDERS} orders`),
   ...who,
 });
 
@@ -58,7 +61,14 @@ function productInfo(cs: CustomerState, item: OrderItem) {
   const sku = itemProductSku(item);
   const p = cs.products.get(sku);
   if (p) {
-    return { sku, name: p.name, brand: p.brand ?? null, mpn: p.mpn ?? null, url: p.url ?? null, image: p.image ?? null };
+    return {
+      sku,
+      name: p.name,
+      brand: p.brand ?? null,
+      mpn: p.mpn ?? null,
+      url: p.url ?? null,
+      image: p.image ?? null,
+    };
   }
   const d = item.productData;
   return {
@@ -108,7 +118,10 @@ function findBatch(ctx: Ctx) {
       {
         orderId: order.orderId,
         verificationTokenId: order.verificationTokenId,
-        products: reviewableItems(order).map((item) => ({ ...productStatus(cs, order, item), product: productInfo(cs, item) })),
+        products: reviewableItems(order).map((item) => ({
+          ...productStatus(cs, order, item),
+          product: productInfo(cs, item),
+        })),
         sellers: [...sellers.values()],
       },
     ];
@@ -119,5 +132,11 @@ function findBatch(ctx: Ctx) {
 export const clientOrderRoutes: Route<Services>[] = [
   { method: "POST", pattern: "/api/:customer/orders/find", auth: "none", cors: true, handler: find },
   { method: "POST", pattern: "/api/:customer/orders/find-batch", auth: "none", cors: true, handler: findBatch },
-  { method: "GET", pattern: "/api/:customer/orders/:verificationTokenId/:orderId", auth: "none", cors: true, handler: status },
+  {
+    method: "GET",
+    pattern: "/api/:customer/orders/:verificationTokenId/:orderId",
+    auth: "none",
+    cors: true,
+    handler: status,
+  },
 ];

@@ -8,7 +8,11 @@ const DAY = 86_400_000;
 async function attachMedia(reviewId: string, sku: string, updateToken: string, kind: "pictures" | "video") {
   const bytes = Buffer.from(kind === "pictures" ? "fake-png-bytes" : "fake-mp4-bytes");
   const mimeType = kind === "pictures" ? "image/png" : "video/mp4";
-  const pre = await t.client("POST", `/${sku}/review/${reviewId}/${kind}/presign`, { updateToken, mimeType, fileSize: bytes.length });
+  const pre = await t.client("POST", `/${sku}/review/${reviewId}/${kind}/presign`, {
+    updateToken,
+    mimeType,
+    fileSize: bytes.length,
+  });
   const target = kind === "pictures" ? pre.body.urls[0] : pre.body;
   const put = await fetch(target.uploadUrl, { method: "PUT", headers: { "content-type": mimeType }, body: bytes });
   expect(put.status).toBe(200);
@@ -18,11 +22,23 @@ async function attachMedia(reviewId: string, sku: string, updateToken: string, k
 
 beforeAll(async () => {
   t = await setup({ tokenTtlSeconds: 365 * 86_400 });
-  await t.admin("POST", "/products/batch", { products: [product("S", { image: "https://cdn.example/s.jpg", url: "/products/s" }), product("EMPTY")] });
-  await t.admin("POST", "/orders", { orderId: "o-S", email: "buyer@example.com", name: "Pat Buyer", items: [{ sku: "S" }] });
+  await t.admin("POST", "/products/batch", {
+    products: [product("S", { image: "https://cdn.example/s.jpg", url: "/products/s" }), product("EMPTY")],
+  });
+  await t.admin("POST", "/orders", {
+    orderId: "o-S",
+    email: "buyer@example.com",
+    name: "Pat Buyer",
+    items: [{ sku: "S" }],
+  });
   const found = await t.client("POST", "/orders/find", { orderId: "o-S", email: "buyer@example.com" });
   const add = async (key: string, body: Record<string, unknown>, media?: "pictures" | "video", publish = true) => {
-    const res = await t.client("POST", "/S/review", { userId: `u-${key}`, email: `${key}@example.com`, text: `Review ${key}`, ...body });
+    const res = await t.client("POST", "/S/review", {
+      userId: `u-${key}`,
+      email: `${key}@example.com`,
+      text: `Review ${key}`,
+      ...body,
+    });
     expect(res.status).toBe(200);
     r[key] = res.body._id;
     if (media) await attachMedia(res.body._id, "S", res.body.updateToken, media);
@@ -37,7 +53,8 @@ beforeAll(async () => {
   await add("r6", { rating: 5 }, undefined, false);
   await add("r7", { rating: 3, recommended: false });
   await add("r8", { rating: 4 });
-  for (const voter of ["a", "b"]) await t.client("POST", `/S/review/${r.r1}/like`, { userId: voter, email: `${voter}@x.com` });
+  for (const voter of ["a", "b"])
+    await t.client("POST", `/S/review/${r.r1}/like`, { userId: voter, email: `${voter}@x.com` });
   await t.client("POST", `/S/review/${r.r5}/dislike`, { email: "c@x.com" });
 });
 afterAll(() => t.emu.close());
@@ -52,7 +69,11 @@ describe("GET /{customer}/ratings", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       {
-        product: { image: "https://cdn.example/s.jpg", name: "Product S", url: "https://demo-store.example/products/s" },
+        product: {
+          image: "https://cdn.example/s.jpg",
+          name: "Product S",
+          url: "https://demo-store.example/products/s",
+        },
         sku: "S",
         aggregateRating: 3.43,
         recommended: 4,
@@ -98,10 +119,26 @@ describe("GET /{customer}/{sku}/summary/{sortField,sortOrder}", () => {
       sourceStores: [],
       syndicationSources: [],
       topicCounts: [],
-      product: { name: "Product S", categories: ["Apparel"], totalReviews: 7, sumRatings: 24, isKit: false, variants: [] },
+      product: {
+        name: "Product S",
+        categories: ["Apparel"],
+        totalReviews: 7,
+        sumRatings: 24,
+        isKit: false,
+        variants: [],
+      },
     });
-    const video = agg.reviews.find((x: { _id: string }) => x._id === r.r3) ?? (await summary("/created,asc", "?pageSize=50")).body.reviews[0].reviews.find((x: { _id: string }) => x._id === r.r3);
-    expect(video).toMatchObject({ hasVideo: true, hasPicture: false, video: { url: expect.stringContaining("/uploads/"), fileKey: expect.any(String) }, reply: null });
+    const video =
+      agg.reviews.find((x: { _id: string }) => x._id === r.r3) ??
+      (await summary("/created,asc", "?pageSize=50")).body.reviews[0].reviews.find(
+        (x: { _id: string }) => x._id === r.r3,
+      );
+    expect(video).toMatchObject({
+      hasVideo: true,
+      hasPicture: false,
+      video: { url: expect.stringContaining("/uploads/"), fileKey: expect.any(String) },
+      reply: null,
+    });
     expect(await summary("/helpfulScore,desc")).toMatchObject({ body: res.body });
   });
 
@@ -121,7 +158,9 @@ describe("GET /{customer}/{sku}/summary/{sortField,sortOrder}", () => {
     expect(order(await summary("/rating,-1", "?pageSize=50"))).toEqual(desc);
     expect(order(await summary("/rating,1", "?pageSize=50"))).toEqual(desc);
     expect(order(await summary("/nonsense,desc", "?pageSize=50"))).toEqual(order(await summary("", "?pageSize=50")));
-    expect(order(await summary("/nonsense,asc", "?pageSize=50"))).toEqual(order(await summary("/helpfulScore,asc", "?pageSize=50")));
+    expect(order(await summary("/nonsense,asc", "?pageSize=50"))).toEqual(
+      order(await summary("/helpfulScore,asc", "?pageSize=50")),
+    );
   });
 
   it("pages with page and pageSize; reviewCount is the total to page through", async () => {
@@ -177,7 +216,9 @@ describe("seeded customer: topics, syndication, groups, store reviews, questions
     expect(counts.map((c) => c.count)).toEqual([...counts.map((c) => c.count)].sort((a, b) => b - a));
     for (const c of counts) expect(c.count).toBe(published.filter((x) => x.topics.includes(c.name)).length);
     const filtered = await sc(`/${sku}/summary?pageSize=100&topics=comfort;size`);
-    expect(filtered.body.reviews[0].reviewCount).toBe(published.filter((x) => x.topics.some((tp) => tp === "comfort" || tp === "size")).length);
+    expect(filtered.body.reviews[0].reviewCount).toBe(
+      published.filter((x) => x.topics.some((tp) => tp === "comfort" || tp === "size")).length,
+    );
     expect(res.body.sourceStores).toEqual([
       { customer: "seed-store", name: "Seed Store", logo: null },
       { customer: "partner-store", name: "Partner Store", logo: null },
@@ -185,7 +226,10 @@ describe("seeded customer: topics, syndication, groups, store reviews, questions
     expect(res.body.syndicationSources).toEqual(["partner-store"]);
     const partner = await sc(`/${sku}/summary?pageSize=100&sourceStore=partner-store`);
     expect(partner.body.reviews[0].reviews).toHaveLength(1);
-    expect(partner.body.reviews[0].reviews[0]).toMatchObject({ syndicationSourceCustomer: "partner-store", syndicationOriginalText: expect.any(String) });
+    expect(partner.body.reviews[0].reviews[0]).toMatchObject({
+      syndicationSourceCustomer: "partner-store",
+      syndicationOriginalText: expect.any(String),
+    });
     expect(res.body.product.aiSummaryText).toEqual(expect.any(String));
   });
 
@@ -195,7 +239,8 @@ describe("seeded customer: topics, syndication, groups, store reviews, questions
     const res = await sc(`/${group.skus[0]}/summary?pageSize=100`);
     const expected = state.reviews.filter((x) => group.skus.includes(x.sku) && x.status === "published").length;
     expect(res.body.reviews[0].reviewCount).toBe(expected);
-    for (const x of res.body.reviews[0].reviews) expect(x.productReviewed).toMatchObject({ sku: x.sku, name: expect.any(String) });
+    for (const x of res.body.reviews[0].reviews)
+      expect(x.productReviewed).toMatchObject({ sku: x.sku, name: expect.any(String) });
   });
 
   it("store reviews: summary, published with sort, carousel of the 10 latest most positive", async () => {
@@ -212,7 +257,14 @@ describe("seeded customer: topics, syndication, groups, store reviews, questions
     const asc = await sc("/store-reviews/published/rating,1");
     const ratings = asc.body.results.map((x: { rating: number }) => x.rating);
     expect(ratings).toEqual([...ratings].sort((a, b) => a - b));
-    expect(asc.body.results[0]).toEqual({ _id: expect.any(String), created: expect.any(String), customer: "seed-store", rating: expect.any(Number), text: expect.any(String), name: expect.any(String) });
+    expect(asc.body.results[0]).toEqual({
+      _id: expect.any(String),
+      created: expect.any(String),
+      customer: "seed-store",
+      rating: expect.any(Number),
+      text: expect.any(String),
+      name: expect.any(String),
+    });
     expect((await sc("/store-reviews/published")).body.results).toHaveLength(published.length);
     expect((await sc("/store-reviews/published/stars,1")).status).toBe(400);
     const carousel = await sc("/store-reviews/carousel");
@@ -226,15 +278,26 @@ describe("seeded customer: topics, syndication, groups, store reviews, questions
     const before = await sc(`/${sku}/questions`);
     expect(before.body.length).toBeGreaterThan(0);
     expect(before.body.every((q: { status: string }) => q.status === "published")).toBe(true);
-    expect(before.body[0]).toEqual({ _id: expect.any(String), status: "published", created: expect.any(String), name: expect.any(String), text: expect.any(String), reply: expect.objectContaining({ text: expect.any(String) }) });
-    const posted = await call(`${t.emu.baseUrl}/seed-store/${sku}/question`, { body: { userId: "user-1", email: "jane.doe@example.com", text: "Is it warm?" } });
+    expect(before.body[0]).toEqual({
+      _id: expect.any(String),
+      status: "published",
+      created: expect.any(String),
+      name: expect.any(String),
+      text: expect.any(String),
+      reply: expect.objectContaining({ text: expect.any(String) }),
+    });
+    const posted = await call(`${t.emu.baseUrl}/seed-store/${sku}/question`, {
+      body: { userId: "user-1", email: "jane.doe@example.com", text: "Is it warm?" },
+    });
     expect(posted.status).toBe(200);
     expect(posted.body).toMatchObject({ status: "sent", name: "Jane D.", text: "Is it warm?", reply: null });
     expect((await sc(`/${sku}/questions`)).body).toHaveLength(before.body.length);
     t.emu.control.answerQuestion(posted.body._id, "Very warm.");
     const after = await sc(`/${sku}/questions`);
     expect(after.body[0]).toMatchObject({ _id: posted.body._id, reply: { text: "Very warm." } });
-    expect((await call(`${t.emu.baseUrl}/seed-store/${sku}/question`, { body: { userId: "x", text: "no email" } })).status).toBe(400);
+    expect(
+      (await call(`${t.emu.baseUrl}/seed-store/${sku}/question`, { body: { userId: "x", text: "no email" } })).status,
+    ).toBe(400);
   });
 
   it("top rated: skus and badge label", async () => {

@@ -81,8 +81,18 @@ function ratings(ctx: Ctx) {
   const cs = clientCustomer(ctx);
   const raw = queryString(ctx.query, "skus");
   if (raw === undefined) throw badRequest("skus is required (comma-separated product ids)");
-  const skus = [...new Set(raw.split(",").map((s) => s.trim()).filter(Boolean))];
-  return json(200, skus.map((sku) => ratingEntry(cs, sku)));
+  const skus = [
+    ...new Set(
+      raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  return json(
+    200,
+    skus.map((sku) => ratingEntry(cs, sku)),
+  );
 }
 
 function summary(ctx: Ctx) {
@@ -99,12 +109,22 @@ function summary(ctx: Ctx) {
   const onlyText = queryBool(q, "hasText") === true;
   const onlyVerified = queryBool(q, "verified") === true;
   const ratingRaw = queryString(q, "rating");
-  const ratingsWanted = ratingRaw?.split(",").map((s) => s.trim()).filter(Boolean).map((s) => {
-    if (!/^[1-5]$/.test(s)) throw badRequest("rating must be one or more of 1..5 separated by commas");
-    return Number(s);
-  });
-  const topics = queryString(q, "topics")?.split(";").map((s) => s.trim()).filter(Boolean);
-  const sourceStores = queryString(q, "sourceStore")?.split(";").map((s) => s.trim()).filter(Boolean);
+  const ratingsWanted = ratingRaw
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      if (!/^[1-5]$/.test(s)) throw badRequest("rating must be one or more of 1..5 separated by commas");
+      return Number(s);
+    });
+  const topics = queryString(q, "topics")
+    ?.split(";")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const sourceStores = queryString(q, "sourceStore")
+    ?.split(";")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
   const all = publishedReviews(cs, sku);
   const filtered = all.filter((r) => {

@@ -12,7 +12,11 @@ beforeAll(async () => {
   qualityId = attrs.find((a) => a.title === "Quality")!._id;
   fitId = attrs.find((a) => a.title === "Fit")!._id;
   await t.admin("POST", "/products/batch", {
-    products: [product("shirt", { categories: ["Apparel"] }), product("mug", { categories: ["Home"] }), product("cap", { categories: ["Accessories"] })],
+    products: [
+      product("shirt", { categories: ["Apparel"] }),
+      product("mug", { categories: ["Home"] }),
+      product("cap", { categories: ["Accessories"] }),
+    ],
   });
   await t.admin("POST", "/orders", {
     orderId: "A-100",
@@ -47,8 +51,20 @@ describe("POST /{customer}/{sku}/review", () => {
       helpful: 0,
       unhelpful: 0,
       availableAttributes: [
-        expect.objectContaining({ _id: qualityId, title: "Quality", type: "stars", categories: null, order: 1, customer: "demo-store", __v: 0 }),
-        expect.objectContaining({ _id: fitId, type: "multiple-choice", choices: ["Runs small", "True to size", "Runs large"] }),
+        expect.objectContaining({
+          _id: qualityId,
+          title: "Quality",
+          type: "stars",
+          categories: null,
+          order: 1,
+          customer: "demo-store",
+          __v: 0,
+        }),
+        expect.objectContaining({
+          _id: fitId,
+          type: "multiple-choice",
+          choices: ["Runs small", "True to size", "Runs large"],
+        }),
       ],
       updateToken: expect.any(String),
     });
@@ -68,7 +84,11 @@ describe("POST /{customer}/{sku}/review", () => {
     const found = await t.client("POST", "/orders/find", { orderId: "A-100", email: "jane.doe@example.com" });
     expect(found.status).toBe(200);
     expect(found.body).toEqual({ verificationTokenId: expect.any(String), orderId: "A-100" });
-    const byUser = await t.client("POST", "/orders/find", { orderId: "A-100", email: "wrong@example.com", userId: "cust-1" });
+    const byUser = await t.client("POST", "/orders/find", {
+      orderId: "A-100",
+      email: "wrong@example.com",
+      userId: "cust-1",
+    });
     expect(byUser.body).toEqual(found.body);
     expect((await t.client("POST", "/orders/find", { orderId: "A-100", email: "wrong@example.com" })).status).toBe(404);
     expect((await t.client("POST", "/orders/find", { orderId: "nope", userId: "cust-1" })).status).toBe(404);
@@ -91,8 +111,13 @@ describe("POST /{customer}/{sku}/review", () => {
 
     expect((await t.client("POST", "/shirt/review", { ...found.body, rating: 4 })).status).toBe(409);
     expect((await t.client("POST", "/cap/review", { ...found.body, rating: 4 })).status).toBe(400);
-    expect((await t.client("POST", "/mug/review", { verificationTokenId: "forged", orderId: "A-100", rating: 4 })).status).toBe(403);
-    expect((await t.client("POST", "/mug/review", { verificationTokenId: found.body.verificationTokenId, rating: 4 })).status).toBe(400);
+    expect(
+      (await t.client("POST", "/mug/review", { verificationTokenId: "forged", orderId: "A-100", rating: 4 })).status,
+    ).toBe(403);
+    expect(
+      (await t.client("POST", "/mug/review", { verificationTokenId: found.body.verificationTokenId, rating: 4 }))
+        .status,
+    ).toBe(400);
     expect((await t.client("GET", "/orders/forged/A-100")).status).toBe(404);
   });
 
@@ -107,7 +132,11 @@ describe("photo and video upload", () => {
     const review = await direct("shirt");
     const { _id, updateToken } = review.body;
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]);
-    const pre = await t.client("POST", `/shirt/review/${_id}/pictures/presign`, { updateToken, mimeType: "image/png", fileSize: bytes.length });
+    const pre = await t.client("POST", `/shirt/review/${_id}/pictures/presign`, {
+      updateToken,
+      mimeType: "image/png",
+      fileSize: bytes.length,
+    });
     expect(pre.status).toBe(200);
     expect(pre.body.urls).toEqual([
       {
@@ -120,16 +149,31 @@ describe("photo and video upload", () => {
 
     const early = await t.client("POST", `/shirt/review/${_id}/pictures/confirm`, { updateToken, keys: [fileKey] });
     expect(early.status).toBe(400);
-    expect((await fetch(uploadUrl, { method: "PUT", headers: { "content-type": "image/jpeg" }, body: bytes })).status).toBe(403);
-    expect((await fetch(uploadUrl.split("?")[0], { method: "PUT", headers: { "content-type": "image/png" }, body: bytes })).status).toBe(403);
-    expect((await fetch(uploadUrl, { method: "PUT", headers: { "content-type": "image/png" }, body: Buffer.from("short") })).status).toBe(400);
+    expect(
+      (await fetch(uploadUrl, { method: "PUT", headers: { "content-type": "image/jpeg" }, body: bytes })).status,
+    ).toBe(403);
+    expect(
+      (await fetch(uploadUrl.split("?")[0], { method: "PUT", headers: { "content-type": "image/png" }, body: bytes }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await fetch(uploadUrl, { method: "PUT", headers: { "content-type": "image/png" }, body: Buffer.from("short") }))
+        .status,
+    ).toBe(400);
     const put = await fetch(uploadUrl, { method: "PUT", headers: { "content-type": "image/png" }, body: bytes });
     expect(put.status).toBe(200);
     expect(put.headers.get("etag")).toMatch(/^"[0-9a-f]{32}"$/);
 
-    const confirm = await t.client("POST", pre.body.urls[0].confirmUrl.replace("/demo-store", ""), { updateToken, keys: [fileKey] });
+    const confirm = await t.client("POST", pre.body.urls[0].confirmUrl.replace("/demo-store", ""), {
+      updateToken,
+      keys: [fileKey],
+    });
     expect(confirm.status).toBe(200);
-    expect(confirm.body).toMatchObject({ _id, hasPicture: true, pictures: [{ _id: expect.any(String), url: expect.stringContaining(fileKey), thumb: expect.any(String) }] });
+    expect(confirm.body).toMatchObject({
+      _id,
+      hasPicture: true,
+      pictures: [{ _id: expect.any(String), url: expect.stringContaining(fileKey), thumb: expect.any(String) }],
+    });
     const served = await fetch(confirm.body.pictures[0].url);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
@@ -137,33 +181,75 @@ describe("photo and video upload", () => {
 
   it("checks the updateToken (403), the media type and size (400)", async () => {
     const { _id, updateToken } = (await direct("shirt")).body;
-    const presign = (body: Record<string, unknown>) => t.client("POST", `/shirt/review/${_id}/pictures/presign`, { updateToken, mimeType: "image/jpeg", fileSize: 10, ...body });
+    const presign = (body: Record<string, unknown>) =>
+      t.client("POST", `/shirt/review/${_id}/pictures/presign`, {
+        updateToken,
+        mimeType: "image/jpeg",
+        fileSize: 10,
+        ...body,
+      });
     expect((await presign({ updateToken: "wrong" })).status).toBe(403);
     expect((await presign({ updateToken: undefined })).status).toBe(403);
     expect((await presign({ mimeType: "application/pdf" })).status).toBe(400);
     expect((await presign({ fileSize: 11 * 1024 * 1024 })).status).toBe(400);
-    expect((await t.client("POST", `/mug/review/${_id}/pictures/presign`, { updateToken, mimeType: "image/jpeg", fileSize: 10 })).status).toBe(404);
-    expect((await t.client("POST", `/shirt/review/${_id}/pictures/confirm`, { updateToken: "wrong", keys: ["x"] })).status).toBe(403);
+    expect(
+      (
+        await t.client("POST", `/mug/review/${_id}/pictures/presign`, {
+          updateToken,
+          mimeType: "image/jpeg",
+          fileSize: 10,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.client("POST", `/shirt/review/${_id}/pictures/confirm`, { updateToken: "wrong", keys: ["x"] })).status,
+    ).toBe(403);
   });
 
   it("video: presign → PUT → confirm sets the review's video", async () => {
     const { _id, updateToken } = (await direct("shirt")).body;
     const bytes = Buffer.from("not-really-an-mp4");
-    const pre = await t.client("POST", `/shirt/review/${_id}/video/presign`, { updateToken, mimeType: "video/mp4", fileSize: bytes.length });
-    expect(pre.body).toEqual({ uploadUrl: expect.any(String), confirmUrl: `/demo-store/shirt/review/${_id}/video/confirm`, fileKey: expect.stringMatching(/\.mp4$/) });
-    expect((await t.client("POST", `/shirt/review/${_id}/video/presign`, { updateToken, mimeType: "image/png", fileSize: 3 })).status).toBe(400);
+    const pre = await t.client("POST", `/shirt/review/${_id}/video/presign`, {
+      updateToken,
+      mimeType: "video/mp4",
+      fileSize: bytes.length,
+    });
+    expect(pre.body).toEqual({
+      uploadUrl: expect.any(String),
+      confirmUrl: `/demo-store/shirt/review/${_id}/video/confirm`,
+      fileKey: expect.stringMatching(/\.mp4$/),
+    });
+    expect(
+      (
+        await t.client("POST", `/shirt/review/${_id}/video/presign`, {
+          updateToken,
+          mimeType: "image/png",
+          fileSize: 3,
+        })
+      ).status,
+    ).toBe(400);
     await fetch(pre.body.uploadUrl, { method: "PUT", headers: { "content-type": "video/mp4" }, body: bytes });
-    const confirm = await t.client("POST", `/shirt/review/${_id}/video/confirm`, { updateToken, key: pre.body.fileKey });
+    const confirm = await t.client("POST", `/shirt/review/${_id}/video/confirm`, {
+      updateToken,
+      key: pre.body.fileKey,
+    });
     expect(confirm.status).toBe(200);
-    expect(confirm.body).toMatchObject({ hasVideo: true, video: { fileKey: pre.body.fileKey, converted: true, url: expect.any(String), thumb: expect.any(String) } });
+    expect(confirm.body).toMatchObject({
+      hasVideo: true,
+      video: { fileKey: pre.body.fileKey, converted: true, url: expect.any(String), thumb: expect.any(String) },
+    });
   });
 });
 
 describe("attributes and helpful marks", () => {
   it("stores stars and multiple-choice answers; rejects values out of range and unknown attributes", async () => {
     const { _id, updateToken } = (await direct("shirt")).body;
-    const send = (attributes: unknown) => t.client("POST", `/shirt/review/${_id}/attributes`, { updateToken, attributes });
-    const ok = await send([{ _id: qualityId, value: 4 }, { _id: fitId, value: 2, response: "Runs large" }]);
+    const send = (attributes: unknown) =>
+      t.client("POST", `/shirt/review/${_id}/attributes`, { updateToken, attributes });
+    const ok = await send([
+      { _id: qualityId, value: 4 },
+      { _id: fitId, value: 2, response: "Runs large" },
+    ]);
     expect(ok.status).toBe(200);
     expect(ok.body.attributes).toEqual([
       { title: "Quality", value: 4, type: "stars", scaleMin: 1, scaleMax: 5 },
@@ -174,14 +260,25 @@ describe("attributes and helpful marks", () => {
     expect((await send([{ _id: fitId, value: 1, response: "Runs large" }])).status).toBe(400);
     expect((await send([{ _id: "000000000000000000000000", value: 1 }])).status).toBe(400);
     const mug = (await direct("mug")).body;
-    const fitOnMug = await t.client("POST", `/mug/review/${mug._id}/attributes`, { updateToken: mug.updateToken, attributes: [{ _id: fitId, value: 1 }] });
+    const fitOnMug = await t.client("POST", `/mug/review/${mug._id}/attributes`, {
+      updateToken: mug.updateToken,
+      attributes: [{ _id: fitId, value: 1 }],
+    });
     expect(fitOnMug.status).toBe(400);
-    expect((await t.client("POST", `/shirt/review/${_id}/attributes`, { updateToken: "nope", attributes: [{ _id: qualityId, value: 4 }] })).status).toBe(403);
+    expect(
+      (
+        await t.client("POST", `/shirt/review/${_id}/attributes`, {
+          updateToken: "nope",
+          attributes: [{ _id: qualityId, value: 4 }],
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("like/dislike: one vote per voter, answers the review with its counters; unpublished reviews 404", async () => {
     const { _id } = (await direct("cap")).body;
-    const like = (voter: Record<string, string>, kind = "like") => t.client("POST", `/cap/review/${_id}/${kind}`, voter);
+    const like = (voter: Record<string, string>, kind = "like") =>
+      t.client("POST", `/cap/review/${_id}/${kind}`, voter);
     expect((await like({ userId: "a", email: "a@x.com" })).status).toBe(404);
     t.emu.control.publishReview(_id);
     expect((await like({ userId: "a", email: "a@x.com" })).body).toMatchObject({ _id, helpful: 1, unhelpful: 0 });
@@ -207,16 +304,41 @@ describe("POST /{customer}/orders/find-batch", () => {
       ],
     });
     await t.admin("POST", "/orders", { orderId: "B-2", email: "other@example.com", items: [{ sku: "mug" }] });
-    const res = await t.client("POST", "/orders/find-batch", { orderIds: ["B-2", "B-1", "missing"], email: "buyer@example.com" });
+    const res = await t.client("POST", "/orders/find-batch", {
+      orderIds: ["B-2", "B-1", "missing"],
+      email: "buyer@example.com",
+    });
     expect(res.status).toBe(200);
     expect(res.body.orders).toHaveLength(1);
     expect(res.body.orders[0]).toEqual({
       orderId: "B-1",
       verificationTokenId: expect.any(String),
       products: [
-        { sku: "shirt", active: true, review: null, product: { sku: "shirt", name: "Product shirt", brand: null, mpn: null, url: null, image: null } },
-        { sku: "mug", active: true, review: null, product: expect.objectContaining({ sku: "mug", name: "Product mug" }) },
-        { sku: "ghost", active: true, review: null, product: { sku: "ghost", name: "Ghost Lamp", brand: "Boo", mpn: null, url: "https://demo-store.example/products/ghost", image: null } },
+        {
+          sku: "shirt",
+          active: true,
+          review: null,
+          product: { sku: "shirt", name: "Product shirt", brand: null, mpn: null, url: null, image: null },
+        },
+        {
+          sku: "mug",
+          active: true,
+          review: null,
+          product: expect.objectContaining({ sku: "mug", name: "Product mug" }),
+        },
+        {
+          sku: "ghost",
+          active: true,
+          review: null,
+          product: {
+            sku: "ghost",
+            name: "Ghost Lamp",
+            brand: "Boo",
+            mpn: null,
+            url: "https://demo-store.example/products/ghost",
+            image: null,
+          },
+        },
       ],
       sellers: [{ id: "s1", name: "Seller One" }],
     });
@@ -226,9 +348,15 @@ describe("POST /{customer}/orders/find-batch", () => {
 
   it("answers 400 over 20 orderIds, with none, or without email/userId", async () => {
     const ids = Array.from({ length: 21 }, (_, i) => `X-${i}`);
-    expect((await t.client("POST", "/orders/find-batch", { orderIds: ids, email: "buyer@example.com" })).status).toBe(400);
-    expect((await t.client("POST", "/orders/find-batch", { orderIds: ids.slice(0, 20), email: "buyer@example.com" })).status).toBe(200);
-    expect((await t.client("POST", "/orders/find-batch", { orderIds: [], email: "buyer@example.com" })).status).toBe(400);
+    expect((await t.client("POST", "/orders/find-batch", { orderIds: ids, email: "buyer@example.com" })).status).toBe(
+      400,
+    );
+    expect(
+      (await t.client("POST", "/orders/find-batch", { orderIds: ids.slice(0, 20), email: "buyer@example.com" })).status,
+    ).toBe(200);
+    expect((await t.client("POST", "/orders/find-batch", { orderIds: [], email: "buyer@example.com" })).status).toBe(
+      400,
+    );
     expect((await t.client("POST", "/orders/find-batch", { orderIds: ["B-1"] })).status).toBe(400);
   });
 

@@ -38,7 +38,11 @@ export const PICTURE_TYPES: Record<string, string> = {
   "image/gif": "gif",
   "image/heic": "heic",
 };
-export const VIDEO_TYPES: Record<string, string> = { "video/mp4": "mp4", "video/quicktime": "mov", "video/webm": "webm" };
+export const VIDEO_TYPES: Record<string, string> = {
+  "video/mp4": "mp4",
+  "video/quicktime": "mov",
+  "video/webm": "webm",
+};
 export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
 export const PRESIGN_TTL_MS = 15 * 60 * 1000;
@@ -162,7 +166,8 @@ function ownedReview(ctx: Ctx, token: unknown): { cs: CustomerState; review: Sto
   const cs = clientCustomer(ctx);
   const review = cs.reviews.get(ctx.params.reviewId);
   if (!review || review.sku !== ctx.params.sku) throw notFound(`review ${ctx.params.reviewId} not found`);
-  if (typeof token !== "string" || token !== review.updateToken) throw forbidden("updateToken does not match the review");
+  if (typeof token !== "string" || token !== review.updateToken)
+    throw forbidden("updateToken does not match the review");
   return { cs, review };
 }
 
@@ -222,7 +227,10 @@ function uploadedFor(cs: CustomerState, review: StoredReview, key: string, kind:
   return upload;
 }
 
-const confirmPicturesSchema = z.object({ updateToken: z.string(), keys: z.array(nonEmpty).min(1, "keys must not be empty") });
+const confirmPicturesSchema = z.object({
+  updateToken: z.string(),
+  keys: z.array(nonEmpty).min(1, "keys must not be empty"),
+});
 
 function confirmPictures(ctx: Ctx) {
   const { cs, review } = ownedReview(ctx, tokenOf(ctx.body));
@@ -230,7 +238,8 @@ function confirmPictures(ctx: Ctx) {
   const uploads = input.keys.map((k) => uploadedFor(cs, review, k, "picture"));
   const next = structuredClone(review);
   for (const u of uploads) {
-    if (!next.pictures.some((p) => p.fileKey === u.fileKey)) next.pictures.push({ _id: newId(ctx.services.clock.now()), fileKey: u.fileKey });
+    if (!next.pictures.some((p) => p.fileKey === u.fileKey))
+      next.pictures.push({ _id: newId(ctx.services.clock.now()), fileKey: u.fileKey });
     u.attached = true;
   }
   return saveAndRender(ctx, cs, next);
@@ -339,4 +348,3 @@ export const clientReviewRoutes: Route<Services>[] = [
   { method: "POST", pattern: `${base}/like`, auth: "none", cors: true, handler: (ctx) => vote(ctx, 1) },
   { method: "POST", pattern: `${base}/dislike`, auth: "none", cors: true, handler: (ctx) => vote(ctx, -1) },
 ];
-

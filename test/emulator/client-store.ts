@@ -43,7 +43,8 @@ function list(ctx: Ctx) {
   const limit = queryInt(ctx.query, "limit", { min: 1 });
   const key = sort.field as keyof StoredStoreReview;
   const sorted = published(cs).sort(
-    (a, b) => sort.dir * compareValues(a[key], b[key]) || compareValues(b.created, a.created) || compareValues(b._id, a._id),
+    (a, b) =>
+      sort.dir * compareValues(a[key], b[key]) || compareValues(b.created, a.created) || compareValues(b._id, a._id),
   );
   return json(200, { results: sorted.slice(skip, limit === undefined ? undefined : skip + limit).map(view) });
 }

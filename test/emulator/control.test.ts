@@ -39,8 +39,16 @@ describe("request log", () => {
     const since = t.emu.control.lastRequestSeq();
     const token = await issueToken(t.emu);
     await call(`${t.emu.baseUrl}/demo-store/reviews/all?client_secret=leak`, { token });
-    const form = new URLSearchParams({ audience: t.emu.baseUrl, grant_type: "client_credentials", client_id: "demo-client", client_secret: "demo-secret" });
-    await call(`${t.emu.authUrl}/oauth/token`, { body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = new URLSearchParams({
+      audience: t.emu.baseUrl,
+      grant_type: "client_credentials",
+      client_id: "demo-client",
+      client_secret: "demo-secret",
+    });
+    await call(`${t.emu.authUrl}/oauth/token`, {
+      body: form.toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     const log = (await ctl(`/requests?since=${since}`)).body.requests;
     expect(log).toHaveLength(3);
     expect(log[0].body).toMatchObject({ client_id: "demo-client", client_secret: "[redacted]" });
@@ -64,7 +72,12 @@ describe("control endpoints", () => {
   it("seed is deterministic and state reports it; reset clears state, faults and log", async () => {
     const first = await ctl("/seed", { body: { customer: "det-store", products: 5 } });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ customer: "det-store", products: expect.any(Array), reviews: expect.any(Number), sampleOrder: expect.any(Object) });
+    expect(first.body).toMatchObject({
+      customer: "det-store",
+      products: expect.any(Array),
+      reviews: expect.any(Number),
+      sampleOrder: expect.any(Object),
+    });
     const a = (await ctl("/state?customer=det-store")).body;
     await ctl("/seed", { body: { customer: "det-store", products: 5 } });
     const b = (await ctl("/state?customer=det-store")).body;
@@ -86,31 +99,61 @@ describe("control endpoints", () => {
   });
 
   it("adds accounts, publishes reviews, answers health", async () => {
-    expect((await ctl("/accounts", { body: { customer: "new-store", clientId: "new-id", clientSecret: "new-secret" } })).status).toBe(200);
+    expect(
+      (await ctl("/accounts", { body: { customer: "new-store", clientId: "new-id", clientSecret: "new-secret" } }))
+        .status,
+    ).toBe(200);
     const token = await issueToken(t.emu, { clientId: "new-id", clientSecret: "new-secret" });
     await call(`${t.emu.baseUrl}/new-store/products/batch`, { token, body: { products: [product("n1")] } });
-    const review = await call(`${t.emu.baseUrl}/new-store/n1/review`, { body: { userId: "u", email: "e@x.com", rating: 5 } });
+    const review = await call(`${t.emu.baseUrl}/new-store/n1/review`, {
+      body: { userId: "u", email: "e@x.com", rating: 5 },
+    });
     expect((await ctl(`/reviews/${review.body._id}/publish`, { method: "POST" })).body.status).toBe("published");
     expect((await call(`${t.emu.baseUrl}/new-store/ratings?skus=n1`)).body[0].reviewCount).toBe(1);
-    expect((await ctl("/health")).body).toEqual({ ok: true, origin: t.emu.origin, baseUrl: t.emu.baseUrl, authUrl: t.emu.authUrl, rateUrl: t.emu.rateUrl });
+    expect((await ctl("/health")).body).toEqual({
+      ok: true,
+      origin: t.emu.origin,
+      baseUrl: t.emu.baseUrl,
+      authUrl: t.emu.authUrl,
+      rateUrl: t.emu.rateUrl,
+    });
     expect((await ctl("/accounts", { body: { customer: "x" } })).status).toBe(400);
   });
 
   it("forget drops products and orders as a reset account would: reviews stay without their product, an order update answers 404", async () => {
-    await ctl("/accounts", { body: { customer: "forget-store", clientId: "forget-id", clientSecret: "forget-secret" } });
+    await ctl("/accounts", {
+      body: { customer: "forget-store", clientId: "forget-id", clientSecret: "forget-secret" },
+    });
     const token = await issueToken(t.emu, { clientId: "forget-id", clientSecret: "forget-secret" });
-    await call(`${t.emu.baseUrl}/forget-store/products/batch`, { token, body: { products: [product("f1"), product("f2")] } });
-    const review = await call(`${t.emu.baseUrl}/forget-store/f1/review`, { body: { userId: "u", email: "e@x.com", rating: 4 } });
-    expect((await call(`${t.emu.baseUrl}/forget-store/orders`, { token, body: { version: 2, orderId: "o-1", items: [{ productId: "f1" }] } })).status).toBe(200);
+    await call(`${t.emu.baseUrl}/forget-store/products/batch`, {
+      token,
+      body: { products: [product("f1"), product("f2")] },
+    });
+    const review = await call(`${t.emu.baseUrl}/forget-store/f1/review`, {
+      body: { userId: "u", email: "e@x.com", rating: 4 },
+    });
+    expect(
+      (
+        await call(`${t.emu.baseUrl}/forget-store/orders`, {
+          token,
+          body: { version: 2, orderId: "o-1", items: [{ productId: "f1" }] },
+        })
+      ).status,
+    ).toBe(200);
 
-    const forgot = await ctl("/forget", { body: { customer: "forget-store", skus: ["f1", "nope"], orderIds: ["o-1"] } });
+    const forgot = await ctl("/forget", {
+      body: { customer: "forget-store", skus: ["f1", "nope"], orderIds: ["o-1"] },
+    });
     expect(forgot.body).toEqual({ skus: ["f1"], orderIds: ["o-1"] });
     const state = (await ctl("/state?customer=forget-store")).body;
     expect(state.products.map((p: { sku: string }) => p.sku)).toEqual(["f2"]);
     expect(state.orders).toEqual([]);
     const listed = await call(`${t.emu.baseUrl}/forget-store/reviews/all?sku=f1`, { token });
     expect(listed.body.results.find((r: { _id: string }) => r._id === review.body._id).product).toBeNull();
-    expect((await call(`${t.emu.baseUrl}/forget-store/orders/o-1`, { token, method: "PUT", body: { status: "shipped" } })).status).toBe(404);
+    expect(
+      (await call(`${t.emu.baseUrl}/forget-store/orders/o-1`, { token, method: "PUT", body: { status: "shipped" } }))
+        .status,
+    ).toBe(404);
     expect((await ctl("/forget", { body: { skus: ["f2"] } })).status).toBe(400);
   });
 
@@ -124,7 +167,10 @@ describe("control endpoints", () => {
 describe("survey answers seed", () => {
   it("GIVEN a count THEN the customer holds that many answers, every score among them, and seeding again adds only the difference", async () => {
     const customer = "nps-seed-store";
-    expect((await ctl("/seed-nps", { method: "POST", body: { customer, count: 120 } })).body).toEqual({ customer, nps: 120 });
+    expect((await ctl("/seed-nps", { method: "POST", body: { customer, count: 120 } })).body).toEqual({
+      customer,
+      nps: 120,
+    });
     const first = t.emu.control.state(customer).nps;
     expect(new Set(first.map((n) => n.rating))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
     expect(first.filter((n) => n.partial)).toHaveLength(6);
@@ -154,7 +200,9 @@ describe("data file persistence", () => {
         expect(second.control.state("seeded").reviews.length).toBeGreaterThan(0);
         const res = await call(`${second.baseUrl}/demo-store/reviews/all`, { token });
         expect(res.status).toBe(200);
-        const summary = await call(`${second.baseUrl}/seeded/${second.control.state("seeded").products[0].sku}/summary`);
+        const summary = await call(
+          `${second.baseUrl}/seeded/${second.control.state("seeded").products[0].sku}/summary`,
+        );
         expect(summary.body.reviews[0].reviewCount).toBeGreaterThan(0);
       } finally {
         await second.close();

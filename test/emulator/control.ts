@@ -141,7 +141,11 @@ export function createControl(d: Deps): EmulatorControl {
     },
     replyToReview(reviewId, text) {
       const { cs, review } = findReview(d.store, reviewId);
-      const next = { ...review, reply: { created: d.clock.iso(), text, helpful: 0, unhelpful: 0 }, __v: review.__v + 1 };
+      const next = {
+        ...review,
+        reply: { created: d.clock.iso(), text, helpful: 0, unhelpful: 0 },
+        __v: review.__v + 1,
+      };
       cs.putReview(next);
       d.store.changed();
       return structuredClone(next);
@@ -178,12 +182,23 @@ export function createControl(d: Deps): EmulatorControl {
 
 const textSchema = z.object({ text: z.string().min(1) });
 const seedReviewsSchema = z.object({ customer: z.string().min(1), skus: z.array(z.string().min(1)).min(1).max(1000) });
-const forgetSchema = z.object({ customer: z.string().min(1), skus: z.array(z.string().min(1)).optional(), orderIds: z.array(z.string().min(1)).optional() });
+const forgetSchema = z.object({
+  customer: z.string().min(1),
+  skus: z.array(z.string().min(1)).optional(),
+  orderIds: z.array(z.string().min(1)).optional(),
+});
 const seedNpsSchema = z.object({ customer: z.string().min(1), count: z.number().int().min(0).max(20_000) });
-const seedSchema = z.object({ customer: z.string().min(1).optional(), products: z.number().int().min(1).max(500).optional() });
+const seedSchema = z.object({
+  customer: z.string().min(1).optional(),
+  products: z.number().int().min(1).max(500).optional(),
+});
 
 export function controlRoutes(control: EmulatorControl, urls: EmulatorUrls): Route<Services>[] {
-  const r = (method: Route<Services>["method"], pattern: string, handler: Route<Services>["handler"]): Route<Services> => ({
+  const r = (
+    method: Route<Services>["method"],
+    pattern: string,
+    handler: Route<Services>["handler"],
+  ): Route<Services> => ({
     method,
     pattern: `/__emulator${pattern}`,
     auth: "none",
@@ -200,7 +215,9 @@ export function controlRoutes(control: EmulatorControl, urls: EmulatorUrls): Rou
       control.clearFaults();
       return noBody();
     }),
-    r("GET", "/requests", (ctx) => json(200, { requests: control.requests(queryInt(ctx.query, "since", { min: 0, fallback: 0 })) })),
+    r("GET", "/requests", (ctx) =>
+      json(200, { requests: control.requests(queryInt(ctx.query, "since", { min: 0, fallback: 0 })) }),
+    ),
     r("DELETE", "/requests", () => {
       control.clearRequests();
       return noBody();
@@ -222,7 +239,9 @@ export function controlRoutes(control: EmulatorControl, urls: EmulatorUrls): Rou
       return noBody();
     }),
     r("POST", "/reviews/:id/publish", (ctx) => json(200, control.publishReview(ctx.params.id))),
-    r("POST", "/reviews/:id/reply", (ctx) => json(200, control.replyToReview(ctx.params.id, parseWith(textSchema, ctx.body).text))),
+    r("POST", "/reviews/:id/reply", (ctx) =>
+      json(200, control.replyToReview(ctx.params.id, parseWith(textSchema, ctx.body).text)),
+    ),
     r("POST", "/questions/:id/answer", (ctx) =>
       json(200, control.answerQuestion(ctx.params.id, parseWith(textSchema, ctx.body).text)),
     ),

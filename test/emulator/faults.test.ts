@@ -21,7 +21,11 @@ const statuses = async (n: number) => {
   for (let i = 0; i < n; i++) out.push((await ratings()).status);
   return out;
 };
-const outcome = (p: Promise<unknown>) => p.then(() => "ok", () => "dropped");
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    () => "ok",
+    () => "dropped",
+  );
 
 describe("faults", () => {
   it("shares are deterministic counters", () => {
@@ -75,7 +79,12 @@ describe("faults", () => {
       [200, null],
     ]);
     await setFaults({ dropRate: 0.5 });
-    expect([await outcome(ratings()), await outcome(ratings()), await outcome(ratings()), await outcome(ratings())]).toEqual(["ok", "dropped", "ok", "dropped"]);
+    expect([
+      await outcome(ratings()),
+      await outcome(ratings()),
+      await outcome(ratings()),
+      await outcome(ratings()),
+    ]).toEqual(["ok", "dropped", "ok", "dropped"]);
   });
 
   it("loseAnswerNext handles the request (its effect is stored) and closes the connection instead of answering", async () => {
@@ -86,7 +95,10 @@ describe("faults", () => {
     const before = questions();
     await setFaults({ loseAnswerNext: 1, paths: "/question$" });
     const since = t.emu.control.lastRequestSeq();
-    const ask = () => call(`${t.emu.baseUrl}/demo-store/${sku}/question`, { body: { userId: "u1", email: "u1@example.com", text: "Does it fit?" } });
+    const ask = () =>
+      call(`${t.emu.baseUrl}/demo-store/${sku}/question`, {
+        body: { userId: "u1", email: "u1@example.com", text: "Does it fit?" },
+      });
     expect(await outcome(ask())).toBe("dropped");
     expect(questions()).toBe(before + 1);
     expect(await outcome(ask())).toBe("ok");

@@ -97,10 +97,18 @@ export class Faults {
   }
 
   /** The configuration and what is left of the counted faults. */
-  get(): FaultConfig & { remaining: { dropNext: number; loseAnswerNext: number; failNext: number; rateLimit: number }; seen: number } {
+  get(): FaultConfig & {
+    remaining: { dropNext: number; loseAnswerNext: number; failNext: number; rateLimit: number };
+    seen: number;
+  } {
     return {
       ...structuredClone(this.config),
-      remaining: { dropNext: this.dropLeft, loseAnswerNext: this.loseLeft, failNext: this.failLeft, rateLimit: this.limitLeft },
+      remaining: {
+        dropNext: this.dropLeft,
+        loseAnswerNext: this.loseLeft,
+        failNext: this.failLeft,
+        rateLimit: this.limitLeft,
+      },
       seen: this.seen,
     };
   }
@@ -135,7 +143,11 @@ export class Faults {
       this.failLeft--;
       const status = c.failNext.status;
       const headers: Record<string, string> = status === 429 ? { "Retry-After": "1" } : {};
-      return { kind: "reply", fault: "failNext", reply: json(status, { error: statusLabel(status), message: "injected failure" }, headers) };
+      return {
+        kind: "reply",
+        fault: "failNext",
+        reply: json(status, { error: statusLabel(status), message: "injected failure" }, headers),
+      };
     }
     if (c.rateLimit) {
       const limited = this.limitLeft > 0 || (c.rateLimit.every !== undefined && n % c.rateLimit.every === 0);
@@ -154,7 +166,11 @@ export class Faults {
     }
     if (c.errorRate !== undefined && shareHit(n, c.errorRate)) {
       const status = c.errorStatus ?? 500;
-      return { kind: "reply", fault: "errorRate", reply: json(status, { error: statusLabel(status), message: "injected fault" }) };
+      return {
+        kind: "reply",
+        fault: "errorRate",
+        reply: json(status, { error: statusLabel(status), message: "injected fault" }),
+      };
     }
     return null;
   }

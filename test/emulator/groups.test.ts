@@ -4,7 +4,9 @@ import { product, setup } from "./harness";
 let t: Awaited<ReturnType<typeof setup>>;
 beforeAll(async () => {
   t = await setup();
-  await t.admin("POST", "/products/batch", { products: ["G1", "G2", "G3", "G4"].map((s) => product(s, { brand: "Acme", variants: [`${s}-v`] })) });
+  await t.admin("POST", "/products/batch", {
+    products: ["G1", "G2", "G3", "G4"].map((s) => product(s, { brand: "Acme", variants: [`${s}-v`] })),
+  });
 });
 afterAll(() => t.emu.close());
 
@@ -23,8 +25,24 @@ describe("product groups", () => {
       skus: ["G1", "G2"],
       __v: 0,
       products: [
-        { _id: expect.any(String), customer: "demo-store", sku: "G1", name: "Product G1", brand: "Acme", categories: ["Apparel"], variants: ["G1-v"] },
-        { _id: expect.any(String), customer: "demo-store", sku: "G2", name: "Product G2", brand: "Acme", categories: ["Apparel"], variants: ["G2-v"] },
+        {
+          _id: expect.any(String),
+          customer: "demo-store",
+          sku: "G1",
+          name: "Product G1",
+          brand: "Acme",
+          categories: ["Apparel"],
+          variants: ["G1-v"],
+        },
+        {
+          _id: expect.any(String),
+          customer: "demo-store",
+          sku: "G2",
+          name: "Product G2",
+          brand: "Acme",
+          categories: ["Apparel"],
+          variants: ["G2-v"],
+        },
       ],
     });
   });

@@ -66,7 +66,14 @@ function create(ctx: Ctx) {
   const clash = conflictReply(cs, skus);
   if (clash) return clash;
   const { clock } = ctx.services;
-  const g: StoredGroup = { _id: newId(clock.now()), customer: cs.customer, name: input.name.trim(), skus, created: clock.iso(), __v: 0 };
+  const g: StoredGroup = {
+    _id: newId(clock.now()),
+    customer: cs.customer,
+    name: input.name.trim(),
+    skus,
+    created: clock.iso(),
+    __v: 0,
+  };
   cs.groups.set(g._id, g);
   ctx.services.store.changed();
   return json(200, render(cs, g));

@@ -7,7 +7,10 @@ let counter = randomBytes(3).readUIntBE(0, 3);
 /** 24 hex chars: 4 bytes of seconds, 5 random bytes, 3 bytes of counter (the ObjectId layout). */
 export function newId(nowMs = Date.now()): string {
   counter = (counter + 1) % 0xffffff;
-  const ts = Math.floor(nowMs / 1000).toString(16).padStart(8, "0").slice(-8);
+  const ts = Math.floor(nowMs / 1000)
+    .toString(16)
+    .padStart(8, "0")
+    .slice(-8);
   return ts + randomBytes(5).toString("hex") + counter.toString(16).padStart(6, "0");
 }
 

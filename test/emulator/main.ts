@@ -6,7 +6,8 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_ACCOUNT, startEmulator } from "./server";
 
-const USAGE = "usage: emulator [--port N] [--host H] [--data-file PATH] [--token-ttl SECONDS] [--seed] [--quiet] [--strict] [--admin-page-size N]";
+const USAGE =
+  "usage: emulator [--port N] [--host H] [--data-file PATH] [--token-ttl SECONDS] [--seed] [--quiet] [--strict] [--admin-page-size N]";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -25,7 +25,12 @@ function listResponses(ctx: Ctx) {
   const type = queryString(q, "type") ?? "all";
   if (!(type in TYPES)) throw badRequest(`type must be one of ${Object.keys(TYPES).join(", ")}`);
   const inType = TYPES[type as keyof typeof TYPES];
-  const sort = parseFieldDirection(queryString(q, "sort"), ["created", "rating"], { field: "created", dir: -1 }, "sort");
+  const sort = parseFieldDirection(
+    queryString(q, "sort"),
+    ["created", "rating"],
+    { field: "created", dir: -1 },
+    "sort",
+  );
   const from = queryDay(q, "from", "start");
   const to = queryDay(q, "to", "end");
   const { skip, limit } = pageParams(q, ctx.services.adminPageSize);
@@ -33,7 +38,9 @@ function listResponses(ctx: Ctx) {
   const ordersWithSku =
     sku === undefined
       ? undefined
-      : new Set([...cs.orders.values()].filter((o) => o.items.some((i) => itemProductSku(i) === sku)).map((o) => o.orderId));
+      : new Set(
+          [...cs.orders.values()].filter((o) => o.items.some((i) => itemProductSku(i) === sku)).map((o) => o.orderId),
+        );
   const found = [...cs.nps.values()].filter((n) => {
     if (!inType(n.rating)) return false;
     const created = Date.parse(n.created);

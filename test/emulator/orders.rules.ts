@@ -18,8 +18,7 @@ import type { StoredOrder } from "./types";
 export const V1_STATUSES = ["created", "authorized", "shipped", "delivered"] as const;
 export const V2_STATUSES = ["created", "authorized", "paid", "invoiced", "shipped", "delivered", "cancelled"] as const;
 
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /** Any accepted date-time form → ISO 8601 UTC, or null. */
 export function parseDateTime(raw: string): string | null {

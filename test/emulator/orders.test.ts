@@ -95,21 +95,41 @@ describe("POST /{customer}/orders version 2", () => {
       sellerInfo: { id: "s-1", name: "Seller One" },
       productData: { url: "https://demo-store.example/products/shirt" },
     });
-    expect(storedOrder("v2-1")!.items[1].productData).toEqual({ productName: "Socks", categoryName: "Hosiery", categories: ["Hosiery"] });
+    expect(storedOrder("v2-1")!.items[1].productData).toEqual({
+      productName: "Socks",
+      categoryName: "Hosiery",
+      categories: ["Hosiery"],
+    });
   });
 
   it("upserts: the same orderId updates the order and increments __v", async () => {
     const first = await t.admin("POST", "/orders", { ...order, orderId: "v2-up" });
-    const second = await t.admin("POST", "/orders", { version: 2, orderId: "v2-up", status: "shipped", optOutEmail: true });
+    const second = await t.admin("POST", "/orders", {
+      version: 2,
+      orderId: "v2-up",
+      status: "shipped",
+      optOutEmail: true,
+    });
     expect(second.status).toBe(200);
-    expect(second.body).toMatchObject({ _id: first.body._id, status: "shipped", optOutEmail: true, email: "maria@example.com", __v: 1 });
+    expect(second.body).toMatchObject({
+      _id: first.body._id,
+      status: "shipped",
+      optOutEmail: true,
+      email: "maria@example.com",
+      __v: 1,
+    });
     expect(t.emu.control.state(t.customer).orders.filter((o) => o.orderId === "v2-up")).toHaveLength(1);
   });
 
   it("validates statuses of the version 2 set, for the order and its items", async () => {
     expect((await t.admin("POST", "/orders", { version: 2, orderId: "v2-bad", status: "lost" })).status).toBe(400);
-    expect((await t.admin("POST", "/orders", { version: 2, orderId: "v2-bad", items: [{ productId: "x", status: "lost" }] })).status).toBe(400);
-    expect((await t.admin("POST", "/orders", { version: 2, orderId: "v2-bad", items: [{ sku: "x" }] })).status).toBe(400);
+    expect(
+      (await t.admin("POST", "/orders", { version: 2, orderId: "v2-bad", items: [{ productId: "x", status: "lost" }] }))
+        .status,
+    ).toBe(400);
+    expect((await t.admin("POST", "/orders", { version: 2, orderId: "v2-bad", items: [{ sku: "x" }] })).status).toBe(
+      400,
+    );
   });
 });
 

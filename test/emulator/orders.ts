@@ -28,7 +28,14 @@ export function rateLink(base: string, customer: string, order: StoredOrder): st
 }
 
 /** A new stored order: the service's defaults, then the fields sent. */
-function newOrder(ctx: Ctx, cs: ReturnType<typeof adminCustomer>, fields: object, orderId: string, version: 1 | 2, now: string): StoredOrder {
+function newOrder(
+  ctx: Ctx,
+  cs: ReturnType<typeof adminCustomer>,
+  fields: object,
+  orderId: string,
+  version: 1 | 2,
+  now: string,
+): StoredOrder {
   return {
     _id: newId(ctx.services.clock.now()),
     customer: cs.customer,
@@ -126,5 +133,10 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 export const orderRoutes: Route<Services>[] = [
   { method: "POST", pattern: "/api/:customer/orders", auth: "admin", handler: createOrder },
   { method: "PUT", pattern: "/api/:customer/orders/:orderId", auth: "admin", handler: updateOrder },
-  { method: RATING_LINK_ROUTE.method, pattern: `/api${RATING_LINK_ROUTE.path.replace(/\{(\w+)\}/g, ":$1")}`, auth: "admin", handler: ratingLink },
+  {
+    method: RATING_LINK_ROUTE.method,
+    pattern: `/api${RATING_LINK_ROUTE.path.replace(/\{(\w+)\}/g, ":$1")}`,
+    auth: "admin",
+    handler: ratingLink,
+  },
 ];

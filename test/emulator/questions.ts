@@ -28,7 +28,10 @@ function listQuestions(ctx: Ctx) {
   if (status !== "all" && !STATUSES.includes(status as QuestionStatus)) {
     throw badRequest(`status must be all or one of ${STATUSES.join(", ")}`);
   }
-  const order = parseFieldDirection(queryString(q, "order"), ["created", "sku", "status"], { field: "created", dir: -1 });
+  const order = parseFieldDirection(queryString(q, "order"), ["created", "sku", "status"], {
+    field: "created",
+    dir: -1,
+  });
   const { skip, limit } = pageParams(q, ctx.services.adminPageSize);
   const found = [...cs.questions.values()].filter(
     (x) => (sku === undefined || x.sku === sku) && (status === "all" || x.status === status),

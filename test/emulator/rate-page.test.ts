@@ -9,9 +9,17 @@ let vt = "";
 beforeAll(async () => {
   t = await setup();
   await t.admin("POST", "/products/batch", {
-    products: [product("lamp", { name: "Desk <Lamp> & Co", image: "https://cdn.example/lamp.jpg" }), product("chair", { name: "Chair" })],
+    products: [
+      product("lamp", { name: "Desk <Lamp> & Co", image: "https://cdn.example/lamp.jpg" }),
+      product("chair", { name: "Chair" }),
+    ],
   });
-  await t.admin("POST", "/orders", { orderId: "R-1", email: "r@example.com", name: "Rae Smith", items: [{ sku: "lamp" }, { sku: "chair" }] });
+  await t.admin("POST", "/orders", {
+    orderId: "R-1",
+    email: "r@example.com",
+    name: "Rae Smith",
+    items: [{ sku: "lamp" }, { sku: "chair" }],
+  });
   link = (await t.admin("GET", "/rating-link/R-1")).body.link;
   vt = t.emu.control.state(t.customer).orders.find((o) => o.orderId === "R-1")!.verificationTokenId;
 });
@@ -49,7 +57,13 @@ describe("rating page", () => {
     const config = JSON.parse(/var config = (\{.*?\});/.exec(page.text)![1]);
     expect(config).toEqual({ endpoint: "/api/demo-store", verificationTokenId: vt, orderId: "R-1", source: "web" });
     const res = await call(`${t.emu.origin}${config.endpoint}/chair/review`, {
-      body: { verificationTokenId: config.verificationTokenId, orderId: config.orderId, rating: 5, text: "Comfy", source: config.source },
+      body: {
+        verificationTokenId: config.verificationTokenId,
+        orderId: config.orderId,
+        rating: 5,
+        text: "Comfy",
+        source: config.source,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ verified: true, name: "Rae S." });
@@ -59,7 +73,12 @@ describe("rating page", () => {
   });
 
   it("runs its script: a submit POSTs the review and, embedded, posts review-sent to the parent", async () => {
-    await t.admin("POST", "/orders", { orderId: "R-2", email: "r@example.com", name: "Rae Smith", items: [{ sku: "lamp" }] });
+    await t.admin("POST", "/orders", {
+      orderId: "R-2",
+      email: "r@example.com",
+      name: "Rae Smith",
+      items: [{ sku: "lamp" }],
+    });
     const rateLink = (await t.admin("GET", "/rating-link/R-2")).body.link;
     const html = (await call(`${rateLink}?embedded=1`)).text;
     const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1];
@@ -93,7 +112,11 @@ describe("rating page", () => {
   });
 
   it("answers a 404 page for an unknown token, order or customer", async () => {
-    for (const url of [`${t.emu.rateUrl}/rate/demo-store/forged/R-1`, `${t.emu.rateUrl}/rate/demo-store/${vt}/R-2`, `${t.emu.rateUrl}/rate/nobody/${vt}/R-1`]) {
+    for (const url of [
+      `${t.emu.rateUrl}/rate/demo-store/forged/R-1`,
+      `${t.emu.rateUrl}/rate/demo-store/${vt}/R-2`,
+      `${t.emu.rateUrl}/rate/nobody/${vt}/R-1`,
+    ]) {
       const res = await call(url);
       expect(res.status).toBe(404);
       expect(res.text).toContain("Order not found");

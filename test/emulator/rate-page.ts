@@ -19,7 +19,10 @@ export function escapeHtml(s: string): string {
 
 /** JSON that is safe inside a <script> element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 const STYLE = `
@@ -132,7 +135,9 @@ function ratePage(ctx: Ctx): Reply {
     source: q.get("source") || "web",
   };
   // The postMessage call is only emitted in embedded mode: a standalone page has no parent to tell.
-  const notify = embedded ? `window.parent.postMessage({ type: "review-sent", sku: sku, orderId: config.orderId }, "*");` : "";
+  const notify = embedded
+    ? `window.parent.postMessage({ type: "review-sent", sku: sku, orderId: config.orderId }, "*");`
+    : "";
   const script = `<script>
 (function () {
   var config = ${scriptJson(config)};

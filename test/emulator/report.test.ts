@@ -17,7 +17,13 @@ beforeAll(async () => {
     ],
   });
   const review = async (sku: string, rating: number, approve: boolean | null, extra: Record<string, unknown> = {}) => {
-    const res = await t.client("POST", `/${sku}/review`, { userId: `u-${sku}-${rating}`, email: "x@example.com", rating, text: "t", ...extra });
+    const res = await t.client("POST", `/${sku}/review`, {
+      userId: `u-${sku}-${rating}`,
+      email: "x@example.com",
+      rating,
+      text: "t",
+      ...extra,
+    });
     if (approve !== null) await t.admin("PUT", `/reviews/${res.body._id}/moderate`, { approved: approve });
     return res.body._id as string;
   };
@@ -28,7 +34,10 @@ beforeAll(async () => {
   await review("B", 2, true);
   await review("B", 3, null);
   await review("C", 4, null);
-  const created = t.emu.control.state(t.customer).reviews.map((r) => r.created.slice(0, 10)).sort();
+  const created = t.emu.control
+    .state(t.customer)
+    .reviews.map((r) => r.created.slice(0, 10))
+    .sort();
   day1 = created[0];
   day2 = created[created.length - 1];
 });
@@ -48,9 +57,22 @@ describe("GET /{customer}/products/report", () => {
       sku: "A",
       name: "Product A",
       categories: ["Shoes"],
-      reviews: { reviewCount: 3, aggregateRating: 4.67, publishedCount: 3, publishedAggregateRating: 4.67, withPictures: 0, withVideo: 0, withText: 2 },
+      reviews: {
+        reviewCount: 3,
+        aggregateRating: 4.67,
+        publishedCount: 3,
+        publishedAggregateRating: 4.67,
+        withPictures: 0,
+        withVideo: 0,
+        withText: 2,
+      },
     });
-    expect(res.body.result[2].reviews).toMatchObject({ reviewCount: 1, aggregateRating: 4, publishedCount: 0, publishedAggregateRating: null });
+    expect(res.body.result[2].reviews).toMatchObject({
+      reviewCount: 1,
+      aggregateRating: 4,
+      publishedCount: 0,
+      publishedAggregateRating: null,
+    });
   });
 
   it("sorts by every order value", async () => {

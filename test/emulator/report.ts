@@ -122,7 +122,15 @@ function report(ctx: Ctx) {
     if (!agg) continue;
     const reviews = statsOf(agg, onlyPublished);
     if (reviews.reviewCount === 0) continue;
-    rows.push({ customer: p.customer, sku: p.sku, name: p.name, categories: p.categories, url: p.url, image: p.image, reviews });
+    rows.push({
+      customer: p.customer,
+      sku: p.sku,
+      name: p.name,
+      categories: p.categories,
+      url: p.url,
+      image: p.image,
+      reviews,
+    });
   }
   rows.sort(compareRows(order));
   return json(200, { result: rows.slice(skip, skip + limit), total: rows.length });

@@ -29,7 +29,12 @@ beforeAll(async () => {
   await submit("verified", "rv-1", { ...found.body, rating: 5, text: "Superb pan" });
   await submit("low", "rv-1", { userId: "u1", email: "u1@example.com", rating: 1, text: "" });
   await submit("mid", "rv-2", { userId: "u2", email: "u2@example.com", rating: 3, text: "Okay hose" });
-  await submit("bad-word", "rv-2", { userId: "u3", email: "u3@example.com", rating: 2, text: "This has a forbiddenword inside" });
+  await submit("bad-word", "rv-2", {
+    userId: "u3",
+    email: "u3@example.com",
+    rating: 2,
+    text: "This has a forbiddenword inside",
+  });
   await t.admin("PUT", `/reviews/${ids.verified}/moderate`, { approved: true });
   await t.admin("PUT", `/reviews/${ids.mid}/moderate`, { approved: true });
   await t.admin("PUT", `/reviews/${ids.low}/moderate`, { approved: false });
@@ -64,7 +69,14 @@ describe("GET|POST /{customer}/reviews/all", () => {
       created: expect.stringMatching(/Z$/),
       pictures: [],
       attributes: [],
-      product: { sku: "rv-1", name: "Product rv-1", categories: ["Kitchen"], customer: "demo-store", _id: expect.any(String), specifications: [] },
+      product: {
+        sku: "rv-1",
+        name: "Product rv-1",
+        categories: ["Kitchen"],
+        customer: "demo-store",
+        _id: expect.any(String),
+        specifications: [],
+      },
       __v: 1,
     });
     expect(review).not.toHaveProperty("orderId");
@@ -86,7 +98,9 @@ describe("GET|POST /{customer}/reviews/all", () => {
     expect(idsOf(await list("?sku=rv-2&rating=3"))).toEqual([ids.mid]);
     expect(idsOf(await list("?tags=forbidden-word&sku=rv-2"))).toEqual([ids["bad-word"]]);
     expect(idsOf(await list("?autoModerated=true&sku=rv-2"))).toEqual([ids["bad-word"]]);
-    expect((await list("?status=pending")).body.results.every((r: { status: string }) => r.status === "pending")).toBe(true);
+    expect((await list("?status=pending")).body.results.every((r: { status: string }) => r.status === "pending")).toBe(
+      true,
+    );
   });
 
   it("filters by hasText, hasReply, hasPicture and complete", async () => {
@@ -98,13 +112,18 @@ describe("GET|POST /{customer}/reviews/all", () => {
     const complete = await list("?complete=true&limit=500");
     expect(complete.body.total).toBeGreaterThan(0);
     expect(
-      complete.body.results.every((r: { pictures: unknown[]; video: unknown; text: string }) => (r.pictures.length > 0 || r.video !== null) && r.text),
+      complete.body.results.every(
+        (r: { pictures: unknown[]; video: unknown; text: string }) =>
+          (r.pictures.length > 0 || r.video !== null) && r.text,
+      ),
     ).toBe(true);
   });
 
   it("filters by topics and by from/to (inclusive UTC days)", async () => {
     const state = t.emu.control.state(t.customer).reviews;
-    const inRange = state.filter((r) => r.created >= "2026-06-01T00:00:00.000Z" && r.created <= "2026-07-31T23:59:59.999Z");
+    const inRange = state.filter(
+      (r) => r.created >= "2026-06-01T00:00:00.000Z" && r.created <= "2026-07-31T23:59:59.999Z",
+    );
     const res = await list("?from=2026-06-01&to=2026-07-31&limit=500");
     expect(res.body.total).toBe(inRange.length);
     expect(res.body.total).toBeGreaterThan(0);
@@ -141,12 +160,22 @@ describe("GET|POST /{customer}/reviews/all", () => {
 
   it("POST combines body categories and sentiment with the query", async () => {
     expect(idsOf(await list("", { categories: ["Kitchen"] })).sort()).toEqual([ids.verified, ids.low].sort());
-    expect(idsOf(await list("?status=published", { categories: ["Kitchen", "Garden"], sentiment: "neutral" }))).toEqual([ids.mid]);
+    expect(idsOf(await list("?status=published", { categories: ["Kitchen", "Garden"], sentiment: "neutral" }))).toEqual(
+      [ids.mid],
+    );
     expect((await list("", { sentiment: "happy" })).status).toBe(400);
   });
 
   it("answers 400 to bad query values instead of ignoring them", async () => {
-    for (const q of ["?status=deleted", "?rating=6", "?order=name,1", "?order=rating,2", "?hasText=maybe", "?from=2026-02-30", "?skip=-1"]) {
+    for (const q of [
+      "?status=deleted",
+      "?rating=6",
+      "?order=name,1",
+      "?order=rating,2",
+      "?hasText=maybe",
+      "?from=2026-02-30",
+      "?skip=-1",
+    ]) {
       const res = await list(q);
       expect(res.status, q).toBe(400);
     }
@@ -158,7 +187,10 @@ describe("GET /{customer}/questions/all", () => {
     const state = t.emu.control.state(t.customer).questions;
     const published = await t.admin("GET", "/questions/all");
     expect(published.body.total).toBe(state.filter((q) => q.status === "published").length);
-    expect(published.body.results[0]).toMatchObject({ status: "published", product: { sku: expect.any(String), totalReviews: expect.any(Number) } });
+    expect(published.body.results[0]).toMatchObject({
+      status: "published",
+      product: { sku: expect.any(String), totalReviews: expect.any(Number) },
+    });
     expect((await t.admin("GET", "/questions/all?status=all")).body.total).toBe(state.length);
     const sent = await t.admin("GET", "/questions/all?status=sent");
     expect(sent.body.results.every((q: { status: string }) => q.status === "sent")).toBe(true);
@@ -174,7 +206,11 @@ describe("GET /{customer}/nps/responses", () => {
     const all = await t.admin("GET", "/nps/responses");
     expect(Object.keys(all.body).sort()).toEqual(["results", "total"]);
     expect(all.body.total).toBe(10);
-    expect(all.body.results[0]).toMatchObject({ surveyId: expect.any(String), rating: expect.any(Number), partial: expect.any(Boolean) });
+    expect(all.body.results[0]).toMatchObject({
+      surveyId: expect.any(String),
+      rating: expect.any(Number),
+      partial: expect.any(Boolean),
+    });
     const promoters = await t.admin("GET", "/nps/responses?type=promoters&sort=rating,1");
     expect(promoters.body.results.every((r: { rating: number }) => r.rating >= 9)).toBe(true);
     const detractors = await t.admin("GET", "/nps/responses?type=detractors");

@@ -1,7 +1,8 @@
 // Admin review endpoints: `GET|POST /{customer}/reviews/all` and `PUT /{customer}/reviews/{id}/moderate`.
 //
 // Choices where the spec says "not shown" (also in README.md):
-// - Page size 50 (the `adminPageSize` option changes it); `limit` (1..500) is also accepted. Default order `created,-1`; ties by `_id`.
+// - Page size 50 (the `adminPageSize` option changes it); `limit` (1..500) is also accepted. Default order
+// `created,-1`; ties by `_id`.
 // - Approval sets status `published`, rejection `removed` (the review status that results: not
 //   shown); both set `moderatedAt`, clear `autoModerated` and increment `__v`.
 // - `tags` and `topics` take one value or several separated by `,` or `;`; a review matches when it
@@ -43,7 +44,10 @@ const listBodySchema = z.object({
 
 export function splitList(raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
-  const values = raw.split(/[,;]/).map((s) => s.trim()).filter(Boolean);
+  const values = raw
+    .split(/[,;]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   return values.length ? values : undefined;
 }
 

@@ -50,7 +50,9 @@ export class Router<S> {
       const segments = route.pattern
         .split("/")
         .filter(Boolean)
-        .map((s) => (s.startsWith("*") ? { rest: s.slice(1) } : s.startsWith(":") ? { param: s.slice(1) } : { literal: s }));
+        .map((s) =>
+          s.startsWith("*") ? { rest: s.slice(1) } : s.startsWith(":") ? { param: s.slice(1) } : { literal: s },
+        );
       this.routes.push({ route, segments });
     }
     return this;

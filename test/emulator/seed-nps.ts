@@ -11,7 +11,18 @@ export interface SeedNpsOptions {
   count: number;
 }
 
-const NAMES = ["Jane Doe", "John Smith", "Maria Garcia", "Wei Chen", "Amara Okafor", "Lucas Martin", "Sofia Rossi", "Kenji Tanaka", "Ines Pereira", "Omar Haddad"];
+const NAMES = [
+  "Jane Doe",
+  "John Smith",
+  "Maria Garcia",
+  "Wei Chen",
+  "Amara Okafor",
+  "Lucas Martin",
+  "Sofia Rossi",
+  "Kenji Tanaka",
+  "Ines Pereira",
+  "Omar Haddad",
+];
 const COMMENTS: Record<"promoter" | "passive" | "detractor", string[]> = {
   promoter: ["Great shop!", "Fast delivery and lovely packaging.", "Will buy again.", "", "Love it"],
   passive: ["Good.", "OK, delivery could be faster.", "", "Fine."],
@@ -33,7 +44,12 @@ export function seedNpsAnswers(store: Store, opts: SeedNpsOptions): { customer: 
     // Happier answers in recent months: the chance of a promoter grows from 35% to 65% over the year.
     const mood = 0.65 - (daysAgo / 360) * 0.3;
     const roll = rand();
-    const rating = roll < mood ? 9 + Math.floor(rand() * 2) : roll < mood + 0.2 ? 7 + Math.floor(rand() * 2) : Math.floor(rand() * 7);
+    const rating =
+      roll < mood
+        ? 9 + Math.floor(rand() * 2)
+        : roll < mood + 0.2
+          ? 7 + Math.floor(rand() * 2)
+          : Math.floor(rand() * 7);
     const group = rating >= 9 ? "promoter" : rating >= 7 ? "passive" : "detractor";
     const comments = COMMENTS[group];
     const created = BASE - daysAgo * DAY - Math.floor(rand() * 86_400) * 1000;

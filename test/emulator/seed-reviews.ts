@@ -25,9 +25,26 @@ export interface SeedReviewsSummary {
   questions: Record<string, number>;
 }
 
-const NAMES = ["Jane D.", "John S.", "Maria G.", "Wei C.", "Amara O.", "Lucas M.", "Sofia R.", "Kenji T.", "Ines P.", "Omar H."];
+const NAMES = [
+  "Jane D.",
+  "John S.",
+  "Maria G.",
+  "Wei C.",
+  "Amara O.",
+  "Lucas M.",
+  "Sofia R.",
+  "Kenji T.",
+  "Ines P.",
+  "Omar H.",
+];
 const TOPICS = ["quality", "size", "delivery", "price", "comfort"];
-const GOOD = ["Great quality, exactly as described.", "Fits perfectly and feels comfortable all day.", "Arrived quickly, very happy with it.", "Excellent value for the price.", "Love it, bought a second one."];
+const GOOD = [
+  "Great quality, exactly as described.",
+  "Fits perfectly and feels comfortable all day.",
+  "Arrived quickly, very happy with it.",
+  "Excellent value for the price.",
+  "Love it, bought a second one.",
+];
 const MEH = ["It is fine, nothing special.", "Good, but the size runs a bit small.", "Decent product, slow delivery."];
 const BAD = ["Not what I expected.", "Broke after a week.", "Poor quality for the price."];
 const QUESTIONS = [
@@ -64,11 +81,27 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export function seedProductReviews(store: Store, opts: SeedReviewsOptions): SeedReviewsSummary {
   const cs = store.customer(opts.customer);
-  cs.settings = { ...cs.settings, syndicationStores: { ...cs.settings.syndicationStores, "partner-store": { name: "Partner Store", logo: null } } };
+  cs.settings = {
+    ...cs.settings,
+    syndicationStores: { ...cs.settings.syndicationStores, "partner-store": { name: "Partner Store", logo: null } },
+  };
   // A stars attribute for every product, so the blocks' attribute averages have data to show.
   const quality = stableId(opts.customer, "attr", "quality");
   if (!cs.attributes.has(quality)) {
-    cs.attributes.set(quality, { _id: quality, customer: opts.customer, title: "Quality", description: "How good is the quality?", order: 1, type: "stars", categories: null, choices: [], scaleMin: 1, scaleMax: 5, appliesTo: "product", __v: 0 });
+    cs.attributes.set(quality, {
+      _id: quality,
+      customer: opts.customer,
+      title: "Quality",
+      description: "How good is the quality?",
+      order: 1,
+      type: "stars",
+      categories: null,
+      choices: [],
+      scaleMin: 1,
+      scaleMax: 5,
+      appliesTo: "product",
+      __v: 0,
+    });
   }
   const published: Record<string, number> = {};
   const pending: Record<string, string> = {};
@@ -105,10 +138,21 @@ export function seedProductReviews(store: Store, opts: SeedReviewsOptions): Seed
         ...(isPending ? {} : { moderatedAt: iso(created + DAY) }),
         created: iso(created),
         updated: iso(created),
-        pictures: k === 0 || rand() < 0.2 ? [1, 2].slice(0, k === 0 ? 2 : 1).map((n) => ({ _id: stableId(id, "pic", n), fileKey: `seed/${id}-${n}.svg` })) : [],
-        ...(index === 0 && k === 2 ? { video: { fileKey: `seed/${id}-video.mp4`, fileName: "unboxing.mp4", converted: true } } : {}),
-        attributes: k % 2 === 0 ? [{ _id: quality, value: Math.max(1, Math.min(5, rating + (k % 3 === 0 ? 0 : -1))) }] : [],
-        reply: !isPending && (k === 0 || rand() < 0.3) ? { created: iso(created + 2 * DAY), text: "Thank you for your review!", helpful: int(0, 3), unhelpful: 0 } : null,
+        pictures:
+          k === 0 || rand() < 0.2
+            ? [1, 2]
+                .slice(0, k === 0 ? 2 : 1)
+                .map((n) => ({ _id: stableId(id, "pic", n), fileKey: `seed/${id}-${n}.svg` }))
+            : [],
+        ...(index === 0 && k === 2
+          ? { video: { fileKey: `seed/${id}-video.mp4`, fileName: "unboxing.mp4", converted: true } }
+          : {}),
+        attributes:
+          k % 2 === 0 ? [{ _id: quality, value: Math.max(1, Math.min(5, rating + (k % 3 === 0 ? 0 : -1))) }] : [],
+        reply:
+          !isPending && (k === 0 || rand() < 0.3)
+            ? { created: iso(created + 2 * DAY), text: "Thank you for your review!", helpful: int(0, 3), unhelpful: 0 }
+            : null,
         updateToken: stableId(id, "update-token"),
         votes: {},
         __v: 0,
@@ -116,7 +160,13 @@ export function seedProductReviews(store: Store, opts: SeedReviewsOptions): Seed
           ? {
               text: "Very comfortable, I wear it every day.",
               source: "syndication",
-              syndication: { sourceCustomer: "partner-store", displaySource: "Partner Store", logo: null, productUrl: "https://partner-store.example/products/tee", originalText: "Muy cómoda, la uso todos los días." },
+              syndication: {
+                sourceCustomer: "partner-store",
+                displaySource: "Partner Store",
+                logo: null,
+                productUrl: "https://partner-store.example/products/tee",
+                originalText: "Muy cómoda, la uso todos los días.",
+              },
             }
           : {}),
       };

@@ -9,14 +9,7 @@ import { normalizeUrl } from "./catalog.rules";
 import { stableId } from "./ids";
 import type { CustomerState, Store } from "./store";
 import { defaultSettings } from "./store";
-import type {
-  AttributeDefinition,
-  OrderItem,
-  ReviewStatus,
-  StoredOrder,
-  StoredProduct,
-  StoredReview,
-} from "./types";
+import type { AttributeDefinition, OrderItem, ReviewStatus, StoredOrder, StoredProduct, StoredReview } from "./types";
 
 export interface SeedOptions {
   customer?: string;
@@ -182,7 +175,13 @@ export function seedCustomer(store: Store, origin: string, opts: SeedOptions = {
     const user = users[i % users.length];
     const orderId = String(1001 + i);
     const version: 1 | 2 = i % 2 === 0 ? 2 : 1;
-    const skus = [...new Set([products[i % productCount].sku, products[(i * 3 + 1) % productCount].sku, products[(i * 5 + 2) % productCount].sku])];
+    const skus = [
+      ...new Set([
+        products[i % productCount].sku,
+        products[(i * 3 + 1) % productCount].sku,
+        products[(i * 5 + 2) % productCount].sku,
+      ]),
+    ];
     const items: OrderItem[] =
       version === 2
         ? skus.map((sku, k) => ({
@@ -224,7 +223,15 @@ export function seedCustomer(store: Store, origin: string, opts: SeedOptions = {
   // ---- reviews ----------------------------------------------------------------------------------
   let reviewNo = 0;
   const reviewedPairs = new Set<string>();
-  const statuses: ReviewStatus[] = ["published", "published", "published", "published", "published", "published", "pending"];
+  const statuses: ReviewStatus[] = [
+    "published",
+    "published",
+    "published",
+    "published",
+    "published",
+    "published",
+    "pending",
+  ];
   for (const [pi, p] of products.entries()) {
     const count = pi === 0 ? 9 : int(1, 6);
     for (let k = 0; k < count; k++) {
@@ -234,7 +241,10 @@ export function seedCustomer(store: Store, origin: string, opts: SeedOptions = {
       // Verified through an order that contains the product, except the first user's first order,
       // which stays unreviewed for the demo of the rating flows.
       const order = orders.find(
-        (o, oi) => oi !== 0 && o.items.some((it) => (it.productId ?? it.sku) === p.sku) && !reviewedPairs.has(`${o.orderId}:${p.sku}`),
+        (o, oi) =>
+          oi !== 0 &&
+          o.items.some((it) => (it.productId ?? it.sku) === p.sku) &&
+          !reviewedPairs.has(`${o.orderId}:${p.sku}`),
       );
       const verified = order !== undefined && rand() < 0.8;
       if (verified) reviewedPairs.add(`${order!.orderId}:${p.sku}`);
@@ -246,7 +256,10 @@ export function seedCustomer(store: Store, origin: string, opts: SeedOptions = {
       const id = stableId(customer, "review", reviewNo);
       const pictures =
         rand() < 0.3
-          ? Array.from({ length: int(1, 2) }, (_, n) => ({ _id: stableId(id, "pic", n), fileKey: `seed/review-${reviewNo}-${n + 1}.svg` }))
+          ? Array.from({ length: int(1, 2) }, (_, n) => ({
+              _id: stableId(id, "pic", n),
+              fileKey: `seed/review-${reviewNo}-${n + 1}.svg`,
+            }))
           : [];
       const item = verified ? order!.items.find((it) => (it.productId ?? it.sku) === p.sku) : undefined;
       const review: StoredReview = {
@@ -271,7 +284,9 @@ export function seedCustomer(store: Store, origin: string, opts: SeedOptions = {
         created: iso(created),
         updated: iso(created),
         pictures,
-        ...(reviewNo === 2 ? { video: { fileKey: "seed/review-2-video.mp4", fileName: "review-2-video.mp4", converted: true } } : {}),
+        ...(reviewNo === 2
+          ? { video: { fileKey: "seed/review-2-video.mp4", fileName: "review-2-video.mp4", converted: true } }
+          : {}),
         attributes:
           rand() < 0.5
             ? [
@@ -283,9 +298,21 @@ export function seedCustomer(store: Store, origin: string, opts: SeedOptions = {
             : [],
         reply:
           status === "published" && rand() < 0.35
-            ? { created: iso(created + 2 * DAY), text: `Thank you for your review, ${user.name.split(" ")[0]}!`, helpful: int(0, 3), unhelpful: 0 }
+            ? {
+                created: iso(created + 2 * DAY),
+                text: `Thank you for your review, ${user.name.split(" ")[0]}!`,
+                helpful: int(0, 3),
+                unhelpful: 0,
+              }
             : null,
-        ...(verified ? { orderId: order!.orderId, variantSku: item?.productId ? item.sku : undefined, variantName: item?.skuName, sellerInfo: item?.sellerInfo } : {}),
+        ...(verified
+          ? {
+              orderId: order!.orderId,
+              variantSku: item?.productId ? item.sku : undefined,
+              variantName: item?.skuName,
+              sellerInfo: item?.sellerInfo,
+            }
+          : {}),
         updateToken: stableId(id, "update-token"),
         votes: {},
         __v: 0,
@@ -295,7 +322,12 @@ export function seedCustomer(store: Store, origin: string, opts: SeedOptions = {
         review.status = "published";
         review.moderatedAt = iso(created + DAY);
         review.pictures = [1, 2].map((n) => ({ _id: stableId(id, "pic", n), fileKey: `seed/review-1-${n}.svg` }));
-        review.reply = { created: iso(created + 2 * DAY), text: `Thank you for your review, ${user.name.split(" ")[0]}!`, helpful: 1, unhelpful: 0 };
+        review.reply = {
+          created: iso(created + 2 * DAY),
+          text: `Thank you for your review, ${user.name.split(" ")[0]}!`,
+          helpful: 1,
+          unhelpful: 0,
+        };
       }
       cs.putReview(review);
     }
@@ -340,7 +372,10 @@ export function seedCustomer(store: Store, origin: string, opts: SeedOptions = {
   // ---- questions --------------------------------------------------------------------------------
   let questionNo = 0;
   for (const p of products.slice(0, Math.min(4, products.length))) {
-    for (const [k, text] of [`Is the ${p.name.toLowerCase()} machine washable?`, `Does the ${p.name.toLowerCase()} come in other colours?`].entries()) {
+    for (const [k, text] of [
+      `Is the ${p.name.toLowerCase()} machine washable?`,
+      `Does the ${p.name.toLowerCase()} come in other colours?`,
+    ].entries()) {
       questionNo++;
       const user = users[questionNo % users.length];
       const created = BASE - int(5, 120) * DAY;
@@ -357,9 +392,19 @@ export function seedCustomer(store: Store, origin: string, opts: SeedOptions = {
         created: iso(created),
         reply:
           status === "published" && k === 0
-            ? { created: iso(created + DAY), text: "Yes, at 30 °C on a gentle cycle.", helpful: int(0, 5), unhelpful: 0 }
+            ? {
+                created: iso(created + DAY),
+                text: "Yes, at 30 °C on a gentle cycle.",
+                helpful: int(0, 5),
+                unhelpful: 0,
+              }
             : status === "published"
-              ? { created: iso(created + DAY), text: "Two more colours arrive next season.", helpful: int(0, 5), unhelpful: int(0, 1) }
+              ? {
+                  created: iso(created + DAY),
+                  text: "Two more colours arrive next season.",
+                  helpful: int(0, 5),
+                  unhelpful: int(0, 1),
+                }
               : null,
         __v: 0,
       });
@@ -381,7 +426,18 @@ export function seedCustomer(store: Store, origin: string, opts: SeedOptions = {
       phone: order.phone!,
       orderId: order.orderId,
       rating: [10, 9, 8, 6, 10, 7, 3, 9, 10, 5][i % 10],
-      comment: ["Great shop!", "Fast delivery.", "Good.", "Packaging could be better.", "", "OK", "Late delivery.", "Nice", "Love it", "Meh"][i % 10],
+      comment: [
+        "Great shop!",
+        "Fast delivery.",
+        "Good.",
+        "Packaging could be better.",
+        "",
+        "OK",
+        "Late delivery.",
+        "Nice",
+        "Love it",
+        "Meh",
+      ][i % 10],
       partial,
       created: iso(created),
       ...(partial ? {} : { sendDate: iso(created + 600_000) }),
@@ -397,7 +453,22 @@ export function seedCustomer(store: Store, origin: string, opts: SeedOptions = {
       customer,
       name: `${user.name.split(" ")[0]} ${user.name.split(" ")[1][0]}.`,
       rating: [5, 4, 5, 3, 5, 2, 4, 5, 5, 4, 1, 5, 4, 5][i],
-      text: ["Great store.", "Good service.", "Will buy again!", "Average.", "Super fast.", "Slow shipping.", "Nice staff.", "Perfect.", "Top!", "Good prices.", "Lost my parcel.", "Excellent.", "Happy.", "Recommended."][i],
+      text: [
+        "Great store.",
+        "Good service.",
+        "Will buy again!",
+        "Average.",
+        "Super fast.",
+        "Slow shipping.",
+        "Nice staff.",
+        "Perfect.",
+        "Top!",
+        "Good prices.",
+        "Lost my parcel.",
+        "Excellent.",
+        "Happy.",
+        "Recommended.",
+      ][i],
       created: iso(BASE - (60 - i * 4) * DAY),
       status: i === 13 ? "pending" : "published",
       sku: null,
@@ -422,7 +493,10 @@ export function seedCustomer(store: Store, origin: string, opts: SeedOptions = {
   // ---- top rated: best published average with at least two published reviews -----------------------
   const ranked = [...cs.aggregates]
     .filter(([, a]) => a.publishedCount >= 2)
-    .sort(([sa, a], [sb, b]) => b.publishedRatingSum / b.publishedCount - a.publishedRatingSum / a.publishedCount || (sa < sb ? -1 : 1))
+    .sort(
+      ([sa, a], [sb, b]) =>
+        b.publishedRatingSum / b.publishedCount - a.publishedRatingSum / a.publishedCount || (sa < sb ? -1 : 1),
+    )
     .slice(0, 3)
     .map(([sku]) => sku);
   cs.settings.topRated = { skus: ranked, badgeLabel: "Top rated" };

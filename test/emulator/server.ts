@@ -159,7 +159,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
   const urls: EmulatorUrls = { origin: "", baseUrl: "", authUrl: "", rateUrl: "" };
   const strict = opts.strict ?? process.env.EMULATOR_STRICT === "1";
   const adminPageSize = opts.adminPageSize ?? ADMIN_PAGE_SIZE;
-  if (!Number.isInteger(adminPageSize) || adminPageSize < 1) throw new Error(`adminPageSize must be a positive integer, got ${adminPageSize}`);
+  if (!Number.isInteger(adminPageSize) || adminPageSize < 1)
+    throw new Error(`adminPageSize must be a positive integer, got ${adminPageSize}`);
   const services: Services = { store, auth, clock, urls, uploadSecret: randomToken(), adminPageSize };
   const control = createControl({ store, auth, clock, faults, log, urls });
 
@@ -195,7 +196,14 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     const isControl = path === "/__emulator" || path.startsWith("/__emulator/");
     const entry: RequestLogEntry | undefined = isControl
       ? undefined
-      : log.start({ method, path, query: queryObject(url.searchParams), body: null, at: clock.iso(), headers: logHeaders(req.headers) });
+      : log.start({
+          method,
+          path,
+          query: queryObject(url.searchParams),
+          body: null,
+          at: clock.iso(),
+          headers: logHeaders(req.headers),
+        });
     let cors: Record<string, string> = {};
     let loseAnswer = false;
     const send = (reply: Reply, fault?: string) => {
@@ -214,7 +222,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
       }
       writeReply(res, reply, cors);
       if (opts.logRequests && !isControl) {
-        logger.info({ method, path, status: reply.status, ms: Math.round(performance.now() - started) }, "emulator request");
+        logger.info(
+          { method, path, status: reply.status, ms: Math.round(performance.now() - started) },
+          "emulator request",
+        );
       }
     };
 
@@ -236,7 +247,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
       return;
     }
     const contentType = String(req.headers["content-type"] ?? "").toLowerCase();
-    if (entry && !path.startsWith("/uploads/")) log.setBody(entry, parseLoggedBody(body.bytes, contentType), body.bytes.length);
+    if (entry && !path.startsWith("/uploads/"))
+      log.setBody(entry, parseLoggedBody(body.bytes, contentType), body.bytes.length);
 
     if (!isControl) {
       const latency = faults.latencyFor(path);
@@ -276,7 +288,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     if (match.kind === "method") {
       const allow = match.allow.join(", ");
       if (match.cors) cors = corsHeaders(allow);
-      send(new HttpError(405, "method_not_allowed", `${method} is not allowed on ${path}`, {}, { Allow: allow }).toReply());
+      send(
+        new HttpError(405, "method_not_allowed", `${method} is not allowed on ${path}`, {}, { Allow: allow }).toReply(),
+      );
       return;
     }
 
@@ -321,7 +335,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
   const server = createServer((req, res) => {
     handle(req, res).catch((err) => {
       logger.error({ err: err instanceof Error ? err.message : String(err) }, "emulator request failed");
-      if (!res.headersSent && !res.destroyed) writeReply(res, json(500, { error: "internal_error", message: "request failed" }));
+      if (!res.headersSent && !res.destroyed)
+        writeReply(res, json(500, { error: "internal_error", message: "request failed" }));
       else res.destroy();
     });
   });

@@ -33,13 +33,30 @@ const keysDeep = (v: unknown, prefix = ""): string[] => {
 
 describe("strict mode", () => {
   it("GIVEN every Admin and Client API route THEN each has its documented answer listed", () => {
-    const routes = [catalogRoutes, orderRoutes, reviewAdminRoutes, questionRoutes, npsRoutes, reportRoutes, groupRoutes, ratingRoutes, clientReviewRoutes, storeRoutes, clientOrderRoutes].flat();
+    const routes = [
+      catalogRoutes,
+      orderRoutes,
+      reviewAdminRoutes,
+      questionRoutes,
+      npsRoutes,
+      reportRoutes,
+      groupRoutes,
+      ratingRoutes,
+      clientReviewRoutes,
+      storeRoutes,
+      clientOrderRoutes,
+    ].flat();
     const missing = routes.map((r) => `${r.method} ${r.pattern}`).filter((k) => !(k in DOCUMENTED_ANSWERS));
     expect(missing).toEqual([]);
   });
 
   it("GIVEN a shape THEN only its keys survive, nested and in arrays, and nulls stay", () => {
-    expect(project({ a: 1, b: 2, c: [{ d: 1, e: 2 }], f: null, g: { h: 1, i: 2 } }, { a: true, c: [{ d: true }], f: { x: true }, g: { h: true } })).toEqual({ a: 1, c: [{ d: 1 }], f: null, g: { h: 1 } });
+    expect(
+      project(
+        { a: 1, b: 2, c: [{ d: 1, e: 2 }], f: null, g: { h: 1, i: 2 } },
+        { a: true, c: [{ d: true }], f: { x: true }, g: { h: true } },
+      ),
+    ).toEqual({ a: 1, c: [{ d: 1 }], f: null, g: { h: 1 } });
   });
 
   it("GIVEN the admin review list THEN no review carries moderatedAt, updated, reply, topics, video or autoModerated, yet the moderatedAt order still holds", async () => {
@@ -47,7 +64,8 @@ describe("strict mode", () => {
     expect(res.status).toBe(200);
     expect(res.body.results).toHaveLength(20);
     const keys = new Set(keysDeep(res.body.results));
-    for (const k of ["moderatedAt", "updated", "reply", "topics", "video", "autoModerated"]) expect([...keys].filter((x) => x.endsWith(`.${k}`))).toEqual([]);
+    for (const k of ["moderatedAt", "updated", "reply", "topics", "video", "autoModerated"])
+      expect([...keys].filter((x) => x.endsWith(`.${k}`))).toEqual([]);
     expect(keys).toContain("[].status");
     expect(keys).toContain("[].created");
     // The order is the service's, whatever it sends: the newest moderation first.
@@ -74,14 +92,21 @@ describe("strict mode", () => {
     expect(Object.keys(review.video).sort()).toEqual(["converted", "fileKey", "fileName", "thumb", "url"]);
     // The spec's table "Individual review (`reviews[].reviews[]`)".
     const documented = new Set(
-      "_id sku name text customer status rating helpful unhelpful verified recommended created updated pictures video hasPicture hasVideo helpfulScore attributes reply productReviewed syndicationSourceCustomer syndicationDisplaySource syndicationSourceLogo syndicationSourceProductUrl syndicationOriginalText".split(" "),
+      "_id sku name text customer status rating helpful unhelpful verified recommended created updated pictures video hasPicture hasVideo helpfulScore attributes reply productReviewed syndicationSourceCustomer syndicationDisplaySource syndicationSourceLogo syndicationSourceProductUrl syndicationOriginalText".split(
+        " ",
+      ),
     );
     for (const r of res.body.reviews[0].reviews) expect(Object.keys(r).filter((k) => !documented.has(k))).toEqual([]);
   });
 
   it("GIVEN a submission and its follow-ups THEN the record keeps updateToken, and answers the spec leaves unshown are empty", async () => {
     await t.admin("POST", "/products/batch", { products: [product("st-1")] });
-    const sent = await t.client("POST", "/st-1/review", { userId: "s1", email: "s1@example.com", rating: 4, text: "Fine" });
+    const sent = await t.client("POST", "/st-1/review", {
+      userId: "s1",
+      email: "s1@example.com",
+      rating: 4,
+      text: "Fine",
+    });
     expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({ _id: expect.any(String), status: "sent", updateToken: expect.any(String) });
     expect(sent.body).not.toHaveProperty("email");

@@ -29,18 +29,67 @@ const fields = (...names: string[]): Record<string, true> => Object.fromEntries(
 
 const token = fields("access_token", "expires_in", "token_type");
 
-const orderRecord = fields("_id", "customer", "orderId", "userId", "name", "createdDate", "authorizedDate", "email", "phone", "status", "optOutEmail", "optOutSMS", "optOutWhatsApp", "__v");
+const orderRecord = fields(
+  "_id",
+  "customer",
+  "orderId",
+  "userId",
+  "name",
+  "createdDate",
+  "authorizedDate",
+  "email",
+  "phone",
+  "status",
+  "optOutEmail",
+  "optOutSMS",
+  "optOutWhatsApp",
+  "__v",
+);
 
-const batchResult = { ...fields("received", "processed", "created", "updated", "unchanged", "failed"), errors: [fields("index", "sku", "error")] } as const;
+const batchResult = {
+  ...fields("received", "processed", "created", "updated", "unchanged", "failed"),
+  errors: [fields("index", "sku", "error")],
+} as const;
 
-const productRecord = fields("_id", "customer", "sku", "name", "brand", "categories", "url", "image", "variants", "modified");
+const productRecord = fields(
+  "_id",
+  "customer",
+  "sku",
+  "name",
+  "brand",
+  "categories",
+  "url",
+  "image",
+  "variants",
+  "modified",
+);
 
 /** Review (as returned to the administrator), with the `includeOrderData` fields (present only when asked). */
 const adminReview = {
-  ...fields("_id", "customer", "userId", "name", "sku", "text", "source", "status", "rating", "helpful", "unhelpful", "verified", "recommended", "moderationTags", "created", "__v"),
+  ...fields(
+    "_id",
+    "customer",
+    "userId",
+    "name",
+    "sku",
+    "text",
+    "source",
+    "status",
+    "rating",
+    "helpful",
+    "unhelpful",
+    "verified",
+    "recommended",
+    "moderationTags",
+    "created",
+    "__v",
+  ),
   pictures: [fields("_id", "url")],
   attributes: [fields("_id", "title", "type", "scaleMin", "scaleMax", "value")],
-  product: { ...fields("_id", "customer", "sku", "name", "categories", "url", "image", "brand", "mpn", "gtin"), specifications: [fields("name", "value")] },
+  product: {
+    ...fields("_id", "customer", "sku", "name", "categories", "url", "image", "brand", "mpn", "gtin"),
+    specifications: [fields("name", "value")],
+  },
   ...fields("orderId", "orderName", "orderEmail", "orderPhone", "variantSku", "variantName"),
   sellerInfo: fields("id", "name"),
 } as const;
@@ -48,38 +97,114 @@ const adminReview = {
 const adminQuestion = {
   ...fields("_id", "status", "created", "customer", "sku", "name", "text", "email", "__v"),
   reply: fields("unhelpful", "helpful", "created", "text"),
-  product: fields("_id", "sku", "customer", "brand", "categories", "image", "isKit", "modified", "name", "url", "variants", "status", "sumRatings", "totalReviews"),
+  product: fields(
+    "_id",
+    "sku",
+    "customer",
+    "brand",
+    "categories",
+    "image",
+    "isKit",
+    "modified",
+    "name",
+    "url",
+    "variants",
+    "status",
+    "sumRatings",
+    "totalReviews",
+  ),
 } as const;
 
-const npsResponse = fields("_id", "customer", "surveyId", "requestId", "name", "phone", "orderId", "rating", "comment", "partial", "created", "sendDate", "__v");
+const npsResponse = fields(
+  "_id",
+  "customer",
+  "surveyId",
+  "requestId",
+  "name",
+  "phone",
+  "orderId",
+  "rating",
+  "comment",
+  "partial",
+  "created",
+  "sendDate",
+  "__v",
+);
 
 const reportRow = {
   ...fields("customer", "sku", "name", "categories", "url", "image"),
-  reviews: fields("reviewCount", "aggregateRating", "publishedCount", "publishedAggregateRating", "withPictures", "withVideo", "withText"),
+  reviews: fields(
+    "reviewCount",
+    "aggregateRating",
+    "publishedCount",
+    "publishedAggregateRating",
+    "withPictures",
+    "withVideo",
+    "withText",
+  ),
 } as const;
 
-const group = { ...fields("_id", "customer", "name", "skus", "__v"), products: [fields("_id", "sku", "name", "brand", "categories", "image", "url", "variants", "customer")] } as const;
+const group = {
+  ...fields("_id", "customer", "name", "skus", "__v"),
+  products: [fields("_id", "sku", "name", "brand", "categories", "image", "url", "variants", "customer")],
+} as const;
 
 // ------------------------------------------------------------------------------------------------
 // Client API ("Client API of the reviews service")
 
-const ratingEntry = { product: fields("image", "name", "url"), ...fields("sku", "aggregateRating", "recommended", "recommendedPercentage", "reviewCount") } as const;
+const ratingEntry = {
+  product: fields("image", "name", "url"),
+  ...fields("sku", "aggregateRating", "recommended", "recommendedPercentage", "reviewCount"),
+} as const;
 
 const clientReview = {
-  ...fields("_id", "sku", "name", "text", "customer", "status", "rating", "helpful", "unhelpful", "verified", "recommended", "created", "updated", "hasPicture", "hasVideo", "helpfulScore"),
+  ...fields(
+    "_id",
+    "sku",
+    "name",
+    "text",
+    "customer",
+    "status",
+    "rating",
+    "helpful",
+    "unhelpful",
+    "verified",
+    "recommended",
+    "created",
+    "updated",
+    "hasPicture",
+    "hasVideo",
+    "helpfulScore",
+  ),
   pictures: [fields("_id", "url", "thumb")],
   // `fileName`, `fileKey`, `converted`: "the sample also shows".
   video: fields("url", "thumb", "fileName", "fileKey", "converted"),
   attributes: [fields("title", "value", "type", "response", "scaleMin", "scaleMax")],
   reply: fields("created", "text", "helpful", "unhelpful"),
   productReviewed: fields("sku", "name", "url"),
-  ...fields("syndicationSourceCustomer", "syndicationDisplaySource", "syndicationSourceLogo", "syndicationSourceProductUrl", "syndicationOriginalText"),
+  ...fields(
+    "syndicationSourceCustomer",
+    "syndicationDisplaySource",
+    "syndicationSourceLogo",
+    "syndicationSourceProductUrl",
+    "syndicationOriginalText",
+  ),
 } as const;
 
 const summary = {
   reviews: [
     {
-      ...fields("_id", "aggregateRating", "recommendedPercentage", "reviewCount", "textReviews", "pictureReviews", "videoReviews", "mediaReviews", "verifiedReviews"),
+      ...fields(
+        "_id",
+        "aggregateRating",
+        "recommendedPercentage",
+        "reviewCount",
+        "textReviews",
+        "pictureReviews",
+        "videoReviews",
+        "mediaReviews",
+        "verifiedReviews",
+      ),
       attributes: [fields("_id", "description", "avg", "type", "choices", "scaleMin", "scaleMax", "appliesTo")],
       reviews: [clientReview],
     },
@@ -89,20 +214,71 @@ const summary = {
   sourceStores: [fields("customer", "name", "logo")],
   syndicationSources: true,
   topicCounts: [fields("name", "count")],
-  product: fields("categories", "brand", "name", "aiSummaryProcessed", "aiSummaryText", "aiSummaryTopics", "image", "url", "isKit", "modified", "status", "variants", "variantIds", "eans", "sumRatings", "totalReviews"),
+  product: fields(
+    "categories",
+    "brand",
+    "name",
+    "aiSummaryProcessed",
+    "aiSummaryText",
+    "aiSummaryTopics",
+    "image",
+    "url",
+    "isKit",
+    "modified",
+    "status",
+    "variants",
+    "variantIds",
+    "eans",
+    "sumRatings",
+    "totalReviews",
+  ),
 } as const;
 
 const submittedReview = {
-  ...fields("_id", "status", "created", "customer", "userId", "name", "sku", "text", "recommended", "rating", "verified", "helpful", "unhelpful", "updateToken"),
-  availableAttributes: [fields("_id", "title", "description", "order", "type", "categories", "choices", "customer", "__v")],
+  ...fields(
+    "_id",
+    "status",
+    "created",
+    "customer",
+    "userId",
+    "name",
+    "sku",
+    "text",
+    "recommended",
+    "rating",
+    "verified",
+    "helpful",
+    "unhelpful",
+    "updateToken",
+  ),
+  availableAttributes: [
+    fields("_id", "title", "description", "order", "type", "categories", "choices", "customer", "__v"),
+  ],
 } as const;
 
 /** like/dislike: "the review record with updated helpful and unhelpful counts" (no update token). */
-const votedReview = fields("_id", "status", "created", "customer", "userId", "name", "sku", "text", "recommended", "rating", "verified", "helpful", "unhelpful");
+const votedReview = fields(
+  "_id",
+  "status",
+  "created",
+  "customer",
+  "userId",
+  "name",
+  "sku",
+  "text",
+  "recommended",
+  "rating",
+  "verified",
+  "helpful",
+  "unhelpful",
+);
 
 const presigned = fields("uploadUrl", "confirmUrl", "fileKey");
 const storeReview = fields("_id", "created", "customer", "rating", "text", "name");
-const clientQuestion = { ...fields("_id", "status", "created", "name", "text"), reply: fields("created", "text", "helpful", "unhelpful") } as const;
+const clientQuestion = {
+  ...fields("_id", "status", "created", "name", "text"),
+  reply: fields("created", "text", "helpful", "unhelpful"),
+} as const;
 const productStatus = { ...fields("sku", "active"), review: fields("rating", "text", "created") } as const;
 
 /** "Response body: not shown": nothing the app could come to rely on. */
@@ -151,7 +327,12 @@ export const DOCUMENTED_ANSWERS: Readonly<Record<string, Shape>> = {
   "GET /api/:customer/orders/:verificationTokenId/:orderId": { products: [productStatus] },
   // The elements of `sellers`: "not shown"; passed as they are.
   "POST /api/:customer/orders/find-batch": {
-    orders: [{ ...fields("orderId", "verificationTokenId", "sellers"), products: [{ ...productStatus, product: fields("sku", "name", "brand", "mpn", "url", "image") }] }],
+    orders: [
+      {
+        ...fields("orderId", "verificationTokenId", "sellers"),
+        products: [{ ...productStatus, product: fields("sku", "name", "brand", "mpn", "url", "image") }],
+      },
+    ],
   },
 };
 

@@ -33,7 +33,10 @@ function put(ctx: Ctx): Reply {
     throw new HttpError(403, "signature_mismatch", "the upload URL signature is not valid");
   }
   if (ctx.services.clock.now() > expires * 1000) throw new HttpError(403, "expired", "the upload URL has expired");
-  const contentType = String(ctx.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  const contentType = String(ctx.headers["content-type"] ?? "")
+    .split(";")[0]
+    .trim()
+    .toLowerCase();
   if (contentType !== upload.mimeType) {
     throw new HttpError(403, "signature_mismatch", `Content-Type must be ${upload.mimeType} (as presigned)`);
   }
@@ -65,7 +68,11 @@ function get(ctx: Ctx): Reply {
   }
   if (stored) return { status: 200, bytes: stored.bytes, contentType: stored.contentType };
   if (key.startsWith("seed/")) {
-    return { status: 200, bytes: Buffer.from(placeholderSvg(key.split("/").pop()!, hue)), contentType: "image/svg+xml" };
+    return {
+      status: 200,
+      bytes: Buffer.from(placeholderSvg(key.split("/").pop()!, hue)),
+      contentType: "image/svg+xml",
+    };
   }
   throw notFound(`no file ${key}`);
 }

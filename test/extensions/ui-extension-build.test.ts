@@ -33,11 +33,20 @@ describe("the Rate your order UI extension", () => {
 
   it("GIVEN its locales THEN every string the blocks use is there in English, Portuguese and Spanish", () => {
     const keys = (o: unknown, prefix = ""): string[] =>
-      Object.entries(o as Record<string, unknown>).flatMap(([k, v]) => (typeof v === "object" && v && !("other" in v) ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
-    const locales = Object.fromEntries(readdirSync(join(DIR, "locales")).map((f) => [f, keys(JSON.parse(readFileSync(join(DIR, "locales", f), "utf8")))]));
+      Object.entries(o as Record<string, unknown>).flatMap(([k, v]) =>
+        typeof v === "object" && v && !("other" in v) ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+      );
+    const locales = Object.fromEntries(
+      readdirSync(join(DIR, "locales")).map((f) => [
+        f,
+        keys(JSON.parse(readFileSync(join(DIR, "locales", f), "utf8"))),
+      ]),
+    );
     expect(Object.keys(locales).sort()).toEqual(["en.default.json", "es.json", "pt-BR.json"]);
     for (const list of Object.values(locales)) expect(list.sort()).toEqual(locales["en.default.json"]!.sort());
-    const used = ["OrderStatusBlock.tsx", "ThankYouBlock.tsx", "RateRows.tsx"].flatMap((f) => [...readFileSync(join(DIR, "src", f), "utf8").matchAll(/\bt\("([^"]+)"/g)].map((m) => m[1]!));
+    const used = ["OrderStatusBlock.tsx", "ThankYouBlock.tsx", "RateRows.tsx"].flatMap((f) =>
+      [...readFileSync(join(DIR, "src", f), "utf8").matchAll(/\bt\("([^"]+)"/g)].map((m) => m[1]!),
+    );
     expect(used.length).toBeGreaterThan(5);
     for (const key of used) expect(locales["en.default.json"]).toContain(key);
   });

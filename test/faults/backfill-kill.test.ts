@@ -28,7 +28,13 @@ const shops: Record<Customer, string> = { acme: "", bravo: "" };
 const domains: Record<Customer, string> = { acme: KILLED_SHOP, bravo: REFERENCE_SHOP };
 
 beforeAll(async () => {
-  store = await startSimulatedStore({ shop: KILLED_SHOP, products: 12, seed: 21, bulkDurationMs: 50, modules: [ordersModule(book)] });
+  store = await startSimulatedStore({
+    shop: KILLED_SHOP,
+    products: 12,
+    seed: 21,
+    bulkDurationMs: 50,
+    modules: [ordersModule(book)],
+  });
   s = await startWebStack("backfill-kill", { SHOPIFY_ORIGIN: store.origin });
   for (const customer of ["acme", "bravo"] as const) {
     shops[customer] = await s.connect(domains[customer], customer, store);
@@ -48,17 +54,29 @@ const acceptedIds = (customer: Customer, since = 0, before = Infinity) =>
     .map((r) => (r.body as { orderId: string }).orderId);
 
 async function finished(runId: string) {
-  const run = await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: runId } }), (r) => ["completed", "failed", "cancelled"].includes(r.status), 60_000);
+  const run = await eventually(
+    () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: runId } }),
+    (r) => ["completed", "failed", "cancelled"].includes(r.status),
+    60_000,
+  );
   expect(run.error).toBeNull();
   expect(run.status).toBe("completed");
   return run;
 }
 
-const start = (customer: Customer, kind: SyncKind) => startRun(s, store, { id: shops[customer], domain: domains[customer] }, kind);
+const start = (customer: Customer, kind: SyncKind) =>
+  startRun(s, store, { id: shops[customer], domain: domains[customer] }, kind);
 
 /** What the service holds of an order, without what it assigns itself or what names the account. */
 function held(o: StoredOrder) {
-  const { _id: _id, customer: _customer, verificationTokenId: _token, created: _created, updated: _updated, ...rest } = o;
+  const {
+    _id: _id,
+    customer: _customer,
+    verificationTokenId: _token,
+    created: _created,
+    updated: _updated,
+    ...rest
+  } = o;
   return rest;
 }
 
@@ -118,10 +136,17 @@ describe("orders backfill, worker killed mid-run", () => {
     for (const [id, order] of referenceOrders) expect(killedOrders.get(id)).toEqual(order);
     // And the app's own record of each order agrees.
     const states = async (c: Customer) =>
-      new Map((await s.t.db.orderState.findMany({ where: { shopId: shops[c] } })).map((o) => [o.orderId, { status: o.status, fingerprint: o.fingerprint }]));
+      new Map(
+        (await s.t.db.orderState.findMany({ where: { shopId: shops[c] } })).map((o) => [
+          o.orderId,
+          { status: o.status, fingerprint: o.fingerprint },
+        ]),
+      );
     expect(await states("acme")).toEqual(await states("bravo"));
 
-    console.log(`[backfill-kill] ${expected.length} orders: ${acceptedBefore.length} accepted before the kill (checkpoint at ${killed.resumeAt} read, ${sentAtKill} sent), ${after.length} after; run completed ${Math.round(recoveryMs)} ms after the new worker started`);
+    console.log(
+      `[backfill-kill] ${expected.length} orders: ${acceptedBefore.length} accepted before the kill (checkpoint at ${killed.resumeAt} read, ${sentAtKill} sent), ${after.length} after; run completed ${Math.round(recoveryMs)} ms after the new worker started`,
+    );
     await second.stop();
   }, 150_000);
 });

@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../helpers/contexts";
-import { generateProduct, OrderBook, productWebhookPayload, startSimulatedStore, type SimulatedStore } from "../simulated-store";
+import {
+  generateProduct,
+  OrderBook,
+  productWebhookPayload,
+  startSimulatedStore,
+  type SimulatedStore,
+} from "../simulated-store";
 import { parseProgress } from "../../app/.server/sync/sync-runs.repository";
-import { catalogPayloadHash, fromWebhookProduct, mapProduct, webhookProductSchema } from "../../app/.server/mapping/product.mapper";
+import {
+  catalogPayloadHash,
+  fromWebhookProduct,
+  mapProduct,
+  webhookProductSchema,
+} from "../../app/.server/mapping/product.mapper";
 import { productKey } from "../../app/.server/mapping/keys";
 import { defaultSettings } from "../../app/.server/shops/settings";
 import { BATCHES_PER_TURN, scheduleFlush } from "../../workers/processors/catalog.processor";
@@ -35,7 +46,11 @@ const shop = { a: { id: "", domain: SHOP_A }, b: { id: "", domain: SHOP_B } };
 
 beforeAll(async () => {
   storeA = await startSimulatedStore({ shop: SHOP_A, products: PRODUCTS_A, seed: 4, bulkDurationMs: 50 });
-  s = await startWebStack("fairness", { SHOPIFY_ORIGIN: storeA.originTemplate, WORKER_CONCURRENCY: "1", WEBHOOK_CONCURRENCY: "1" });
+  s = await startWebStack("fairness", {
+    SHOPIFY_ORIGIN: storeA.originTemplate,
+    WORKER_CONCURRENCY: "1",
+    WEBHOOK_CONCURRENCY: "1",
+  });
   shop.a.id = await s.connect(SHOP_A, "acme", storeA);
   shop.b.id = await s.connect(SHOP_B, "bravo");
   worker = await s.startWorker();
@@ -49,7 +64,12 @@ afterAll(async () => {
 const skusOf = (r: { body: unknown }) => (r.body as { products: { sku: string }[] }).products.map((p) => p.sku);
 
 /** Polls until every key has an accepted request; returns when each was first seen (ms). */
-async function acceptedAt(path: string, since: number, keys: string[], keyOf: (body: unknown) => string[]): Promise<Map<string, number>> {
+async function acceptedAt(
+  path: string,
+  since: number,
+  keys: string[],
+  keyOf: (body: unknown) => string[],
+): Promise<Map<string, number>> {
   const seen = new Map<string, number>();
   await eventually(
     async () => {
@@ -72,7 +92,11 @@ describe("fairness between shops", () => {
     s.emu.control.setFaults({ latencyMs: 50, paths: "^/api/acme/products/batch$" });
     const syncStarted = performance.now();
     const run = await startRun(s, storeA, shop.a, "catalog");
-    const underWay = await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => parseProgress(r.progress).sent >= 2_000, 60_000);
+    const underWay = await eventually(
+      () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
+      (r) => parseProgress(r.progress).sent >= 2_000,
+      60_000,
+    );
     expect(underWay.status).toBe("reading");
 
     const book = new OrderBook({ seed: 5, productCount: 3 });
@@ -83,12 +107,18 @@ describe("fairness between shops", () => {
       deliveredAt.set(String(order.id), performance.now());
       for (const w of webhooks) expect((await s.deliver(w.topic, SHOP_B, w.payload)).status).toBe(200);
     }
-    const accepted = await acceptedAt("/api/bravo/orders", since, [...deliveredAt.keys()], (b) => [(b as { orderId: string }).orderId]);
+    const accepted = await acceptedAt("/api/bravo/orders", since, [...deliveredAt.keys()], (b) => [
+      (b as { orderId: string }).orderId,
+    ]);
     const allAccepted = performance.now();
     const atB = await s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } });
     const delays = [...deliveredAt].map(([id, at]) => accepted.get(id)! - at);
 
-    const done = await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status !== "reading" && r.status !== "running", 90_000);
+    const done = await eventually(
+      () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
+      (r) => r.status !== "reading" && r.status !== "running",
+      90_000,
+    );
     const syncEnded = performance.now();
     s.emu.control.clearFaults();
     console.log(
@@ -108,14 +138,22 @@ describe("fairness between shops", () => {
     s.emu.control.setFaults({ latencyMs: 50, paths: "^/api/acme/products/batch$" });
     const backlog = Array.from({ length: 12_000 }, (_, i) => {
       const payload = webhookProductSchema.parse(productWebhookPayload(generateProduct(PRODUCTS_A + i, 4)));
-      const product = mapProduct(fromWebhookProduct(payload), { primaryDomain: "https://fair-big.example.com", settings: defaultSettings.catalog });
+      const product = mapProduct(fromWebhookProduct(payload), {
+        primaryDomain: "https://fair-big.example.com",
+        settings: defaultSettings.catalog,
+      });
       return { productId: product.sku, sku: product.sku, hash: catalogPayloadHash(product), product };
     });
     // Staged straight into Redis, as 12,000 products/update deliveries would leave them.
-    for (let i = 0; i < backlog.length; i += 500) await Promise.all(backlog.slice(i, i + 500).map((item) => s.pending.stage(shop.a.id, item)));
+    for (let i = 0; i < backlog.length; i += 500)
+      await Promise.all(backlog.slice(i, i + 500).map((item) => s.pending.stage(shop.a.id, item)));
     const since = s.emu.control.lastRequestSeq();
     await scheduleFlush({ queues: s.web.queues }, shop.a, 0);
-    await eventually(async () => postsTo(s.emu, "/api/acme/products/batch", since).filter((r) => r.status === 200).length, (n) => n >= 1, 30_000);
+    await eventually(
+      async () => postsTo(s.emu, "/api/acme/products/batch", since).filter((r) => r.status === 200).length,
+      (n) => n >= 1,
+      30_000,
+    );
 
     const bProduct = generateProduct(3, 5);
     const bSku = productKey(bProduct.id);
@@ -124,10 +162,18 @@ describe("fairness between shops", () => {
     expect((await s.deliver("products/update", SHOP_B, payload)).status).toBe(200);
     const accepted = await acceptedAt("/api/bravo/products/batch", since, [bSku], (b) => skusOf({ body: b }));
     const delay = accepted.get(bSku)! - deliveredAt;
-    const bRequest = postsTo(s.emu, "/api/bravo/products/batch", since).find((r) => r.status === 200 && skusOf(r).includes(bSku))!;
-    const aBefore = postsTo(s.emu, "/api/acme/products/batch", since).filter((r) => r.status === 200 && r.seq < bRequest.seq).flatMap(skusOf).length;
+    const bRequest = postsTo(s.emu, "/api/bravo/products/batch", since).find(
+      (r) => r.status === 200 && skusOf(r).includes(bSku),
+    )!;
+    const aBefore = postsTo(s.emu, "/api/acme/products/batch", since)
+      .filter((r) => r.status === 200 && r.seq < bRequest.seq)
+      .flatMap(skusOf).length;
 
-    await eventually(() => s.pending.pendingCount(shop.a.id), (n) => n === 0, 90_000);
+    await eventually(
+      () => s.pending.pendingCount(shop.a.id),
+      (n) => n === 0,
+      90_000,
+    );
     const drained = performance.now();
     s.emu.control.clearFaults();
     console.log(
@@ -141,4 +187,3 @@ describe("fairness between shops", () => {
     expect(s.emu.control.state("bravo").products.find((p) => p.sku === bSku)?.name).toBe("B's product, edited");
   }, 150_000);
 });
-

@@ -10,7 +10,11 @@ export const postsTo = (emu: Emulator, path: string, since = 0) =>
   emu.control.requests(since).filter((r) => r.method === "POST" && r.path === path);
 
 /** Returns the request that was in flight when `kill` ran. */
-export async function killMidRequest(emu: Emulator, path: string, o: { since: number; accepted: number; kill: () => Promise<void> }): Promise<RequestLogEntry> {
+export async function killMidRequest(
+  emu: Emulator,
+  path: string,
+  o: { since: number; accepted: number; kill: () => Promise<void> },
+): Promise<RequestLogEntry> {
   const log = await eventually(
     async () => postsTo(emu, path, o.since),
     (rs) => rs.filter((r) => r.status === 200).length >= o.accepted && rs.some((r) => r.status === null),
@@ -19,7 +23,11 @@ export async function killMidRequest(emu: Emulator, path: string, o: { since: nu
   const inFlight = log.find((r) => r.status === null)!;
   emu.control.setFaults({ dropNext: 1, paths: `^${path}$` });
   await o.kill();
-  await eventually(async () => postsTo(emu, path, inFlight.seq - 1)[0], (r) => r?.status === 0, 30_000);
+  await eventually(
+    async () => postsTo(emu, path, inFlight.seq - 1)[0],
+    (r) => r?.status === 0,
+    30_000,
+  );
   emu.control.clearFaults();
   return inFlight;
 }

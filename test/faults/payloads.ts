@@ -30,8 +30,18 @@ export function runnerProduct(): Json {
   return {
     ...product(RUNNER.product, "Trail Runner 2"),
     handle: "trail-runner-2",
-    variants: [{ ...v, id: RUNNER.variant, product_id: RUNNER.product, sku: RUNNER.sku, admin_graphql_api_id: `gid://shopify/ProductVariant/${RUNNER.variant}` }],
-    variant_gids: [{ admin_graphql_api_id: `gid://shopify/ProductVariant/${RUNNER.variant}`, updated_at: tee.updated_at }],
+    variants: [
+      {
+        ...v,
+        id: RUNNER.variant,
+        product_id: RUNNER.product,
+        sku: RUNNER.sku,
+        admin_graphql_api_id: `gid://shopify/ProductVariant/${RUNNER.variant}`,
+      },
+    ],
+    variant_gids: [
+      { admin_graphql_api_id: `gid://shopify/ProductVariant/${RUNNER.variant}`, updated_at: tee.updated_at },
+    ],
   };
 }
 
@@ -43,7 +53,11 @@ export function order(id: number, updatedAt: string, patch: Json = {}): Json {
 /** The order with its one line shipped by one fulfillment, as orders/fulfilled delivers it. */
 export function fulfilledOrder(id: number, updatedAt: string, fulfillmentId: number): Json {
   const base = order(id, updatedAt);
-  const lines: Json[] = (base.line_items as Json[]).map((l) => ({ ...l, fulfillable_quantity: 0, fulfillment_status: "fulfilled" }));
+  const lines: Json[] = (base.line_items as Json[]).map((l) => ({
+    ...l,
+    fulfillable_quantity: 0,
+    fulfillment_status: "fulfilled",
+  }));
   const fulfillment = {
     id: fulfillmentId,
     admin_graphql_api_id: `gid://shopify/Fulfillment/${fulfillmentId}`,
@@ -60,7 +74,15 @@ export function fulfilledOrder(id: number, updatedAt: string, fulfillmentId: num
     tracking_numbers: ["1Z999AA10123456784"],
     tracking_url: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
     tracking_urls: ["https://www.ups.com/track?tracknum=1Z999AA10123456784"],
-    line_items: lines.map((l) => ({ id: l.id, quantity: l.quantity, product_id: l.product_id, variant_id: l.variant_id, sku: l.sku, fulfillment_status: "fulfilled", fulfillable_quantity: 0 })),
+    line_items: lines.map((l) => ({
+      id: l.id,
+      quantity: l.quantity,
+      product_id: l.product_id,
+      variant_id: l.variant_id,
+      sku: l.sku,
+      fulfillment_status: "fulfilled",
+      fulfillable_quantity: 0,
+    })),
   };
   return { ...base, fulfillment_status: "fulfilled", line_items: lines, fulfillments: [fulfillment] };
 }

@@ -23,7 +23,18 @@ export async function startPersistentRedis(options: { appendonly?: "yes" | "no" 
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "fault-redis-"));
   const url = `redis://127.0.0.1:${port}`;
-  const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--maxmemory-policy", "noeviction"];
+  const args = [
+    "--port",
+    String(port),
+    "--bind",
+    "127.0.0.1",
+    "--dir",
+    dir,
+    "--save",
+    "",
+    "--maxmemory-policy",
+    "noeviction",
+  ];
   args.push("--appendonly", options.appendonly ?? "yes", "--appendfsync", "always");
   let child: ChildProcess | null = null;
 

@@ -27,7 +27,11 @@ async function deliver(topic: string, payload: Json, id: string) {
 
 const stored = () => s.emu.control.state("acme");
 const orderStatuses = () => Object.fromEntries(stored().orders.map((o) => [o.orderId, o.status]));
-const connections = () => [s.web.queues.redis, s.worker.queues.redis, ...s.workers.workers.map((w) => w.opts.connection as { status: string })];
+const connections = () => [
+  s.web.queues.redis,
+  s.worker.queues.redis,
+  ...s.workers.workers.map((w) => w.opts.connection as { status: string }),
+];
 
 beforeAll(async () => {
   redis = await startPersistentRedis();
@@ -42,7 +46,10 @@ beforeAll(async () => {
   await s.connect(SHOP);
   expect((await deliver("products/create", runnerProduct(), "runner-create")).status).toBe(200);
   const shopId = (await s.web.shops.get(SHOP)).id;
-  await eventually(() => s.t.db.productMirror.findFirst({ where: { shopId, productId: String(RUNNER.product) } }), (m) => m?.status === "synced");
+  await eventually(
+    () => s.t.db.productMirror.findFirst({ where: { shopId, productId: String(RUNNER.product) } }),
+    (m) => m?.status === "synced",
+  );
 });
 afterAll(async () => {
   await s?.close();
@@ -65,13 +72,22 @@ describe("Redis restarts under acknowledged work", () => {
     ];
     for (const [topic, payload, id] of before) expect((await deliver(topic, payload, id)).status, id).toBe(200);
     await eventually(
-      async () => new Set(s.emu.control.requests().filter((r) => r.status === 503 && r.path === "/api/acme/orders").map((r) => (r.body as { orderId: string }).orderId)),
+      async () =>
+        new Set(
+          s.emu.control
+            .requests()
+            .filter((r) => r.status === 503 && r.path === "/api/acme/orders")
+            .map((r) => (r.body as { orderId: string }).orderId),
+        ),
       (ids) => [O1, O2, O3, O4].every((id) => ids.has(String(id))),
     );
 
     await redis.kill();
     // Observed, not acted on: the producer has noticed that Redis is gone.
-    await eventually(async () => s.web.queues.redis.status, (st) => st !== "ready");
+    await eventually(
+      async () => s.web.queues.redis.status,
+      (st) => st !== "ready",
+    );
 
     // Not stored, so not acknowledged: Shopify will deliver these again.
     for (const [topic, payload, id] of [
@@ -86,7 +102,11 @@ describe("Redis restarts under acknowledged work", () => {
     await redis.start();
     const restartedAt = Date.now();
     // Shopify's retry of the refused deliveries: accepted once the producer has reconnected.
-    const retried = await eventually(() => s.deliver("orders/create", SHOP, order(O5, t(10)), { webhookId: "o5-create" }).then((r) => r.status), (st) => st === 200, 20_000);
+    const retried = await eventually(
+      () => s.deliver("orders/create", SHOP, order(O5, t(10)), { webhookId: "o5-create" }).then((r) => r.status),
+      (st) => st === 200,
+      20_000,
+    );
     acked.push("o5-create");
     expect(retried).toBe(200);
     const acceptedAfterMs = Date.now() - restartedAt;
@@ -99,9 +119,19 @@ describe("Redis restarts under acknowledged work", () => {
       40_000,
     );
     expect(done).toHaveLength(11);
-    console.info(`after the restart: ingress answered 200 again within ${acceptedAfterMs} ms; all ${done.length} acknowledged deliveries done within ${Date.now() - restartedAt} ms`);
-    await eventually(async () => orderStatuses(), (st) => [O1, O2, O3, O4, O5].every((id) => st[String(id)]), 20_000);
-    await eventually(async () => stored().products.filter((p) => [P1, P2].map(String).includes(p.sku)).length, (n) => n === 2, 20_000);
+    console.info(
+      `after the restart: ingress answered 200 again within ${acceptedAfterMs} ms; all ${done.length} acknowledged deliveries done within ${Date.now() - restartedAt} ms`,
+    );
+    await eventually(
+      async () => orderStatuses(),
+      (st) => [O1, O2, O3, O4, O5].every((id) => st[String(id)]),
+      20_000,
+    );
+    await eventually(
+      async () => stored().products.filter((p) => [P1, P2].map(String).includes(p.sku)).length,
+      (n) => n === 2,
+      20_000,
+    );
   }, 120_000);
 
   it("THEN each acknowledged event has its effect upstream, once, in its newest form", async () => {

@@ -25,7 +25,10 @@ export const answeredAt = (r: RequestLogEntry) => Date.parse(r.at) + (r.duration
  * For each 429 in `calls`, the time until the next call with the same key; the key says which calls
  * one sender makes in turn (a job retrying the same body, or the shop's one catalog sender).
  */
-export function waitsAfter429(calls: RequestLogEntry[], key: (r: RequestLogEntry) => string): { key: string; waitedMs: number }[] {
+export function waitsAfter429(
+  calls: RequestLogEntry[],
+  key: (r: RequestLogEntry) => string,
+): { key: string; waitedMs: number }[] {
   const byKey = new Map<string, RequestLogEntry[]>();
   for (const r of calls) byKey.set(key(r), [...(byKey.get(key(r)) ?? []), r]);
   const waits: { key: string; waitedMs: number }[] = [];
@@ -42,13 +45,19 @@ export function waitsAfter429(calls: RequestLogEntry[], key: (r: RequestLogEntry
  * Calls that arrived while a 429 answered earlier was still asking everyone to wait. Calls arriving
  * within `inFlightMs` of that answer are not counted: they were sent before the sender could know.
  */
-export function callsInsidePause(calls: RequestLogEntry[], retryAfterMs: number, inFlightMs: number, clockSlackMs: number) {
+export function callsInsidePause(
+  calls: RequestLogEntry[],
+  retryAfterMs: number,
+  inFlightMs: number,
+  clockSlackMs: number,
+) {
   const inside: { after: number; seq: number; gapMs: number }[] = [];
   for (const q of calls) {
     if (q.status !== 429) continue;
     for (const r of calls) {
       const gapMs = Date.parse(r.at) - answeredAt(q);
-      if (r.seq > q.seq && gapMs >= inFlightMs && gapMs < retryAfterMs - clockSlackMs) inside.push({ after: q.seq, seq: r.seq, gapMs });
+      if (r.seq > q.seq && gapMs >= inFlightMs && gapMs < retryAfterMs - clockSlackMs)
+        inside.push({ after: q.seq, seq: r.seq, gapMs });
     }
   }
   return inside;
@@ -72,7 +81,12 @@ export function rounds(calls: Pick<RequestLogEntry, "seq" | "at">[], gapMs: numb
  * half of base·2^(i-1) (BullMQ's jitter takes off at most half), and a job may make attempts that
  * never reach the service, so arrival-to-arrival gaps of its calls can only be longer.
  */
-export function earlyRetries(calls: RequestLogEntry[], key: (r: RequestLogEntry) => string, baseMs: number, clockSlackMs: number) {
+export function earlyRetries(
+  calls: RequestLogEntry[],
+  key: (r: RequestLogEntry) => string,
+  baseMs: number,
+  clockSlackMs: number,
+) {
   const byKey = new Map<string, RequestLogEntry[]>();
   for (const r of calls) byKey.set(key(r), [...(byKey.get(key(r)) ?? []), r]);
   const early: { key: string; retry: number; gapMs: number; minMs: number }[] = [];

@@ -4,7 +4,17 @@ import { eventually } from "../helpers/contexts";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
 import type { FaultConfig } from "../emulator/server";
 import { fulfilledOrder, order, product, runnerProduct, RUNNER, type Json } from "./payloads";
-import { callsInsidePause, earlyRetries, isBatchCall, isOrderCall, isServiceCall, orderIdOf, orderStatusOf, rounds, waitsAfter429 } from "./request-log";
+import {
+  callsInsidePause,
+  earlyRetries,
+  isBatchCall,
+  isOrderCall,
+  isServiceCall,
+  orderIdOf,
+  orderStatusOf,
+  rounds,
+  waitsAfter429,
+} from "./request-log";
 
 // The reviews service fails in every way it can while webhooks keep arriving: 5xx, dropped
 // connections, answers slower than the client's timeout, tokens revoked before their expiry, and
@@ -53,7 +63,16 @@ async function deliver(topic: string, payload: Json, id: string) {
 const log = (since = 0) => s.emu.control.requests(since);
 /** The log without bodies and headers, for polling (a failed wait prints its last value). */
 const calls = async (since = 0) =>
-  log(since).map((r) => ({ seq: r.seq, at: r.at, durationMs: r.durationMs, method: r.method, path: r.path, status: r.status, order: isOrderCall(r) ? orderIdOf(r) : null, orderStatus: orderStatusOf(r) }));
+  log(since).map((r) => ({
+    seq: r.seq,
+    at: r.at,
+    durationMs: r.durationMs,
+    method: r.method,
+    path: r.path,
+    status: r.status,
+    order: isOrderCall(r) ? orderIdOf(r) : null,
+    orderStatus: orderStatusOf(r),
+  }));
 const phases: { name: string; at: number }[] = [];
 const setFaults = (name: string, f: FaultConfig) => {
   phases.push({ name, at: Date.now() });
@@ -74,7 +93,10 @@ beforeAll(async () => {
   // Before the outage: a token in the cache and the product the orders name in the mirror.
   await deliver("products/create", runnerProduct(), "runner-create");
   const shopId = (await s.web.shops.get(SHOP)).id;
-  await eventually(() => s.t.db.productMirror.findFirst({ where: { shopId, productId: String(RUNNER.product) } }), (m) => m?.status === "synced");
+  await eventually(
+    () => s.t.db.productMirror.findFirst({ where: { shopId, productId: String(RUNNER.product) } }),
+    (m) => m?.status === "synced",
+  );
 });
 afterAll(async () => s?.close());
 
@@ -94,7 +116,9 @@ describe("the reviews service fails while webhooks arrive", () => {
     await deliver("products/create", product(P1, "P1 v1"), "p1-create");
     await eventually(
       () => calls(since),
-      (l) => l.filter((r) => r.order === String(O1) && r.status === 503).length >= 3 && l.some((r) => isBatchCall(r) && r.status === 503),
+      (l) =>
+        l.filter((r) => r.order === String(O1) && r.status === 503).length >= 3 &&
+        l.some((r) => isBatchCall(r) && r.status === 503),
     );
 
     // Connections cut after the request was read: the client sees a network error.
@@ -105,7 +129,9 @@ describe("the reviews service fails while webhooks arrive", () => {
     await deliver("products/update", product(P1, "P1 v2"), "p1-update");
     await eventually(
       () => calls(since),
-      (l) => l.filter((r) => r.order === String(O3) && r.status === 0).length >= 2 && l.some((r) => isBatchCall(r) && r.status === 0),
+      (l) =>
+        l.filter((r) => r.order === String(O3) && r.status === 0).length >= 2 &&
+        l.some((r) => isBatchCall(r) && r.status === 0),
     );
 
     // Answers slower than the client waits: the service may still do the work after we gave up.
@@ -114,7 +140,10 @@ describe("the reviews service fails while webhooks arrive", () => {
     await deliver("products/delete", { id: P3 }, "p3-delete");
     await deliver("products/update", product(P2, "P2 v2"), "p2-update");
     await deliver("orders/fulfilled", fulfilledOrder(O2, t(10), 5123456700002), "o2-fulfilled");
-    await eventually(async () => workerLogSince(sinkLine).split(`timed out after ${CLIENT_TIMEOUT_MS} ms`).length - 1, (n) => n >= 3);
+    await eventually(
+      async () => workerLogSince(sinkLine).split(`timed out after ${CLIENT_TIMEOUT_MS} ms`).length - 1,
+      (n) => n >= 3,
+    );
 
     // 5xx again, and every token issued so far revoked long before its expires_in. It lasts until
     // the slow requests above are answered (so none of them lands after the service recovered),
@@ -130,7 +159,13 @@ describe("the reviews service fails while webhooks arrive", () => {
     );
 
     // Throttled: 429 with Retry-After on orders and catalog; the token endpoint answers again.
-    phase429 = { from: setFaults("429", { rateLimit: { count: 100_000, retryAfterSeconds: RETRY_AFTER_S }, paths: "^/api/acme/(orders|products)" }), to: 0 };
+    phase429 = {
+      from: setFaults("429", {
+        rateLimit: { count: 100_000, retryAfterSeconds: RETRY_AFTER_S },
+        paths: "^/api/acme/(orders|products)",
+      }),
+      to: 0,
+    };
     await deliver("orders/updated", order(O3, t(15), { financial_status: "paid" }), "o3-paid");
     await deliver("orders/create", order(O4, t(15), { financial_status: "pending" }), "o4-create");
     await deliver("products/create", product(P4, "P4 v1"), "p4-create");
@@ -155,7 +190,9 @@ describe("the reviews service fails while webhooks arrive", () => {
     );
     expect(done.map((r) => r.status)).not.toContain("failed");
     phases.push({ name: "caught up", at: Date.now() });
-    console.info(`phases (ms from the outage's start): ${phases.map((p) => `${p.name} ${p.at - outageStart}`).join(", ")}`);
+    console.info(
+      `phases (ms from the outage's start): ${phases.map((p) => `${p.name} ${p.at - outageStart}`).join(", ")}`,
+    );
     await eventually(
       async () => [...stored().orders.map((o) => o.orderId), ...stored().products.map((p) => p.sku)],
       (ids) => [O1, O2, O3, O4, P4].every((id) => ids.includes(String(id))),
@@ -184,11 +221,15 @@ describe("the reviews service fails while webhooks arrive", () => {
       const retry = after.find((x) => x.seq > r.seq && `${x.method} ${x.path} ${JSON.stringify(x.body)}` === key);
       expect(retry?.status, key).toBe(200);
       // A new token was fetched between the refusal and the retry.
-      expect(after.some((x) => x.seq > r.seq && x.seq < retry!.seq && x.path === "/auth/oauth/token" && x.status === 200)).toBe(true);
+      expect(
+        after.some((x) => x.seq > r.seq && x.seq < retry!.seq && x.path === "/auth/oauth/token" && x.status === 200),
+      ).toBe(true);
     }
     // In the same attempt, not after a backoff: no job failed on the refused credentials (a wall-clock
     // bound here failed on a loaded machine, where fetching the token alone took a second).
-    const failedOnAuth = s.worker.sink.lines.slice(recoveredLogLine).filter((l) => l.includes('"job failed"') && l.includes("refused the credentials"));
+    const failedOnAuth = s.worker.sink.lines
+      .slice(recoveredLogLine)
+      .filter((l) => l.includes('"job failed"') && l.includes("refused the credentials"));
     expect(failedOnAuth).toEqual([]);
     expect(after.filter((r) => r.path === "/auth/oauth/token" && r.status === 200).length).toBeGreaterThanOrEqual(1);
   });
@@ -213,7 +254,10 @@ describe("the reviews service fails while webhooks arrive", () => {
     const calls = log(phase429.from).filter(isServiceCall);
     // A job retrying its call sends the same order and status again; the shop's catalog goes
     // through one sender.
-    const perJob = waitsAfter429(calls.filter(isOrderCall), (r) => `${r.method} order ${orderIdOf(r)} ${orderStatusOf(r)}`);
+    const perJob = waitsAfter429(
+      calls.filter(isOrderCall),
+      (r) => `${r.method} order ${orderIdOf(r)} ${orderStatusOf(r)}`,
+    );
     const catalog = waitsAfter429(calls.filter(isBatchCall), () => "catalog");
     expect(calls.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(3);
     expect(perJob.length + catalog.length).toBeGreaterThanOrEqual(1);
@@ -221,8 +265,11 @@ describe("the reviews service fails while webhooks arrive", () => {
     // And the shop as a whole paused: once a 429 is known, none of its jobs calls before Retry-After.
     const inside = callsInsidePause(calls, RETRY_AFTER_S * 1000, IN_FLIGHT_MS, CLOCK_SLACK_MS);
     console.info(`calls inside a pause: ${inside.length} ${JSON.stringify(inside.slice(0, 5))}`);
-    console.info(`429 waits: ${perJob.length + catalog.length}, shortest ${shortest} ms (Retry-After ${RETRY_AFTER_S * 1000} ms)`);
-    for (const w of [...perJob, ...catalog]) expect(w.waitedMs, w.key).toBeGreaterThanOrEqual(RETRY_AFTER_S * 1000 - CLOCK_SLACK_MS);
+    console.info(
+      `429 waits: ${perJob.length + catalog.length}, shortest ${shortest} ms (Retry-After ${RETRY_AFTER_S * 1000} ms)`,
+    );
+    for (const w of [...perJob, ...catalog])
+      expect(w.waitedMs, w.key).toBeGreaterThanOrEqual(RETRY_AFTER_S * 1000 - CLOCK_SLACK_MS);
     expect(inside).toEqual([]);
     // Waiting for Retry-After costs a job no attempt: no job failed on a 429 or on the pause.
     const spent = s.worker.sink.lines.filter((l) => l.includes('"job failed"') && l.includes("rate limit"));
@@ -241,9 +288,18 @@ describe("the reviews service fails while webhooks arrive", () => {
       attempts[id] = (await queue.getJob(`wh-${jobIdPart(id)}`))?.attemptsMade ?? -1;
     }
     // The calls of each order job before the 429s (a 401 and its immediate retry are one attempt).
-    const failing = log().filter((r) => isOrderCall(r) && r.seq <= phase429.from && r.status !== 401 && Date.parse(r.at) >= outageStart);
-    const { early, longest } = earlyRetries(failing, (r) => `order ${orderIdOf(r)} ${orderStatusOf(r)}`, BACKOFF_MS, CLOCK_SLACK_MS);
-    const serviceCalls = log().filter((r) => isServiceCall(r) && Date.parse(r.at) >= outageStart && Date.parse(r.at) <= outageEnd).length;
+    const failing = log().filter(
+      (r) => isOrderCall(r) && r.seq <= phase429.from && r.status !== 401 && Date.parse(r.at) >= outageStart,
+    );
+    const { early, longest } = earlyRetries(
+      failing,
+      (r) => `order ${orderIdOf(r)} ${orderStatusOf(r)}`,
+      BACKOFF_MS,
+      CLOCK_SLACK_MS,
+    );
+    const serviceCalls = log().filter(
+      (r) => isServiceCall(r) && Date.parse(r.at) >= outageStart && Date.parse(r.at) <= outageEnd,
+    ).length;
     console.info(
       `outage ${outageMs} ms; attempts ${JSON.stringify(attempts)} (bound ${bound}); most calls of one job before the 429s ${longest}; ` +
         `service calls during the outage ${serviceCalls}; retries sooner than the backoff allows ${JSON.stringify(early)}`,

@@ -27,7 +27,14 @@ beforeAll(async () => {
   await st.s.web.shops.updateSettings(STOREFRONT_SHOP, { orders: { orderIdSource: "name" } });
   const client = await st.s.worker.reviewsFor(STOREFRONT_SHOP);
   // One delivered order per phase: the service takes one review per order and product.
-  for (const n of ORDERS) await client.admin.createOrderV2({ orderId: `#${n}`, email: `guest.${n}@example.net`, name: "Gus Guest", status: "delivered", items: [{ productId: sku, sku }] });
+  for (const n of ORDERS)
+    await client.admin.createOrderV2({
+      orderId: `#${n}`,
+      email: `guest.${n}@example.net`,
+      name: "Gus Guest",
+      status: "delivered",
+      items: [{ productId: sku, sku }],
+    });
 }, 120_000);
 afterAll(() => st?.close());
 
@@ -36,7 +43,10 @@ async function send(kind: "review" | "question", text: string, who: { customer?:
   if (who.customer) headers.Cookie = `local_storefront_customer=${who.customer}`;
   const identity = who.order ? { orderNumber: String(who.order), email: `guest.${who.order}@example.net` } : {};
   const body = kind === "review" ? { rating: 4, text, ...identity } : { text, ...identity };
-  const res = await fetch(`${st.storefront.origin}/apps/reviews/products/${sku}/${kind === "review" ? "reviews" : "questions"}`, { method: "POST", headers, body: JSON.stringify(body) });
+  const res = await fetch(
+    `${st.storefront.origin}/apps/reviews/products/${sku}/${kind === "review" ? "reviews" : "questions"}`,
+    { method: "POST", headers, body: JSON.stringify(body) },
+  );
   told.push({ kind, text, status: res.status });
   return res.status;
 }
@@ -75,14 +85,24 @@ describe("shoppers writing while the service fails", () => {
         expect(statuses, label).toEqual([202, 202, 202, 202, 202]);
         // The next phase starts once the service has finished every write call of this one (a slow
         // call goes on after the app stopped waiting; it must not meet the next phase's fault).
-        await eventually(async () => faults.requests(since).filter((e) => e.method === "POST" && writeCall.test(e.path) && e.status === null).length, (n) => n === 0, 10_000);
+        await eventually(
+          async () =>
+            faults.requests(since).filter((e) => e.method === "POST" && writeCall.test(e.path) && e.status === null)
+              .length,
+          (n) => n === 0,
+          10_000,
+        );
       } finally {
         faults.clearFaults();
       }
     }
     expect(await st.s.web.db.pendingReview.count()).toBeGreaterThan(0);
     // The service is back: the worker empties what it kept.
-    await eventually(() => st.s.web.db.pendingReview.count(), (n) => n === 0, 90_000);
+    await eventually(
+      () => st.s.web.db.pendingReview.count(),
+      (n) => n === 0,
+      90_000,
+    );
     await st.s.idle();
 
     const state = faults.state("acme");
@@ -94,7 +114,9 @@ describe("shoppers writing while the service fails", () => {
     }
     expect(told).toHaveLength(20);
     // The guest's reviews went as a verified purchase; the customers' as themselves.
-    for (const r of state.reviews.filter((x) => x.sku === sku && x.text?.includes("from a guest"))) expect(r).toMatchObject({ verified: true, orderId: expect.stringMatching(/^#300[3-6]$/) });
-    for (const r of state.reviews.filter((x) => x.sku === sku && x.text?.includes("review 1 from a customer"))) expect(r).toMatchObject({ userId: "7001", email: "ana.souza@example.com" });
+    for (const r of state.reviews.filter((x) => x.sku === sku && x.text?.includes("from a guest")))
+      expect(r).toMatchObject({ verified: true, orderId: expect.stringMatching(/^#300[3-6]$/) });
+    for (const r of state.reviews.filter((x) => x.sku === sku && x.text?.includes("review 1 from a customer")))
+      expect(r).toMatchObject({ userId: "7001", email: "ana.souza@example.com" });
   });
 });

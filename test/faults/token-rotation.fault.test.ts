@@ -74,18 +74,34 @@ describe("token rotation across worker processes", () => {
         // comes again with the same webhook id.
         for (const [k, w] of change.webhooks.entries()) {
           const webhookId = `rotation-${change.order.id}-${k}`;
-          await eventually(async () => (await s.deliver(w.topic, SHOP, w.payload, { webhookId })).status, (status) => status === 200, 30_000);
+          await eventually(
+            async () => (await s.deliver(w.topic, SHOP, w.payload, { webhookId })).status,
+            (status) => status === 200,
+            30_000,
+          );
         }
       }
-      await eventually(async () => store.tokenStats.refreshes, (n) => n > refreshes, 20_000);
+      await eventually(
+        async () => store.tokenStats.refreshes,
+        (n) => n > refreshes,
+        20_000,
+      );
     }
 
-    const done = await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "completed" || r.status === "failed", 120_000);
+    const done = await eventually(
+      () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
+      (r) => r.status === "completed" || r.status === "failed",
+      120_000,
+    );
     expect(done.error, workers.map((w) => w.tail()).join("\n---\n")).toBeNull();
     expect(parseProgress(done.progress)).toMatchObject({ read: PRODUCTS, failed: 0 });
 
     // Nothing lost: every product and every order upstream, once.
-    await eventually(async () => s.emu.control.state("acme").orders.length, (n) => n >= placed.length, 60_000);
+    await eventually(
+      async () => s.emu.control.state("acme").orders.length,
+      (n) => n >= placed.length,
+      60_000,
+    );
     const upstream = s.emu.control.state("acme");
     expect(upstream.products).toHaveLength(PRODUCTS);
     expect(new Set(upstream.products.map((p) => p.sku)).size).toBe(PRODUCTS);

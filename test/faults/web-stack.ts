@@ -32,8 +32,15 @@ export interface WebStack {
   pending: PendingChanges;
   mirror: ProductMirror;
   deliver(topic: string, shop: string, payload: unknown, opts?: { webhookId?: string }): Promise<Response>;
-  /** Connects the shop to one of the emulator's accounts; with a store, also installs it (its offline session, expiring pair). */
-  connect(shop: string, customer: Customer, store?: { shop: string; installSession(): OfflineSessionFields }): Promise<string>;
+  /**
+   * Connects the shop to one of the emulator's accounts; with a store, also installs it (its offline session, expiring
+   * pair).
+   */
+  connect(
+    shop: string,
+    customer: Customer,
+    store?: { shop: string; installSession(): OfflineSessionFields },
+  ): Promise<string>;
   /** A worker process on this stack's configuration, `env` on top. */
   startWorker(env?: Env): Promise<WorkerProcess>;
   close(): Promise<void>;
@@ -84,7 +91,10 @@ export async function startWebStack(label: string, overrides: Env = {}): Promise
       return row.id;
     },
     async startWorker(extra = {}) {
-      const worker = await startWorkerProcess({ ...env, ...extra } as Record<string, string>, `${label} worker ${workers.length + 1}`);
+      const worker = await startWorkerProcess(
+        { ...env, ...extra } as Record<string, string>,
+        `${label} worker ${workers.length + 1}`,
+      );
       workers.push(worker);
       return worker;
     },

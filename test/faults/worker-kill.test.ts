@@ -15,7 +15,10 @@ import { startRun } from "./bulk-runs";
 // batch until it is accepted gets those products upstream. Checked on the wire (the emulator's
 // request log and state) and in the app's own state (product mirror, staged changes, sync run).
 
-const fixture = JSON.parse(readFileSync("test/fixtures/products/apparel-tee.products-update.json", "utf8")) as Record<string, unknown>;
+const fixture = JSON.parse(readFileSync("test/fixtures/products/apparel-tee.products-update.json", "utf8")) as Record<
+  string,
+  unknown
+>;
 const LIVE_SHOP = "kill-live.myshopify.com";
 const SYNC_SHOP = "kill-sync.myshopify.com";
 const SYNC_PRODUCTS = 1_400;
@@ -55,7 +58,9 @@ describe("a worker killed mid-batch", () => {
     s.emu.control.setFaults({ latencyMs: 1_500, paths: `^${batchPath("acme")}$` });
 
     const first = await s.startWorker();
-    const delivered = await Promise.all(ids.map((id) => s.deliver("products/update", LIVE_SHOP, productUpdate(id, `Live ${id} v1`))));
+    const delivered = await Promise.all(
+      ids.map((id) => s.deliver("products/update", LIVE_SHOP, productUpdate(id, `Live ${id} v1`))),
+    );
     expect(delivered.every((r) => r.status === 200)).toBe(true);
     const inFlight = await killMidRequest(s.emu, batchPath("acme"), { since, accepted: 1, kill: () => first.kill() });
 
@@ -74,7 +79,9 @@ describe("a worker killed mid-batch", () => {
     const changedAgain = [...pick(acceptedBefore), ...pick(inFlightSkus), ...pick(stillWaiting)];
     for (const id of changedAgain) {
       newest.set(id, `Live ${id} v2`);
-      expect((await s.deliver("products/update", LIVE_SHOP, productUpdate(Number(id), `Live ${id} v2`))).status).toBe(200);
+      expect((await s.deliver("products/update", LIVE_SHOP, productUpdate(Number(id), `Live ${id} v2`))).status).toBe(
+        200,
+      );
     }
 
     const restarted = performance.now();
@@ -82,7 +89,10 @@ describe("a worker killed mid-batch", () => {
     await eventually(
       async () => {
         const products = upstream("acme");
-        return [...newest].filter(([sku, name]) => products.get(sku)?.name !== name).length + (await s.pending.pendingCount(shopId));
+        return (
+          [...newest].filter(([sku, name]) => products.get(sku)?.name !== name).length +
+          (await s.pending.pendingCount(shopId))
+        );
       },
       (left) => left === 0,
       60_000,
@@ -112,7 +122,9 @@ describe("a worker killed mid-batch", () => {
     expect(resentUnchanged).toEqual([]);
     expect(new Set(after)).toEqual(new Set([...inFlightSkus, ...stillWaiting, ...changedAgain]));
 
-    console.log(`[worker-kill live] accepted before kill ${acceptedBefore.size}, lost in flight ${inFlightSkus.size}, still waiting ${stillWaiting.length}; new worker done in ${Math.round(recoveryMs)} ms (incl. process start)`);
+    console.log(
+      `[worker-kill live] accepted before kill ${acceptedBefore.size}, lost in flight ${inFlightSkus.size}, still waiting ${stillWaiting.length}; new worker done in ${Math.round(recoveryMs)} ms (incl. process start)`,
+    );
     await second.stop();
   }, 120_000);
 
@@ -162,7 +174,9 @@ describe("a worker killed mid-batch", () => {
     for (const p of store.products()) expect(products.get(productKey(p.id))?.name).toBe(p.title);
     expect(await s.t.db.productMirror.count({ where: { shopId, status: "synced" } })).toBe(SYNC_PRODUCTS);
 
-    console.log(`[worker-kill sync] accepted before kill ${acceptedBefore.length}, lost in flight ${skusOf(inFlight).length}, sent after ${after.length}; run completed ${Math.round(recoveryMs)} ms after the new worker started`);
+    console.log(
+      `[worker-kill sync] accepted before kill ${acceptedBefore.length}, lost in flight ${skusOf(inFlight).length}, sent after ${after.length}; run completed ${Math.round(recoveryMs)} ms after the new worker started`,
+    );
     await second.stop();
   }, 120_000);
 });

@@ -20,7 +20,8 @@ import { launchChromium } from "./chromium";
 // to the app's requests; other cdn.shopify.com files answered empty; anything else outside the app
 // aborted. An ordinary desktop user agent: the library answers 410 to HeadlessChrome.
 
-export const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+export const USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 export const SHOTS_DIR = process.env.ADMIN_SHOTS_DIR || "/work/shots/admin";
 
 /** The app as production builds it, shared with the other tests that need a build (built-app.ts). */
@@ -57,10 +58,16 @@ export async function serveAdmin(buildDir: string, db: Db): Promise<AdminServer>
 export { launchChromium };
 
 /** Where a test opens the admin: the URL Shopify's admin would give the app's iframe. */
-export function embeddedUrl(server: AdminServer, shop: string, pathname: string, opts: { locale?: string; token?: string } = {}): string {
+export function embeddedUrl(
+  server: AdminServer,
+  shop: string,
+  pathname: string,
+  opts: { locale?: string; token?: string } = {},
+): string {
   const [path, query] = pathname.split("?");
   const q = new URLSearchParams(query);
-  for (const [k, v] of Object.entries({ embedded: "1", shop, host: hostParam(shop), locale: opts.locale ?? "en" })) q.set(k, v);
+  for (const [k, v] of Object.entries({ embedded: "1", shop, host: hostParam(shop), locale: opts.locale ?? "en" }))
+    q.set(k, v);
   if (opts.token) q.set("id_token", opts.token);
   return `${server.url}${path}?${q}`;
 }
@@ -79,7 +86,11 @@ export async function openAdmin(
   browser: Browser,
   server: AdminServer,
   shop: string,
-  opts: { width?: number; height?: number; /** Origins the page may load from besides the app (the service's media). */ allow?: string[] } = {},
+  opts: {
+    width?: number;
+    height?: number;
+    /** Origins the page may load from besides the app (the service's media). */ allow?: string[];
+  } = {},
 ): Promise<AdminTab> {
   const token = sessionToken(shop, { lifetimeSeconds: 3600 });
   const context = await browser.newContext({
@@ -93,9 +104,14 @@ export async function openAdmin(
     const url = route.request().url();
     if (url.startsWith(server.url) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
     if (opts.allow?.some((origin) => url.startsWith(origin))) return route.continue();
-    if (url.split("?")[0] === APP_BRIDGE_CDN_URL) return route.fulfill({ status: 200, contentType: "text/javascript", body: appBridgeStandIn() });
+    if (url.split("?")[0] === APP_BRIDGE_CDN_URL)
+      return route.fulfill({ status: 200, contentType: "text/javascript", body: appBridgeStandIn() });
     if (url.startsWith("https://cdn.shopify.com/")) {
-      return route.fulfill({ status: 200, contentType: url.includes(".css") ? "text/css" : "application/octet-stream", body: "" });
+      return route.fulfill({
+        status: 200,
+        contentType: url.includes(".css") ? "text/css" : "application/octet-stream",
+        body: "",
+      });
     }
     blocked.push(url);
     return route.abort();
@@ -108,7 +124,9 @@ export async function openAdmin(
     blocked,
     async goto(pathname, o = {}) {
       await page.goto(embeddedUrl(server, shop, pathname, { locale: o.locale, token }));
-      await page.waitForFunction(() => Boolean((window as unknown as { shopify?: unknown }).shopify) && document.readyState === "complete");
+      await page.waitForFunction(
+        () => Boolean((window as unknown as { shopify?: unknown }).shopify) && document.readyState === "complete",
+      );
     },
     close: () => context.close(),
   };
@@ -125,10 +143,24 @@ export interface AxeViolation {
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axe.source);
   const result = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } };
+    const w = window as unknown as {
+      axe: {
+        run(
+          ctx: Document,
+          opts: object,
+        ): Promise<{
+          violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+        }>;
+      };
+    };
     return w.axe.run(document, { resultTypes: ["violations"] });
   });
-  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+  return result.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.map((n) => n.target.join(" ")),
+  }));
 }
 
 /** Full-page screenshots at phone and desktop widths, for a person to look at. */

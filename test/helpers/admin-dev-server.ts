@@ -42,7 +42,10 @@ export async function serveAdminDev(db: Db): Promise<AdminDevServer> {
   app.use(vite.middlewares);
   app.all(
     "*",
-    createRequestHandler({ build: () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>, mode: "development" }),
+    createRequestHandler({
+      build: () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>,
+      mode: "development",
+    }),
   );
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));

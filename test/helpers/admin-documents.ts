@@ -25,10 +25,19 @@ export const DOCUMENT_MODULES: Record<string, Record<string, unknown>> = {
 export const BULK_BUILDER_ARGUMENTS: Record<string, unknown[][]> = {
   bulkProductsQuery: [
     [],
-    [{ metafieldKeys: ["custom.material", "specs.weight_kg"], collections: true, updatedSince: "2026-11-01T00:00:00Z" }],
+    [
+      {
+        metafieldKeys: ["custom.material", "specs.weight_kg"],
+        collections: true,
+        updatedSince: "2026-11-01T00:00:00Z",
+      },
+    ],
     [{ metafieldKeys: [], collections: false, updatedSince: new Date("2026-11-20T08:30:00.000Z") }],
   ],
-  bulkOrdersQuery: [[{ createdSince: "2026-09-27T00:00:00Z" }], [{ createdSince: new Date("2026-11-01T12:00:00.000Z") }]],
+  bulkOrdersQuery: [
+    [{ createdSince: "2026-09-27T00:00:00Z" }],
+    [{ createdSince: new Date("2026-11-01T12:00:00.000Z") }],
+  ],
 };
 
 export interface FoundDocument {
@@ -48,7 +57,9 @@ export interface Discovery {
 }
 
 function operationOf(source: string): OperationDefinitionNode | null {
-  const ops = parse(source).definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const ops = parse(source).definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
   return ops.length === 1 ? ops[0] : null;
 }
 
@@ -69,7 +80,9 @@ export function discoverDocuments(): Discovery {
       } else if (typeof value === "function") {
         const calls = BULK_BUILDER_ARGUMENTS[name];
         if (!calls) {
-          unexpected.push(`${module}: ${name} is an exported function with no representative arguments in BULK_BUILDER_ARGUMENTS`);
+          unexpected.push(
+            `${module}: ${name} is an exported function with no representative arguments in BULK_BUILDER_ARGUMENTS`,
+          );
           continue;
         }
         calls.forEach((args, i) => {

@@ -70,7 +70,10 @@ export function adminSchema(): AdminSchema {
   try {
     raw = JSON.parse(gunzipSync(readFileSync(SCHEMA_FILE)).toString("utf8")) as RawSchema;
   } catch (error) {
-    throw new Error(`no Admin schema for ${SHOPIFY_API_VERSION} at ${SCHEMA_FILE.pathname}: run npm run schema:refresh`, { cause: error });
+    throw new Error(
+      `no Admin schema for ${SHOPIFY_API_VERSION} at ${SCHEMA_FILE.pathname}: run npm run schema:refresh`,
+      { cause: error },
+    );
   }
   const schema = buildClientSchema(raw.data as unknown as IntrospectionQuery);
   const scopesOf = new Map<string, string[]>();
@@ -82,7 +85,8 @@ export function adminSchema(): AdminSchema {
   }
   const protectedOf = new Map<string, string>();
   for (const t of raw.data.__schema.types) {
-    for (const f of t.fields ?? []) if (f.isProtected && f.protectedContent) protectedOf.set(`${t.name}.${f.name}`, f.protectedContent);
+    for (const f of t.fields ?? [])
+      if (f.isProtected && f.protectedContent) protectedOf.set(`${t.name}.${f.name}`, f.protectedContent);
   }
   const topicScopes = new Map<string, string[]>();
   const topics = raw.data.__schema.types.find((t) => t.name === "WebhookSubscriptionTopic");
@@ -148,7 +152,10 @@ export function inspectDocument(source: string | DocumentNode): DocumentReport {
           const content = protectedOf.get(coordinate);
           if (content) report.protectedData.set(coordinate, content);
           if (connection) {
-            report.connections.push({ path: path.map((p) => p.name).join("."), depth: path.filter((p) => p.connection).length });
+            report.connections.push({
+              path: path.map((p) => p.name).join("."),
+              depth: path.filter((p) => p.connection).length,
+            });
           }
         },
         leave() {
@@ -162,17 +169,20 @@ export function inspectDocument(source: string | DocumentNode): DocumentReport {
       Argument() {
         const arg = info.getArgument();
         const field = info.getFieldDef();
-        if (arg?.deprecationReason != null) report.deprecated.set(`${field?.name}(${arg.name}:)`, arg.deprecationReason);
+        if (arg?.deprecationReason != null)
+          report.deprecated.set(`${field?.name}(${arg.name}:)`, arg.deprecationReason);
       },
       EnumValue() {
         const value = info.getEnumValue();
-        if (value?.deprecationReason != null) report.deprecated.set(`${String(info.getInputType())}.${value.name}`, value.deprecationReason);
+        if (value?.deprecationReason != null)
+          report.deprecated.set(`${String(info.getInputType())}.${value.name}`, value.deprecationReason);
       },
       ObjectField(node) {
         const parent = info.getParentInputType();
         const owner = parent ? getNamedType(parent) : undefined;
         const field = owner && isInputObjectType(owner) ? owner.getFields()[node.name.value] : undefined;
-        if (field?.deprecationReason != null) report.deprecated.set(`${owner!.name}.${field.name}`, field.deprecationReason);
+        if (field?.deprecationReason != null)
+          report.deprecated.set(`${owner!.name}.${field.name}`, field.deprecationReason);
       },
     }),
   );

@@ -19,10 +19,25 @@ export interface AdminStack {
   close(): Promise<void>;
 }
 
-export async function startAdminStack(label: string, shop: string, opts: { products?: number; orders?: number; bulkDurationMs?: number; overrides?: Record<string, string> } = {}): Promise<AdminStack> {
+export async function startAdminStack(
+  label: string,
+  shop: string,
+  opts: { products?: number; orders?: number; bulkDurationMs?: number; overrides?: Record<string, string> } = {},
+): Promise<AdminStack> {
   const book = new OrderBook({ seed: 5, count: opts.orders ?? 0, productCount: opts.products ?? 12 });
-  const store = await startSimulatedStore({ shop, products: opts.products ?? 12, seed: 5, bulkDurationMs: opts.bulkDurationMs ?? 50, modules: [ordersModule(book)], tokenLifetimeMs: ADMIN_SESSION_LIFETIME_MS });
-  const s = await startStack(label, { SHOPIFY_ORIGIN: store.originTemplate, BULK_POLL_INTERVAL_MS: "100", ...opts.overrides });
+  const store = await startSimulatedStore({
+    shop,
+    products: opts.products ?? 12,
+    seed: 5,
+    bulkDurationMs: opts.bulkDurationMs ?? 50,
+    modules: [ordersModule(book)],
+    tokenLifetimeMs: ADMIN_SESSION_LIFETIME_MS,
+  });
+  const s = await startStack(label, {
+    SHOPIFY_ORIGIN: store.originTemplate,
+    BULK_POLL_INTERVAL_MS: "100",
+    ...opts.overrides,
+  });
   await seedOfflineSession(s.t.db, store, { shop, scope: s.config.SCOPES, lifetimeMs: ADMIN_SESSION_LIFETIME_MS });
   const buildDir = await buildAdmin();
   const server = await serveAdmin(buildDir, s.t.db);
@@ -37,7 +52,10 @@ export async function startAdminStack(label: string, shop: string, opts: { produ
     shop,
     async open(o = {}) {
       // The service's media (review photos) come from the emulator, as they would from its CDN.
-      const tab = await openAdmin(browser, server, o.shop ?? shop, { width: o.width, allow: [new URL(s.emu.baseUrl).origin] });
+      const tab = await openAdmin(browser, server, o.shop ?? shop, {
+        width: o.width,
+        allow: [new URL(s.emu.baseUrl).origin],
+      });
       tabs.push(tab);
       return tab;
     },

@@ -20,7 +20,14 @@ export interface ProxyRequestInput {
 export function signedProxyRequest(input: ProxyRequestInput): Request {
   const secret = input.secret ?? process.env.SHOPIFY_API_SECRET ?? "test-api-secret";
   const shopper = input.query instanceof URLSearchParams ? input.query : new URLSearchParams(input.query ?? {});
-  const q = signProxyQuery(shopper, { shop: input.shop, loggedInCustomerId: input.customerId ?? "", pathPrefix: input.pathPrefix ?? "/apps/reviews" }, secret, input.timestamp);
+  const q = signProxyQuery(
+    shopper,
+    { shop: input.shop, loggedInCustomerId: input.customerId ?? "", pathPrefix: input.pathPrefix ?? "/apps/reviews" },
+    secret,
+    input.timestamp,
+  );
   const url = `${input.appUrl ?? "https://reviews-app.test"}/apps/reviews${input.path}?${q}`;
-  return new Request(url, { headers: { "x-forwarded-for": input.ip ?? "203.0.113.7", "x-forwarded-host": input.shop } });
+  return new Request(url, {
+    headers: { "x-forwarded-for": input.ip ?? "203.0.113.7", "x-forwarded-host": input.shop },
+  });
 }

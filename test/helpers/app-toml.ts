@@ -17,8 +17,13 @@ export function appToml(): AppToml {
   const scopes = /^\s*scopes\s*=\s*"([^"]*)"/m.exec(accessScopes)?.[1];
   if (scopes === undefined) throw new Error("shopify.app.toml: no scopes in [access_scopes]");
   return {
-    scopes: scopes.split(",").map((s) => s.trim()).filter(Boolean),
-    topics: [...text.matchAll(/^\s*topics\s*=\s*\[([^\]]*)\]/gm)].flatMap((m) => [...m[1].matchAll(/"([^"]+)"/g)].map((t) => t[1])),
+    scopes: scopes
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    topics: [...text.matchAll(/^\s*topics\s*=\s*\[([^\]]*)\]/gm)].flatMap((m) =>
+      [...m[1].matchAll(/"([^"]+)"/g)].map((t) => t[1]),
+    ),
     sections: new Set([...text.matchAll(/^\[([a-z_.]+)\]\s*$/gm)].map((m) => m[1])),
   };
 }

@@ -9,7 +9,11 @@ const axeSource = (createRequire(import.meta.url)("axe-core") as { source: strin
 export async function axeViolations(page: Page, selector: string): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async (sel) => {
-    const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Element, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
     const r = await axe.run(document.querySelector(sel)!, { resultTypes: ["violations"] });
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   }, selector);

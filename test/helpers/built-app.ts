@@ -15,14 +15,17 @@ const KEPT_LINES = 300;
 function sourceHash(): string {
   const hash = createHash("sha256");
   const walk = (dir: string) => {
-    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (!entry.name.includes(".test.")) hash.update(path).update(readFileSync(join(ROOT, path)));
     }
   };
   walk("app");
-  for (const file of ["vite.config.ts", "package-lock.json", "tsconfig.json"]) hash.update(file).update(readFileSync(join(ROOT, file)));
+  for (const file of ["vite.config.ts", "package-lock.json", "tsconfig.json"])
+    hash.update(file).update(readFileSync(join(ROOT, file)));
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -40,7 +43,8 @@ export async function builtApp(): Promise<string> {
       break;
     } catch {
       if (existsSync(done)) return dir;
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 300_000)
+        rmSync(lock, { recursive: true, force: true });
       await new Promise((r) => setTimeout(r, 250));
     }
   }
@@ -75,7 +79,15 @@ export async function startWebProcess(buildDir: string, env: Record<string, stri
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", PORT: "0", HOST: "127.0.0.1", REMIX_BUILD_DIR: buildDir, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      REMIX_BUILD_DIR: buildDir,
+      ...env,
+    },
   });
   const lines: string[] = [];
   const keep = (line: string) => {

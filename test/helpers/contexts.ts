@@ -20,7 +20,9 @@ export class LogSink extends Writable {
   }
 }
 
-export function testConfig(overrides: Partial<Record<keyof Config, string>> & { DATABASE_URL: string; REDIS_PREFIX: string }): Config {
+export function testConfig(
+  overrides: Partial<Record<keyof Config, string>> & { DATABASE_URL: string; REDIS_PREFIX: string },
+): Config {
   return parseConfig({ ...process.env, REDIS_URL: redisUrl(), LOG_LEVEL: "debug", ...overrides });
 }
 
@@ -32,7 +34,12 @@ export function testAppContext(config: Config, db: Db, sink = new LogSink()): Ap
     log,
     sink,
     shops: createShopRepository(db, config.ENCRYPTION_KEY),
-    queues: createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer", backoffMs: config.JOB_BACKOFF_MS }),
+    queues: createQueues({
+      redisUrl: config.REDIS_URL,
+      prefix: config.REDIS_PREFIX,
+      role: "producer",
+      backoffMs: config.JOB_BACKOFF_MS,
+    }),
   };
 }
 
@@ -42,12 +49,17 @@ export function testWorkerContext(config: Config, db: Db, sink = new LogSink()):
 }
 
 /** Polls a condition until it holds; for state reached through queues and workers, never a sleep. */
-export async function eventually<T>(probe: () => Promise<T>, accept: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  accept: (v: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T = await probe();
   let delay = 10;
   while (!accept(last)) {
-    if (Date.now() > deadline) throw new Error(`condition not reached in ${timeoutMs} ms; last value: ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not reached in ${timeoutMs} ms; last value: ${JSON.stringify(last)}`);
     await new Promise((r) => setTimeout(r, delay));
     delay = Math.min(delay * 2, 200);
     last = await probe();

@@ -26,7 +26,10 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
-export async function createTestDb(provider: DbProvider = "sqlite", options: { migrate?: boolean } = {}): Promise<TestDb> {
+export async function createTestDb(
+  provider: DbProvider = "sqlite",
+  options: { migrate?: boolean } = {},
+): Promise<TestDb> {
   const migrate = options.migrate ?? true;
   if (provider === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "reviews-db-"));

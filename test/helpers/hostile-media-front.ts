@@ -29,7 +29,12 @@ function rewrite(value: unknown, media: ReviewMedia): unknown {
     out.hasPicture = media.pictures.length > 0;
     out.video = media.video;
     out.hasVideo = media.video !== null;
-    if (media.source) Object.assign(out, { syndicationDisplaySource: "Partner Store", syndicationSourceLogo: media.source.logo, syndicationSourceProductUrl: media.source.url });
+    if (media.source)
+      Object.assign(out, {
+        syndicationDisplaySource: "Partner Store",
+        syndicationSourceLogo: media.source.logo,
+        syndicationSourceProductUrl: media.source.url,
+      });
   }
   return out;
 }
@@ -43,13 +48,24 @@ export async function startHostileFront(upstream: string, media: () => ReviewMed
     req.on("end", () => {
       void (async () => {
         const headers = new Headers();
-        for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && k !== "host" && k !== "content-length") headers.set(k, v);
+        for (const [k, v] of Object.entries(req.headers))
+          if (typeof v === "string" && k !== "host" && k !== "content-length") headers.set(k, v);
         // The token's audience names the service's address: the front's, which the emulator knows as its own.
-        const body = chunks.length ? Buffer.concat(chunks).toString("utf8").split(encodeURIComponent(origin)).join(encodeURIComponent(target.origin)).split(origin).join(target.origin) : undefined;
+        const body = chunks.length
+          ? Buffer.concat(chunks)
+              .toString("utf8")
+              .split(encodeURIComponent(origin))
+              .join(encodeURIComponent(target.origin))
+              .split(origin)
+              .join(target.origin)
+          : undefined;
         const answer = await fetch(new URL(req.url ?? "/", target.origin), { method: req.method, headers, body });
         let text = await answer.text();
-        if ((answer.headers.get("content-type") ?? "").includes("json") && text) text = JSON.stringify(rewrite(JSON.parse(text), media()));
-        res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" }).end(text);
+        if ((answer.headers.get("content-type") ?? "").includes("json") && text)
+          text = JSON.stringify(rewrite(JSON.parse(text), media()));
+        res
+          .writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" })
+          .end(text);
       })().catch((e: Error) => res.writeHead(502).end(e.message));
     });
   });

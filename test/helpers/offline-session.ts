@@ -21,14 +21,23 @@ export async function seedOfflineSession(
   const fields = store.installSession(opts.lifetimeMs);
   const key = keyFrom(opts.encryptionKey ?? process.env.ENCRYPTION_KEY ?? "");
   await db.session.create({
-    data: { id: offlineSessionId(shop), shop, state: "", isOnline: false, scope: opts.scope ?? fields.scope, ...sessionColumns(fields, key) },
+    data: {
+      id: offlineSessionId(shop),
+      shop,
+      state: "",
+      isOnline: false,
+      scope: opts.scope ?? fields.scope,
+      ...sessionColumns(fields, key),
+    },
   });
   return fields;
 }
 
 /** A session from before expiring tokens (non-expiring token, no refresh token): migration tests only. */
 export async function seedNonExpiringSession(db: Db, shop: string, accessToken: string, scope?: string): Promise<void> {
-  await db.session.create({ data: { id: offlineSessionId(shop), shop, state: "", isOnline: false, scope, accessToken } });
+  await db.session.create({
+    data: { id: offlineSessionId(shop), shop, state: "", isOnline: false, scope, accessToken },
+  });
 }
 
 /** An install for tests that never call Shopify: a made-up expiring pair, not issued by any store. */

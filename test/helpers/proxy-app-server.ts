@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-// The app's proxy routes (and the UI extensions' backend routes) behind a small real HTTP server: Node's request made into a Fetch Request,
+// The app's proxy routes (and the UI extensions' backend routes) behind a small real HTTP server: Node's request made
+// into a Fetch Request,
 // handed to the route module Remix would call (`apps.reviews.products.$sku.reviews` or the
 // `apps.reviews.$` catch-all), its Response written back. The route modules are the real ones.
 
@@ -17,26 +18,77 @@ export async function startProxyAppServer(opts: { onHandled?: (ms: number) => vo
   const rest = await import("../../app/routes/apps.reviews.$");
   // The proxy's route modules by path, as Remix's file routes map them (the deepest match first).
   const table: { pattern: RegExp; names: string[]; module: { loader?: unknown; action?: unknown } }[] = [
-    { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/attributes\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.attributes") },
-    { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/vote\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.vote") },
-    { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/media\/confirm\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.media.confirm") },
-    { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/media\/?$/, names: ["sku", "reviewId"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.media") },
-    { pattern: /^\/extensions\/order-status\/?$/, names: [], module: await import("../../app/routes/extensions.order-status") },
-    { pattern: /^\/extensions\/thank-you\/?$/, names: [], module: await import("../../app/routes/extensions.thank-you") },
-    { pattern: /^\/apps\/reviews\/orders\/?$/, names: [], module: await import("../../app/routes/apps.reviews.orders") },
-    { pattern: /^\/apps\/reviews\/store-reviews\/?$/, names: [], module: await import("../../app/routes/apps.reviews.store-reviews") },
-    { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviewed\/?$/, names: ["sku"], module: await import("../../app/routes/apps.reviews.products.$sku.reviewed") },
-    { pattern: /^\/apps\/reviews\/products\/([^/]+)\/questions\/?$/, names: ["sku"], module: await import("../../app/routes/apps.reviews.products.$sku.questions") },
-    { pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/?$/, names: ["sku"], module: await import("../../app/routes/apps.reviews.products.$sku.reviews") },
+    {
+      pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/attributes\/?$/,
+      names: ["sku", "reviewId"],
+      module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.attributes"),
+    },
+    {
+      pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/vote\/?$/,
+      names: ["sku", "reviewId"],
+      module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.vote"),
+    },
+    {
+      pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/media\/confirm\/?$/,
+      names: ["sku", "reviewId"],
+      module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.media.confirm"),
+    },
+    {
+      pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/([^/]+)\/media\/?$/,
+      names: ["sku", "reviewId"],
+      module: await import("../../app/routes/apps.reviews.products.$sku.reviews.$reviewId.media"),
+    },
+    {
+      pattern: /^\/extensions\/order-status\/?$/,
+      names: [],
+      module: await import("../../app/routes/extensions.order-status"),
+    },
+    {
+      pattern: /^\/extensions\/thank-you\/?$/,
+      names: [],
+      module: await import("../../app/routes/extensions.thank-you"),
+    },
+    {
+      pattern: /^\/apps\/reviews\/orders\/?$/,
+      names: [],
+      module: await import("../../app/routes/apps.reviews.orders"),
+    },
+    {
+      pattern: /^\/apps\/reviews\/store-reviews\/?$/,
+      names: [],
+      module: await import("../../app/routes/apps.reviews.store-reviews"),
+    },
+    {
+      pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviewed\/?$/,
+      names: ["sku"],
+      module: await import("../../app/routes/apps.reviews.products.$sku.reviewed"),
+    },
+    {
+      pattern: /^\/apps\/reviews\/products\/([^/]+)\/questions\/?$/,
+      names: ["sku"],
+      module: await import("../../app/routes/apps.reviews.products.$sku.questions"),
+    },
+    {
+      pattern: /^\/apps\/reviews\/products\/([^/]+)\/reviews\/?$/,
+      names: ["sku"],
+      module: await import("../../app/routes/apps.reviews.products.$sku.reviews"),
+    },
   ];
   const route = (method: string, path: string): { fn: RouteFn; params: Record<string, string> } | null => {
     const read = method === "GET" || method === "HEAD";
     for (const r of table) {
       const m = r.pattern.exec(path);
-      if (m) return { fn: (read ? r.module.loader : r.module.action) as RouteFn, params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+      if (m)
+        return {
+          fn: (read ? r.module.loader : r.module.action) as RouteFn,
+          params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])),
+        };
     }
     if (path === "/apps/reviews" || path.startsWith("/apps/reviews/")) {
-      return { fn: (read ? rest.loader : rest.action) as unknown as RouteFn, params: { "*": path.slice("/apps/reviews/".length) } };
+      return {
+        fn: (read ? rest.loader : rest.action) as unknown as RouteFn,
+        params: { "*": path.slice("/apps/reviews/".length) },
+      };
     }
     return null;
   };
@@ -49,11 +101,19 @@ export async function startProxyAppServer(opts: { onHandled?: (ms: number) => vo
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
-    const body = chunks.length && req.method !== "GET" && req.method !== "HEAD" ? new Uint8Array(Buffer.concat(chunks)) : undefined;
+    for (const [k, v] of Object.entries(req.headers))
+      if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
+    const body =
+      chunks.length && req.method !== "GET" && req.method !== "HEAD"
+        ? new Uint8Array(Buffer.concat(chunks))
+        : undefined;
     let response: Response;
     try {
-      response = await found.fn({ request: new Request(url, { method: req.method, headers, body }), params: found.params, context: {} });
+      response = await found.fn({
+        request: new Request(url, { method: req.method, headers, body }),
+        params: found.params,
+        context: {},
+      });
     } catch (thrown) {
       if (!(thrown instanceof Response)) throw thrown;
       response = thrown;
@@ -73,9 +133,10 @@ export async function startProxyAppServer(opts: { onHandled?: (ms: number) => vo
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

@@ -23,7 +23,12 @@ export interface Stack {
   workers: RunningWorkers;
   prefix: string;
   /** Delivers a signed webhook through the route module of its topic. */
-  deliver(topic: string, shop: string, payload: unknown, opts?: { webhookId?: string; rawBody?: string }): Promise<Response>;
+  deliver(
+    topic: string,
+    shop: string,
+    payload: unknown,
+    opts?: { webhookId?: string; rawBody?: string },
+  ): Promise<Response>;
   connect(shop: string, customer?: string): Promise<void>;
   /**
    * Resolves once the system has nothing left to do: no catalog change waiting or in flight for
@@ -37,8 +42,16 @@ export interface Stack {
 }
 
 /** `emulator`: options of the emulator (strict mode, the admin listings' page size). */
-export async function startStack(label: string, overrides: Partial<Record<keyof Config, string>> = {}, opts: { emulator?: Pick<EmulatorOptions, "strict" | "adminPageSize"> } = {}): Promise<Stack> {
-  const emu = await startEmulator({ port: 0, accounts: [{ customer: "acme", clientId: "acme-client", clientSecret: "acme-secret-0123456789" }], ...opts.emulator });
+export async function startStack(
+  label: string,
+  overrides: Partial<Record<keyof Config, string>> = {},
+  opts: { emulator?: Pick<EmulatorOptions, "strict" | "adminPageSize"> } = {},
+): Promise<Stack> {
+  const emu = await startEmulator({
+    port: 0,
+    accounts: [{ customer: "acme", clientId: "acme-client", clientSecret: "acme-secret-0123456789" }],
+    ...opts.emulator,
+  });
   const t = await createTestDb("sqlite");
   process.env.DATABASE_URL = t.url;
   const prefix = uniquePrefix(label);
@@ -77,12 +90,18 @@ export async function startStack(label: string, overrides: Partial<Record<keyof 
           const counts = await queue.getJobCounts("waiting", "active", "prioritized", "waiting-children");
           n += Object.values(counts).reduce((a, b) => a + b, 0);
           const horizon = Date.now() + timeoutMs;
-          n += (await queue.getDelayed()).filter((job) => !job.repeatJobKey && job.timestamp + job.delay <= horizon).length;
+          n += (await queue.getDelayed()).filter(
+            (job) => !job.repeatJobKey && job.timestamp + job.delay <= horizon,
+          ).length;
         }
         return n;
       };
       let quietProbes = 0;
-      await eventually(async () => ((await outstanding()) === 0 ? ++quietProbes : (quietProbes = 0)), (n) => n >= 2, timeoutMs);
+      await eventually(
+        async () => ((await outstanding()) === 0 ? ++quietProbes : (quietProbes = 0)),
+        (n) => n >= 2,
+        timeoutMs,
+      );
     },
     async close() {
       await workers.close();

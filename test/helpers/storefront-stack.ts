@@ -37,12 +37,20 @@ export interface StorefrontStack {
    * Shopify's webhooks (placed and paid; `delivered`: shipped and delivered too); resolves once the
    * service holds it.
    */
-  placeOrder(customer: StorefrontCustomer, productIndexes: number[], opts?: { delivered?: boolean; at?: Date }): Promise<SimOrder>;
+  placeOrder(
+    customer: StorefrontCustomer,
+    productIndexes: number[],
+    opts?: { delivered?: boolean; at?: Date },
+  ): Promise<SimOrder>;
   backSync(): Promise<BackSyncResult>;
   close(): Promise<void>;
 }
 
-export async function startStorefrontStack(label: string, overrides: Partial<Record<keyof Config, string>> = {}, products = 10): Promise<StorefrontStack> {
+export async function startStorefrontStack(
+  label: string,
+  overrides: Partial<Record<keyof Config, string>> = {},
+  products = 10,
+): Promise<StorefrontStack> {
   const book = new OrderBook({ productCount: products });
   const store = await startSimulatedStore({ products, shop: STOREFRONT_SHOP, modules: [ordersModule(book)] });
   const s = await startStack(label, { SHOPIFY_ORIGIN: store.originTemplate, ...overrides });
@@ -50,7 +58,11 @@ export async function startStorefrontStack(label: string, overrides: Partial<Rec
   await seedOfflineSession(s.t.db, store, { shop: STOREFRONT_SHOP });
   const shop = await s.web.shops.get(STOREFRONT_SHOP);
   const { run } = await startSync({ db: s.web.db, queues: s.web.queues }, shop.id, "catalog");
-  await eventually(async () => (await s.web.db.syncRun.findUnique({ where: { id: run.id } }))?.status, (st) => st === "completed", 60_000);
+  await eventually(
+    async () => (await s.web.db.syncRun.findUnique({ where: { id: run.id } }))?.status,
+    (st) => st === "completed",
+    60_000,
+  );
   await s.idle();
 
   const productIds = store.products().map((p) => p.id.replace(/^gid:\/\/shopify\/Product\//, ""));
@@ -98,7 +110,11 @@ export async function startStorefrontStack(label: string, overrides: Partial<Rec
       }
       await s.idle();
       const status = opts.delivered ? "delivered" : "paid";
-      await eventually(async () => s.emu.control.state("acme").orders.find((o) => o.orderId === String(id))?.status, (st) => st === status, 30_000);
+      await eventually(
+        async () => s.emu.control.state("acme").orders.find((o) => o.orderId === String(id))?.status,
+        (st) => st === status,
+        30_000,
+      );
       return book.get(id)!;
     },
     backSync,

@@ -44,12 +44,21 @@ type RouteAction = (a: { request: Request; params: object; context: object }) =>
 /** Delivers signed webhooks through the app's real route module of each topic (imported once). */
 export function routeDeliverer() {
   const routes = new Map<string, RouteAction>();
-  return async (topic: string, shop: string, payload: unknown, opts: { webhookId?: string; rawBody?: string } = {}): Promise<Response> => {
+  return async (
+    topic: string,
+    shop: string,
+    payload: unknown,
+    opts: { webhookId?: string; rawBody?: string } = {},
+  ): Promise<Response> => {
     let action = routes.get(topic);
     if (!action) {
       action = (await import(`../../app/routes/webhooks.${topic.replace("/", ".")}.tsx`)).action as RouteAction;
       routes.set(topic, action);
     }
-    return action({ request: signedWebhookRequest({ topic, shop, payload, webhookId: opts.webhookId, rawBody: opts.rawBody }), params: {}, context: {} });
+    return action({
+      request: signedWebhookRequest({ topic, shop, payload, webhookId: opts.webhookId, rawBody: opts.rawBody }),
+      params: {},
+      context: {},
+    });
   };
 }

@@ -20,7 +20,9 @@ const { values } = parseArgs({
 
 const secret = values["api-secret"] ?? process.env.SHOPIFY_API_SECRET;
 if (!values["store-url"] || !values["store-token"] || !secret) {
-  console.error("usage: npm run storefront -- --store-url <GraphQL endpoint> --store-token <token> --app-url <app origin> [--shop d] [--port p] (app secret: --api-secret or SHOPIFY_API_SECRET)");
+  console.error(
+    "usage: npm run storefront -- --store-url <GraphQL endpoint> --store-token <token> --app-url <app origin> [--shop d] [--port p] (app secret: --api-secret or SHOPIFY_API_SECRET)",
+  );
   process.exit(2);
 }
 

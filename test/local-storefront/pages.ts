@@ -8,7 +8,10 @@ import type { ShopOrder } from "../../app/.server/storefront/orders/customer-ord
 // escaped here; the blocks' HTML comes from the Liquid engine as Shopify would place it.
 
 export const esc = (v: unknown) =>
-  String(v ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  String(v ?? "").replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 export interface LocalCustomer {
   id: string;
@@ -17,7 +20,11 @@ export interface LocalCustomer {
 }
 
 /** The simulated store's storefront accounts (it answers the app's e-mail read for them). */
-export const LOCAL_CUSTOMERS: LocalCustomer[] = STOREFRONT_CUSTOMERS.map(({ id, firstName, lastName }) => ({ id, firstName, lastName }));
+export const LOCAL_CUSTOMERS: LocalCustomer[] = STOREFRONT_CUSTOMERS.map(({ id, firstName, lastName }) => ({
+  id,
+  firstName,
+  lastName,
+}));
 
 export interface PageFrame {
   locale: Locale;
@@ -62,10 +69,16 @@ main{max-width:1100px;margin:0 auto;padding:1rem}
 export function layout(frame: PageFrame, content: string): string {
   const { locale } = frame;
   const languages = LOCALES.map(
-    (l) => `<li><a href="${esc(localePath(l, frame.path))}" hreflang="${l}" lang="${l}"${l === locale ? ' aria-current="true"' : ""}>${l === "en" ? "English" : l === "pt-BR" ? "Português" : "Español"}</a></li>`,
+    (l) =>
+      `<li><a href="${esc(localePath(l, frame.path))}" hreflang="${l}" lang="${l}"${l === locale ? ' aria-current="true"' : ""}>${l === "en" ? "English" : l === "pt-BR" ? "Português" : "Español"}</a></li>`,
   ).join("");
   const options = [`<option value="">${esc(str(locale, "loggedOut"))}</option>`]
-    .concat(LOCAL_CUSTOMERS.map((c) => `<option value="${c.id}"${frame.customer?.id === c.id ? " selected" : ""}>${esc(`${c.firstName} ${c.lastName} (#${c.id})`)}</option>`))
+    .concat(
+      LOCAL_CUSTOMERS.map(
+        (c) =>
+          `<option value="${c.id}"${frame.customer?.id === c.id ? " selected" : ""}>${esc(`${c.firstName} ${c.lastName} (#${c.id})`)}</option>`,
+      ),
+    )
     .join("");
   return `<!doctype html>
 <html lang="${locale}">
@@ -102,9 +115,28 @@ ${frame.bodyEnd ?? ""}
 </html>`;
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " ", mdash: "—", ndash: "–", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", hellip: "…" };
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  "#39": "'",
+  apos: "'",
+  nbsp: " ",
+  mdash: "—",
+  ndash: "–",
+  rsquo: "’",
+  lsquo: "‘",
+  rdquo: "”",
+  ldquo: "“",
+  hellip: "…",
+};
 const numericEntity = (name: string) => {
-  const n = /^#x[0-9a-f]+$/i.test(name) ? parseInt(name.slice(2), 16) : /^#\d+$/.test(name) ? Number(name.slice(1)) : NaN;
+  const n = /^#x[0-9a-f]+$/i.test(name)
+    ? parseInt(name.slice(2), 16)
+    : /^#\d+$/.test(name)
+      ? Number(name.slice(1))
+      : NaN;
   return Number.isInteger(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : undefined;
 };
 const plainText = (html: string) =>
@@ -115,7 +147,8 @@ const plainText = (html: string) =>
     .trim();
 
 const money = (price: string | null) => (price === null ? "" : `$${Number(price).toFixed(2)}`);
-export const productImagePath = (p: StoreProduct) => `/images/products/${encodeURIComponent(p.id)}.svg?t=${encodeURIComponent(p.title)}`;
+export const productImagePath = (p: StoreProduct) =>
+  `/images/products/${encodeURIComponent(p.id)}.svg?t=${encodeURIComponent(p.title)}`;
 
 /** The theme's own Product node: the reviews block attaches its AggregateRating and Reviews to it by `@id`. */
 export function productJsonLd(p: StoreProduct, shopUrl: string): string {
@@ -130,12 +163,26 @@ export function productJsonLd(p: StoreProduct, shopUrl: string): string {
     description: plainText(p.descriptionHtml),
     sku: p.id,
     brand: { "@type": "Brand", name: p.vendor },
-    ...(p.price !== null ? { offers: { "@type": "Offer", price: p.price, priceCurrency: "USD", availability: "https://schema.org/InStock", url } } : {}),
+    ...(p.price !== null
+      ? {
+          offers: {
+            "@type": "Offer",
+            price: p.price,
+            priceCurrency: "USD",
+            availability: "https://schema.org/InStock",
+            url,
+          },
+        }
+      : {}),
   };
   return `<script type="application/ld+json">${JSON.stringify(node).replace(/</g, "\\u003c")}</script>`;
 }
 
-export function productPage(p: StoreProduct, locale: Locale, blocks: { stars: string; reviews: string; questions?: string; topRated?: string }): string {
+export function productPage(
+  p: StoreProduct,
+  locale: Locale,
+  blocks: { stars: string; reviews: string; questions?: string; topRated?: string },
+): string {
   return `<div class="product">
   <div class="product__media"><img src="${esc(productImagePath(p))}" alt="${esc(p.title)}" width="600" height="600"></div>
   <div class="product__info">
@@ -178,17 +225,33 @@ export function productImageSvg(id: string, title: string): string {
   let h = 0;
   for (const c of id) h = (h * 31 + c.charCodeAt(0)) >>> 0;
   const hue = h % 360;
-  const initials = title.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]).join("").toUpperCase();
+  const initials = title
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join("")
+    .toUpperCase();
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600"><rect width="600" height="600" fill="hsl(${hue},35%,82%)"/><circle cx="300" cy="270" r="150" fill="hsl(${hue},35%,68%)"/><text x="300" y="320" font-family="sans-serif" font-size="140" text-anchor="middle" fill="hsl(${hue},40%,25%)">${esc(initials)}</text></svg>`;
 }
 
 const day = (iso: string) => iso.slice(0, 10);
 
-/** The classic account page: the customer, their order history (as Shopify's template lists it), then the app's block. */
-export function accountPage(locale: Locale, customer: LocalCustomer | null, orders: ShopOrder[], block: string): string {
+/**
+ * The classic account page: the customer, their order history (as Shopify's template lists it), then the app's block.
+ */
+export function accountPage(
+  locale: Locale,
+  customer: LocalCustomer | null,
+  orders: ShopOrder[],
+  block: string,
+): string {
   if (!customer) return `<h1>${esc(str(locale, "account"))}</h1>\n<p>${esc(str(locale, "accountLogin"))}</p>`;
   const rows = orders
-    .map((o) => `<tr><td><a href="${esc(localePath(locale, `/account/orders/${o.id}`))}">${esc(o.name)}</a></td><td><time datetime="${esc(o.processedAt)}">${esc(day(o.processedAt))}</time></td></tr>`)
+    .map(
+      (o) =>
+        `<tr><td><a href="${esc(localePath(locale, `/account/orders/${o.id}`))}">${esc(o.name)}</a></td><td><time datetime="${esc(o.processedAt)}">${esc(day(o.processedAt))}</time></td></tr>`,
+    )
     .join("");
   const history = orders.length
     ? `<table class="orders"><thead><tr><th scope="col">${esc(str(locale, "orderCol"))}</th><th scope="col">${esc(str(locale, "dateCol"))}</th></tr></thead><tbody>${rows}</tbody></table>`
@@ -202,7 +265,12 @@ ${block}`;
 
 /** The classic order page: the order's number, date and lines, then the app's block for that order. */
 export function orderPage(locale: Locale, order: ShopOrder, block: string): string {
-  const lines = order.lines.map((l) => `<li>${l.handle ? `<a href="${esc(localePath(locale, `/products/${l.handle}`))}">${esc(l.title)}</a>` : esc(l.title)}</li>`).join("");
+  const lines = order.lines
+    .map(
+      (l) =>
+        `<li>${l.handle ? `<a href="${esc(localePath(locale, `/products/${l.handle}`))}">${esc(l.title)}</a>` : esc(l.title)}</li>`,
+    )
+    .join("");
   return `<p><a href="${esc(localePath(locale, "/account"))}">${esc(str(locale, "backToAccount"))}</a></p>
 <h1>${esc(order.name)}</h1>
 <p><time datetime="${esc(order.processedAt)}">${esc(day(order.processedAt))}</time></p>

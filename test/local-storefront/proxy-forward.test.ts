@@ -13,7 +13,12 @@ const app = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (c: Buffer) => chunks.push(c));
   req.on("end", () => {
-    seen.push({ method: req.method!, url: new URL(req.url!, "http://app"), headers: req.headers, body: Buffer.concat(chunks).toString() });
+    seen.push({
+      method: req.method!,
+      url: new URL(req.url!, "http://app"),
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString(),
+    });
     res.writeHead(201, { "Content-Type": "text/html", "Set-Cookie": "app_session=1", "X-App": "yes" }).end("<p>ok</p>");
   });
 });
@@ -37,7 +42,9 @@ afterAll(async () => {
 
 describe("local storefront as Shopify's app proxy", () => {
   it("GIVEN a logged-out shopper WHEN a proxy path is requested THEN the app gets it under /apps/reviews, signed, with an empty customer and no cookie", async () => {
-    const res = await fetch(`${sf.origin}/apps/reviews/products/42/reviews?page=2&shop=evil.myshopify.com`, { headers: { Cookie: "local_storefront_customer=; theme=dark" } });
+    const res = await fetch(`${sf.origin}/apps/reviews/products/42/reviews?page=2&shop=evil.myshopify.com`, {
+      headers: { Cookie: "local_storefront_customer=; theme=dark" },
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get("set-cookie")).toBeNull();
     expect(res.headers.get("x-app")).toBe("yes");
@@ -56,11 +63,17 @@ describe("local storefront as Shopify's app proxy", () => {
   });
 
   it("GIVEN 'log in as' a customer THEN the app gets that customer id, and method and body pass through (also under a locale prefix)", async () => {
-    const login = await fetch(`${sf.origin}/account/login-as?customer=7002&return=/pt-BR/collections/all`, { redirect: "manual" });
+    const login = await fetch(`${sf.origin}/account/login-as?customer=7002&return=/pt-BR/collections/all`, {
+      redirect: "manual",
+    });
     expect(login.status).toBe(303);
     expect(login.headers.get("location")).toBe("/pt-BR/collections/all");
     const cookie = login.headers.get("set-cookie")!.split(";")[0];
-    const res = await fetch(`${sf.origin}/pt-BR/apps/reviews/products/42/review`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: '{"rating":5}' });
+    const res = await fetch(`${sf.origin}/pt-BR/apps/reviews/products/42/review`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: '{"rating":5}',
+    });
     expect(res.status).toBe(201);
     const got = seen.at(-1)!;
     expect(got.method).toBe("POST");

@@ -6,8 +6,26 @@ import { signProxyQuery } from "../../app/.server/storefront/proxy/app-proxy-sig
 // out), path_prefix, timestamp and signature; method and body pass through; Cookie is stripped from
 // the request and Set-Cookie from the answer, as Shopify does; X-Forwarded-For carries the shopper.
 
-const DROP_REQUEST = new Set(["cookie", "host", "connection", "content-length", "transfer-encoding", "keep-alive", "upgrade", "accept-encoding", "x-forwarded-for", "x-forwarded-host"]);
-const DROP_RESPONSE = new Set(["set-cookie", "connection", "transfer-encoding", "keep-alive", "content-encoding", "content-length"]);
+const DROP_REQUEST = new Set([
+  "cookie",
+  "host",
+  "connection",
+  "content-length",
+  "transfer-encoding",
+  "keep-alive",
+  "upgrade",
+  "accept-encoding",
+  "x-forwarded-for",
+  "x-forwarded-host",
+]);
+const DROP_RESPONSE = new Set([
+  "set-cookie",
+  "connection",
+  "transfer-encoding",
+  "keep-alive",
+  "content-encoding",
+  "content-length",
+]);
 
 export interface ForwardOptions {
   /** `<app url>/apps/reviews`: the [app_proxy] url of shopify.app.toml. */
@@ -28,7 +46,11 @@ export async function forwardToApp(
   customerId: string,
   opts: ForwardOptions,
 ): Promise<void> {
-  const query = signProxyQuery(search, { shop: opts.shop, loggedInCustomerId: customerId, pathPrefix: opts.pathPrefix }, opts.secret);
+  const query = signProxyQuery(
+    search,
+    { shop: opts.shop, loggedInCustomerId: customerId, pathPrefix: opts.pathPrefix },
+    opts.secret,
+  );
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (DROP_REQUEST.has(name) || value === undefined) continue;
@@ -45,7 +67,12 @@ export async function forwardToApp(
   }
   let answer: Response;
   try {
-    answer = await fetch(`${opts.proxyUrl}${rest}?${query}`, { method, headers, body: body ? new Uint8Array(body) : undefined, redirect: "manual" });
+    answer = await fetch(`${opts.proxyUrl}${rest}?${query}`, {
+      method,
+      headers,
+      body: body ? new Uint8Array(body) : undefined,
+      redirect: "manual",
+    });
   } catch {
     res.writeHead(502, { "Content-Type": "text/plain; charset=utf-8" }).end("The app did not answer.");
     return;
@@ -55,7 +82,8 @@ export async function forwardToApp(
     if (!DROP_RESPONSE.has(name)) out[name] = value;
   });
   let bytes = Buffer.from(await answer.arrayBuffer());
-  if (opts.rewriteHtml && /^text\/html\b/.test(answer.headers.get("content-type") ?? "")) bytes = Buffer.from(opts.rewriteHtml(bytes.toString("utf8")));
+  if (opts.rewriteHtml && /^text\/html\b/.test(answer.headers.get("content-type") ?? ""))
+    bytes = Buffer.from(opts.rewriteHtml(bytes.toString("utf8")));
   out["content-length"] = String(bytes.length);
   res.writeHead(answer.status, out).end(method === "HEAD" ? undefined : bytes);
 }

@@ -1,8 +1,16 @@
 import pino from "pino";
 import { createAdminGraphql, type AdminGraphql } from "../../app/.server/shopify/admin-graphql";
-import { CURRENT_APP_INSTALLATION, PRODUCT_BY_HANDLE, PRODUCTS_WITH_METAFIELDS } from "../../app/.server/shopify/metafield-documents";
+import {
+  CURRENT_APP_INSTALLATION,
+  PRODUCT_BY_HANDLE,
+  PRODUCTS_WITH_METAFIELDS,
+} from "../../app/.server/shopify/metafield-documents";
 import type { RawMetafield } from "../../app/.server/storefront/liquid";
-import { readCustomerOrder, readCustomerOrders, type ShopOrder } from "../../app/.server/storefront/orders/customer-orders";
+import {
+  readCustomerOrder,
+  readCustomerOrders,
+  type ShopOrder,
+} from "../../app/.server/storefront/orders/customer-orders";
 
 // What Shopify's own renderer knows when it draws a page, read from the simulated store over its
 // GraphQL endpoint: products with their metafields (what the back-sync wrote included) and the app
@@ -51,7 +59,12 @@ export interface StoreReader {
   customerOrder(customerId: string, orderId: string): Promise<ShopOrder | null>;
 }
 
-export function createStoreReader(opts: { graphqlUrl: string; accessToken: string; shop: string; apiVersion: string }): StoreReader {
+export function createStoreReader(opts: {
+  graphqlUrl: string;
+  accessToken: string;
+  shop: string;
+  apiVersion: string;
+}): StoreReader {
   const gql: AdminGraphql = createAdminGraphql({
     shop: opts.shop,
     accessToken: opts.accessToken,
@@ -66,14 +79,19 @@ export function createStoreReader(opts: { graphqlUrl: string; accessToken: strin
       return data.productByIdentifier ? toProduct(data.productByIdentifier) : null;
     },
     async productById(id) {
-      const data = await gql.query<{ products: { nodes: ProductNode[] } }>(PRODUCTS_WITH_METAFIELDS, { first: 1, query: `id:${id}` });
+      const data = await gql.query<{ products: { nodes: ProductNode[] } }>(PRODUCTS_WITH_METAFIELDS, {
+        first: 1,
+        query: `id:${id}`,
+      });
       return data.products.nodes[0] ? toProduct(data.products.nodes[0]) : null;
     },
     async products(first) {
       const out: StoreProduct[] = [];
       let after: string | null = null;
       while (out.length < first) {
-        const data: { products: { nodes: ProductNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } = await gql.query(PRODUCTS_WITH_METAFIELDS, {
+        const data: {
+          products: { nodes: ProductNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+        } = await gql.query(PRODUCTS_WITH_METAFIELDS, {
           first: Math.min(25, first - out.length),
           after,
         });
@@ -84,7 +102,10 @@ export function createStoreReader(opts: { graphqlUrl: string; accessToken: strin
       return out;
     },
     async appMetafields() {
-      const data = await gql.query<{ currentAppInstallation: { metafields: { nodes: RawMetafield[] } } | null }>(CURRENT_APP_INSTALLATION, {});
+      const data = await gql.query<{ currentAppInstallation: { metafields: { nodes: RawMetafield[] } } | null }>(
+        CURRENT_APP_INSTALLATION,
+        {},
+      );
       return data.currentAppInstallation?.metafields.nodes ?? [];
     },
     customerOrders: async (customerId) => (await readCustomerOrders(gql, customerId)).orders,

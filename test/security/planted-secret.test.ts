@@ -8,7 +8,14 @@ import { startStack, type Stack } from "../helpers/stack";
 import { eventually } from "../helpers/contexts";
 import { redisUrl } from "../helpers/redis";
 import { adminRequest } from "../helpers/session-token";
-import { OrderBook, ordersModule, productDeletePayload, productWebhookPayload, startSimulatedStore, type SimulatedStore } from "../simulated-store";
+import {
+  OrderBook,
+  ordersModule,
+  productDeletePayload,
+  productWebhookPayload,
+  startSimulatedStore,
+  type SimulatedStore,
+} from "../simulated-store";
 import { runCli } from "../../app/.server/cli/main";
 import type { CliIo } from "../../app/.server/cli/command";
 import { ADMIN_SESSION_LIFETIME_MS, seedOfflineSession } from "../helpers/offline-session";
@@ -35,13 +42,20 @@ const CLIENT_ID = "planted-client";
 
 /** Every form a careless line could write a secret in. */
 function forms(secret: string): string[] {
-  return [secret, Buffer.from(secret).toString("base64"), Buffer.from(secret).toString("base64url"), Buffer.from(secret).toString("hex"), secret.split("-").pop()!];
+  return [
+    secret,
+    Buffer.from(secret).toString("base64"),
+    Buffer.from(secret).toString("base64url"),
+    Buffer.from(secret).toString("hex"),
+    secret.split("-").pop()!,
+  ];
 }
 
 function hits(corpus: string, secret: string): string[] {
   return forms(secret).flatMap((needle) => {
     const out: string[] = [];
-    for (let i = corpus.indexOf(needle); i >= 0; i = corpus.indexOf(needle, i + 1)) out.push(corpus.slice(Math.max(0, i - 160), i + needle.length + 40));
+    for (let i = corpus.indexOf(needle); i >= 0; i = corpus.indexOf(needle, i + 1))
+      out.push(corpus.slice(Math.max(0, i - 160), i + needle.length + 40));
     return out;
   });
 }
@@ -71,14 +85,22 @@ function cliEnv(): Record<string, string | undefined> {
 }
 
 async function cli(argv: string[]): Promise<number> {
-  const io: CliIo = { out: (l) => cliOutput.push(l), err: (l) => cliOutput.push(l), env: cliEnv(), progress: (l) => cliOutput.push(l) };
+  const io: CliIo = {
+    out: (l) => cliOutput.push(l),
+    err: (l) => cliOutput.push(l),
+    env: cliEnv(),
+    progress: (l) => cliOutput.push(l),
+  };
   return runCli(argv, io);
 }
 
 /** The CLI as an operator runs it: its own process, stdout and stderr captured whole. */
 function cliProcess(argv: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "app/.server/cli/main.ts", ...argv], { env: cliEnv() as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "app/.server/cli/main.ts", ...argv], {
+      env: cliEnv() as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (c: Buffer) => (output += c.toString()));
     child.stderr.on("data", (c: Buffer) => (output += c.toString()));
@@ -95,7 +117,12 @@ async function deliver(topic: string, payload: unknown, webhookId = `sec-${rando
 }
 
 const delivery = (id: string) => s.t.db.webhookDelivery.findUnique({ where: { id } });
-const done = (id: string) => eventually(() => delivery(id), (d) => d?.status === "done", 30_000);
+const done = (id: string) =>
+  eventually(
+    () => delivery(id),
+    (d) => d?.status === "done",
+    30_000,
+  );
 
 /** Everything under the test's prefix, whatever the type, keys included. */
 async function redisDump(): Promise<{ text: string; keys: number; types: Set<string> }> {
@@ -132,10 +159,16 @@ async function redisDump(): Promise<{ text: string; keys: number; types: Set<str
 function databaseDump(): { rows: { table: string; column: string; value: string }[]; tables: string[] } {
   const db = new Database(s.t.url.replace(/^file:/, ""), { readonly: true });
   try {
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
+    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+      (t) => t.name,
+    );
     const rows = tables.flatMap((table) =>
       (db.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[]).flatMap((row) =>
-        Object.entries(row).map(([column, v]) => ({ table, column, value: Buffer.isBuffer(v) ? v.toString("latin1") : String(v) })),
+        Object.entries(row).map(([column, v]) => ({
+          table,
+          column,
+          value: Buffer.isBuffer(v) ? v.toString("latin1") : String(v),
+        })),
       ),
     );
     return { rows, tables };
@@ -151,11 +184,23 @@ beforeAll(async () => {
       originalConsole[m]!(...args);
     };
   }
-  store = await startSimulatedStore({ shop: SHOP, products: 20, seed: 5, bulkDurationMs: 50, accessToken: SHOPIFY_TOKEN, modules: [ordersModule(book)], tokenLifetimeMs: ADMIN_SESSION_LIFETIME_MS });
+  store = await startSimulatedStore({
+    shop: SHOP,
+    products: 20,
+    seed: 5,
+    bulkDurationMs: 50,
+    accessToken: SHOPIFY_TOKEN,
+    modules: [ordersModule(book)],
+    tokenLifetimeMs: ADMIN_SESSION_LIFETIME_MS,
+  });
   s = await startStack("security", { SHOPIFY_ORIGIN: store.originTemplate, JOB_BACKOFF_MS: "100", LOG_LEVEL: "trace" });
   s.emu.control.addAccount({ customer: CUSTOMER, clientId: CLIENT_ID, clientSecret: SECRET });
   // What the app's install leaves behind: the offline session, with Shopify's expiring pair.
-  installed = await seedOfflineSession(s.t.db, store, { shop: SHOP, scope: s.config.SCOPES, lifetimeMs: ADMIN_SESSION_LIFETIME_MS });
+  installed = await seedOfflineSession(s.t.db, store, {
+    shop: SHOP,
+    scope: s.config.SCOPES,
+    lifetimeMs: ADMIN_SESSION_LIFETIME_MS,
+  });
 }, 60_000);
 afterAll(async () => {
   await s?.close();
@@ -166,7 +211,19 @@ afterAll(async () => {
 describe("a planted secret never leaves where it belongs", () => {
   it("GIVEN a whole run with failures THEN no log line, Redis value, database row or HTTP response holds the client secret or the Shopify token", async () => {
     // Connect through the operator CLI: first catalog sync and orders backfill are queued by it.
-    expect(await cli(["connect", "--shop", SHOP, "--customer", CUSTOMER, "--client-id", CLIENT_ID, "--client-secret", SECRET])).toBe(0);
+    expect(
+      await cli([
+        "connect",
+        "--shop",
+        SHOP,
+        "--customer",
+        CUSTOMER,
+        "--client-id",
+        CLIENT_ID,
+        "--client-secret",
+        SECRET,
+      ]),
+    ).toBe(0);
     const shop = await s.web.shops.get(SHOP);
     const runs = await eventually(
       () => s.t.db.syncRun.findMany({ where: { shopId: shop.id } }),
@@ -185,24 +242,57 @@ describe("a planted secret never leaves where it belongs", () => {
     ];
     const placed = book.place({ lines: [{ productIndex: 0 }], financialStatus: "PENDING" });
     for (const w of placed.webhooks) ids.push(await deliver(w.topic, w.payload));
-    ids.push(await deliver("customers/data_request", { shop_id: 1, shop_domain: SHOP, customer: { id: 1, email: "buyer@example.com" }, orders_requested: [placed.order.id], data_request: { id: 1 } }));
+    ids.push(
+      await deliver("customers/data_request", {
+        shop_id: 1,
+        shop_domain: SHOP,
+        customer: { id: 1, email: "buyer@example.com" },
+        orders_requested: [placed.order.id],
+        data_request: { id: 1 },
+      }),
+    );
     for (const id of ids) await done(id);
-    await eventually(async () => s.emu.control.state(CUSTOMER).orders.some((o) => o.orderId === String(placed.order.id)), Boolean);
+    await eventually(
+      async () => s.emu.control.state(CUSTOMER).orders.some((o) => o.orderId === String(placed.order.id)),
+      Boolean,
+    );
 
     // The service refuses the credentials: its tokens are revoked and the secret no longer matches.
     s.emu.control.addAccount({ customer: CUSTOMER, clientId: CLIENT_ID, clientSecret: `rotated-${RAND.slice(0, 4)}` });
     s.emu.control.expireTokens();
     const paid = book.pay(placed.order.id).webhooks.find((w) => w.topic === "orders/updated")!;
     const refused = await deliver(paid.topic, paid.payload);
-    await deliver("products/update", productWebhookPayload(store.updateProduct(first!.id, { title: "Planted tee, refused" })));
-    const failed = await eventually(() => delivery(refused), (d) => !!d?.error, 30_000);
+    await deliver(
+      "products/update",
+      productWebhookPayload(store.updateProduct(first!.id, { title: "Planted tee, refused" })),
+    );
+    const failed = await eventually(
+      () => delivery(refused),
+      (d) => !!d?.error,
+      30_000,
+    );
     expect(failed!.error).toMatch(/token request refused/i);
-    await eventually(async () => s.worker.sink.text().match(/job failed/g)?.length ?? 0, (n) => n >= 3, 30_000);
+    await eventually(
+      async () => s.worker.sink.text().match(/job failed/g)?.length ?? 0,
+      (n) => n >= 3,
+      30_000,
+    );
 
     // Shopify refuses the access token while a product is re-read (no type, no category: collections needed).
-    store.injectFailure({ status: 401, body: JSON.stringify({ errors: "[API] Invalid API key or access token" }), count: 5 });
-    const reread = await deliver("products/create", productWebhookPayload(store.addProduct({ title: "Typeless", productType: "", category: null })));
-    await eventually(() => delivery(reread), (d) => d?.status === "done" || !!d?.error, 30_000);
+    store.injectFailure({
+      status: 401,
+      body: JSON.stringify({ errors: "[API] Invalid API key or access token" }),
+      count: 5,
+    });
+    const reread = await deliver(
+      "products/create",
+      productWebhookPayload(store.addProduct({ title: "Typeless", productType: "", category: null })),
+    );
+    await eventually(
+      () => delivery(reread),
+      (d) => d?.status === "done" || !!d?.error,
+      30_000,
+    );
     expect(s.worker.sink.text()).toMatch(/ProductById: HTTP 401.*product not re-read/);
 
     // The operator looks: status in process and as a process of its own, sync errors, compliance.
@@ -238,7 +328,17 @@ describe("a planted secret never leaves where it belongs", () => {
     expect([...redis.types]).toEqual(expect.arrayContaining(["hash", "zset", "stream", "string"]));
     expect(redis.text).toContain("stacktrace");
     expect(redis.text).toMatch(/token request refused/i);
-    expect(tables).toEqual(expect.arrayContaining(["Shop", "Session", "WebhookDelivery", "ProductMirror", "OrderState", "SyncRun", "ComplianceRequest"]));
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        "Shop",
+        "Session",
+        "WebhookDelivery",
+        "ProductMirror",
+        "OrderState",
+        "SyncRun",
+        "ComplianceRequest",
+      ]),
+    );
     expect(responses.length).toBeGreaterThan(8);
 
     // Soft: a leak is reported for every place it reached, not only the first.
@@ -247,11 +347,17 @@ describe("a planted secret never leaves where it belongs", () => {
       expect.soft(hits(redis.text, secret), `Redis values holding ${secret}`).toEqual([]);
       expect.soft(hits(http, secret), `HTTP responses holding ${secret}`).toEqual([]);
     }
-    const dbHits = (secret: string) => rows.filter((r) => hits(r.value, secret).length > 0).map((r) => `${r.table}.${r.column}`);
+    const dbHits = (secret: string) =>
+      rows.filter((r) => hits(r.value, secret).length > 0).map((r) => `${r.table}.${r.column}`);
     expect.soft(dbHits(SECRET), "database columns holding the client secret in clear").toEqual([]);
     // Shopify's session storage keeps the access token (until a refresh replaces it), and nothing
     // else does; the refresh token only sealed.
-    expect.soft(dbHits(installed.accessToken).filter((c) => c !== "Session.accessToken"), "database columns holding the Shopify token").toEqual([]);
+    expect
+      .soft(
+        dbHits(installed.accessToken).filter((c) => c !== "Session.accessToken"),
+        "database columns holding the Shopify token",
+      )
+      .toEqual([]);
     expect.soft(dbHits(installed.refreshToken), "database columns holding the refresh token in clear").toEqual([]);
     expect((await s.t.db.session.findFirstOrThrow({ where: { shop: SHOP } })).refreshToken).toMatch(/^v1:/);
     // Stored encrypted, not dropped: the worker gets it back from the ciphertext.

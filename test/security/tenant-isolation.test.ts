@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../helpers/stack";
 import { eventually } from "../helpers/contexts";
 import { adminForm, adminRequest } from "../helpers/session-token";
-import { OrderBook, ordersModule, productDeletePayload, productWebhookPayload, startSimulatedStore, type SimulatedStore } from "../simulated-store";
+import {
+  OrderBook,
+  ordersModule,
+  productDeletePayload,
+  productWebhookPayload,
+  startSimulatedStore,
+  type SimulatedStore,
+} from "../simulated-store";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { QueueName } from "../../app/.server/queues/names";
 import { ADMIN_SESSION_LIFETIME_MS, seedOfflineSession } from "../helpers/offline-session";
@@ -48,11 +55,15 @@ async function startShopifyFront(upstream: SimulatedStore): Promise<Server> {
       if (!isTokenCall) shopifyTokens.push(tokenOwner.get(token) === shop ? shop : "unknown");
       const answer = await fetch(`${upstream.origin}${path}`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-shopify-access-token": tokenOwner.get(token) === shop ? token : "unknown" },
+        headers: {
+          "content-type": "application/json",
+          "x-shopify-access-token": tokenOwner.get(token) === shop ? token : "unknown",
+        },
         body: Buffer.concat(chunks),
       });
       const body = Buffer.from(await answer.arrayBuffer());
-      if (isTokenCall && answer.ok) tokenOwner.set((JSON.parse(body.toString()) as { access_token: string }).access_token, shop);
+      if (isTokenCall && answer.ok)
+        tokenOwner.set((JSON.parse(body.toString()) as { access_token: string }).access_token, shop);
       res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
       res.end(body);
     });
@@ -67,8 +78,14 @@ async function deliver(topic: string, shop: string, payload: unknown) {
   expect(res.status).toBe(200);
   return webhookId;
 }
-const settled = (id: string) => eventually(() => s.t.db.webhookDelivery.findUnique({ where: { id } }), (d) => d?.status === "done", 30_000);
-const deliverAndWait = async (topic: string, shop: string, payload: unknown) => settled(await deliver(topic, shop, payload));
+const settled = (id: string) =>
+  eventually(
+    () => s.t.db.webhookDelivery.findUnique({ where: { id } }),
+    (d) => d?.status === "done",
+    30_000,
+  );
+const deliverAndWait = async (topic: string, shop: string, payload: unknown) =>
+  settled(await deliver(topic, shop, payload));
 
 /** Everything the app holds for one shop, in a stable order. */
 async function holdings(shopId: string, domain: string) {
@@ -97,14 +114,26 @@ const tokenClients = (since: number) =>
 
 beforeAll(async () => {
   // Refreshed pairs live Shopify's hour too: the admin requests below must not find one ending soon.
-  store = await startSimulatedStore({ shop: A, products: 8, seed: 3, bulkDurationMs: 50, modules: [ordersModule(book)], tokenLifetimeMs: ADMIN_SESSION_LIFETIME_MS });
+  store = await startSimulatedStore({
+    shop: A,
+    products: 8,
+    seed: 3,
+    bulkDurationMs: 50,
+    modules: [ordersModule(book)],
+    tokenLifetimeMs: ADMIN_SESSION_LIFETIME_MS,
+  });
   shopify = await startShopifyFront(store);
   const { port } = shopify.address() as AddressInfo;
   s = await startStack("tenants", { SHOPIFY_ORIGIN: `http://127.0.0.1:${port}/shops/{shop}` });
   s.emu.control.addAccount({ customer: "bravo", clientId: "bravo-client", clientSecret: "bravo-secret-0123456789" });
   await s.connect(A, "acme");
   await s.connect(B, "bravo");
-  for (const shop of [A, B]) tokenOwner.set((await seedOfflineSession(s.t.db, store, { shop, scope: s.config.SCOPES, lifetimeMs: ADMIN_SESSION_LIFETIME_MS })).accessToken, shop);
+  for (const shop of [A, B])
+    tokenOwner.set(
+      (await seedOfflineSession(s.t.db, store, { shop, scope: s.config.SCOPES, lifetimeMs: ADMIN_SESSION_LIFETIME_MS }))
+        .accessToken,
+      shop,
+    );
   idA = (await s.web.shops.get(A)).id;
   idB = (await s.web.shops.get(B)).id;
 }, 60_000);
@@ -126,17 +155,33 @@ describe("tenant isolation", () => {
     let since = s.emu.control.lastRequestSeq();
     let tokensFrom = shopifyTokens.length;
     const runA = (await startSync({ db: s.t.db, queues: s.web.queues }, idA, "catalog")).run;
-    await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: runA.id } }), (r) => r.status === "completed", 60_000);
+    await eventually(
+      () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: runA.id } }),
+      (r) => r.status === "completed",
+      60_000,
+    );
     expect(new Set(tokenClients(since))).toEqual(new Set(["acme-client"]));
-    expect(servicePaths(since).filter((p) => p.startsWith("/api/")).every((p) => p.startsWith("/api/acme/"))).toBe(true);
+    expect(
+      servicePaths(since)
+        .filter((p) => p.startsWith("/api/"))
+        .every((p) => p.startsWith("/api/acme/")),
+    ).toBe(true);
     expect(new Set(shopifyTokens.slice(tokensFrom))).toEqual(new Set([A]));
 
     since = s.emu.control.lastRequestSeq();
     tokensFrom = shopifyTokens.length;
     const runB = (await startSync({ db: s.t.db, queues: s.web.queues }, idB, "catalog")).run;
-    await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: runB.id } }), (r) => r.status === "completed", 60_000);
+    await eventually(
+      () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: runB.id } }),
+      (r) => r.status === "completed",
+      60_000,
+    );
     expect(new Set(tokenClients(since))).toEqual(new Set(["bravo-client"]));
-    expect(servicePaths(since).filter((p) => p.startsWith("/api/")).every((p) => p.startsWith("/api/bravo/"))).toBe(true);
+    expect(
+      servicePaths(since)
+        .filter((p) => p.startsWith("/api/"))
+        .every((p) => p.startsWith("/api/bravo/")),
+    ).toBe(true);
     expect(new Set(shopifyTokens.slice(tokensFrom))).toEqual(new Set([B]));
 
     // Data only B has: two products, an order, a data request, and a run still reading its bulk operation.
@@ -147,9 +192,19 @@ describe("tenant isolation", () => {
     bOrder = book.place({ lines: [{ productIndex: 0 }, { productIndex: 1 }], financialStatus: "PAID" });
     for (const w of bOrder.webhooks) await deliverAndWait(w.topic, B, w.payload);
     const bOrderId = String(bOrder.order.id);
-    await deliverAndWait("customers/data_request", B, { shop_domain: B, customer: { id: bOrder.order.customer?.id ?? 1 }, orders_requested: [bOrder.order.id], data_request: { id: 7 } });
-    await s.t.db.syncRun.create({ data: { shopId: idB, kind: "catalog", status: "running", bulkOperationId: "gid://shopify/BulkOperation/424242" } });
-    await eventually(async () => upstream("bravo").products.length, (n) => n === 10);
+    await deliverAndWait("customers/data_request", B, {
+      shop_domain: B,
+      customer: { id: bOrder.order.customer?.id ?? 1 },
+      orders_requested: [bOrder.order.id],
+      data_request: { id: 7 },
+    });
+    await s.t.db.syncRun.create({
+      data: { shopId: idB, kind: "catalog", status: "running", bulkOperationId: "gid://shopify/BulkOperation/424242" },
+    });
+    await eventually(
+      async () => upstream("bravo").products.length,
+      (n) => n === 10,
+    );
     await eventually(async () => upstream("bravo").orders.some((o) => o.orderId === bOrderId), Boolean);
     // The service holding B's data is not the end of it: mirror rows, order state and the pending
     // count are written after the service answers. The baseline is B once nothing is left to do.
@@ -175,16 +230,34 @@ describe("tenant isolation", () => {
     // products/update of B's product id under A: a new product of A's, at A's account.
     const renamed = productWebhookPayload({ ...bOnlyProduct, title: "Alpha's idea of it" });
     await deliverAndWait("products/update", A, renamed);
-    await eventually(async () => upstream("acme").products.find((p) => p.sku === productB)?.name, (n) => n === "Alpha's idea of it");
+    await eventually(
+      async () => upstream("acme").products.find((p) => p.sku === productB)?.name,
+      (n) => n === "Alpha's idea of it",
+    );
     // products/delete of a product only B has: A never had it, so nothing is deactivated anywhere.
     await deliverAndWait("products/delete", A, productDeletePayload(bOnlyProduct2));
     // Orders: B's order id, cancelled under A.
-    const cancelled = { ...(structuredClone(bOrder.webhooks[0]!.payload) as Record<string, unknown>), cancelled_at: new Date().toISOString(), cancel_reason: "customer", updated_at: new Date(Date.now() + 60_000).toISOString() };
+    const cancelled = {
+      ...(structuredClone(bOrder.webhooks[0]!.payload) as Record<string, unknown>),
+      cancelled_at: new Date().toISOString(),
+      cancel_reason: "customer",
+      updated_at: new Date(Date.now() + 60_000).toISOString(),
+    };
     await deliverAndWait("orders/create", A, bOrder.webhooks[0]!.payload);
     await deliverAndWait("orders/cancelled", A, cancelled);
-    await eventually(async () => upstream("acme").orders.find((o) => o.orderId === orderB)?.status, (st) => st === "cancelled");
+    await eventually(
+      async () => upstream("acme").orders.find((o) => o.orderId === orderB)?.status,
+      (st) => st === "cancelled",
+    );
     // bulk_operations/finish naming B's running operation.
-    await deliverAndWait("bulk_operations/finish", A, { admin_graphql_api_id: "gid://shopify/BulkOperation/424242", completed_at: new Date().toISOString(), created_at: new Date().toISOString(), error_code: null, status: "completed", type: "query" });
+    await deliverAndWait("bulk_operations/finish", A, {
+      admin_graphql_api_id: "gid://shopify/BulkOperation/424242",
+      completed_at: new Date().toISOString(),
+      created_at: new Date().toISOString(),
+      error_code: null,
+      status: "completed",
+      type: "query",
+    });
     // Let every follow-up job (catalog flush, product fetches) finish before comparing.
     await s.idle();
 
@@ -206,10 +279,19 @@ describe("tenant isolation", () => {
 
   it("GIVEN a job naming A's domain but B's row id THEN it works on A only, with A's credentials", async () => {
     // B has a change staged, not yet flushed; a flush job for A that carries B's id must not send it.
-    await s.worker.pending.stage(idB, { productId: "999", sku: "999", hash: "h-999", product: { sku: "999", name: "Staged for B", categories: ["Mugs"] } });
+    await s.worker.pending.stage(idB, {
+      productId: "999",
+      sku: "999",
+      hash: "h-999",
+      product: { sku: "999", name: "Staged for B", categories: ["Mugs"] },
+    });
     const since = s.emu.control.lastRequestSeq();
     const job = await s.web.queues.get(QueueName.catalog).add("flush", { shop: A, shopId: idB });
-    await eventually(async () => (await s.web.queues.get(QueueName.catalog).getJob(job.id!))?.finishedOn, Boolean, 30_000);
+    await eventually(
+      async () => (await s.web.queues.get(QueueName.catalog).getJob(job.id!))?.finishedOn,
+      Boolean,
+      30_000,
+    );
     expect(await s.worker.pending.pendingCount(idB)).toBe(1);
     expect(servicePaths(since).filter((p) => p.startsWith("/api/bravo/"))).toEqual([]);
     expect(upstream("bravo").products.find((p) => p.sku === "999")).toBeUndefined();
@@ -221,8 +303,14 @@ describe("tenant isolation", () => {
   it("GIVEN admin requests THEN the loader shows the session's shop only, whatever the URL names", async () => {
     const { loader } = await import("../../app/routes/app._index");
     const call = (request: Request) => loader({ request, params: {}, context: {} });
-    expect(await call(adminRequest(A, "/app"))).toMatchObject({ domain: A, customerKey: "acme", clientId: "acme-client" });
-    expect(await call(adminRequest(A, `/app?shop=${B}&host=${Buffer.from(`${B}/admin`).toString("base64")}`))).toMatchObject({ domain: A, customerKey: "acme" });
+    expect(await call(adminRequest(A, "/app"))).toMatchObject({
+      domain: A,
+      customerKey: "acme",
+      clientId: "acme-client",
+    });
+    expect(
+      await call(adminRequest(A, `/app?shop=${B}&host=${Buffer.from(`${B}/admin`).toString("base64")}`)),
+    ).toMatchObject({ domain: A, customerKey: "acme" });
     expect(await call(adminRequest(B, "/app"))).toMatchObject({ domain: B, customerKey: "bravo" });
     // A token for B not signed by Shopify (not with the app's secret) is refused, not served.
     const forged = await call(adminRequest(B, "/app", { secret: "not-the-app-secret" })).catch((e: unknown) => e);
@@ -238,33 +326,63 @@ describe("tenant isolation", () => {
     const aMirror = await s.t.db.productMirror.count({ where: { shopId: idA, status: "synced" } });
 
     const sync = await import("../../app/routes/app.sync");
-    expect(await sync.loader(args(adminRequest(A, naming("/app/sync"))))).toMatchObject({ products: { synced: aMirror } });
+    expect(await sync.loader(args(adminRequest(A, naming("/app/sync"))))).toMatchObject({
+      products: { synced: aMirror },
+    });
     const settings = await import("../../app/routes/app.settings");
     const aSettings = await settings.loader(args(adminRequest(A, naming("/app/settings"))));
     expect(aSettings.values["catalog.defaultCategory"]).toBe((await s.web.shops.settings(A)).catalog.defaultCategory);
     const reviews = await import("../../app/routes/app.reviews");
-    expect(await reviews.loader(args(adminRequest(A, naming("/app/reviews?status=all"))))).toMatchObject({ shop: A, connected: true });
+    expect(await reviews.loader(args(adminRequest(A, naming("/app/reviews?status=all"))))).toMatchObject({
+      shop: A,
+      connected: true,
+    });
     const report = await import("../../app/routes/app.report");
-    expect(await report.loader(args(adminRequest(A, naming("/app/report"))))).toMatchObject({ shop: A, connected: true });
+    expect(await report.loader(args(adminRequest(A, naming("/app/report"))))).toMatchObject({
+      shop: A,
+      connected: true,
+    });
     for (const route of ["questions", "surveys", "groups"]) {
       const { loader } = await import(`../../app/routes/app.${route}.tsx`);
       expect(await loader(args(adminRequest(A, naming(`/app/${route}`))))).toMatchObject({ connected: true });
     }
     // A group created from A's page goes to A's account.
     const groups = await import("../../app/routes/app.groups");
-    expect(await groups.action(args(adminForm(A, naming("/app/groups"), { intent: "create", name: "Alpha group", key: "999001" })))).toMatchObject({ ok: true });
+    expect(
+      await groups.action(
+        args(adminForm(A, naming("/app/groups"), { intent: "create", name: "Alpha group", key: "999001" })),
+      ),
+    ).toMatchObject({ ok: true });
     expect(upstream("acme").groups.map((g) => g.name)).toContain("Alpha group");
     const csv = await import("../../app/routes/app.report[.csv]");
     await (await csv.loader(args(adminRequest(A, naming("/app/report.csv"))))).text();
 
     // Actions: A's settings, A's checklist, a retry naming a product only B has, a sync.
-    expect(await settings.action(args(adminForm(A, naming("/app/settings"), { "catalog.defaultCategory": "Alpha things" })))).toMatchObject({ ok: true });
+    expect(
+      await settings.action(args(adminForm(A, naming("/app/settings"), { "catalog.defaultCategory": "Alpha things" }))),
+    ).toMatchObject({ ok: true });
     expect((await s.web.shops.settings(A)).catalog.defaultCategory).toBe("Alpha things");
     const home = await import("../../app/routes/app._index");
     await home.action(args(adminForm(A, naming("/app?index"), { intent: "confirm-policy" })));
-    await sync.action(args(adminForm(A, naming("/app/sync"), { intent: "retry-product", productId: String(bOnlyProduct2.id).split("/").pop()! })));
+    await sync.action(
+      args(
+        adminForm(A, naming("/app/sync"), {
+          intent: "retry-product",
+          productId: String(bOnlyProduct2.id).split("/").pop()!,
+        }),
+      ),
+    );
     // Credentials posted by A naming B's account: checked and stored for A, never for B.
-    await home.action(args(adminForm(A, naming("/app?index"), { intent: "credentials", customerKey: "acme", clientId: "acme-client", clientSecret: "" })));
+    await home.action(
+      args(
+        adminForm(A, naming("/app?index"), {
+          intent: "credentials",
+          customerKey: "acme",
+          clientId: "acme-client",
+          clientSecret: "",
+        }),
+      ),
+    );
     await s.idle();
 
     expect(await holdings(idB, B)).toEqual(bBefore);
@@ -276,15 +394,27 @@ describe("tenant isolation", () => {
   it("GIVEN compliance webhooks for A naming B's customer and order THEN A's records go and B's stay", async () => {
     const orderB = String(bOrder.order.id);
     const customerB = bOrder.order.customer?.id ?? 1;
-    await deliverAndWait("customers/data_request", A, { shop_domain: A, customer: { id: customerB }, orders_requested: [orderB], data_request: { id: 8 } });
+    await deliverAndWait("customers/data_request", A, {
+      shop_domain: A,
+      customer: { id: customerB },
+      orders_requested: [orderB],
+      data_request: { id: 8 },
+    });
     const [record] = await s.t.db.complianceRequest.findMany({ where: { shopDomain: A } });
     expect(JSON.parse(record!.record).storedByThisApp.map((o: { orderId: string }) => o.orderId)).toEqual([orderB]);
 
-    await deliverAndWait("customers/redact", A, { shop_domain: A, customer: { id: customerB }, orders_to_redact: [orderB] });
+    await deliverAndWait("customers/redact", A, {
+      shop_domain: A,
+      customer: { id: customerB },
+      orders_to_redact: [orderB],
+    });
     expect(await s.t.db.orderState.count({ where: { shopId: idA } })).toBe(0);
 
     const redact = await deliver("shop/redact", A, { shop_domain: A });
-    await eventually(() => s.t.db.complianceRequest.count({ where: { shopDomain: A, topic: "shop/redact" } }), (n) => n === 1);
+    await eventually(
+      () => s.t.db.complianceRequest.count({ where: { shopDomain: A, topic: "shop/redact" } }),
+      (n) => n === 1,
+    );
     expect(await s.t.db.webhookDelivery.findUnique({ where: { id: redact } })).toBeNull();
     expect(await s.t.db.shop.count({ where: { domain: A } })).toBe(0);
     expect(await s.t.db.session.count({ where: { shop: A } })).toBe(0);

@@ -16,7 +16,10 @@ export interface BulkOperationRecord {
   createdAt: string;
   completedAt: string | null;
   objectCount: number;
-  /** Top-level objects (products, orders) of the result. Shopify's counts run as the file is made; these are set at completion. */
+  /**
+   * Top-level objects (products, orders) of the result. Shopify's counts run as the file is made; these are set at
+   * completion.
+   */
   rootObjectCount: number;
   url: string | null;
 }
@@ -65,7 +68,13 @@ export class BulkOperations {
     if (!found) {
       return {
         bulkOperation: null,
-        userErrors: [{ field: ["query"], message: "Invalid bulk query: no connection the store knows at the top level", code: "INVALID" }],
+        userErrors: [
+          {
+            field: ["query"],
+            message: "Invalid bulk query: no connection the store knows at the top level",
+            code: "INVALID",
+          },
+        ],
       };
     }
     const n = ++this.counter + 4_512_000;
@@ -177,19 +186,36 @@ export class BulkOperations {
         BulkOperationRunQuery: {
           requestedCost: () => 10,
           handle: (v) => {
-            const message = "Access denied for bulkOperationRunQuery field. Bulk queries are not enabled for this app: enable them in the Partner Dashboard (API access requests).";
+            const message =
+              "Access denied for bulkOperationRunQuery field. Bulk queries are not enabled for this app: enable them in the Partner Dashboard (API access requests).";
             if (this.refusal === "error") {
               return {
                 data: { bulkOperationRunQuery: null },
-                errors: [{ message, path: ["bulkOperationRunQuery"], extensions: { code: "ACCESS_DENIED", documentation: "https://shopify.dev/api/usage/access-scopes" } }],
+                errors: [
+                  {
+                    message,
+                    path: ["bulkOperationRunQuery"],
+                    extensions: { code: "ACCESS_DENIED", documentation: "https://shopify.dev/api/usage/access-scopes" },
+                  },
+                ],
               };
             }
             if (this.refusal === "userError") {
-              return { data: { bulkOperationRunQuery: { bulkOperation: null, userErrors: [{ field: null, message, code: "ACCESS_DENIED" }] } } };
+              return {
+                data: {
+                  bulkOperationRunQuery: {
+                    bulkOperation: null,
+                    userErrors: [{ field: null, message, code: "ACCESS_DENIED" }],
+                  },
+                },
+              };
             }
             return {
               data: {
-                bulkOperationRunQuery: this.start(String(v.query ?? ""), v.groupObjects === undefined ? false : Boolean(v.groupObjects)),
+                bulkOperationRunQuery: this.start(
+                  String(v.query ?? ""),
+                  v.groupObjects === undefined ? false : Boolean(v.groupObjects),
+                ),
               },
             };
           },
@@ -210,13 +236,23 @@ export class BulkOperations {
           requestedCost: () => 10,
           handle: (v) => {
             const op = this.byGid(v.id);
-            if (!op) return { data: { bulkOperationCancel: { bulkOperation: null, userErrors: [{ field: ["id"], message: "Bulk operation does not exist" }] } } };
+            if (!op)
+              return {
+                data: {
+                  bulkOperationCancel: {
+                    bulkOperation: null,
+                    userErrors: [{ field: ["id"], message: "Bulk operation does not exist" }],
+                  },
+                },
+              };
             if (op.status === "CREATED" || op.status === "RUNNING") {
               op.status = "CANCELED";
               op.completedAt = this.ctx.now().toISOString();
               this.onFinish(op);
             }
-            return { data: { bulkOperationCancel: { bulkOperation: { id: op.id, status: op.status }, userErrors: [] } } };
+            return {
+              data: { bulkOperationCancel: { bulkOperation: { id: op.id, status: op.status }, userErrors: [] } },
+            };
           },
         },
       },

@@ -31,7 +31,10 @@ export function customerConsentOperation(lookup: ConsentLookup): OperationHandle
     handle: (variables) => {
       const gid = typeof variables.id === "string" ? variables.id : "";
       const m = /^gid:\/\/shopify\/Customer\/(\d+)$/.exec(gid);
-      if (!m) return { errors: [{ message: `Invalid global id '${gid}'`, extensions: { code: "argumentLiteralsIncompatible" } }] };
+      if (!m)
+        return {
+          errors: [{ message: `Invalid global id '${gid}'`, extensions: { code: "argumentLiteralsIncompatible" } }],
+        };
       const c = lookup(Number(m[1]));
       if (!c) return { data: { customer: null } };
       const { email, sms, whatsapp } = c.channels;
@@ -55,7 +58,10 @@ export function customerConsentOperation(lookup: ConsentLookup): OperationHandle
  */
 export function phoneConsent(sms: SimChannelConsent | null, whatsapp: SimChannelConsent | null) {
   return {
-    smsMarketingConsent: { state: !sms || sms.state === "NOT_SUBSCRIBED" ? "NEVER_SUBSCRIBED" : sms.state, updatedAt: sms?.updatedAt ?? null },
+    smsMarketingConsent: {
+      state: !sms || sms.state === "NOT_SUBSCRIBED" ? "NEVER_SUBSCRIBED" : sms.state,
+      updatedAt: sms?.updatedAt ?? null,
+    },
     whatsAppMarketingConsent: whatsapp ? { state: whatsapp.state, updatedAt: whatsapp.updatedAt } : null,
   };
 }
@@ -69,11 +75,25 @@ export const CONSENT_TOPIC: Record<SimChannel, string> = {
 };
 
 /** The webhook Shopify sends when one channel's consent changes. */
-export function consentWebhook(c: SimCustomerConsent, channel: SimChannel): { topic: string; payload: Record<string, unknown> } {
+export function consentWebhook(
+  c: SimCustomerConsent,
+  channel: SimChannel,
+): { topic: string; payload: Record<string, unknown> } {
   const consent = c.channels[channel];
   if (!consent) throw new Error(`simulated store: customer ${c.customerId} has no ${channel} consent`);
-  const body = { state: consent.state.toLowerCase(), opt_in_level: consent.state === "SUBSCRIBED" ? "single_opt_in" : null, consent_updated_at: restTime(consent.updatedAt) };
-  if (channel === "email") return { topic: CONSENT_TOPIC.email, payload: { customer_id: c.customerId, email_address: c.email, email_marketing_consent: body } };
+  const body = {
+    state: consent.state.toLowerCase(),
+    opt_in_level: consent.state === "SUBSCRIBED" ? "single_opt_in" : null,
+    consent_updated_at: restTime(consent.updatedAt),
+  };
+  if (channel === "email")
+    return {
+      topic: CONSENT_TOPIC.email,
+      payload: { customer_id: c.customerId, email_address: c.email, email_marketing_consent: body },
+    };
   const key = channel === "sms" ? "sms_marketing_consent" : "whats_app_marketing_consent";
-  return { topic: CONSENT_TOPIC[channel], payload: { id: c.customerId, phone: c.phone, [key]: { ...body, consent_collected_from: "SHOPIFY" } } };
+  return {
+    topic: CONSENT_TOPIC[channel],
+    payload: { id: c.customerId, phone: c.phone, [key]: { ...body, consent_collected_from: "SHOPIFY" } },
+  };
 }

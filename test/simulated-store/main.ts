@@ -59,7 +59,9 @@ const control = createServer((req, res) => {
   }
   const customer = STOREFRONT_CUSTOMERS.find((c) => c.id === url.searchParams.get("customer"));
   if (url.pathname === "/orders/account" && !customer) {
-    res.writeHead(404, { "Content-Type": "text/plain" }).end(`no storefront customer ${url.searchParams.get("customer")}`);
+    res
+      .writeHead(404, { "Content-Type": "text/plain" })
+      .end(`no storefront customer ${url.searchParams.get("customer")}`);
     return;
   }
   if (storyRunning) {
@@ -68,11 +70,20 @@ const control = createServer((req, res) => {
   }
   storyRunning = true;
   const deliver = async (topic: string, payload: Record<string, unknown>) => {
-    const r = await deliverWebhook({ url: `${appUrl}/webhooks/${topic}`, topic, shop: store.shop, apiSecret, apiVersion: store.apiVersion, payload });
+    const r = await deliverWebhook({
+      url: `${appUrl}/webhooks/${topic}`,
+      topic,
+      shop: store.shop,
+      apiSecret,
+      apiVersion: store.apiVersion,
+      payload,
+    });
     return r.status;
   };
   const run: Promise<unknown> =
-    url.pathname === "/orders/account" ? runAccountOrders({ book, customer: customer!, deliver }) : runOrderStory({ book, count: Number(url.searchParams.get("count") ?? 36), seed, deliver });
+    url.pathname === "/orders/account"
+      ? runAccountOrders({ book, customer: customer!, deliver })
+      : runOrderStory({ book, count: Number(url.searchParams.get("count") ?? 36), seed, deliver });
   run
     .then((outcome) => res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(outcome)))
     .catch((e: unknown) => res.writeHead(500, { "Content-Type": "text/plain" }).end(String(e)))

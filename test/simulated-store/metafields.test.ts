@@ -35,7 +35,10 @@ async function start(products = 3) {
 }
 
 interface SetAnswer {
-  metafieldsSet: { metafields: { id: string; namespace: string; key: string }[]; userErrors: { field: string[]; message: string; code: string; elementIndex: number }[] };
+  metafieldsSet: {
+    metafields: { id: string; namespace: string; key: string }[];
+    userErrors: { field: string[]; message: string; code: string; elementIndex: number }[];
+  };
 }
 
 const rating = (value: string) => JSON.stringify({ value, scale_min: "1.0", scale_max: "5.0" });
@@ -44,25 +47,39 @@ describe("simulated store: metafields", () => {
   it("enables the standard review definitions once (TAKEN after), then holds their type and scale", async () => {
     const { store, gql, ids } = await start();
     for (const key of ["rating", "rating_count"]) {
-      const first = await gql.query<{ standardMetafieldDefinitionEnable: { createdDefinition: { type: { name: string } } | null; userErrors: { code: string }[] } }>(
-        STANDARD_METAFIELD_DEFINITION_ENABLE,
-        { ownerType: "PRODUCT", namespace: "reviews", key },
-      );
+      const first = await gql.query<{
+        standardMetafieldDefinitionEnable: {
+          createdDefinition: { type: { name: string } } | null;
+          userErrors: { code: string }[];
+        };
+      }>(STANDARD_METAFIELD_DEFINITION_ENABLE, { ownerType: "PRODUCT", namespace: "reviews", key });
       expect(first.standardMetafieldDefinitionEnable.userErrors).toEqual([]);
-      expect(first.standardMetafieldDefinitionEnable.createdDefinition?.type.name).toBe(key === "rating" ? "rating" : "number_integer");
-      const again = await gql.query<{ standardMetafieldDefinitionEnable: { createdDefinition: null; userErrors: { code: string }[] } }>(
-        STANDARD_METAFIELD_DEFINITION_ENABLE,
-        { ownerType: "PRODUCT", namespace: "reviews", key },
+      expect(first.standardMetafieldDefinitionEnable.createdDefinition?.type.name).toBe(
+        key === "rating" ? "rating" : "number_integer",
       );
+      const again = await gql.query<{
+        standardMetafieldDefinitionEnable: { createdDefinition: null; userErrors: { code: string }[] };
+      }>(STANDARD_METAFIELD_DEFINITION_ENABLE, { ownerType: "PRODUCT", namespace: "reviews", key });
       expect(again.standardMetafieldDefinitionEnable.userErrors.map((e) => e.code)).toEqual(["TAKEN"]);
     }
-    expect(store.metafieldDefinitions().map((d) => `${d.namespace}.${d.key}`).sort()).toEqual(["reviews.rating", "reviews.rating_count"]);
+    expect(
+      store
+        .metafieldDefinitions()
+        .map((d) => `${d.namespace}.${d.key}`)
+        .sort(),
+    ).toEqual(["reviews.rating", "reviews.rating_count"]);
 
     // A scale other than the definition's, and a wrong type, are refused: nothing of the call is written.
     const bad = await gql.query<SetAnswer>(METAFIELDS_SET, {
       metafields: [
         { ownerId: ids[0], namespace: "reviews", key: "rating_count", type: "number_integer", value: "12" },
-        { ownerId: ids[0], namespace: "reviews", key: "rating", type: "rating", value: JSON.stringify({ value: "4", scale_min: "0", scale_max: "10" }) },
+        {
+          ownerId: ids[0],
+          namespace: "reviews",
+          key: "rating",
+          type: "rating",
+          value: JSON.stringify({ value: "4", scale_min: "0", scale_max: "10" }),
+        },
         { ownerId: ids[1], namespace: "reviews", key: "rating_count", type: "json", value: "12" },
       ],
     });
@@ -85,27 +102,48 @@ describe("simulated store: metafields", () => {
       ],
     });
     expect(answer.metafieldsSet.userErrors).toEqual([]);
-    expect(answer.metafieldsSet.metafields.map((m) => m.namespace)).toEqual(["reviews", "reviews", `app--${SIM_APP_ID}--reviews`]);
+    expect(answer.metafieldsSet.metafields.map((m) => m.namespace)).toEqual([
+      "reviews",
+      "reviews",
+      `app--${SIM_APP_ID}--reviews`,
+    ]);
     expect(store.metafield(ids[1], "$app:reviews", "snapshot")?.value).toBe(snapshot);
 
-    const one = await gql.query<{ product: { metafield: { value: string; type: string } } }>(PRODUCT_METAFIELD, { id: ids[1], namespace: "$app:reviews", key: "snapshot" });
+    const one = await gql.query<{ product: { metafield: { value: string; type: string } } }>(PRODUCT_METAFIELD, {
+      id: ids[1],
+      namespace: "$app:reviews",
+      key: "snapshot",
+    });
     expect(one.product.metafield).toMatchObject({ value: snapshot, type: "json" });
-    const all = await gql.query<{ product: { metafields: { nodes: { namespace: string; key: string }[] } } }>(PRODUCT_METAFIELDS, { id: ids[1], namespace: "reviews" });
+    const all = await gql.query<{ product: { metafields: { nodes: { namespace: string; key: string }[] } } }>(
+      PRODUCT_METAFIELDS,
+      { id: ids[1], namespace: "reviews" },
+    );
     expect(all.product.metafields.nodes.map((m) => m.key).sort()).toEqual(["rating", "rating_count"]);
 
-    const list = await gql.query<{ products: { nodes: { id: string; metafields: { nodes: { key: string }[] } }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } }>(
-      PRODUCTS_WITH_METAFIELDS,
-      { first: 2 },
-    );
+    const list = await gql.query<{
+      products: {
+        nodes: { id: string; metafields: { nodes: { key: string }[] } }[];
+        pageInfo: { hasNextPage: boolean; endCursor: string };
+      };
+    }>(PRODUCTS_WITH_METAFIELDS, { first: 2 });
     expect(list.products.nodes.map((n) => n.id)).toEqual(ids.slice(0, 2));
-    expect(list.products.nodes[1].metafields.nodes.map((m) => m.key)).toEqual(expect.arrayContaining(["rating", "rating_count", "snapshot"]));
+    expect(list.products.nodes[1].metafields.nodes.map((m) => m.key)).toEqual(
+      expect.arrayContaining(["rating", "rating_count", "snapshot"]),
+    );
     expect(list.products.pageInfo.hasNextPage).toBe(true);
-    const rest = await gql.query<{ products: { nodes: { id: string }[]; pageInfo: { hasNextPage: boolean } } }>(PRODUCTS_WITH_METAFIELDS, { first: 2, after: list.products.pageInfo.endCursor });
+    const rest = await gql.query<{ products: { nodes: { id: string }[]; pageInfo: { hasNextPage: boolean } } }>(
+      PRODUCTS_WITH_METAFIELDS,
+      { first: 2, after: list.products.pageInfo.endCursor },
+    );
     expect(rest.products.nodes.map((n) => n.id)).toEqual([ids[2]]);
     expect(rest.products.pageInfo.hasNextPage).toBe(false);
 
     const handle = store.product(ids[1])!.handle;
-    const byHandle = await gql.query<{ productByIdentifier: { id: string; metafields: { nodes: unknown[] } } }>(PRODUCT_BY_HANDLE, { handle });
+    const byHandle = await gql.query<{ productByIdentifier: { id: string; metafields: { nodes: unknown[] } } }>(
+      PRODUCT_BY_HANDLE,
+      { handle },
+    );
     expect(byHandle.productByIdentifier.id).toBe(ids[1]);
 
     // Deleting answers null for what did not exist.
@@ -115,21 +153,38 @@ describe("simulated store: metafields", () => {
         { ownerId: ids[2], namespace: "$app:reviews", key: "snapshot" },
       ],
     });
-    expect(del.metafieldsDelete.deletedMetafields).toEqual([{ ownerId: ids[1], namespace: "$app:reviews", key: "snapshot" }, null]);
+    expect(del.metafieldsDelete.deletedMetafields).toEqual([
+      { ownerId: ids[1], namespace: "$app:reviews", key: "snapshot" },
+      null,
+    ]);
     expect(store.metafield(ids[1], "$app:reviews", "snapshot")).toBeNull();
   });
 
   it("refuses more than 25 a call, JSON over 128 KB and unknown owners, the way Shopify answers", async () => {
     const { store, gql, ids } = await start();
-    const many = Array.from({ length: 26 }, (_, i) => ({ ownerId: ids[0], namespace: "$app:reviews", key: `k${i}`, type: "json", value: "{}" }));
-    await expect(gql.query(METAFIELDS_SET, { metafields: many })).rejects.toThrow(/greater than the maximum allowed of 25/);
+    const many = Array.from({ length: 26 }, (_, i) => ({
+      ownerId: ids[0],
+      namespace: "$app:reviews",
+      key: `k${i}`,
+      type: "json",
+      value: "{}",
+    }));
+    await expect(gql.query(METAFIELDS_SET, { metafields: many })).rejects.toThrow(
+      /greater than the maximum allowed of 25/,
+    );
 
     const big = JSON.stringify({ text: "x".repeat(128 * 1024) });
     const answer = await gql.query<SetAnswer>(METAFIELDS_SET, {
       metafields: [
         { ownerId: ids[0], namespace: "$app:reviews", key: "snapshot", type: "json", value: "{}" },
         { ownerId: ids[0], namespace: "$app:reviews", key: "big", type: "json", value: big },
-        { ownerId: "gid://shopify/Product/1", namespace: "reviews", key: "rating_count", type: "number_integer", value: "1" },
+        {
+          ownerId: "gid://shopify/Product/1",
+          namespace: "reviews",
+          key: "rating_count",
+          type: "number_integer",
+          value: "1",
+        },
       ],
     });
     expect(answer.metafieldsSet.userErrors.map((e) => [e.elementIndex, e.code])).toEqual([
@@ -141,15 +196,22 @@ describe("simulated store: metafields", () => {
 
   it("keeps app-data metafields on the app installation and records Flow triggers; charges cost", async () => {
     const { store, gql } = await start();
-    const inst = await gql.request<{ currentAppInstallation: { id: string; metafields: { nodes: unknown[] } } }>(CURRENT_APP_INSTALLATION, { namespace: "reviews" });
+    const inst = await gql.request<{ currentAppInstallation: { id: string; metafields: { nodes: unknown[] } } }>(
+      CURRENT_APP_INSTALLATION,
+      { namespace: "reviews" },
+    );
     expect(inst.data.currentAppInstallation.id).toBe(store.appInstallationId);
     expect(inst.cost?.actualQueryCost).toBeGreaterThan(0);
     const set = await gql.request<SetAnswer>(METAFIELDS_SET, {
-      metafields: [{ ownerId: store.appInstallationId, namespace: "reviews", key: "shop", type: "json", value: '{"v":1}' }],
+      metafields: [
+        { ownerId: store.appInstallationId, namespace: "reviews", key: "shop", type: "json", value: '{"v":1}' },
+      ],
     });
     expect(set.data.metafieldsSet.userErrors).toEqual([]);
     expect(set.cost?.requestedQueryCost).toBe(10);
-    const after = await gql.query<{ currentAppInstallation: { metafields: { nodes: { key: string; value: string }[] } } }>(CURRENT_APP_INSTALLATION, { namespace: "reviews" });
+    const after = await gql.query<{
+      currentAppInstallation: { metafields: { nodes: { key: string; value: string }[] } };
+    }>(CURRENT_APP_INSTALLATION, { namespace: "reviews" });
     expect(after.currentAppInstallation.metafields.nodes).toMatchObject([{ key: "shop", value: '{"v":1}' }]);
 
     await gql.query(FLOW_TRIGGER_RECEIVE, { handle: "review-published", payload: { review_id: "r1" } });

@@ -147,19 +147,46 @@ export class MetafieldStore {
 
   // ---- writes ----
 
-  enableStandard(ownerType: unknown, namespace: unknown, key: unknown): { definition: MetafieldDefinition | null; userErrors: UserError[] } {
+  enableStandard(
+    ownerType: unknown,
+    namespace: unknown,
+    key: unknown,
+  ): { definition: MetafieldDefinition | null; userErrors: UserError[] } {
     if (ownerType !== "PRODUCT") {
-      return { definition: null, userErrors: [{ field: ["ownerType"], message: "Owner type is not supported by this template.", code: "INVALID" }] };
+      return {
+        definition: null,
+        userErrors: [
+          { field: ["ownerType"], message: "Owner type is not supported by this template.", code: "INVALID" },
+        ],
+      };
     }
     const name = `${String(namespace)}.${String(key)}`;
     const template = STANDARD_TEMPLATES[name];
     if (!template) {
-      return { definition: null, userErrors: [{ field: ["namespace"], message: "A standard definition wasn't found for the specified namespace and key.", code: "TEMPLATE_NOT_FOUND" }] };
+      return {
+        definition: null,
+        userErrors: [
+          {
+            field: ["namespace"],
+            message: "A standard definition wasn't found for the specified namespace and key.",
+            code: "TEMPLATE_NOT_FOUND",
+          },
+        ],
+      };
     }
     if (this.definitions.has(name)) {
-      return { definition: null, userErrors: [{ field: ["namespace"], message: "Namespace and key are already in use by a definition.", code: "TAKEN" }] };
+      return {
+        definition: null,
+        userErrors: [
+          { field: ["namespace"], message: "Namespace and key are already in use by a definition.", code: "TAKEN" },
+        ],
+      };
     }
-    const definition: MetafieldDefinition = { ...template, ownerType: "PRODUCT", id: `gid://shopify/MetafieldDefinition/${1_100_000 + this.definitions.size}` };
+    const definition: MetafieldDefinition = {
+      ...template,
+      ownerType: "PRODUCT",
+      id: `gid://shopify/MetafieldDefinition/${1_100_000 + this.definitions.size}`,
+    };
     this.definitions.set(name, definition);
     return { definition, userErrors: [] };
   }
@@ -169,7 +196,8 @@ export class MetafieldStore {
     const userErrors: UserError[] = [];
     const valid: { ownerId: string; namespace: string; key: string; type: string; value: string }[] = [];
     inputs.forEach((input, i) => {
-      const error = (field: string, message: string, code: string) => userErrors.push({ field: ["metafields", String(i), field], message, code, elementIndex: i });
+      const error = (field: string, message: string, code: string) =>
+        userErrors.push({ field: ["metafields", String(i), field], message, code, elementIndex: i });
       const ownerId = typeof input.ownerId === "string" ? input.ownerId : "";
       const rawNamespace = typeof input.namespace === "string" && input.namespace ? input.namespace : "$app";
       const key = typeof input.key === "string" ? input.key : "";
@@ -186,19 +214,34 @@ export class MetafieldStore {
       const existing = this.byOwner.get(ownerId)?.get(`${namespace}.${key}`);
       const effectiveType = type || definition?.type || existing?.type || "";
       if (!effectiveType) return error("type", "Type can't be blank.", "BLANK");
-      if (!KNOWN_TYPES.has(effectiveType)) return error("type", `Type ${effectiveType} is not a valid metafield type.`, "INVALID_TYPE");
+      if (!KNOWN_TYPES.has(effectiveType))
+        return error("type", `Type ${effectiveType} is not a valid metafield type.`, "INVALID_TYPE");
       if (definition && effectiveType !== definition.type) {
-        return error("type", `Type '${effectiveType}' must be consistent with the definition's type: '${definition.type}'.`, "INVALID_TYPE");
+        return error(
+          "type",
+          `Type '${effectiveType}' must be consistent with the definition's type: '${definition.type}'.`,
+          "INVALID_TYPE",
+        );
       }
       if (!definition && existing && existing.type !== effectiveType) {
-        return error("type", `Type '${effectiveType}' must be consistent with the existing metafield's type: '${existing.type}'.`, "INVALID_TYPE");
+        return error(
+          "type",
+          `Type '${effectiveType}' must be consistent with the existing metafield's type: '${existing.type}'.`,
+          "INVALID_TYPE",
+        );
       }
-      if (input.value === undefined || input.value === null || value === "") return error("value", "Value can't be blank.", "BLANK");
+      if (input.value === undefined || input.value === null || value === "")
+        return error("value", "Value can't be blank.", "BLANK");
       const problem = valueProblem(effectiveType, value, definition);
       if (problem) return error("value", problem.message, problem.code);
       if (input.compareDigest !== undefined) {
         const current = existing ? digestOf(existing.value) : null;
-        if (input.compareDigest !== current) return error("compareDigest", "The resource has been updated since it was loaded. Try again with an updated `compareDigest` value.", "STALE_OBJECT");
+        if (input.compareDigest !== current)
+          return error(
+            "compareDigest",
+            "The resource has been updated since it was loaded. Try again with an updated `compareDigest` value.",
+            "STALE_OBJECT",
+          );
       }
       valid.push({ ownerId, namespace, key, type: effectiveType, value });
     });
@@ -221,7 +264,9 @@ export class MetafieldStore {
   }
 
   /** Each identifier answers what it deleted, or null when there was nothing. */
-  delete(ids: { ownerId?: unknown; namespace?: unknown; key?: unknown }[]): ({ ownerId: string; namespace: string; key: string } | null)[] {
+  delete(
+    ids: { ownerId?: unknown; namespace?: unknown; key?: unknown }[],
+  ): ({ ownerId: string; namespace: string; key: string } | null)[] {
     return ids.map((m) => {
       if (typeof m.ownerId !== "string" || typeof m.namespace !== "string" || typeof m.key !== "string") return null;
       const owned = this.byOwner.get(m.ownerId);
@@ -237,10 +282,18 @@ export class MetafieldStore {
   }
 }
 
-function valueProblem(type: string, value: string, definition: MetafieldDefinition | null): { message: string; code: string } | null {
+function valueProblem(
+  type: string,
+  value: string,
+  definition: MetafieldDefinition | null,
+): { message: string; code: string } | null {
   const bytes = Buffer.byteLength(value, "utf8");
   const limit = type === "json" ? JSON_VALUE_MAX_BYTES : OTHER_VALUE_MAX_BYTES;
-  if (bytes > limit) return { message: `Value is too big. The maximum size of a ${type} value is ${limit / 1024} KB.`, code: "TOO_LONG" };
+  if (bytes > limit)
+    return {
+      message: `Value is too big. The maximum size of a ${type} value is ${limit / 1024} KB.`,
+      code: "TOO_LONG",
+    };
   const validation = (name: string) => definition?.validations.find((v) => v.name === name)?.value;
   switch (type) {
     case "json":
@@ -253,9 +306,11 @@ function valueProblem(type: string, value: string, definition: MetafieldDefiniti
     case "number_integer": {
       if (!/^-?\d+$/.test(value)) return { message: "Value must be an integer.", code: "INVALID_VALUE" };
       const n = BigInt(value);
-      if (n > 9_007_199_254_740_991n || n < -9_007_199_254_740_991n) return { message: "Value is out of range.", code: "INVALID_VALUE" };
+      if (n > 9_007_199_254_740_991n || n < -9_007_199_254_740_991n)
+        return { message: "Value is out of range.", code: "INVALID_VALUE" };
       const min = validation("min");
-      if (min !== undefined && n < BigInt(min)) return { message: `Value must be greater than or equal to ${min}.`, code: "INVALID_VALUE" };
+      if (min !== undefined && n < BigInt(min))
+        return { message: `Value must be greater than or equal to ${min}.`, code: "INVALID_VALUE" };
       return null;
     }
     case "rating": {
@@ -265,13 +320,16 @@ function valueProblem(type: string, value: string, definition: MetafieldDefiniti
       } catch {
         return { message: "Value is invalid JSON.", code: "INVALID_VALUE" };
       }
-      const num = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? Number(v) : typeof v === "number" ? v : NaN);
+      const num = (v: unknown) =>
+        typeof v === "string" && v.trim() !== "" ? Number(v) : typeof v === "number" ? v : NaN;
       const rating = num(parsed?.value);
       const min = num(parsed?.scale_min);
       const max = num(parsed?.scale_max);
-      if (![rating, min, max].every(Number.isFinite)) return { message: "Value must include value, scale_min and scale_max as numbers.", code: "INVALID_VALUE" };
+      if (![rating, min, max].every(Number.isFinite))
+        return { message: "Value must include value, scale_min and scale_max as numbers.", code: "INVALID_VALUE" };
       if (min >= max) return { message: "Scale min must be less than scale max.", code: "INVALID_VALUE" };
-      if (rating < min || rating > max) return { message: `Value must be between ${min} and ${max}.`, code: "INVALID_VALUE" };
+      if (rating < min || rating > max)
+        return { message: `Value must be between ${min} and ${max}.`, code: "INVALID_VALUE" };
       const dmin = validation("scale_min");
       const dmax = validation("scale_max");
       if ((dmin !== undefined && Number(dmin) !== min) || (dmax !== undefined && Number(dmax) !== max)) {
@@ -280,7 +338,9 @@ function valueProblem(type: string, value: string, definition: MetafieldDefiniti
       return null;
     }
     case "boolean":
-      return value === "true" || value === "false" ? null : { message: "Value must be true or false.", code: "INVALID_VALUE" };
+      return value === "true" || value === "false"
+        ? null
+        : { message: "Value must be true or false.", code: "INVALID_VALUE" };
     case "number_decimal":
       return Number.isFinite(Number(value)) ? null : { message: "Value must be a decimal.", code: "INVALID_VALUE" };
     default:
@@ -317,8 +377,10 @@ function jsonValueOf(type: string, value: string): unknown {
   return value;
 }
 
-const productGid = (id: unknown) => (typeof id === "string" ? id : typeof id === "number" ? `gid://shopify/Product/${id}` : "");
-const firstOf = (v: unknown, fallback: number) => (typeof v === "number" && v > 0 ? Math.min(250, Math.floor(v)) : fallback);
+const productGid = (id: unknown) =>
+  typeof id === "string" ? id : typeof id === "number" ? `gid://shopify/Product/${id}` : "";
+const firstOf = (v: unknown, fallback: number) =>
+  typeof v === "number" && v > 0 ? Math.min(250, Math.floor(v)) : fallback;
 
 function offsetCursor(offset: number): string {
   return Buffer.from(JSON.stringify({ last: offset })).toString("base64");
@@ -336,7 +398,18 @@ function offsetOf(cursor: unknown): number {
 
 /** The metafields module: definitions, metafieldsSet/Delete, app installation, product reads, Flow. */
 export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore): StoreModule {
-  const out = (m: { id: string; namespace: string; key: string; type: string; value: string; createdAt?: string; updatedAt?: string }, ownerType: string): MetafieldOut => ({
+  const out = (
+    m: {
+      id: string;
+      namespace: string;
+      key: string;
+      type: string;
+      value: string;
+      createdAt?: string;
+      updatedAt?: string;
+    },
+    ownerType: string,
+  ): MetafieldOut => ({
     id: m.id,
     namespace: m.namespace,
     key: m.key,
@@ -347,7 +420,12 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
     createdAt: m.createdAt ?? null,
     updatedAt: m.updatedAt ?? null,
     ownerType,
-    definition: ownerType === "PRODUCT" ? (store.definition(m.namespace, m.key) ? { name: store.definition(m.namespace, m.key)!.name } : null) : null,
+    definition:
+      ownerType === "PRODUCT"
+        ? store.definition(m.namespace, m.key)
+          ? { name: store.definition(m.namespace, m.key)!.name }
+          : null
+        : null,
   });
 
   /** The product's own metafields (from the catalog) under what the app wrote. */
@@ -377,14 +455,19 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
         tags: p.tags,
         updatedAt: p.updatedAt,
         featuredMedia: p.featuredMedia,
-        variants: { nodes: p.variants.slice(0, 10).map((v) => ({ id: v.id, title: v.title, sku: v.sku, price: v.price })) },
+        variants: {
+          nodes: p.variants.slice(0, 10).map((v) => ({ id: v.id, title: v.title, sku: v.sku, price: v.price })),
+        },
         metafields: { nodes: metafields },
       },
       cost: 1 + 2 + Math.min(10, p.variants.length) + 2 + metafields.length,
     };
   };
 
-  const mutation = (handle: (v: Record<string, unknown>) => OperationResult): OperationHandler => ({ requestedCost: () => 10, handle });
+  const mutation = (handle: (v: Record<string, unknown>) => OperationResult): OperationHandler => ({
+    requestedCost: () => 10,
+    handle,
+  });
 
   const productQuery: OperationHandler = {
     requestedCost: () => 1 + 2 + 50,
@@ -393,9 +476,14 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
       const p = gid ? catalog.get(gid) : null;
       if (!p) return { data: { product: null }, actualCost: 1 };
       const metafields = productMetafields(gid, v.namespace).slice(0, 50);
-      const one = typeof v.key === "string" && typeof v.namespace === "string" ? (productMetafields(gid, v.namespace).find((m) => m.key === v.key) ?? null) : null;
+      const one =
+        typeof v.key === "string" && typeof v.namespace === "string"
+          ? (productMetafields(gid, v.namespace).find((m) => m.key === v.key) ?? null)
+          : null;
       return {
-        data: { product: { id: p.id, handle: p.handle, title: p.title, metafields: { nodes: metafields }, metafield: one } },
+        data: {
+          product: { id: p.id, handle: p.handle, title: p.title, metafields: { nodes: metafields }, metafield: one },
+        },
         actualCost: 1 + 2 + metafields.length,
       };
     },
@@ -440,9 +528,15 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
     requestedCost: () => 1 + 2 + 10 + 2 + 50,
     handle: (v) => {
       const identifier = (v.identifier ?? {}) as { handle?: unknown; id?: unknown };
-      const handle = typeof v.handle === "string" ? v.handle : typeof identifier.handle === "string" ? identifier.handle : null;
+      const handle =
+        typeof v.handle === "string" ? v.handle : typeof identifier.handle === "string" ? identifier.handle : null;
       let gid: string | null = typeof identifier.id === "string" ? identifier.id : null;
-      if (!gid && handle) for (const p of catalog.iterate()) if (p.handle === handle) { gid = p.id; break; }
+      if (!gid && handle)
+        for (const p of catalog.iterate())
+          if (p.handle === handle) {
+            gid = p.id;
+            break;
+          }
       const found = gid ? storefrontProduct(gid, 50) : null;
       return { data: { productByIdentifier: found?.node ?? null }, actualCost: found?.cost ?? 1 };
     },
@@ -451,8 +545,13 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
   const appInstallation: OperationHandler = {
     requestedCost: () => 1 + 2 + 50,
     handle: (v) => {
-      const metafields = store.list(APP_INSTALLATION_GID, typeof v.namespace === "string" ? v.namespace : null).slice(0, 50);
-      const one = typeof v.key === "string" && typeof v.namespace === "string" ? store.get(APP_INSTALLATION_GID, v.namespace, v.key) : null;
+      const metafields = store
+        .list(APP_INSTALLATION_GID, typeof v.namespace === "string" ? v.namespace : null)
+        .slice(0, 50);
+      const one =
+        typeof v.key === "string" && typeof v.namespace === "string"
+          ? store.get(APP_INSTALLATION_GID, v.namespace, v.key)
+          : null;
       return {
         data: {
           currentAppInstallation: {
@@ -482,14 +581,19 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
       };
     }
     // A malformed global id fails variable coercion: a top-level error, nothing runs.
-    const malformed = inputs.findIndex((m) => typeof m.ownerId !== "string" || !/^gid:\/\/shopify\/[A-Za-z]+\/\d+$/.test(m.ownerId));
+    const malformed = inputs.findIndex(
+      (m) => typeof m.ownerId !== "string" || !/^gid:\/\/shopify\/[A-Za-z]+\/\d+$/.test(m.ownerId),
+    );
     if (malformed >= 0) {
       const id = String(inputs[malformed].ownerId);
       return {
         errors: [
           {
             message: `Variable $metafields of type [MetafieldsSetInput!]! was provided invalid value for ${malformed}.ownerId (Invalid global id \`${id}\`)`,
-            extensions: { code: "INVALID_VARIABLE", problems: [{ path: [malformed, "ownerId"], explanation: `Invalid global id \`${id}\`` }] },
+            extensions: {
+              code: "INVALID_VARIABLE",
+              problems: [{ path: [malformed, "ownerId"], explanation: `Invalid global id \`${id}\`` }],
+            },
           },
         ],
         actualCost: 0,
@@ -499,7 +603,10 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
     return {
       data: {
         metafieldsSet: {
-          metafields: written.map((m) => ({ ...out(m, m.ownerId.startsWith("gid://shopify/Product/") ? "PRODUCT" : "API_PERMISSION"), ownerId: m.ownerId })),
+          metafields: written.map((m) => ({
+            ...out(m, m.ownerId.startsWith("gid://shopify/Product/") ? "PRODUCT" : "API_PERMISSION"),
+            ownerId: m.ownerId,
+          })),
           userErrors,
         },
       },
@@ -507,10 +614,17 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
   });
 
   const metafieldsDelete = mutation((v) => {
-    const ids = Array.isArray(v.metafields) ? (v.metafields as { ownerId?: unknown; namespace?: unknown; key?: unknown }[]) : [];
+    const ids = Array.isArray(v.metafields)
+      ? (v.metafields as { ownerId?: unknown; namespace?: unknown; key?: unknown }[])
+      : [];
     if (ids.length > METAFIELDS_DELETE_MAX) {
       return {
-        errors: [{ message: `The input array size of ${ids.length} is greater than the maximum allowed of ${METAFIELDS_DELETE_MAX}.`, extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" } }],
+        errors: [
+          {
+            message: `The input array size of ${ids.length} is greater than the maximum allowed of ${METAFIELDS_DELETE_MAX}.`,
+            extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" },
+          },
+        ],
       };
     }
     return { data: { metafieldsDelete: { deletedMetafields: store.delete(ids), userErrors: [] } } };
@@ -521,7 +635,13 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
     return {
       data: {
         standardMetafieldDefinitionEnable: {
-          createdDefinition: definition && { id: definition.id, name: definition.name, namespace: definition.namespace, key: definition.key, type: { name: definition.type } },
+          createdDefinition: definition && {
+            id: definition.id,
+            name: definition.name,
+            namespace: definition.namespace,
+            key: definition.key,
+            type: { name: definition.type },
+          },
           userErrors,
         },
       },
@@ -533,9 +653,15 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
     const userErrors: { field: string[]; message: string }[] = [];
     if (!handle) userErrors.push({ field: ["handle"], message: "Handle can't be blank" });
     const size = Buffer.byteLength(JSON.stringify(v.payload ?? null), "utf8");
-    if (size > FLOW_PAYLOAD_MAX_BYTES) userErrors.push({ field: ["payload"], message: `Payload is too large (${size} bytes, the limit is ${FLOW_PAYLOAD_MAX_BYTES})` });
-    if (v.payload === null || typeof v.payload !== "object") userErrors.push({ field: ["payload"], message: "Payload must be an object" });
-    if (userErrors.length === 0) store.flowTriggers.push({ handle, payload: structuredClone(v.payload), at: new Date().toISOString() });
+    if (size > FLOW_PAYLOAD_MAX_BYTES)
+      userErrors.push({
+        field: ["payload"],
+        message: `Payload is too large (${size} bytes, the limit is ${FLOW_PAYLOAD_MAX_BYTES})`,
+      });
+    if (v.payload === null || typeof v.payload !== "object")
+      userErrors.push({ field: ["payload"], message: "Payload must be an object" });
+    if (userErrors.length === 0)
+      store.flowTriggers.push({ handle, payload: structuredClone(v.payload), at: new Date().toISOString() });
     return { data: { flowTriggerReceive: { userErrors } } };
   });
 
@@ -546,7 +672,10 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
       MetafieldsSet: metafieldsSet,
       MetafieldsDelete: metafieldsDelete,
       CurrentAppInstallation: appInstallation,
-      AppInstallationId: { requestedCost: () => 1, handle: () => ({ data: { currentAppInstallation: { id: APP_INSTALLATION_GID } } }) },
+      AppInstallationId: {
+        requestedCost: () => 1,
+        handle: () => ({ data: { currentAppInstallation: { id: APP_INSTALLATION_GID } } }),
+      },
       ProductMetafields: productQuery,
       ProductMetafield: productQuery,
       ProductsWithMetafields: productsQuery,

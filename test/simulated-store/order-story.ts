@@ -101,7 +101,10 @@ function placeStep(rng: Rng, productCount: number, financialStatus: FinancialSta
   return (s: PlanState) => {
     const change = s.book.place({ lines, customerIndex, financialStatus });
     s.id = change.order.id;
-    return { change, label: financialStatus === "PAID" ? "placed and paid" : `placed (${financialStatus.toLowerCase()})` };
+    return {
+      change,
+      label: financialStatus === "PAID" ? "placed and paid" : `placed (${financialStatus.toLowerCase()})`,
+    };
   };
 }
 
@@ -118,7 +121,10 @@ function fulfilStep(which: "all" | "first line" | "the rest") {
 }
 
 function deliverStep(shipment: number) {
-  return (s: PlanState) => ({ change: s.book.deliver(s.id, { fulfillmentId: s.shipments[shipment]!.id }), label: `shipment ${shipment + 1} delivered` });
+  return (s: PlanState) => ({
+    change: s.book.deliver(s.id, { fulfillmentId: s.shipments[shipment]!.id }),
+    label: `shipment ${shipment + 1} delivered`,
+  });
 }
 
 const cancelStep = (s: PlanState) => ({ change: s.book.cancel(s.id), label: "cancelled" });
@@ -131,7 +137,9 @@ function planFor(fate: OrderFate, rng: Rng, productCount: number, variant: numbe
       return [placeStep(rng, productCount, "AUTHORIZED", rng.int(1, 2))];
     case "paid":
       // Paid at checkout, or authorized and captured later.
-      return variant % 2 ? [placeStep(rng, productCount, "AUTHORIZED", 1), payStep] : [placeStep(rng, productCount, "PAID", rng.int(1, 2))];
+      return variant % 2
+        ? [placeStep(rng, productCount, "AUTHORIZED", 1), payStep]
+        : [placeStep(rng, productCount, "PAID", rng.int(1, 2))];
     case "shipped":
       return [placeStep(rng, productCount, "PAID", rng.int(1, 2)), fulfilStep("all")];
     case "partially shipped":
@@ -139,7 +147,13 @@ function planFor(fate: OrderFate, rng: Rng, productCount: number, variant: numbe
     case "delivered":
       // Every fourth goes in two parcels, each delivered on its own.
       return variant % 4 === 3
-        ? [placeStep(rng, productCount, "PAID", 2), fulfilStep("first line"), fulfilStep("the rest"), deliverStep(0), deliverStep(1)]
+        ? [
+            placeStep(rng, productCount, "PAID", 2),
+            fulfilStep("first line"),
+            fulfilStep("the rest"),
+            deliverStep(0),
+            deliverStep(1),
+          ]
         : [placeStep(rng, productCount, "PAID", rng.int(1, 2)), fulfilStep("all"), deliverStep(0)];
     case "cancelled":
       // Unpaid ones are voided, paid ones refunded.
@@ -151,7 +165,13 @@ function planFor(fate: OrderFate, rng: Rng, productCount: number, variant: numbe
  * Runs the story on `book` (which must know the store's products: `productCount` > 0), delivering
  * each change's webhooks in the order Shopify sends them.
  */
-export async function runOrderStory(o: { book: OrderBook; count: number; seed: number; deliver: StoryDeliver; retries?: number }): Promise<StoryOutcome> {
+export async function runOrderStory(o: {
+  book: OrderBook;
+  count: number;
+  seed: number;
+  deliver: StoryDeliver;
+  retries?: number;
+}): Promise<StoryOutcome> {
   if (o.book.productCount < 1) throw new Error("order story: the book needs the store's products");
   const rng = new Rng(mixSeed(o.seed, 0x5707));
   const fates: OrderFate[] = [];
@@ -194,7 +214,9 @@ export async function runOrderStory(o: { book: OrderBook; count: number; seed: n
 
   // Consent changes of buyers of the story's orders (the first change that fits each, seeded).
   const crng = new Rng(mixSeed(o.seed, 0xc025));
-  const buyers = [...new Set(plans.map((p) => o.book.get(p.state.id)!.customer?.id).filter((id): id is number => id !== undefined))];
+  const buyers = [
+    ...new Set(plans.map((p) => o.book.get(p.state.id)!.customer?.id).filter((id): id is number => id !== undefined)),
+  ];
   for (let i = buyers.length - 1; i > 0; i--) {
     const j = crng.int(0, i);
     [buyers[i], buyers[j]] = [buyers[j]!, buyers[i]!];
@@ -215,10 +237,22 @@ export async function runOrderStory(o: { book: OrderBook; count: number; seed: n
       const order = o.book.get(p.state.id)!;
       const customer = order.customer ? o.book.customerConsent(order.customer.id) : null;
       const consent = customer
-        ? Object.fromEntries(Object.entries(customer.channels).flatMap(([channel, c]) => (c ? [[channel, c.state.toLowerCase()]] : [])))
+        ? Object.fromEntries(
+            Object.entries(customer.channels).flatMap(([channel, c]) => (c ? [[channel, c.state.toLowerCase()]] : [])),
+          )
         : null;
-      const steps = [...p.labels, ...(order.customer ? (consentLabels.get(order.customer.id) ?? []).map((l) => `buyer ${l}`) : [])];
-      return { id: String(order.id), name: `#${order.number}`, fate: p.fate, steps, expectedStatus: FATE_STATUS[p.fate], consent };
+      const steps = [
+        ...p.labels,
+        ...(order.customer ? (consentLabels.get(order.customer.id) ?? []).map((l) => `buyer ${l}`) : []),
+      ];
+      return {
+        id: String(order.id),
+        name: `#${order.number}`,
+        fate: p.fate,
+        steps,
+        expectedStatus: FATE_STATUS[p.fate],
+        consent,
+      };
     }),
     webhooks,
     notAcknowledged,
@@ -227,14 +261,28 @@ export async function runOrderStory(o: { book: OrderBook; count: number; seed: n
 
 /** Expected orders per upstream status, in the order the statuses progress. */
 export function expectedByStatus(orders: readonly StoryOrder[]): Map<string, number> {
-  const out = new Map<string, number>(["created", "authorized", "paid", "shipped", "delivered", "cancelled"].map((s) => [s, 0]));
+  const out = new Map<string, number>(
+    ["created", "authorized", "paid", "shipped", "delivered", "cancelled"].map((s) => [s, 0]),
+  );
   for (const order of orders) out.set(order.expectedStatus, (out.get(order.expectedStatus) ?? 0) + 1);
   return out;
 }
 
-/** An order of a storefront account, placed and paid, then (when `delivered`) shipped and delivered: its changes in order. */
-export function placeAccountOrder(book: OrderBook, customer: StorefrontCustomer, productIndexes: number[], opts: { delivered?: boolean; at?: Date } = {}): OrderChange[] {
-  const placed = book.place({ customer: storefrontBuyer(customer), lines: productIndexes.map((productIndex) => ({ productIndex })), at: opts.at });
+/**
+ * An order of a storefront account, placed and paid, then (when `delivered`) shipped and delivered: its changes in
+ * order.
+ */
+export function placeAccountOrder(
+  book: OrderBook,
+  customer: StorefrontCustomer,
+  productIndexes: number[],
+  opts: { delivered?: boolean; at?: Date } = {},
+): OrderChange[] {
+  const placed = book.place({
+    customer: storefrontBuyer(customer),
+    lines: productIndexes.map((productIndex) => ({ productIndex })),
+    at: opts.at,
+  });
   if (!opts.delivered) return [placed];
   const shipped = book.fulfil(placed.order.id);
   return [placed, shipped, book.deliver(placed.order.id, { fulfillmentId: shipped.fulfillment.id })];
@@ -252,7 +300,12 @@ export interface AccountOrder {
  * order" has something to show: two delivered (one of two products) and one paid, each change sent
  * as Shopify's webhooks through `deliver`.
  */
-export async function runAccountOrders(o: { book: OrderBook; customer: StorefrontCustomer; deliver: StoryDeliver; retries?: number }): Promise<{ orders: AccountOrder[]; notAcknowledged: number }> {
+export async function runAccountOrders(o: {
+  book: OrderBook;
+  customer: StorefrontCustomer;
+  deliver: StoryDeliver;
+  retries?: number;
+}): Promise<{ orders: AccountOrder[]; notAcknowledged: number }> {
   if (o.book.productCount < 3) throw new Error("account orders: the book needs at least 3 products");
   const day = 86_400_000;
   const plans: { lines: number[]; fate: AccountOrder["fate"]; daysAgo: number }[] = [
@@ -262,12 +315,16 @@ export async function runAccountOrders(o: { book: OrderBook; customer: Storefron
   ];
   let notAcknowledged = 0;
   const send = async (w: OrderWebhook) => {
-    for (let attempt = 0; attempt <= (o.retries ?? 3); attempt++) if ((await o.deliver(w.topic, w.payload)) === 200) return;
+    for (let attempt = 0; attempt <= (o.retries ?? 3); attempt++)
+      if ((await o.deliver(w.topic, w.payload)) === 200) return;
     notAcknowledged++;
   };
   const orders: AccountOrder[] = [];
   for (const plan of plans) {
-    const changes = placeAccountOrder(o.book, o.customer, plan.lines, { delivered: plan.fate === "delivered", at: new Date(Date.now() - plan.daysAgo * day) });
+    const changes = placeAccountOrder(o.book, o.customer, plan.lines, {
+      delivered: plan.fate === "delivered",
+      at: new Date(Date.now() - plan.daysAgo * day),
+    });
     for (const w of changes.flatMap((c) => c.webhooks)) await send(w);
     const { order } = changes[0]!;
     orders.push({ id: String(order.id), name: `#${order.number}`, fate: plan.fate, products: plan.lines.length });

@@ -1,7 +1,13 @@
 import { generateProduct, PRODUCT_ID_BASE, type ShopifyProductNode } from "./product-generator";
 import { Rng, mixSeed } from "./random";
 import type { BulkGroupOut, OperationHandler, StoreModule } from "./router";
-import { consentWebhook, phoneConsent, type SimChannel, type SimConsentState, type SimCustomerConsent } from "./consent";
+import {
+  consentWebhook,
+  phoneConsent,
+  type SimChannel,
+  type SimConsentState,
+  type SimCustomerConsent,
+} from "./consent";
 
 // The store's orders: `count` generated ones (order i of seed s depends on (s, i) and the book's
 // reference time only), spread over the last `spanDays` days, with line items pointing at the
@@ -103,7 +109,13 @@ export interface SimOrder {
   customer: SimCustomer | null;
   shippingAddress: SimAddress | null;
   billingAddress: SimAddress | null;
-  shippingLine: { code: string; title: string; source: string; carrierIdentifier: string | null; deliveryCategory: string | null } | null;
+  shippingLine: {
+    code: string;
+    title: string;
+    source: string;
+    carrierIdentifier: string | null;
+    deliveryCategory: string | null;
+  } | null;
   lines: SimLine[];
   fulfillments: SimFulfillment[];
   refunds: SimRefund[];
@@ -134,7 +146,20 @@ const DAY_MS = 86_400_000;
 const MAX_LINES = 16;
 
 const FIRST = ["Avery", "Jordan", "Lena", "Sam", "Lucía", "Camille", "Riley", "Noah", "Mia", "Kenji", "Zoë", "Olu"];
-const LAST = ["Johnson", "Lee", "Müller", "Patel", "García", "Durand", "Chen", "Novak", "Rossi", "Tanaka", "Okafor", "Smith"];
+const LAST = [
+  "Johnson",
+  "Lee",
+  "Müller",
+  "Patel",
+  "García",
+  "Durand",
+  "Chen",
+  "Novak",
+  "Rossi",
+  "Tanaka",
+  "Okafor",
+  "Smith",
+];
 const PLACES: Omit<SimAddress, "firstName" | "lastName" | "phone">[] = [
   { address1: "350 Fifth Avenue", city: "New York", zip: "10118", country: "United States", countryCode: "US" },
   { address1: "Unter den Linden 5", city: "Berlin", zip: "10117", country: "Germany", countryCode: "DE" },
@@ -175,7 +200,10 @@ function customerOf(seed: number, index: number): SimCustomer {
   const lastName = r.pick(LAST);
   const place = r.pick(PLACES);
   const phone = r.chance(0.5) ? PHONES[place.countryCode]!(r) : null;
-  const slug = `${firstName}.${lastName}`.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  const slug = `${firstName}.${lastName}`
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
   return {
     id: CUSTOMER_ID_BASE + index,
     firstName,
@@ -285,7 +313,9 @@ export class OrderBook {
 
     const sourceRoll = r.float();
     const sourceName = sourceRoll < 0.8 ? "web" : sourceRoll < 0.9 ? "pos" : "shopify_draft_order";
-    const customer = r.chance(sourceName === "pos" ? 0.6 : 0.12) ? null : customerOf(this.seed, r.int(0, Math.max(1, Math.floor(this.count / 2)) - 1));
+    const customer = r.chance(sourceName === "pos" ? 0.6 : 0.12)
+      ? null
+      : customerOf(this.seed, r.int(0, Math.max(1, Math.floor(this.count / 2)) - 1));
     const test = r.chance(0.08);
     const giftCardOnly = sourceName === "web" && r.chance(0.05);
 
@@ -299,12 +329,24 @@ export class OrderBook {
         lines.push(
           product
             ? productLine(lineId, product, r.int(0, 7), r.int(1, 2))
-            : { ...giftCardLine(lineId), productId: null, variantId: null, giftCard: false, requiresShipping: true, title: "Custom item", variantTitle: null },
+            : {
+                ...giftCardLine(lineId),
+                productId: null,
+                variantId: null,
+                giftCard: false,
+                requiresShipping: true,
+                title: "Custom item",
+                variantTitle: null,
+              },
         );
       }
     }
 
-    const address = customer?.address ?? (sourceName === "pos" ? null : { ...r.pick(PLACES), firstName: r.pick(FIRST), lastName: r.pick(LAST), phone: null });
+    const address =
+      customer?.address ??
+      (sourceName === "pos"
+        ? null
+        : { ...r.pick(PLACES), firstName: r.pick(FIRST), lastName: r.pick(LAST), phone: null });
     const order: SimOrder = {
       id,
       number: 1001 + index,
@@ -327,8 +369,20 @@ export class OrderBook {
         sourceName === "pos" || giftCardOnly
           ? null
           : r.chance(0.1)
-            ? { code: "Pickup", title: "Pickup at Harbor St store", source: "shopify", carrierIdentifier: null, deliveryCategory: "pick-up" }
-            : { code: "Standard", title: "Standard Shipping", source: "shopify", carrierIdentifier: null, deliveryCategory: null },
+            ? {
+                code: "Pickup",
+                title: "Pickup at Harbor St store",
+                source: "shopify",
+                carrierIdentifier: null,
+                deliveryCategory: "pick-up",
+              }
+            : {
+                code: "Standard",
+                title: "Standard Shipping",
+                source: "shopify",
+                carrierIdentifier: null,
+                deliveryCategory: null,
+              },
       lines,
       fulfillments: [],
       refunds: [],
@@ -354,7 +408,11 @@ export class OrderBook {
       order.financialStatus = paid ? "REFUNDED" : "VOIDED";
       if (paid) {
         for (const l of lines) l.removed = l.quantity;
-        order.refunds.push({ id: REFUND_ID_BASE + index * 4, createdAt: order.cancelledAt, lines: lines.map((l) => ({ lineId: l.id, quantity: l.quantity })) });
+        order.refunds.push({
+          id: REFUND_ID_BASE + index * 4,
+          createdAt: order.cancelledAt,
+          lines: lines.map((l) => ({ lineId: l.id, quantity: l.quantity })),
+        });
       }
     } else if (order.financialStatus === "PAID") {
       if (roll < 0.4) {
@@ -379,11 +437,20 @@ export class OrderBook {
     return order;
   }
 
-  private addFulfillment(order: SimOrder, lines: SimLine[], display: ShipmentDisplay, at: string, r?: Rng): SimFulfillment {
+  private addFulfillment(
+    order: SimOrder,
+    lines: SimLine[],
+    display: ShipmentDisplay,
+    at: string,
+    r?: Rng,
+  ): SimFulfillment {
     const carrier = display === "FULFILLED" && order.sourceName === "pos" ? null : (r?.pick(CARRIERS) ?? CARRIERS[0]!);
     const n = order.fulfillments.length;
     const f: SimFulfillment = {
-      id: order.fulfillments.length < 4 && order.id < ORDER_ID_BASE + this.count ? FULFILLMENT_ID_BASE + (order.id - ORDER_ID_BASE) * 8 + n : FULFILLMENT_ID_BASE + 900_000_000 + this.nextFulfillment++,
+      id:
+        order.fulfillments.length < 4 && order.id < ORDER_ID_BASE + this.count
+          ? FULFILLMENT_ID_BASE + (order.id - ORDER_ID_BASE) * 8 + n
+          : FULFILLMENT_ID_BASE + 900_000_000 + this.nextFulfillment++,
       status: "SUCCESS",
       display,
       createdAt: at,
@@ -419,7 +486,11 @@ export class OrderBook {
       customerId,
       email: c.email,
       phone: c.phone,
-      channels: { email: at(c.emailConsent), sms: c.smsConsent ? at(c.smsConsent) : null, whatsapp: c.whatsappConsent ? at(c.whatsappConsent) : null },
+      channels: {
+        email: at(c.emailConsent),
+        sms: c.smsConsent ? at(c.smsConsent) : null,
+        whatsapp: c.whatsappConsent ? at(c.whatsappConsent) : null,
+      },
     };
   }
 
@@ -427,7 +498,8 @@ export class OrderBook {
   changeConsent(customerId: number, channel: SimChannel, state: SimConsentState, at = new Date()): OrderWebhook {
     const c = this.customerConsent(customerId);
     if (!c) throw new Error(`simulated store: no customer ${customerId}`);
-    if (!c.channels[channel] && channel !== "email") throw new Error(`simulated store: customer ${customerId} has no phone for ${channel}`);
+    if (!c.channels[channel] && channel !== "email")
+      throw new Error(`simulated store: customer ${customerId} has no phone for ${channel}`);
     c.channels[channel] = { state, updatedAt: gqlTime(at.getTime()) };
     this.consents.set(customerId, c);
     return consentWebhook(c, channel);
@@ -450,7 +522,8 @@ export class OrderBook {
 
   *iterate(): Generator<SimOrder> {
     for (let i = 0; i < this.count; i++) yield this.changed.get(ORDER_ID_BASE + i) ?? this.generate(i);
-    for (const o of [...this.placed].sort((a, b) => a.createdAt.localeCompare(b.createdAt))) yield this.changed.get(o.id) ?? o;
+    for (const o of [...this.placed].sort((a, b) => a.createdAt.localeCompare(b.createdAt)))
+      yield this.changed.get(o.id) ?? o;
   }
 
   private edit(id: number, fn: (o: SimOrder) => void, at: Date): SimOrder {
@@ -480,7 +553,11 @@ export class OrderBook {
     const index = this.nextIndex++;
     const id = ORDER_ID_BASE + index;
     if (spec.customer) this.named.set(spec.customer.id, structuredClone(spec.customer));
-    const customer = spec.customer ? structuredClone(spec.customer) : spec.customerIndex === null ? null : customerOf(this.seed, spec.customerIndex ?? index);
+    const customer = spec.customer
+      ? structuredClone(spec.customer)
+      : spec.customerIndex === null
+        ? null
+        : customerOf(this.seed, spec.customerIndex ?? index);
     const lines = (spec.lines ?? [{ productIndex: index }]).map((l, k) => {
       const product = this.product(l.productIndex);
       if (!product) throw new Error("simulated store: placing an order needs products (productCount > 0)");
@@ -505,7 +582,13 @@ export class OrderBook {
       customer,
       shippingAddress: customer?.address ?? { ...PLACES[0]!, firstName: "Guest", lastName: "Buyer", phone: null },
       billingAddress: customer?.address ?? { ...PLACES[0]!, firstName: "Guest", lastName: "Buyer", phone: null },
-      shippingLine: { code: "Standard", title: "Standard Shipping", source: "shopify", carrierIdentifier: null, deliveryCategory: null },
+      shippingLine: {
+        code: "Standard",
+        title: "Standard Shipping",
+        source: "shopify",
+        carrierIdentifier: null,
+        deliveryCategory: null,
+      },
       lines,
       fulfillments: [],
       refunds: [],
@@ -520,11 +603,20 @@ export class OrderBook {
   pay(id: number, at = new Date()): OrderChange {
     const order = this.edit(id, (o) => (o.financialStatus = "PAID"), at);
     const payload = orderWebhookPayload(order);
-    return { order, webhooks: [{ topic: "orders/paid", payload }, { topic: "orders/updated", payload }] };
+    return {
+      order,
+      webhooks: [
+        { topic: "orders/paid", payload },
+        { topic: "orders/updated", payload },
+      ],
+    };
   }
 
   /** A shipment of the given lines (default: everything left), in transit unless said otherwise. */
-  fulfil(id: number, options: { lineIds?: number[]; display?: ShipmentDisplay; at?: Date } = {}): OrderChange & { fulfillment: SimFulfillment } {
+  fulfil(
+    id: number,
+    options: { lineIds?: number[]; display?: ShipmentDisplay; at?: Date } = {},
+  ): OrderChange & { fulfillment: SimFulfillment } {
     const at = options.at ?? new Date();
     let fulfillment: SimFulfillment | undefined;
     const order = this.edit(
@@ -537,7 +629,9 @@ export class OrderBook {
       at,
     );
     const payload = orderWebhookPayload(order);
-    const topic = order.lines.some((l) => !l.giftCard && unfulfilled(l) > 0) ? "orders/partially_fulfilled" : "orders/fulfilled";
+    const topic = order.lines.some((l) => !l.giftCard && unfulfilled(l) > 0)
+      ? "orders/partially_fulfilled"
+      : "orders/fulfilled";
     return {
       order,
       fulfillment: fulfillment!,
@@ -556,7 +650,9 @@ export class OrderBook {
     const order = this.edit(
       id,
       (o) => {
-        target = options.fulfillmentId ? o.fulfillments.find((f) => f.id === options.fulfillmentId) : o.fulfillments[o.fulfillments.length - 1];
+        target = options.fulfillmentId
+          ? o.fulfillments.find((f) => f.id === options.fulfillmentId)
+          : o.fulfillments[o.fulfillments.length - 1];
         if (!target) throw new Error(`simulated store: order ${id} has no such fulfillment`);
         this.markDelivered(target, gqlTime(at.getTime()));
       },
@@ -602,9 +698,15 @@ export class OrderBook {
         o.cancelledAt = time;
         o.cancelReason = options.reason ?? "customer";
         if (o.financialStatus === "PAID" || o.financialStatus === "PARTIALLY_REFUNDED") {
-          const lines = o.lines.filter((l) => unfulfilled(l) > 0).map((l) => ({ lineId: l.id, quantity: unfulfilled(l) }));
+          const lines = o.lines
+            .filter((l) => unfulfilled(l) > 0)
+            .map((l) => ({ lineId: l.id, quantity: unfulfilled(l) }));
           for (const rl of lines) o.lines.find((l) => l.id === rl.lineId)!.removed += rl.quantity;
-          o.refunds.push({ id: REFUND_ID_BASE + (o.id - ORDER_ID_BASE) * 4 + o.refunds.length, createdAt: time, lines });
+          o.refunds.push({
+            id: REFUND_ID_BASE + (o.id - ORDER_ID_BASE) * 4 + o.refunds.length,
+            createdAt: time,
+            lines,
+          });
           o.financialStatus = "REFUNDED";
         } else {
           o.financialStatus = "VOIDED";
@@ -613,7 +715,13 @@ export class OrderBook {
       at,
     );
     const payload = orderWebhookPayload(order);
-    return { order, webhooks: [{ topic: "orders/cancelled", payload }, { topic: "orders/updated", payload }] };
+    return {
+      order,
+      webhooks: [
+        { topic: "orders/cancelled", payload },
+        { topic: "orders/updated", payload },
+      ],
+    };
   }
 
   /** Any other edit (contact details, a line's properties, a tag the service never sees). */
@@ -640,7 +748,15 @@ function lineFulfillmentStatus(l: SimLine): string | null {
 }
 
 const gqlAddress = (a: SimAddress | null) =>
-  a ? { firstName: a.firstName, lastName: a.lastName, name: `${a.firstName} ${a.lastName}`, phone: a.phone, countryCodeV2: a.countryCode } : null;
+  a
+    ? {
+        firstName: a.firstName,
+        lastName: a.lastName,
+        name: `${a.firstName} ${a.lastName}`,
+        phone: a.phone,
+        countryCodeV2: a.countryCode,
+      }
+    : null;
 
 /** The order as one group of a bulk result of bulkOrdersQuery (order line, then LineItem lines). */
 export function orderBulkGroup(o: SimOrder, consent?: SimCustomerConsent | null): BulkGroupOut {
@@ -672,7 +788,11 @@ export function orderBulkGroup(o: SimOrder, consent?: SimCustomerConsent | null)
             firstName: c.firstName,
             lastName: c.lastName,
             defaultEmailAddress: c.email
-              ? { emailAddress: c.email, marketingState: email?.state ?? "NOT_SUBSCRIBED", marketingUpdatedAt: email?.updatedAt ?? null }
+              ? {
+                  emailAddress: c.email,
+                  marketingState: email?.state ?? "NOT_SUBSCRIBED",
+                  marketingUpdatedAt: email?.updatedAt ?? null,
+                }
               : null,
             defaultPhoneNumber: c.phone ? { phoneNumber: c.phone, ...phoneConsent(sms, whatsapp) } : null,
             defaultAddress: { countryCodeV2: c.address.countryCode },
@@ -713,7 +833,10 @@ export function orderBulkGroup(o: SimOrder, consent?: SimCustomerConsent | null)
   };
 }
 
-const money = (amount: string) => ({ shop_money: { amount, currency_code: "USD" }, presentment_money: { amount, currency_code: "USD" } });
+const money = (amount: string) => ({
+  shop_money: { amount, currency_code: "USD" },
+  presentment_money: { amount, currency_code: "USD" },
+});
 
 function restAddress(a: SimAddress | null) {
   if (!a) return null;
@@ -911,7 +1034,8 @@ function createdSince(query: string): number | null {
 
 const LINE_PAGE_MAX = 250;
 const offsetCursor = (n: number) => Buffer.from(String(n)).toString("base64url");
-const cursorOffset = (c: unknown) => (typeof c === "string" && c ? Number(Buffer.from(c, "base64url").toString()) || 0 : 0);
+const cursorOffset = (c: unknown) =>
+  typeof c === "string" && c ? Number(Buffer.from(c, "base64url").toString()) || 0 : 0;
 
 /** Shopify's requested cost of an OrdersPage: 2 + first × (the order's objects and its line items). */
 function ordersPageCost(v: Record<string, unknown>): number {
@@ -923,7 +1047,13 @@ function ordersPageCost(v: Record<string, unknown>): number {
 function pagedOrderNode(group: BulkGroupOut, lines: number) {
   const items = group.children.map(({ __parentId: _parent, ...line }) => line);
   const page = items.slice(0, lines);
-  return { ...group.parent, lineItems: { nodes: page, pageInfo: { hasNextPage: items.length > lines, endCursor: page.length ? offsetCursor(page.length) : null } } };
+  return {
+    ...group.parent,
+    lineItems: {
+      nodes: page,
+      pageInfo: { hasNextPage: items.length > lines, endCursor: page.length ? offsetCursor(page.length) : null },
+    },
+  };
 }
 
 /** The `orders` bulk root over a book, and the paged read that stands in for it. */
@@ -942,18 +1072,47 @@ export function ordersModule(book: OrderBook): StoreModule {
         requestedCost: ordersPageCost,
         handle: (v) => {
           const first = Number(v.first);
-          if (!Number.isInteger(first) || first < 1 || first > 250) return { errors: [{ message: "first: must be between 1 and 250", extensions: { code: "BAD_REQUEST" } }] };
+          if (!Number.isInteger(first) || first < 1 || first > 250)
+            return { errors: [{ message: "first: must be between 1 and 250", extensions: { code: "BAD_REQUEST" } }] };
           const requested = ordersPageCost(v);
           if (requested > 1000) {
-            return { errors: [{ message: `Query cost is ${requested}, which exceeds the single query max cost limit (1000).`, extensions: { code: "MAX_COST_EXCEEDED", cost: requested, maxCost: 1000 } }], actualCost: 0 };
+            return {
+              errors: [
+                {
+                  message: `Query cost is ${requested}, which exceeds the single query max cost limit (1000).`,
+                  extensions: { code: "MAX_COST_EXCEEDED", cost: requested, maxCost: 1000 },
+                },
+              ],
+              actualCost: 0,
+            };
           }
-          const all = Array.from(matching(typeof v.query === "string" ? v.query : "")).sort((a, b) => (a.createdAt === b.createdAt ? a.id - b.id : a.createdAt < b.createdAt ? -1 : 1));
+          const all = Array.from(matching(typeof v.query === "string" ? v.query : "")).sort((a, b) =>
+            a.createdAt === b.createdAt ? a.id - b.id : a.createdAt < b.createdAt ? -1 : 1,
+          );
           const from = cursorOffset(v.after);
           const page = all.slice(from, from + first);
           const end = from + page.length;
           const nodes = page.map((o) => pagedOrderNode(groupOf(o), 10));
-          const actual = 2 + nodes.reduce((n, o) => n + 12 + ((o as Record<string, unknown>).fulfillments as unknown[]).length * 2 + 2 + o.lineItems.nodes.length * 4, 0);
-          return { data: { orders: { nodes, pageInfo: { hasNextPage: end < all.length, endCursor: page.length ? offsetCursor(end) : null } } }, actualCost: actual };
+          const actual =
+            2 +
+            nodes.reduce(
+              (n, o) =>
+                n +
+                12 +
+                ((o as Record<string, unknown>).fulfillments as unknown[]).length * 2 +
+                2 +
+                o.lineItems.nodes.length * 4,
+              0,
+            );
+          return {
+            data: {
+              orders: {
+                nodes,
+                pageInfo: { hasNextPage: end < all.length, endCursor: page.length ? offsetCursor(end) : null },
+              },
+            },
+            actualCost: actual,
+          };
         },
       },
       OrderLineItemsPage: {
@@ -966,7 +1125,15 @@ export function ordersModule(book: OrderBook): StoreModule {
           const page = items.slice(from, from + LINE_PAGE_MAX);
           const end = from + page.length;
           return {
-            data: { order: { id: v.id, lineItems: { nodes: page, pageInfo: { hasNextPage: end < items.length, endCursor: page.length ? offsetCursor(end) : null } } } },
+            data: {
+              order: {
+                id: v.id,
+                lineItems: {
+                  nodes: page,
+                  pageInfo: { hasNextPage: end < items.length, endCursor: page.length ? offsetCursor(end) : null },
+                },
+              },
+            },
             actualCost: 3 + page.length * 4,
           };
         },
@@ -979,7 +1146,21 @@ export function ordersModule(book: OrderBook): StoreModule {
           const name = /^name:(#?\d+)$/.exec(q.trim())?.[1];
           const wanted = name ? (name.startsWith("#") ? name : `#${name}`) : null;
           const found = wanted ? book.all().find((o) => `#${o.number}` === wanted) : undefined;
-          return { data: { orders: { nodes: found ? [{ id: `gid://shopify/Order/${found.id}`, legacyResourceId: String(found.id), name: `#${found.number}` }] : [] } } };
+          return {
+            data: {
+              orders: {
+                nodes: found
+                  ? [
+                      {
+                        id: `gid://shopify/Order/${found.id}`,
+                        legacyResourceId: String(found.id),
+                        name: `#${found.number}`,
+                      },
+                    ]
+                  : [],
+              },
+            },
+          };
         },
       },
     },
@@ -1007,7 +1188,11 @@ function customerOrderNode(o: SimOrder, seed: number) {
     name: `#${o.number}`,
     processedAt: o.processedAt,
     cancelledAt: o.cancelledAt,
-    displayFulfillmentStatus: o.lines.every((l) => unfulfilled(l) === 0) ? "FULFILLED" : o.lines.some((l) => l.fulfilled > 0) ? "PARTIALLY_FULFILLED" : "UNFULFILLED",
+    displayFulfillmentStatus: o.lines.every((l) => unfulfilled(l) === 0)
+      ? "FULFILLED"
+      : o.lines.some((l) => l.fulfilled > 0)
+        ? "PARTIALLY_FULFILLED"
+        : "UNFULFILLED",
     customer: o.customer ? { legacyResourceId: String(o.customer.id) } : null,
     lineItems: {
       nodes: o.lines.map((l) => {
@@ -1015,7 +1200,13 @@ function customerOrderNode(o: SimOrder, seed: number) {
         const product = index >= 0 ? generateProduct(index, seed) : null;
         return {
           title: l.title,
-          product: product ? { legacyResourceId: String(legacy(product.id)), handle: product.handle, featuredMedia: product.featuredMedia } : null,
+          product: product
+            ? {
+                legacyResourceId: String(legacy(product.id)),
+                handle: product.handle,
+                featuredMedia: product.featuredMedia,
+              }
+            : null,
         };
       }),
     },
@@ -1027,7 +1218,10 @@ function customerOrderNode(o: SimOrder, seed: number) {
  * first, paged by cursor) and `CustomerOrder` (one order with its customer), over a book.
  */
 export function customerOrderOperations(book: OrderBook): Record<string, OperationHandler> {
-  const gidError = (kind: string, gid: string) => ({ errors: [{ message: `Invalid global id '${gid}'`, extensions: { code: "argumentLiteralsIncompatible" } }], kind });
+  const gidError = (kind: string, gid: string) => ({
+    errors: [{ message: `Invalid global id '${gid}'`, extensions: { code: "argumentLiteralsIncompatible" } }],
+    kind,
+  });
   return {
     CustomerOrders: {
       requestedCost: (v) => 2 + Math.min(250, Number(v.first) || 0) * 3,
@@ -1050,7 +1244,10 @@ export function customerOrderOperations(book: OrderBook): Record<string, Operati
               id: gid,
               orders: {
                 nodes: page.map((o) => customerOrderNode(o, book.seed)),
-                pageInfo: { hasNextPage: end < mine.length, endCursor: page.length ? Buffer.from(String(end)).toString("base64url") : null },
+                pageInfo: {
+                  hasNextPage: end < mine.length,
+                  endCursor: page.length ? Buffer.from(String(end)).toString("base64url") : null,
+                },
               },
             },
           },

@@ -57,20 +57,163 @@ const COLORS = ["Black", "Sand", "Charcoal", "Rust", "Olive", "Navy", "Écru"];
 const SIZES = ["XS", "S", "M", "L", "XL", "XXL"];
 
 const KINDS: Kind[] = [
-  { noun: "Tee", productType: "T-Shirt", category: { id: "gid://shopify/TaxonomyCategory/aa-1-13-8", name: "T-Shirts", fullName: "Apparel & Accessories > Clothing > Clothing Tops > T-Shirts" }, dims: [{ name: "Size", values: SIZES }, { name: "Color", values: COLORS }], price: [19, 45] },
-  { noun: "Hoodie", productType: "Hoodies", category: { id: "gid://shopify/TaxonomyCategory/aa-1-13-13", name: "Hoodies", fullName: "Apparel & Accessories > Clothing > Clothing Tops > Hoodies" }, dims: [{ name: "Size", values: SIZES }, { name: "Color", values: COLORS }], price: [49, 95] },
-  { noun: "Beanie", productType: "Hats", category: { id: "gid://shopify/TaxonomyCategory/aa-2-17-1", name: "Beanies", fullName: "Apparel & Accessories > Clothing Accessories > Hats > Beanies" }, dims: [{ name: "Color", values: COLORS }, { name: "Size", values: ["One size", "Kids"] }], price: [19, 39] },
-  { noun: "Tote Bag", productType: "Bags", category: { id: "gid://shopify/TaxonomyCategory/lb-13", name: "Tote Bags", fullName: "Luggage & Bags > Tote Bags" }, dims: [{ name: "Color", values: COLORS }, { name: "Material", values: ["Canvas", "Waxed canvas"] }], price: [29, 120] },
-  { noun: "Mug", productType: "Mugs", category: { id: "gid://shopify/TaxonomyCategory/hg-11-10-8-6", name: "Mugs", fullName: "Home & Garden > Kitchen & Dining > Tableware > Drinkware > Mugs" }, dims: [{ name: "Color", values: COLORS }, { name: "Size", values: ["8 oz", "12 oz"] }], price: [14, 32] },
-  { noun: "Throw Pillow", productType: "Pillows", category: { id: "gid://shopify/TaxonomyCategory/hg-3-74", name: "Throw Pillows", fullName: "Home & Garden > Decor > Throw Pillows" }, dims: [{ name: "Size", values: ["45 x 45 cm", "50 x 50 cm", "40 x 60 cm"] }, { name: "Color", values: COLORS }], price: [25, 60] },
-  { noun: "Candle", productType: "Candles", category: { id: "gid://shopify/TaxonomyCategory/hg-3-10", name: "Candles", fullName: "Home & Garden > Decor > Home Fragrances > Candles" }, dims: [{ name: "Scent", values: ["Cedar", "Fig", "Sea salt", "Tobacco & vanilla", "Yuzu"] }, { name: "Size", values: ["180 g", "300 g"] }], price: [18, 48] },
-  { noun: "Notebook", productType: "Stationery", category: { id: "gid://shopify/TaxonomyCategory/os-4-9", name: "Notebooks & Notepads", fullName: "Office Supplies > General Office Supplies > Paper Products > Notebooks & Notepads" }, dims: [{ name: "Paper", values: ["Lined", "Dotted", "Blank", "Grid"] }, { name: "Cover", values: ["Black", "Sand", "Olive"] }], price: [9, 29] },
-  { noun: "Sneaker", productType: "Shoes", category: { id: "gid://shopify/TaxonomyCategory/aa-8-8", name: "Sneakers", fullName: "Apparel & Accessories > Shoes > Sneakers" }, dims: [{ name: "Size", values: ["38", "39", "40", "41", "42", "43", "44", "45"] }, { name: "Color", values: COLORS }], price: [79, 160] },
+  {
+    noun: "Tee",
+    productType: "T-Shirt",
+    category: {
+      id: "gid://shopify/TaxonomyCategory/aa-1-13-8",
+      name: "T-Shirts",
+      fullName: "Apparel & Accessories > Clothing > Clothing Tops > T-Shirts",
+    },
+    dims: [
+      { name: "Size", values: SIZES },
+      { name: "Color", values: COLORS },
+    ],
+    price: [19, 45],
+  },
+  {
+    noun: "Hoodie",
+    productType: "Hoodies",
+    category: {
+      id: "gid://shopify/TaxonomyCategory/aa-1-13-13",
+      name: "Hoodies",
+      fullName: "Apparel & Accessories > Clothing > Clothing Tops > Hoodies",
+    },
+    dims: [
+      { name: "Size", values: SIZES },
+      { name: "Color", values: COLORS },
+    ],
+    price: [49, 95],
+  },
+  {
+    noun: "Beanie",
+    productType: "Hats",
+    category: {
+      id: "gid://shopify/TaxonomyCategory/aa-2-17-1",
+      name: "Beanies",
+      fullName: "Apparel & Accessories > Clothing Accessories > Hats > Beanies",
+    },
+    dims: [
+      { name: "Color", values: COLORS },
+      { name: "Size", values: ["One size", "Kids"] },
+    ],
+    price: [19, 39],
+  },
+  {
+    noun: "Tote Bag",
+    productType: "Bags",
+    category: { id: "gid://shopify/TaxonomyCategory/lb-13", name: "Tote Bags", fullName: "Luggage & Bags > Tote Bags" },
+    dims: [
+      { name: "Color", values: COLORS },
+      { name: "Material", values: ["Canvas", "Waxed canvas"] },
+    ],
+    price: [29, 120],
+  },
+  {
+    noun: "Mug",
+    productType: "Mugs",
+    category: {
+      id: "gid://shopify/TaxonomyCategory/hg-11-10-8-6",
+      name: "Mugs",
+      fullName: "Home & Garden > Kitchen & Dining > Tableware > Drinkware > Mugs",
+    },
+    dims: [
+      { name: "Color", values: COLORS },
+      { name: "Size", values: ["8 oz", "12 oz"] },
+    ],
+    price: [14, 32],
+  },
+  {
+    noun: "Throw Pillow",
+    productType: "Pillows",
+    category: {
+      id: "gid://shopify/TaxonomyCategory/hg-3-74",
+      name: "Throw Pillows",
+      fullName: "Home & Garden > Decor > Throw Pillows",
+    },
+    dims: [
+      { name: "Size", values: ["45 x 45 cm", "50 x 50 cm", "40 x 60 cm"] },
+      { name: "Color", values: COLORS },
+    ],
+    price: [25, 60],
+  },
+  {
+    noun: "Candle",
+    productType: "Candles",
+    category: {
+      id: "gid://shopify/TaxonomyCategory/hg-3-10",
+      name: "Candles",
+      fullName: "Home & Garden > Decor > Home Fragrances > Candles",
+    },
+    dims: [
+      { name: "Scent", values: ["Cedar", "Fig", "Sea salt", "Tobacco & vanilla", "Yuzu"] },
+      { name: "Size", values: ["180 g", "300 g"] },
+    ],
+    price: [18, 48],
+  },
+  {
+    noun: "Notebook",
+    productType: "Stationery",
+    category: {
+      id: "gid://shopify/TaxonomyCategory/os-4-9",
+      name: "Notebooks & Notepads",
+      fullName: "Office Supplies > General Office Supplies > Paper Products > Notebooks & Notepads",
+    },
+    dims: [
+      { name: "Paper", values: ["Lined", "Dotted", "Blank", "Grid"] },
+      { name: "Cover", values: ["Black", "Sand", "Olive"] },
+    ],
+    price: [9, 29],
+  },
+  {
+    noun: "Sneaker",
+    productType: "Shoes",
+    category: {
+      id: "gid://shopify/TaxonomyCategory/aa-8-8",
+      name: "Sneakers",
+      fullName: "Apparel & Accessories > Shoes > Sneakers",
+    },
+    dims: [
+      { name: "Size", values: ["38", "39", "40", "41", "42", "43", "44", "45"] },
+      { name: "Color", values: COLORS },
+    ],
+    price: [79, 160],
+  },
 ];
 
-const ADJECTIVES = ["Heavyweight", "Organic", "Recycled", "Classic", "Waxed", "Linen", "Merino", "Everyday", "Vintage", "Stoneware", "Handmade", "Lightweight", "Café", "Nordic", "Über", "Kōbō"];
+const ADJECTIVES = [
+  "Heavyweight",
+  "Organic",
+  "Recycled",
+  "Classic",
+  "Waxed",
+  "Linen",
+  "Merino",
+  "Everyday",
+  "Vintage",
+  "Stoneware",
+  "Handmade",
+  "Lightweight",
+  "Café",
+  "Nordic",
+  "Über",
+  "Kōbō",
+];
 const VENDORS = ["Harbor & Birch", "Nordlys", "Atelier Çà & Là", "Kōbō Goods", "Acme"];
-const TAGS = ["new", "bestseller", "gift", "organic", "recycled", "summer", "winter", "sale", "limited", "unisex", "éco", "手作り"];
+const TAGS = [
+  "new",
+  "bestseller",
+  "gift",
+  "organic",
+  "recycled",
+  "summer",
+  "winter",
+  "sale",
+  "limited",
+  "unisex",
+  "éco",
+  "手作り",
+];
 const COLLECTIONS = [
   { id: "gid://shopify/Collection/301234567890", title: "Home page", handle: "frontpage" },
   { id: "gid://shopify/Collection/301234567891", title: "Winter Essentials", handle: "winter-essentials" },
@@ -137,7 +280,10 @@ export function productIndexOf(idOrGid: string | number): number | null {
  * How many variants, collections and metafields product `index` has, without generating it: these
  * are the first draws of its random stream (the store reports objectCount from this).
  */
-export function generatedShape(index: number, seed: number): { variants: number; collections: number; metafields: number } {
+export function generatedShape(
+  index: number,
+  seed: number,
+): { variants: number; collections: number; metafields: number } {
   const r = new Rng(mixSeed(seed, index));
   const variants = r.int(1, MAX_VARIANTS_PER_GENERATED_PRODUCT);
   const collections = r.int(0, 3);
@@ -162,7 +308,8 @@ export function generateProduct(index: number, seed: number): ShopifyProductNode
   const createdAt = EPOCH + index * 3_600_000;
   const updatedAt = createdAt + r.int(0, 30) * 86_400_000;
   const statusRoll = r.float();
-  const status = statusRoll < 0.85 ? "ACTIVE" : statusRoll < 0.92 ? "DRAFT" : statusRoll < 0.97 ? "ARCHIVED" : "UNLISTED";
+  const status =
+    statusRoll < 0.85 ? "ACTIVE" : statusRoll < 0.92 ? "DRAFT" : statusRoll < 0.97 ? "ARCHIVED" : "UNLISTED";
   const productType = r.chance(0.25) ? "" : kind.productType;
   const category = r.chance(0.3) ? null : kind.category;
   const vendor = r.chance(0.05) ? "" : r.pick(VENDORS);
@@ -205,10 +352,22 @@ export function generateProduct(index: number, seed: number): ShopifyProductNode
 
   const metafields: ShopifyProductNode["metafields"] = [];
   if (hasMaterial) {
-    metafields.push({ id: `gid://shopify/Metafield/${METAFIELD_ID_BASE + index * 4}`, namespace: "custom", key: "material", type: "single_line_text_field", value: r.pick(MATERIALS) });
+    metafields.push({
+      id: `gid://shopify/Metafield/${METAFIELD_ID_BASE + index * 4}`,
+      namespace: "custom",
+      key: "material",
+      type: "single_line_text_field",
+      value: r.pick(MATERIALS),
+    });
   }
   if (hasCare) {
-    metafields.push({ id: `gid://shopify/Metafield/${METAFIELD_ID_BASE + index * 4 + 1}`, namespace: "custom", key: "care_guide", type: "multi_line_text_field", value: "Wash cold\nDry flat" });
+    metafields.push({
+      id: `gid://shopify/Metafield/${METAFIELD_ID_BASE + index * 4 + 1}`,
+      namespace: "custom",
+      key: "care_guide",
+      type: "multi_line_text_field",
+      value: "Wash cold\nDry flat",
+    });
   }
 
   return {

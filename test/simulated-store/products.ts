@@ -68,13 +68,22 @@ export class ProductCatalog {
   /** Live products after `afterGid` in id order (the paged read's cursor), building none it skips. */
   *iterateAfter(afterGid: string | null): Generator<ShopifyProductNode> {
     const afterIndex = afterGid ? productIndexOf(afterGid) : null;
-    const generatedFrom = afterGid === null ? 0 : afterIndex !== null && afterIndex < this.generatedCount ? afterIndex + 1 : this.generatedCount;
+    const generatedFrom =
+      afterGid === null
+        ? 0
+        : afterIndex !== null && afterIndex < this.generatedCount
+          ? afterIndex + 1
+          : this.generatedCount;
     for (let i = generatedFrom; i < this.generatedCount; i++) {
       const gid = productGidOf(i);
       if (this.deleted.has(gid)) continue;
       yield this.overrides.get(gid) ?? generateProduct(i, this.seed);
     }
-    let past = afterGid === null || generatedFrom < this.generatedCount || afterIndex === null || afterIndex < this.generatedCount;
+    let past =
+      afterGid === null ||
+      generatedFrom < this.generatedCount ||
+      afterIndex === null ||
+      afterIndex < this.generatedCount;
     for (const p of this.explicit.values()) {
       if (!past) {
         past = p.id === afterGid;
@@ -117,16 +126,31 @@ export class ProductCatalog {
     const index = this.nextIndex++;
     const base = generateProduct(index, this.seed);
     const ts = now.toISOString();
-    const node: ShopifyProductNode = { ...base, createdAt: ts, updatedAt: ts, ...structuredClone(patch), id: productGidOf(index) };
+    const node: ShopifyProductNode = {
+      ...base,
+      createdAt: ts,
+      updatedAt: ts,
+      ...structuredClone(patch),
+      id: productGidOf(index),
+    };
     this.explicit.set(node.id, node);
     return node;
   }
 
-  update(idOrGid: string | number, patch: ProductPatch | ((p: ShopifyProductNode) => ProductPatch), now = new Date()): ShopifyProductNode {
+  update(
+    idOrGid: string | number,
+    patch: ProductPatch | ((p: ShopifyProductNode) => ProductPatch),
+    now = new Date(),
+  ): ShopifyProductNode {
     const current = this.get(idOrGid);
     if (!current) throw new Error(`simulated store: no product ${idOrGid}`);
     const changes = typeof patch === "function" ? patch(structuredClone(current)) : patch;
-    const next: ShopifyProductNode = { ...current, ...structuredClone(changes), id: current.id, updatedAt: now.toISOString() };
+    const next: ShopifyProductNode = {
+      ...current,
+      ...structuredClone(changes),
+      id: current.id,
+      updatedAt: now.toISOString(),
+    };
     if (this.explicit.has(current.id)) this.explicit.set(current.id, next);
     else this.overrides.set(current.id, next);
     return next;
@@ -198,7 +222,11 @@ function bulkMetafieldKeys(query: string): string[] | null {
 
 function bulkSelection(query: string) {
   const keys = bulkMetafieldKeys(query);
-  return { collections: /\bcollections\b/.test(query), metafields: keys !== null, keys: keys && keys.length ? keys : null };
+  return {
+    collections: /\bcollections\b/.test(query),
+    metafields: keys !== null,
+    keys: keys && keys.length ? keys : null,
+  };
 }
 
 const PAGE_MAX = 250;
@@ -218,7 +246,8 @@ function idOf(cursor: unknown): string | null {
 /** Shopify's requested cost of a ProductsPage: 2 + first × (6 objects + its nested connections). */
 function productsPageCost(v: Record<string, unknown>): number {
   const first = Math.min(PAGE_MAX, Number(v.first) || 0);
-  const perProduct = 6 + (2 + 25) + (v.withCollections ? 2 + 10 : 0) + (v.withMetafields ? 2 + 2 * (Number(v.metafieldsFirst) || 0) : 0);
+  const perProduct =
+    6 + (2 + 25) + (v.withCollections ? 2 + 10 : 0) + (v.withMetafields ? 2 + 2 * (Number(v.metafieldsFirst) || 0) : 0);
   return 2 + first * perProduct;
 }
 
@@ -242,7 +271,10 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
                 ...productFields(p),
                 variants: {
                   nodes: variants.map(variantOut),
-                  pageInfo: { hasNextPage: p.variants.length > VARIANT_PAGE, endCursor: variants.length ? cursorOf(variants.length) : null },
+                  pageInfo: {
+                    hasNextPage: p.variants.length > VARIANT_PAGE,
+                    endCursor: variants.length ? cursorOf(variants.length) : null,
+                  },
                 },
                 collections: { nodes: collections.map((c) => ({ id: c.id, title: c.title })) },
                 ...(metafields ? { metafields: { nodes: metafields } } : {}),
@@ -258,11 +290,21 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
         handle: (v) => {
           const first = Number(v.first);
           if (!Number.isInteger(first) || first < 1 || first > PAGE_MAX) {
-            return { errors: [{ message: `first: must be between 1 and ${PAGE_MAX}`, extensions: { code: "BAD_REQUEST" } }] };
+            return {
+              errors: [{ message: `first: must be between 1 and ${PAGE_MAX}`, extensions: { code: "BAD_REQUEST" } }],
+            };
           }
           const requested = productsPageCost(v);
           if (requested > 1000) {
-            return { errors: [{ message: `Query cost is ${requested}, which exceeds the single query max cost limit (1000).`, extensions: { code: "MAX_COST_EXCEEDED", cost: requested, maxCost: 1000 } }], actualCost: 0 };
+            return {
+              errors: [
+                {
+                  message: `Query cost is ${requested}, which exceeds the single query max cost limit (1000).`,
+                  extensions: { code: "MAX_COST_EXCEEDED", cost: requested, maxCost: 1000 },
+                },
+              ],
+              actualCost: 0,
+            };
           }
           const keys = Array.isArray(v.metafieldKeys) ? (v.metafieldKeys as string[]) : null;
           const nodes: Record<string, unknown>[] = [];
@@ -275,19 +317,45 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
             }
             const variants = p.variants.slice(0, 25);
             const collections = p.collections.slice(0, 10);
-            const metafields = v.withMetafields ? metafieldsOut(p, keys).slice(0, Number(v.metafieldsFirst) || 0) : null;
+            const metafields = v.withMetafields
+              ? metafieldsOut(p, keys).slice(0, Number(v.metafieldsFirst) || 0)
+              : null;
             nodes.push({
               ...productFields(p),
-              variants: { nodes: variants.map(variantOut), pageInfo: { hasNextPage: p.variants.length > 25, endCursor: variants.length ? cursorOf(variants.length) : null } },
+              variants: {
+                nodes: variants.map(variantOut),
+                pageInfo: {
+                  hasNextPage: p.variants.length > 25,
+                  endCursor: variants.length ? cursorOf(variants.length) : null,
+                },
+              },
               ...(v.withCollections
-                ? { collections: { nodes: collections.map((c) => ({ id: c.id, title: c.title })), pageInfo: { hasNextPage: p.collections.length > 10, endCursor: collections.length ? cursorOf(collections.length) : null } } }
+                ? {
+                    collections: {
+                      nodes: collections.map((c) => ({ id: c.id, title: c.title })),
+                      pageInfo: {
+                        hasNextPage: p.collections.length > 10,
+                        endCursor: collections.length ? cursorOf(collections.length) : null,
+                      },
+                    },
+                  }
                 : {}),
               ...(metafields ? { metafields: { nodes: metafields } } : {}),
             });
-            actual += 6 + 2 + variants.length + (v.withCollections ? 2 + collections.length : 0) + (metafields ? 2 + 2 * metafields.length : 0);
+            actual +=
+              6 +
+              2 +
+              variants.length +
+              (v.withCollections ? 2 + collections.length : 0) +
+              (metafields ? 2 + 2 * metafields.length : 0);
           }
           const last = nodes.at(-1);
-          return { data: { products: { nodes, pageInfo: { hasNextPage, endCursor: last ? idCursor(String(last.id)) : null } } }, actualCost: actual };
+          return {
+            data: {
+              products: { nodes, pageInfo: { hasNextPage, endCursor: last ? idCursor(String(last.id)) : null } },
+            },
+            actualCost: actual,
+          };
         },
       },
       ProductCollectionsPage: {
@@ -299,7 +367,15 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
           const page = p.collections.slice(from, from + PAGE_MAX);
           const end = from + page.length;
           return {
-            data: { product: { id: p.id, collections: { nodes: page.map((c) => ({ id: c.id, title: c.title })), pageInfo: { hasNextPage: end < p.collections.length, endCursor: page.length ? cursorOf(end) : null } } } },
+            data: {
+              product: {
+                id: p.id,
+                collections: {
+                  nodes: page.map((c) => ({ id: c.id, title: c.title })),
+                  pageInfo: { hasNextPage: end < p.collections.length, endCursor: page.length ? cursorOf(end) : null },
+                },
+              },
+            },
             actualCost: 3 + page.length,
           };
         },
@@ -334,7 +410,8 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
           // With a key filter, only matching metafields count: build those products (rare in tests).
           if (s.keys) {
             let n = 0;
-            for (const p of catalog.iterate()) n += 1 + p.variants.length + (s.collections ? p.collections.length : 0) + metafieldsOut(p, s.keys).length;
+            for (const p of catalog.iterate())
+              n += 1 + p.variants.length + (s.collections ? p.collections.length : 0) + metafieldsOut(p, s.keys).length;
             return n;
           }
           return catalog.lineCount(s);
@@ -344,7 +421,8 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
           const s = bulkSelection(query);
           for (const p of catalog.iterate()) {
             const children: Record<string, unknown>[] = p.variants.map((v) => ({ ...variantOut(v), __parentId: p.id }));
-            if (s.collections) for (const c of p.collections) children.push({ id: c.id, title: c.title, __parentId: p.id });
+            if (s.collections)
+              for (const c of p.collections) children.push({ id: c.id, title: c.title, __parentId: p.id });
             if (s.metafields) for (const m of metafieldsOut(p, s.keys)) children.push({ ...m, __parentId: p.id });
             yield { parent: productFields(p), children };
           }

@@ -55,7 +55,10 @@ export class Rng {
       const j = Math.floor(this.next() * (i + 1));
       [idx[i], idx[j]] = [idx[j], idx[i]];
     }
-    return idx.slice(0, Math.min(n, items.length)).sort((a, b) => a - b).map((i) => items[i]);
+    return idx
+      .slice(0, Math.min(n, items.length))
+      .sort((a, b) => a - b)
+      .map((i) => items[i]);
   }
 
   digits(n: number): string {

@@ -64,15 +64,18 @@ export class StoreRouter {
   register(module: StoreModule): void {
     if (module.customerConsent) this.consentSources.push(module.customerConsent.bind(module));
     for (const [name, handler] of Object.entries(module.operations ?? {})) {
-      if (this.operations.has(name)) throw new Error(`simulated store: operation ${name} registered twice (${module.name})`);
+      if (this.operations.has(name))
+        throw new Error(`simulated store: operation ${name} registered twice (${module.name})`);
       this.operations.set(name, handler);
     }
     for (const [root, source] of Object.entries(module.bulkRoots ?? {})) {
-      if (this.bulkRoots.has(root)) throw new Error(`simulated store: bulk root ${root} registered twice (${module.name})`);
+      if (this.bulkRoots.has(root))
+        throw new Error(`simulated store: bulk root ${root} registered twice (${module.name})`);
       this.bulkRoots.set(root, source);
     }
     for (const [field, handler] of Object.entries(module.roots ?? {})) {
-      if (this.roots.has(field)) throw new Error(`simulated store: root field ${field} registered twice (${module.name})`);
+      if (this.roots.has(field))
+        throw new Error(`simulated store: root field ${field} registered twice (${module.name})`);
       this.roots.set(field, handler);
     }
   }

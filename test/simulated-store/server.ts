@@ -5,14 +5,27 @@ import { pipeline } from "node:stream/promises";
 import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
 import { BulkOperations, type BulkOperationRecord } from "./bulk";
 import type { ShopifyProductNode } from "./product-generator";
-import { APP_INSTALLATION_GID, MetafieldStore, metafieldsModule, type FlowTriggerCall, type MetafieldDefinition, type StoredMetafield } from "./metafields";
+import {
+  APP_INSTALLATION_GID,
+  MetafieldStore,
+  metafieldsModule,
+  type FlowTriggerCall,
+  type MetafieldDefinition,
+  type StoredMetafield,
+} from "./metafields";
 import { ProductCatalog, productsModule, type ProductPatch } from "./products";
 import { StoreRouter, requestOperationName, type GraphqlError, type StoreContext, type StoreModule } from "./router";
 import { StoreBucket } from "./throttle";
 import { deliverWebhook } from "./webhooks";
 import { customerConsentOperation, type SimCustomerConsent } from "./consent";
 import { customerIdentityOperation } from "./storefront-customers";
-import { INVALID_TOKEN_BODY, TokenAuthority, type OfflineSessionFields, type TokenStats, type TokenUse } from "./tokens";
+import {
+  INVALID_TOKEN_BODY,
+  TokenAuthority,
+  type OfflineSessionFields,
+  type TokenStats,
+  type TokenUse,
+} from "./tokens";
 
 // A Shopify shop over real HTTP, for tests and the offline demo: the Admin GraphQL endpoint (only
 // the documents the app runs, matched by operation name), cost-based throttling with Shopify's
@@ -82,7 +95,10 @@ export interface SimulatedStore {
   primaryDomain: string;
   close(): Promise<void>;
   addProduct(patch?: ProductPatch): ShopifyProductNode;
-  updateProduct(id: string | number, patch: ProductPatch | ((p: ShopifyProductNode) => ProductPatch)): ShopifyProductNode;
+  updateProduct(
+    id: string | number,
+    patch: ProductPatch | ((p: ShopifyProductNode) => ProductPatch),
+  ): ShopifyProductNode;
   deleteProduct(id: string | number): boolean;
   product(id: string | number): ShopifyProductNode | null;
   /** Every live product (materialises generated ones: for small stores). */
@@ -90,7 +106,10 @@ export interface SimulatedStore {
   /** Lets a test register a module after start (same as `modules`). */
   register(module: StoreModule): void;
   // ---- offline tokens (tokens.ts) ----
-  /** A fresh expiring pair, as an install stores it in the Session row (its access token living `lifetimeMs`, tokenLifetimeMs by default). */
+  /**
+   * A fresh expiring pair, as an install stores it in the Session row (its access token living `lifetimeMs`,
+   * tokenLifetimeMs by default).
+   */
   installSession(lifetimeMs?: number): OfflineSessionFields;
   /** Every refresh token stops working (revoked, 90 days unused, uninstalled). */
   revokeRefreshTokens(): void;
@@ -131,14 +150,19 @@ export interface SimulatedStore {
   // ---- metafields (metafields.ts) ----
   /** The app installation's gid: owner of app-data metafields. */
   readonly appInstallationId: string;
-  /** What the app wrote on an owner (a product gid or appInstallationId), optionally in one namespace (`$app:reviews` resolves). */
+  /**
+   * What the app wrote on an owner (a product gid or appInstallationId), optionally in one namespace (`$app:reviews`
+   * resolves).
+   */
   metafields(ownerId: string, namespace?: string): StoredMetafield[];
   metafield(ownerId: string, namespace: string, key: string): StoredMetafield | null;
   /** Owners (product gids, the installation) holding at least one metafield the app wrote. */
   metafieldOwners(): string[];
   metafieldDefinitions(): MetafieldDefinition[];
   /** Writes as metafieldsSet would, without the API (a test's "drift"); throws on userErrors. */
-  setMetafields(inputs: { ownerId: string; namespace: string; key: string; type: string; value: string }[]): StoredMetafield[];
+  setMetafields(
+    inputs: { ownerId: string; namespace: string; key: string; type: string; value: string }[],
+  ): StoredMetafield[];
   /** Every accepted flowTriggerReceive call, in order. */
   readonly flowTriggers: FlowTriggerCall[];
 }
@@ -156,7 +180,10 @@ async function readBody(req: IncomingMessage, limit = 5_000_000): Promise<string
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -200,7 +227,15 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
       record.error = "no apiSecret given: not delivered";
       return;
     }
-    deliverWebhook({ url: options.webhookUrl, topic, shop, apiSecret: options.apiSecret, apiVersion, payload, fetch: fetchImpl })
+    deliverWebhook({
+      url: options.webhookUrl,
+      topic,
+      shop,
+      apiSecret: options.apiSecret,
+      apiVersion,
+      payload,
+      fetch: fetchImpl,
+    })
       .then((r) => {
         record.status = r.status;
       })
@@ -223,7 +258,10 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
   router.register({
     name: "shop",
     operations: {
-      AdminAccessProbe: { requestedCost: () => 1, handle: () => ({ data: { shop: { id: "gid://shopify/Shop/63712485438" } } }) },
+      AdminAccessProbe: {
+        requestedCost: () => 1,
+        handle: () => ({ data: { shop: { id: "gid://shopify/Shop/63712485438" } } }),
+      },
       ShopPrimaryDomain: {
         requestedCost: () => 2,
         handle: () => ({
@@ -243,8 +281,12 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
   router.register({
     name: "customers",
     operations: {
-      CustomerConsent: customerConsentOperation((id) => consents.get(id) ?? router.consentSources.map((f) => f(id)).find((c) => c) ?? null),
-      CustomerIdentity: customerIdentityOperation((id) => consents.get(id) ?? router.consentSources.map((f) => f(id)).find((c) => c) ?? null),
+      CustomerConsent: customerConsentOperation(
+        (id) => consents.get(id) ?? router.consentSources.map((f) => f(id)).find((c) => c) ?? null,
+      ),
+      CustomerIdentity: customerIdentityOperation(
+        (id) => consents.get(id) ?? router.consentSources.map((f) => f(id)).find((c) => c) ?? null,
+      ),
     },
   });
   router.register(productsModule(catalog));
@@ -267,7 +309,10 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
       return;
     }
     const document = typeof body.query === "string" ? body.query : "";
-    const variables = (body.variables && typeof body.variables === "object" ? body.variables : {}) as Record<string, unknown>;
+    const variables = (body.variables && typeof body.variables === "object" ? body.variables : {}) as Record<
+      string,
+      unknown
+    >;
     const name = requestOperationName(document, body.operationName);
     const record: RequestRecord = { operationName: name, variables, status: 200, throttled: false, token };
     requests.push(record);
@@ -289,7 +334,10 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     const handler = router.operation(name, document);
     if (!handler) {
       const errors: GraphqlError[] = [
-        { message: `simulated store: no handler for operation ${name ?? "(anonymous)"}`, extensions: { code: "UNKNOWN_OPERATION" } },
+        {
+          message: `simulated store: no handler for operation ${name ?? "(anonymous)"}`,
+          extensions: { code: "UNKNOWN_OPERATION" },
+        },
       ];
       sendJson(res, 200, { errors });
       return;
@@ -298,7 +346,12 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     if (!bucket.canPay(requested)) {
       record.throttled = true;
       sendJson(res, 200, {
-        errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } }],
+        errors: [
+          {
+            message: "Throttled",
+            extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+          },
+        ],
         extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: bucket.status() } },
       });
       return;
@@ -431,6 +484,7 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     },
     flowTriggers: metafieldStore.flowTriggers,
     setCustomerConsent: (c) => consents.set(c.customerId, structuredClone(c)),
-    operationCount: (name) => requests.filter((r) => r.operationName === name && r.status === 200 && !r.throttled).length,
+    operationCount: (name) =>
+      requests.filter((r) => r.operationName === name && r.status === 200 && !r.throttled).length,
   };
 }

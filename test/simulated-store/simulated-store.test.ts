@@ -75,7 +75,9 @@ describe("product generator", () => {
     for (const p of products) {
       expect(p.id).toMatch(/^gid:\/\/shopify\/Product\/\d+$/);
       // Options list exactly the values the variants use.
-      p.options.forEach((o, k) => expect(new Set(p.variants.map((v) => v.selectedOptions[k].value))).toEqual(new Set(o.values)));
+      p.options.forEach((o, k) =>
+        expect(new Set(p.variants.map((v) => v.selectedOptions[k].value))).toEqual(new Set(o.values)),
+      );
     }
     expect(new Set(products.map((p) => p.handle)).size).toBe(products.length);
   });
@@ -83,20 +85,29 @@ describe("product generator", () => {
   it("generatedShape predicts a product's line counts without building it", () => {
     for (let i = 0; i < 300; i++) {
       const p = generateProduct(i, 5);
-      expect(generatedShape(i, 5)).toEqual({ variants: p.variants.length, collections: p.collections.length, metafields: p.metafields.length });
+      expect(generatedShape(i, 5)).toEqual({
+        variants: p.variants.length,
+        collections: p.collections.length,
+        metafields: p.metafields.length,
+      });
     }
   });
 
   it("productWebhookPayload renders a node as the REST products/update payload", () => {
     const node = generateProducts(30, 2).find((p) => p.variants.length > 1 && p.category)!;
     const payload = productWebhookPayload(node);
-    const real = JSON.parse(readFileSync(new URL("../fixtures/products/apparel-tee.products-update.json", import.meta.url), "utf8")) as object;
+    const real = JSON.parse(
+      readFileSync(new URL("../fixtures/products/apparel-tee.products-update.json", import.meta.url), "utf8"),
+    ) as object;
     expect(Object.keys(payload).sort()).toEqual(Object.keys(real).sort());
     const parsed = webhookProductSchema.parse(payload);
     expect(parsed.id).toBe(Number(node.id.split("/").pop()));
     expect(parsed.admin_graphql_api_id).toBe(node.id);
     expect(parsed.status).toBe(node.status.toLowerCase());
-    expect(parsed.variants?.[0]).toMatchObject({ admin_graphql_api_id: node.variants[0].id, option1: node.variants[0].selectedOptions[0].value });
+    expect(parsed.variants?.[0]).toMatchObject({
+      admin_graphql_api_id: node.variants[0].id,
+      option1: node.variants[0].selectedOptions[0].value,
+    });
     expect(parsed.category).toMatchObject({ name: node.category!.name, full_name: node.category!.fullName });
   });
 });
@@ -127,7 +138,9 @@ describe("simulated store over HTTP", () => {
 
   it("answers an unknown operation with a GraphQL error", async () => {
     const { gql } = await start({});
-    await expect(gql.query("query NotInTheStore { shop { id } }")).rejects.toThrow(/no handler for operation NotInTheStore/);
+    await expect(gql.query("query NotInTheStore { shop { id } }")).rejects.toThrow(
+      /no handler for operation NotInTheStore/,
+    );
   });
 
   it("streams a 100,000-product bulk result generated on the fly", async () => {
@@ -160,7 +173,10 @@ describe("simulated store over HTTP", () => {
     store.deleteProduct(store.addProduct().id);
     store.addProduct();
     store.updateProduct(store.products()[0].id, { title: "renamed" });
-    const done = await waitForBulkOperation(gql, await startBulkQuery(gql, bulkProductsQuery()), { intervalMs: 5, timeoutMs: 5_000 });
+    const done = await waitForBulkOperation(gql, await startBulkQuery(gql, bulkProductsQuery()), {
+      intervalMs: 5,
+      timeoutMs: 5_000,
+    });
     let products = 0;
     for await (const _group of readBulkJsonl(done.url)) products++;
     expect(products).toBe(9);
@@ -184,8 +200,15 @@ describe("simulated store over HTTP", () => {
       const { store, gql } = await start({ products: 5, webhookUrl: url, apiSecret, bulkDurationMs: 5 });
       const id = await startBulkQuery(gql, bulkProductsQuery());
       const delivery = await eventually(() => received[0]);
-      expect(JSON.parse(delivery.body)).toMatchObject({ admin_graphql_api_id: id, status: "completed", error_code: null, type: "query" });
-      expect(delivery.headers["x-shopify-hmac-sha256"]).toBe(createHmac("sha256", apiSecret).update(delivery.body).digest("base64"));
+      expect(JSON.parse(delivery.body)).toMatchObject({
+        admin_graphql_api_id: id,
+        status: "completed",
+        error_code: null,
+        type: "query",
+      });
+      expect(delivery.headers["x-shopify-hmac-sha256"]).toBe(
+        createHmac("sha256", apiSecret).update(delivery.body).digest("base64"),
+      );
       expect(delivery.headers).toMatchObject({
         "x-shopify-topic": "bulk_operations/finish",
         "x-shopify-shop-domain": store.shop,
@@ -222,7 +245,9 @@ describe("simulated store over HTTP", () => {
       },
     };
     const { gql } = await start({ modules: [orders] });
-    expect(await gql.query("query OrderById($id: ID!) { order(id: $id) { id name } }", { id: "gid://shopify/Order/1" })).toEqual({
+    expect(
+      await gql.query("query OrderById($id: ID!) { order(id: $id) { id name } }", { id: "gid://shopify/Order/1" }),
+    ).toEqual({
       order: { id: "gid://shopify/Order/1", name: "#1001" },
     });
     const id = await startBulkQuery(gql, bulkOrdersQuery({ createdSince: "2026-09-01" }));

@@ -26,12 +26,34 @@ export function customerIdentityOperation(consents: ConsentLookup): OperationHan
     handle: (variables) => {
       const gid = typeof variables.id === "string" ? variables.id : "";
       const m = /^gid:\/\/shopify\/Customer\/(\d+)$/.exec(gid);
-      if (!m) return { errors: [{ message: `Invalid global id '${gid}'`, extensions: { code: "argumentLiteralsIncompatible" } }] };
+      if (!m)
+        return {
+          errors: [{ message: `Invalid global id '${gid}'`, extensions: { code: "argumentLiteralsIncompatible" } }],
+        };
       const known = STOREFRONT_CUSTOMERS.find((c) => c.id === m[1]);
-      if (known) return { data: { customer: { id: gid, firstName: known.firstName, lastName: known.lastName, defaultEmailAddress: { emailAddress: known.email } } } };
+      if (known)
+        return {
+          data: {
+            customer: {
+              id: gid,
+              firstName: known.firstName,
+              lastName: known.lastName,
+              defaultEmailAddress: { emailAddress: known.email },
+            },
+          },
+        };
       const c = consents(Number(m[1]));
       if (!c) return { data: { customer: null } };
-      return { data: { customer: { id: gid, firstName: null, lastName: null, defaultEmailAddress: c.email ? { emailAddress: c.email } : null } } };
+      return {
+        data: {
+          customer: {
+            id: gid,
+            firstName: null,
+            lastName: null,
+            defaultEmailAddress: c.email ? { emailAddress: c.email } : null,
+          },
+        },
+      };
     },
   };
 }
@@ -47,6 +69,15 @@ export function storefrontBuyer(c: StorefrontCustomer): SimCustomer {
     emailConsent: "SUBSCRIBED",
     smsConsent: null,
     whatsappConsent: null,
-    address: { firstName: c.firstName, lastName: c.lastName, address1: "Rua Augusta 1500", city: "São Paulo", zip: "01304-001", country: "Brazil", countryCode: "BR", phone: null },
+    address: {
+      firstName: c.firstName,
+      lastName: c.lastName,
+      address1: "Rua Augusta 1500",
+      city: "São Paulo",
+      zip: "01304-001",
+      country: "Brazil",
+      countryCode: "BR",
+      phone: null,
+    },
   };
 }

@@ -21,7 +21,10 @@ export class StoreBucket {
 
   private refill(): void {
     const t = this.now();
-    this.available = Math.min(this.config.maximumAvailable, this.available + ((t - this.at) / 1000) * this.config.restoreRate);
+    this.available = Math.min(
+      this.config.maximumAvailable,
+      this.available + ((t - this.at) / 1000) * this.config.restoreRate,
+    );
     this.at = t;
   }
 

@@ -8,11 +8,18 @@ import { TokenAuthority } from "./tokens";
 const LEGACY = "shpat_legacy";
 function authority() {
   let now = 1_000_000;
-  const a = new TokenAuthority({ legacyToken: LEGACY, tokenLifetimeMs: 60_000, refreshTokenLifetimeMs: 90 * 86_400_000, scope: "read_orders", now: () => now });
+  const a = new TokenAuthority({
+    legacyToken: LEGACY,
+    tokenLifetimeMs: 60_000,
+    refreshTokenLifetimeMs: 90 * 86_400_000,
+    scope: "read_orders",
+    now: () => now,
+  });
   return { a, advance: (ms: number) => (now += ms) };
 }
 type Pair = { access_token: string; refresh_token: string; expires_in: number };
-const refresh = (a: TokenAuthority, token: string) => a.tokenEndpoint({ grant_type: "refresh_token", refresh_token: token });
+const refresh = (a: TokenAuthority, token: string) =>
+  a.tokenEndpoint({ grant_type: "refresh_token", refresh_token: token });
 const exchange = (a: TokenAuthority, subject: string) =>
   a.tokenEndpoint({
     grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",

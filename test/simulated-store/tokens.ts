@@ -12,7 +12,9 @@ import { randomBytes } from "node:crypto";
 //   non-expiring token no longer works for GraphQL after it;
 // - after 2027-01-01 a non-expiring token is refused everywhere.
 
-export const INVALID_TOKEN_BODY = { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" };
+export const INVALID_TOKEN_BODY = {
+  errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
+};
 const EXCHANGE_RETRY_MS = 7 * 86_400_000;
 
 export interface OfflineSessionFields {
@@ -82,7 +84,13 @@ export class TokenAuthority {
   private readonly supersededAt = new Map<string, number>();
   private legacyRetired = false;
   private exchange: { pair: Pair; at: number } | null = null;
-  readonly stats: TokenStats = { refreshes: 0, refreshesRefused: 0, exchanges: 0, exchangesRefused: 0, expiredCalls: 0 };
+  readonly stats: TokenStats = {
+    refreshes: 0,
+    refreshesRefused: 0,
+    exchanges: 0,
+    exchangesRefused: 0,
+    expiredCalls: 0,
+  };
   readonly uses: TokenUse[] = [];
   after2027: boolean;
   private readonly now: () => number;
@@ -108,7 +116,13 @@ export class TokenAuthority {
   /** Checks a GraphQL call's token and records it; a pair's first use retires its parent. */
   admit(token: string): TokenUse {
     const at = this.now();
-    const use: TokenUse = { token, kind: "unknown", verdict: "unknown", supersededAt: this.supersededAt.get(token) ?? null, at };
+    const use: TokenUse = {
+      token,
+      kind: "unknown",
+      verdict: "unknown",
+      supersededAt: this.supersededAt.get(token) ?? null,
+      at,
+    };
     if (token === this.options.legacyToken) {
       use.kind = "non-expiring";
       use.verdict = this.after2027 || this.legacyRetired ? "revoked" : "ok";
@@ -120,8 +134,7 @@ export class TokenAuthority {
         else if (at >= pair.accessExpires) {
           use.verdict = "expired";
           use.expiredForMs = at - pair.accessExpires;
-        }
-        else {
+        } else {
           use.verdict = "ok";
           this.markUsed(pair);
         }
@@ -134,7 +147,10 @@ export class TokenAuthority {
 
   /** POST /admin/oauth/access_token with a JSON body. */
   tokenEndpoint(body: Record<string, unknown>): TokenAnswer {
-    if (this.options.clientId !== undefined && (body.client_id !== this.options.clientId || body.client_secret !== this.options.clientSecret)) {
+    if (
+      this.options.clientId !== undefined &&
+      (body.client_id !== this.options.clientId || body.client_secret !== this.options.clientSecret)
+    ) {
       return { status: 400, body: { error: "invalid_client", error_description: "Client authentication failed" } };
     }
     if (body.grant_type === "refresh_token") return this.refresh(String(body.refresh_token ?? ""));
@@ -156,7 +172,10 @@ export class TokenAuthority {
     const pair = this.byRefresh.get(refreshToken);
     if (!pair || pair.dead || this.now() >= pair.refreshExpires) {
       this.stats.refreshesRefused++;
-      return { status: 400, body: { error: "invalid_grant", error_description: "The refresh token is invalid, expired or revoked" } };
+      return {
+        status: 400,
+        body: { error: "invalid_grant", error_description: "The refresh token is invalid, expired or revoked" },
+      };
     }
     this.markUsed(pair);
     // A retry with the same refresh token (its answer was lost): the unused pair it made is void.

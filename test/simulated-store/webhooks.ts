@@ -78,7 +78,13 @@ export function productWebhookPayload(node: ShopifyProductNode): Record<string, 
         old_inventory_quantity: v.inventoryQuantity,
       };
     }),
-    options: node.options.map((o) => ({ name: o.name, id: legacy(o.id), product_id: productId, position: o.position, values: o.values })),
+    options: node.options.map((o) => ({
+      name: o.name,
+      id: legacy(o.id),
+      product_id: productId,
+      position: o.position,
+      values: o.values,
+    })),
     images: image ? [image] : [],
     image,
     media: image
@@ -165,6 +171,15 @@ export async function deliverWebhook(d: WebhookDelivery): Promise<DeliveryResult
 }
 
 /** The bulk_operations/finish payload Shopify sends when a completed query operation is ready. */
-export function bulkOperationFinishPayload(op: Pick<BulkOperationRecord, "id" | "completedAt" | "createdAt">): Record<string, unknown> {
-  return { admin_graphql_api_id: op.id, completed_at: op.completedAt, created_at: op.createdAt, error_code: null, status: "completed", type: "query" };
+export function bulkOperationFinishPayload(
+  op: Pick<BulkOperationRecord, "id" | "completedAt" | "createdAt">,
+): Record<string, unknown> {
+  return {
+    admin_graphql_api_id: op.id,
+    completed_at: op.completedAt,
+    created_at: op.createdAt,
+    error_code: null,
+    status: "completed",
+    type: "query",
+  };
 }

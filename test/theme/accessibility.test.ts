@@ -19,7 +19,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function violations(count: number | null, locale: string, width: number, act?: "filter" | "lightbox", design = false) {
+async function violations(
+  count: number | null,
+  locale: string,
+  width: number,
+  act?: "filter" | "lightbox",
+  design = false,
+) {
   const s = count === null ? null : snapshot(count);
   const page = await browser.newPage({ viewport: { width, height: 900 }, userAgent: USER_AGENT });
   await servePage(page, theme, await productPage(theme, s, locale, {}, design), { total: count ?? 0 });
@@ -34,8 +40,19 @@ async function violations(count: number | null, locale: string, width: number, a
   }
   await page.addScriptTag({ content: axeSource });
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const r = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            opts: unknown,
+          ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
+        };
+      }
+    ).axe;
+    const r = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+    });
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
   });
   await page.close();

@@ -45,8 +45,19 @@ function readReviews(page: Page) {
       heading: text("h2"),
       avg: text(".rv-score__avg"),
       starsLabel: root.querySelector(".rv-score [role=img]")?.getAttribute("aria-label") ?? null,
-      bars: [...root.querySelectorAll("[data-rv-rating]")].map((b) => ({ rating: b.getAttribute("data-rv-rating"), name: b.textContent!.replace(/\s+/g, " ").trim(), pressed: b.getAttribute("aria-pressed") })),
-      page: root.querySelector("[data-rv-page]") && Object.fromEntries(["page", "pages", "total"].map((k) => [k, Number(root.querySelector("[data-rv-page]")!.getAttribute(`data-${k}`))])),
+      bars: [...root.querySelectorAll("[data-rv-rating]")].map((b) => ({
+        rating: b.getAttribute("data-rv-rating"),
+        name: b.textContent!.replace(/\s+/g, " ").trim(),
+        pressed: b.getAttribute("aria-pressed"),
+      })),
+      page:
+        root.querySelector("[data-rv-page]") &&
+        Object.fromEntries(
+          ["page", "pages", "total"].map((k) => [
+            k,
+            Number(root.querySelector("[data-rv-page]")!.getAttribute(`data-${k}`)),
+          ]),
+        ),
       reviews: list
         ? [...list.querySelectorAll(":scope > li > article")].map((a) => ({
             name: text(".rv-review__name", a),
@@ -55,8 +66,14 @@ function readReviews(page: Page) {
             date: a.querySelector("time")?.getAttribute("datetime") ?? null,
           }))
         : [],
-      pageButtons: [...root.querySelectorAll("[data-rv-goto]")].map((b) => ({ goto: b.getAttribute("data-rv-goto"), label: b.getAttribute("aria-label"), current: b.getAttribute("aria-current") })),
-      jsonld: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!)),
+      pageButtons: [...root.querySelectorAll("[data-rv-goto]")].map((b) => ({
+        goto: b.getAttribute("data-rv-goto"),
+        label: b.getAttribute("aria-label"),
+        current: b.getAttribute("aria-current"),
+      })),
+      jsonld: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
+        JSON.parse(s.textContent!),
+      ),
       scripts: document.querySelectorAll("script:not([type='application/ld+json'])").length,
       sample: root.hasAttribute("data-rv-sample"),
       empty: text("[data-rv-none]"),
@@ -70,10 +87,21 @@ describe("star-rating block", () => {
     const stars = await page.evaluate(() => {
       const box = document.querySelector("[data-rv-stars]")!;
       const img = box.querySelector("[role=img]")!;
-      return { label: img.getAttribute("aria-label"), href: box.querySelector("a")!.getAttribute("href"), height: box.getBoundingClientRect().height, scripts: document.scripts.length, links: document.querySelectorAll("link").length, linkName: box.querySelector("a")!.textContent!.trim() };
+      return {
+        label: img.getAttribute("aria-label"),
+        href: box.querySelector("a")!.getAttribute("href"),
+        height: box.getBoundingClientRect().height,
+        scripts: document.scripts.length,
+        links: document.querySelectorAll("link").length,
+        linkName: box.querySelector("a")!.textContent!.trim(),
+      };
     });
     const avg = snapshot(500).avg.toFixed(1);
-    const expected = { en: `${avg} out of 5 stars, 500 reviews`, "pt-BR": `${avg.replace(".", ",")} de 5 estrelas, 500 avaliações`, es: `${avg.replace(".", ",")} de 5 estrellas, 500 reseñas` }[locale];
+    const expected = {
+      en: `${avg} out of 5 stars, 500 reviews`,
+      "pt-BR": `${avg.replace(".", ",")} de 5 estrelas, 500 avaliações`,
+      es: `${avg.replace(".", ",")} de 5 estrellas, 500 reseñas`,
+    }[locale];
     expect(stars.label).toBe(expected);
     expect(stars.href).toBe(`#rv-reviews-${PRODUCT_ID}`);
     // No JavaScript and no stylesheet to fetch; the height is fixed by the block itself.
@@ -91,13 +119,20 @@ describe("star-rating block", () => {
   it("renders nothing at zero reviews or without metafields, unless 'no reviews yet' is switched on", async () => {
     expect((await render("star-rating", productWith(snapshot(0)))).trim()).toBe("");
     expect((await render("star-rating", productWith(null))).trim()).toBe("");
-    const { page } = await open(await render("star-rating", productWith(null), "es", { block: { id: "b1", settings: { show_empty: true } } }));
+    const { page } = await open(
+      await render("star-rating", productWith(null), "es", { block: { id: "b1", settings: { show_empty: true } } }),
+    );
     expect(await page.textContent("[data-rv-stars] a")).toBe("Todavía no hay reseñas");
   });
 
   it("falls back to the standard rating metafields without a snapshot", async () => {
     const product = productWith(null, [
-      { namespace: "reviews", key: "rating", type: "rating", value: '{"value":"4.25","scale_min":"1.0","scale_max":"5.0"}' },
+      {
+        namespace: "reviews",
+        key: "rating",
+        type: "rating",
+        value: '{"value":"4.25","scale_min":"1.0","scale_max":"5.0"}',
+      },
       { namespace: "reviews", key: "rating_count", type: "number_integer", value: "8" },
     ]);
     const { page } = await open(await render("star-rating", product));
@@ -105,7 +140,9 @@ describe("star-rating block", () => {
   });
 
   it("shows sample stars in the theme editor on a product without reviews", async () => {
-    const { page } = await open(await render("star-rating", productWith(null), "en", { request: { design_mode: true } }));
+    const { page } = await open(
+      await render("star-rating", productWith(null), "en", { request: { design_mode: true } }),
+    );
     expect(await page.getAttribute("[data-rv-stars]", "data-rv-sample")).toBe("");
     expect(await page.getAttribute("[role=img]", "aria-label")).toBe("4.6 out of 5 stars, 128 reviews");
   });
@@ -115,7 +152,13 @@ describe("card-stars block", () => {
   it.each(LOCALES)("reads reviews.rating and reviews.rating_count (%s)", async (locale) => {
     const { page } = await open(await render("card-stars", productWith(snapshot(1)), locale));
     const label = await page.getAttribute("[data-rv-card-stars] [role=img]", "aria-label");
-    expect(label).toBe({ en: "5.0 out of 5 stars, 1 review", "pt-BR": "5,0 de 5 estrelas, 1 avaliação", es: "5,0 de 5 estrellas, 1 reseña" }[locale]);
+    expect(label).toBe(
+      {
+        en: "5.0 out of 5 stars, 1 review",
+        "pt-BR": "5,0 de 5 estrelas, 1 avaliação",
+        es: "5,0 de 5 estrellas, 1 reseña",
+      }[locale],
+    );
   });
   it("renders nothing without the standard metafields", async () => {
     expect((await render("card-stars", productWith(null))).trim()).toBe("");
@@ -127,7 +170,22 @@ describe("badges style themselves before they are parsed", () => {
   // A <style> after the element lets the browser paint the element unstyled when the page arrives
   // in chunks: the badge's rules must come first (as Dawn's blocks put stylesheet_tag first).
   const appWith = (data: object) =>
-    appDrop([{ namespace: "reviews", key: "shop", type: "json", value: JSON.stringify({ v: 1, proxyPath: "/apps/reviews", store: null, topRated: { skus: [], label: "" }, rateUrl: null, customer: "acme", ...data }) }]);
+    appDrop([
+      {
+        namespace: "reviews",
+        key: "shop",
+        type: "json",
+        value: JSON.stringify({
+          v: 1,
+          proxyPath: "/apps/reviews",
+          store: null,
+          topRated: { skus: [], label: "" },
+          rateUrl: null,
+          customer: "acme",
+          ...data,
+        }),
+      },
+    ]);
   const topRated = { topRated: { skus: [String(PRODUCT_ID)], label: "Top rated" } };
 
   /** For the first element matching `selector`: whether a <style> holding `rule` comes before it, and its display. */
@@ -148,17 +206,31 @@ describe("badges style themselves before they are parsed", () => {
 
   it("the top-rated block", async () => {
     const html = await render("top-rated", productWith(snapshot(5)), "en", { app: appWith(topRated) });
-    expect(await styledFirst(html, ".rv-top-rated", ".rv-top-rated{")).toEqual({ styleBefore: true, display: "inline-flex" });
+    expect(await styledFirst(html, ".rv-top-rated", ".rv-top-rated{")).toEqual({
+      styleBefore: true,
+      display: "inline-flex",
+    });
   });
 
   it("the top-rated badge on a card", async () => {
-    const html = await render("card-stars", productWith(snapshot(5)), "en", { app: appWith(topRated), block: { id: "b1", settings: { show_top_rated: true } } });
-    expect(await styledFirst(html, ".rv-top-rated", ".rv-top-rated{")).toEqual({ styleBefore: true, display: "inline-flex" });
+    const html = await render("card-stars", productWith(snapshot(5)), "en", {
+      app: appWith(topRated),
+      block: { id: "b1", settings: { show_top_rated: true } },
+    });
+    expect(await styledFirst(html, ".rv-top-rated", ".rv-top-rated{")).toEqual({
+      styleBefore: true,
+      display: "inline-flex",
+    });
   });
 
   it("the store badge", async () => {
-    const html = await render("store-badge", productWith(null), "en", { app: appWith({ store: { avg: 4.5, count: 12 } }) });
-    expect(await styledFirst(html, ".rv-store-badge__inner", ".rv-store-badge__inner{")).toEqual({ styleBefore: true, display: "inline-flex" });
+    const html = await render("store-badge", productWith(null), "en", {
+      app: appWith({ store: { avg: 4.5, count: 12 } }),
+    });
+    expect(await styledFirst(html, ".rv-store-badge__inner", ".rv-store-badge__inner{")).toEqual({
+      styleBefore: true,
+      display: "inline-flex",
+    });
   });
 });
 
@@ -174,7 +246,9 @@ describe("reviews block", () => {
     expect(r.bars[0].name).toContain(String(s.composition[0].count));
     expect(r.bars.every((b) => b.pressed === "false")).toBe(true);
     expect(r.page).toEqual({ page: 1, pages: 100, total: 500 });
-    expect(r.reviews.map((x) => x.name)).toEqual(s.reviews.map((x) => x.name || { en: "Anonymous", "pt-BR": "Anônimo", es: "Anónimo" }[locale]));
+    expect(r.reviews.map((x) => x.name)).toEqual(
+      s.reviews.map((x) => x.name || { en: "Anonymous", "pt-BR": "Anônimo", es: "Anónimo" }[locale]),
+    );
     expect(r.pageButtons.map((b) => b.goto)).toEqual(["0", "1", "2", "100", "2"]);
     expect(r.pageButtons.find((b) => b.current === "page")?.goto).toBe("1");
     expect(r.scripts).toBe(1); // reviews.js, deferred, from the block schema
@@ -213,10 +287,16 @@ describe("reviews block", () => {
 
   it("uses the reviews-per-page setting and never more than the snapshot's page", async () => {
     const s = snapshot(40, { pageSize: 10 });
-    const three = (await readReviews((await open(await render("reviews", productWith(s), "en", { block: { id: "b1", settings: { per_page: 3 } } }))).page))!;
+    const three = (await readReviews(
+      (await open(await render("reviews", productWith(s), "en", { block: { id: "b1", settings: { per_page: 3 } } })))
+        .page,
+    ))!;
     expect(three.reviews).toHaveLength(3);
     expect(three.page).toEqual({ page: 1, pages: 14, total: 40 });
-    const twenty = (await readReviews((await open(await render("reviews", productWith(s), "en", { block: { id: "b1", settings: { per_page: 20 } } }))).page))!;
+    const twenty = (await readReviews(
+      (await open(await render("reviews", productWith(s), "en", { block: { id: "b1", settings: { per_page: 20 } } })))
+        .page,
+    ))!;
     expect(twenty.reviews).toHaveLength(10);
     expect(twenty.page).toEqual({ page: 1, pages: 4, total: 40 });
   });
@@ -232,35 +312,76 @@ describe("reviews block", () => {
   });
 
   it("leaves out the parts the merchant switched off", async () => {
-    const settings = { show_histogram: false, show_summary: false, show_attributes: false, show_recommended: false, show_controls: false, structured_data: false };
-    const { page } = await open(await render("reviews", productWith(snapshot(12)), "en", { block: { id: "b1", settings } }));
-    const present = await page.evaluate(() => ["[data-rv-rating]", "[data-rv-ai-summary]", "[data-rv-attributes]", "[data-rv-recommended]", "[data-rv-controls]", "script[type='application/ld+json']"].filter((s) => document.querySelector(s)));
+    const settings = {
+      show_histogram: false,
+      show_summary: false,
+      show_attributes: false,
+      show_recommended: false,
+      show_controls: false,
+      structured_data: false,
+    };
+    const { page } = await open(
+      await render("reviews", productWith(snapshot(12)), "en", { block: { id: "b1", settings } }),
+    );
+    const present = await page.evaluate(() =>
+      [
+        "[data-rv-rating]",
+        "[data-rv-ai-summary]",
+        "[data-rv-attributes]",
+        "[data-rv-recommended]",
+        "[data-rv-controls]",
+        "script[type='application/ld+json']",
+      ].filter((s) => document.querySelector(s)),
+    );
     expect(present).toEqual([]);
   });
 });
 
 describe("JSON-LD", () => {
-  it.each(LOCALES)("attaches AggregateRating and the visible reviews to the theme's Product node, equal to what is shown (%s)", async (locale) => {
-    const s = snapshot(500);
-    const { page } = await open(await render("reviews", productWith(s), locale));
-    const r = (await readReviews(page))!;
-    expect(r.jsonld).toHaveLength(1);
-    const node = r.jsonld[0];
-    expect(node["@id"]).toBe(`${shop.url}/products/stoneware-mug#product`);
-    // Never a second Product: the node has no type of its own, only the theme's node's @id.
-    expect(node["@type"]).toBeUndefined();
-    expect(node.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: Number(r.avg!.replace(",", ".")), reviewCount: r.page!.total, bestRating: 5, worstRating: 1 });
-    expect(node.review).toHaveLength(r.reviews.length);
-    node.review.forEach((x: { author: { name: string }; reviewBody: string; reviewRating: { ratingValue: number }; datePublished: string }, i: number) => {
-      expect(x.author.name).toBe(r.reviews[i].name);
-      expect(x.reviewBody).toBe(r.reviews[i].text ?? "");
-      expect(r.reviews[i].rating).toContain(`${x.reviewRating.ratingValue}${locale === "en" ? "." : ","}0`);
-      expect(r.reviews[i].date!.startsWith(x.datePublished)).toBe(true);
-    });
-  });
+  it.each(LOCALES)(
+    "attaches AggregateRating and the visible reviews to the theme's Product node, equal to what is shown (%s)",
+    async (locale) => {
+      const s = snapshot(500);
+      const { page } = await open(await render("reviews", productWith(s), locale));
+      const r = (await readReviews(page))!;
+      expect(r.jsonld).toHaveLength(1);
+      const node = r.jsonld[0];
+      expect(node["@id"]).toBe(`${shop.url}/products/stoneware-mug#product`);
+      // Never a second Product: the node has no type of its own, only the theme's node's @id.
+      expect(node["@type"]).toBeUndefined();
+      expect(node.aggregateRating).toEqual({
+        "@type": "AggregateRating",
+        ratingValue: Number(r.avg!.replace(",", ".")),
+        reviewCount: r.page!.total,
+        bestRating: 5,
+        worstRating: 1,
+      });
+      expect(node.review).toHaveLength(r.reviews.length);
+      node.review.forEach(
+        (
+          x: {
+            author: { name: string };
+            reviewBody: string;
+            reviewRating: { ratingValue: number };
+            datePublished: string;
+          },
+          i: number,
+        ) => {
+          expect(x.author.name).toBe(r.reviews[i].name);
+          expect(x.reviewBody).toBe(r.reviews[i].text ?? "");
+          expect(r.reviews[i].rating).toContain(`${x.reviewRating.ratingValue}${locale === "en" ? "." : ","}0`);
+          expect(r.reviews[i].date!.startsWith(x.datePublished)).toBe(true);
+        },
+      );
+    },
+  );
 
   it("takes the Product node's @id from the block setting when the theme uses another", async () => {
-    const { page } = await open(await render("reviews", productWith(snapshot(3)), "en", { block: { id: "b1", settings: { product_node_id: "https://x.test/p#main-product" } } }));
+    const { page } = await open(
+      await render("reviews", productWith(snapshot(3)), "en", {
+        block: { id: "b1", settings: { product_node_id: "https://x.test/p#main-product" } },
+      }),
+    );
     expect((await readReviews(page))!.jsonld[0]["@id"]).toBe("https://x.test/p#main-product");
   });
 });
@@ -289,7 +410,13 @@ describe("hostile review content stays text", () => {
         reply: { text: c, date: "2026-10-01T00:00:00Z" },
         original: c,
         source: { name: c, logo: evil, url: evil },
-        pictures: [{ url: evil, thumb: evil }, { url: `https://media.reviews.test/p/${i}.jpg" onerror="window.__xss=1`, thumb: "https://media.reviews.test/t/x.jpg" }],
+        pictures: [
+          { url: evil, thumb: evil },
+          {
+            url: `https://media.reviews.test/p/${i}.jpg" onerror="window.__xss=1`,
+            thumb: "https://media.reviews.test/t/x.jpg",
+          },
+        ],
         video: { url: evil, thumb: evil },
       }),
     );
@@ -309,8 +436,12 @@ describe("hostile review content stays text", () => {
     expect(r.reviews.map((x) => x.name)).toEqual(corpus.map((c) => c.trim() || null));
     expect(r.reviews.every((x) => x.text === hostile)).toBe(true);
     const dom = await page.evaluate(() => ({
-      handlers: [...document.querySelectorAll("*")].flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith("on")).map((a) => `${el.tagName}.${a.name}`)),
-      urls: [...document.querySelectorAll("[href],[src]")].map((el) => el.getAttribute("href") ?? el.getAttribute("src")!).filter((u) => !/^(https?:|#|\/ext\/)/.test(u)),
+      handlers: [...document.querySelectorAll("*")].flatMap((el) =>
+        [...el.attributes].filter((a) => a.name.startsWith("on")).map((a) => `${el.tagName}.${a.name}`),
+      ),
+      urls: [...document.querySelectorAll("[href],[src]")]
+        .map((el) => el.getAttribute("href") ?? el.getAttribute("src")!)
+        .filter((u) => !/^(https?:|#|\/ext\/)/.test(u)),
       inlineScripts: [...document.querySelectorAll("script:not([src])")].map((s) => s.getAttribute("type")),
       topics: [...document.querySelectorAll("[data-rv-topic]")].map((b) => b.getAttribute("data-rv-topic")),
       summary: document.querySelector(".rv-ai__text")?.textContent,
@@ -328,7 +459,11 @@ describe("hostile review content stays text", () => {
 describe("reviews-page snippet as the app proxy renders it", () => {
   it.each(LOCALES)("draws a later page with its position and page controls (%s)", async (locale) => {
     const reviews = Array.from({ length: 5 }, (_, i) => review(10 + i));
-    const html = await theme.renderSnippet("reviews-page", { reviews, page: 3, pages: 100, total: 500, page_size: 5, sort: "created,desc" }, locale);
+    const html = await theme.renderSnippet(
+      "reviews-page",
+      { reviews, page: 3, pages: 100, total: 500, page_size: 5, sort: "created,desc" },
+      locale,
+    );
     expect(html).not.toContain("translation missing");
     const { page } = await open(`<product-reviews>${html}</product-reviews>`);
     const r = (await readReviews(page))!;
@@ -337,12 +472,18 @@ describe("reviews-page snippet as the app proxy renders it", () => {
     expect(r.pageButtons.map((b) => b.goto)).toEqual(["2", "1", "2", "3", "4", "100", "4"]);
     expect(r.pageButtons.find((b) => b.current)?.goto).toBe("3");
     const status = await page.textContent("[data-rv-page-status]");
-    expect(status).toBe({ en: "Reviews 11 to 15 of 500", "pt-BR": "Avaliações 11 a 15 de 500", es: "Reseñas 11 a 15 de 500" }[locale]);
+    expect(status).toBe(
+      { en: "Reviews 11 to 15 of 500", "pt-BR": "Avaliações 11 a 15 de 500", es: "Reseñas 11 a 15 de 500" }[locale],
+    );
     expect(await page.getAttribute("[data-rv-page]", "data-sort")).toBe("created,desc");
   });
 
   it("says no review matches, with a way to clear the filters", async () => {
-    const html = await theme.renderSnippet("reviews-page", { reviews: [], page: 1, pages: 1, total: 0, page_size: 5, filtered: true }, "en");
+    const html = await theme.renderSnippet(
+      "reviews-page",
+      { reviews: [], page: 1, pages: 1, total: 0, page_size: 5, filtered: true },
+      "en",
+    );
     const { page } = await open(html);
     expect(await page.textContent("[data-rv-page-status]")).toBe("No reviews match these filters.");
     expect(await page.textContent("[data-rv-clear]")).toBe("Clear filters");

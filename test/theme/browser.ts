@@ -5,13 +5,17 @@ import { CHROMIUM_ARGS, launchChromium } from "../helpers/chromium";
 // rendered Liquid is what we assert on, not substrings of it.
 
 export { CHROMIUM_ARGS, launchChromium };
-export const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+export const USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
 /**
  * A page holding `html` with every network request refused, that records any script that runs from
  * the markup (an alert, a confirm, or a write to window.__xss).
  */
-export async function pageWith(browser: Browser, html: string): Promise<{ page: Page; executed: () => Promise<string[]> }> {
+export async function pageWith(
+  browser: Browser,
+  html: string,
+): Promise<{ page: Page; executed: () => Promise<string[]> }> {
   const page = await browser.newPage({ userAgent: USER_AGENT });
   const dialogs: string[] = [];
   page.on("dialog", (d) => {
@@ -19,9 +23,15 @@ export async function pageWith(browser: Browser, html: string): Promise<{ page: 
     void d.dismiss();
   });
   await page.route("**/*", (route) => route.abort());
-  await page.setContent(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>${html}</body></html>`, { waitUntil: "load" });
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>${html}</body></html>`,
+    { waitUntil: "load" },
+  );
   return {
     page,
-    executed: async () => [...dialogs, ...((await page.evaluate(() => (window as unknown as { __xss?: string[] }).__xss ?? [])) as string[])],
+    executed: async () => [
+      ...dialogs,
+      ...((await page.evaluate(() => (window as unknown as { __xss?: string[] }).__xss ?? [])) as string[]),
+    ],
   };
 }

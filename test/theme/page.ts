@@ -16,7 +16,14 @@ export function themeForPages(): ThemeRenderer {
   return createThemeRenderer({ extensionDir: EXTENSION_DIR, assetBaseUrl: "/ext", cache: false });
 }
 
-export async function productPage(theme: ThemeRenderer, s: Snapshot | null, locale = "en", settings: Record<string, unknown> = {}, designMode = false, blocks = ["star-rating", "reviews"]) {
+export async function productPage(
+  theme: ThemeRenderer,
+  s: Snapshot | null,
+  locale = "en",
+  settings: Record<string, unknown> = {},
+  designMode = false,
+  blocks = ["star-rating", "reviews"],
+) {
   const product = productWith(s);
   const ctx = (id: string) => ({ product, shop, app, block: { id, settings }, request: { design_mode: designMode } });
   const stars = blocks.includes("star-rating") ? await theme.renderBlock("star-rating", ctx("stars1"), locale) : "";
@@ -38,10 +45,16 @@ export interface ProxyCall {
 }
 
 /** Serves the page, its assets, media, and the proxy's reviews endpoint (page N of `total` reviews). */
-export async function servePage(page: Page, theme: ThemeRenderer, html: string, opts: { total: number; fail?: () => boolean; calls?: ProxyCall[] }) {
+export async function servePage(
+  page: Page,
+  theme: ThemeRenderer,
+  html: string,
+  opts: { total: number; fail?: () => boolean; calls?: ProxyCall[] },
+) {
   await page.route("**/*", async (route) => {
     const url = new URL(route.request().url());
-    if (url.origin === ORIGIN && url.pathname === "/products/stoneware-mug") return route.fulfill({ body: html, contentType: "text/html" });
+    if (url.origin === ORIGIN && url.pathname === "/products/stoneware-mug")
+      return route.fulfill({ body: html, contentType: "text/html" });
     if (url.origin === ORIGIN && url.pathname.startsWith("/ext/")) {
       const name = decodeURIComponent(url.pathname.slice(5));
       const type = name.endsWith(".css") ? "text/css" : "text/javascript";
@@ -53,15 +66,28 @@ export async function servePage(page: Page, theme: ThemeRenderer, html: string, 
     }
     if (url.origin === ORIGIN && url.pathname === `/apps/reviews/products/${PRODUCT_ID}/reviews`) {
       opts.calls?.push({ url });
-      if (opts.fail?.()) return route.fulfill({ status: 502, body: await theme.renderSnippet("reviews-error", {}, url.searchParams.get("locale") ?? "en"), contentType: "text/html" });
+      if (opts.fail?.())
+        return route.fulfill({
+          status: 502,
+          body: await theme.renderSnippet("reviews-error", {}, url.searchParams.get("locale") ?? "en"),
+          contentType: "text/html",
+        });
       const pageNo = Number(url.searchParams.get("page") ?? 1);
       const size = Number(url.searchParams.get("pageSize") ?? 5);
-      const filtered = ["rating", "filterMedia", "hasText", "verified", "topics", "sourceStore"].some((k) => url.searchParams.has(k));
+      const filtered = ["rating", "filterMedia", "hasText", "verified", "topics", "sourceStore"].some((k) =>
+        url.searchParams.has(k),
+      );
       const total = filtered ? Math.min(opts.total, 7) : opts.total;
       const pages = Math.max(1, Math.ceil(total / size));
       const start = (pageNo - 1) * size;
-      const reviews = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => review(start + i + (filtered ? 1 : 0)));
-      const body = await theme.renderSnippet("reviews-page", { reviews, page: pageNo, pages, total, page_size: size, sort: url.searchParams.get("sort"), filtered }, url.searchParams.get("locale") ?? "en");
+      const reviews = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) =>
+        review(start + i + (filtered ? 1 : 0)),
+      );
+      const body = await theme.renderSnippet(
+        "reviews-page",
+        { reviews, page: pageNo, pages, total, page_size: size, sort: url.searchParams.get("sort"), filtered },
+        url.searchParams.get("locale") ?? "en",
+      );
       return route.fulfill({ body, contentType: "text/html", headers: { "cache-control": "no-store" } });
     }
     return route.abort();

@@ -20,7 +20,9 @@ afterAll(async () => {
 
 async function openProduct(opts: { count?: number; locale?: string; fail?: () => boolean; design?: boolean } = {}) {
   const count = opts.count ?? 128;
-  const html = opts.design ? await productPage(theme, null, "en", {}, true) : await productPage(theme, snapshot(count), opts.locale ?? "en");
+  const html = opts.design
+    ? await productPage(theme, null, "en", {}, true)
+    : await productPage(theme, snapshot(count), opts.locale ?? "en");
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, userAgent: USER_AGENT });
   const calls: ProxyCall[] = [];
   await servePage(page, theme, html, { total: count, fail: opts.fail, calls });
@@ -33,7 +35,15 @@ const idle = (page: Page) => page.waitForSelector("[data-rv-slot]:not([aria-busy
 const state = (page: Page) =>
   page.evaluate(() => {
     const p = document.querySelector("[data-rv-page]")!;
-    return { page: p.getAttribute("data-page"), total: p.getAttribute("data-total"), first: p.querySelector(".rv-review__name")?.textContent, focused: document.activeElement?.getAttribute("data-rv-page-status") !== null ? "status" : document.activeElement?.tagName };
+    return {
+      page: p.getAttribute("data-page"),
+      total: p.getAttribute("data-total"),
+      first: p.querySelector(".rv-review__name")?.textContent,
+      focused:
+        document.activeElement?.getAttribute("data-rv-page-status") !== null
+          ? "status"
+          : document.activeElement?.tagName,
+    };
   });
 
 describe("reviews.js", () => {
@@ -58,12 +68,20 @@ describe("reviews.js", () => {
     const { page, calls } = await openProduct({ locale: "pt-BR" });
     await page.focus("select[name=sort]");
     await page.keyboard.press("ArrowDown");
-    await page.waitForFunction((sort) => document.querySelector("[data-rv-page]")?.getAttribute("data-sort") === sort, "created,desc");
+    await page.waitForFunction(
+      (sort) => document.querySelector("[data-rv-page]")?.getAttribute("data-sort") === sort,
+      "created,desc",
+    );
     await idle(page);
     expect(calls).toHaveLength(1);
     const q = calls[0].url;
     expect(q.pathname).toBe(`/apps/reviews/products/${PRODUCT_ID}/reviews`);
-    expect(Object.fromEntries(q.searchParams)).toEqual({ sort: "created,desc", page: "1", pageSize: "5", locale: "pt-BR" });
+    expect(Object.fromEntries(q.searchParams)).toEqual({
+      sort: "created,desc",
+      page: "1",
+      pageSize: "5",
+      locale: "pt-BR",
+    });
     await page.close();
   });
 
@@ -90,7 +108,18 @@ describe("reviews.js", () => {
     await page.selectOption("select[name=sourceStore]", "casa-ceramica");
     await idle(page);
     const last = Object.fromEntries(calls.at(-1)!.url.searchParams);
-    expect(last).toEqual({ sort: "helpfulScore,desc", page: "1", pageSize: "5", rating: "4,5", topics: "glaze", filterMedia: "pictures", hasText: "true", verified: "true", sourceStore: "casa-ceramica", locale: "en" });
+    expect(last).toEqual({
+      sort: "helpfulScore,desc",
+      page: "1",
+      pageSize: "5",
+      rating: "4,5",
+      topics: "glaze",
+      filterMedia: "pictures",
+      hasText: "true",
+      verified: "true",
+      sourceStore: "casa-ceramica",
+      locale: "en",
+    });
     expect((await state(page)).total).toBe("7");
     // Pressing a bar again removes its rating.
     await page.focus("[data-rv-rating='4']");
@@ -160,7 +189,9 @@ describe("reviews.js", () => {
     expect(await inDialog()).toBe(true);
     await page.keyboard.press("Escape");
     await page.waitForSelector("reviews-lightbox dialog:not([open])", { state: "attached" });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe(await thumb.getAttribute("href"));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe(
+      await thumb.getAttribute("href"),
+    );
     await page.close();
   });
 });

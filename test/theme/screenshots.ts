@@ -10,7 +10,14 @@ const out = process.argv[2] ?? "/tmp/theme-shots";
 mkdirSync(out, { recursive: true });
 const theme = themeForPages();
 const browser = await launchChromium();
-const cases: Array<{ name: string; s: ReturnType<typeof snapshot> | null; locale?: string; design?: boolean; settings?: Record<string, unknown>; act?: string }> = [
+const cases: Array<{
+  name: string;
+  s: ReturnType<typeof snapshot> | null;
+  locale?: string;
+  design?: boolean;
+  settings?: Record<string, unknown>;
+  act?: string;
+}> = [
   { name: "128-en", s: snapshot(128) },
   { name: "128-pt-BR", s: snapshot(128), locale: "pt-BR" },
   { name: "1-es", s: snapshot(1), locale: "es" },
@@ -34,7 +41,9 @@ for (const c of cases) {
     }
     if (c.act === "lightbox") {
       await page.click("[data-rv-media='image']");
-      await page.waitForFunction(() => (document.querySelector("dialog[open] img") as HTMLImageElement | null)?.complete === true);
+      await page.waitForFunction(
+        () => (document.querySelector("dialog[open] img") as HTMLImageElement | null)?.complete === true,
+      );
       await page.screenshot({ path: join(out, `${c.name}-${width}.png`) });
       await page.close();
       continue;

@@ -12,7 +12,9 @@ const ERROR = 0;
 
 async function errorsIn(dir: string) {
   const run = await themeCheckRun(dir, join(dir, ".theme-check.yml"), () => undefined);
-  return run.offenses.filter((o) => o.severity === ERROR).map((o) => `${o.check} ${o.uri.split("/reviews-theme")[1] ?? o.uri}:${o.start.line + 1} ${o.message}`);
+  return run.offenses
+    .filter((o) => o.severity === ERROR)
+    .map((o) => `${o.check} ${o.uri.split("/reviews-theme")[1] ?? o.uri}:${o.start.line + 1} ${o.message}`);
 }
 
 function filesUnder(dir: string): string[] {
@@ -32,7 +34,10 @@ describe("theme app extension", () => {
     try {
       cpSync(EXTENSION_DIR, join(copy, "reviews-theme"), { recursive: true });
       const dir = join(copy, "reviews-theme");
-      writeFileSync(join(dir, "blocks", "broken.liquid"), "{% render 'does-not-exist' %}{{ 'x' | asset_url | stylesheet_tag }}\n{% schema %}{\"name\": \"t:missing.key\", \"target\": \"section\"}{% endschema %}");
+      writeFileSync(
+        join(dir, "blocks", "broken.liquid"),
+        '{% render \'does-not-exist\' %}{{ \'x\' | asset_url | stylesheet_tag }}\n{% schema %}{"name": "t:missing.key", "target": "section"}{% endschema %}',
+      );
       expect((await errorsIn(dir)).length).toBeGreaterThan(0);
     } finally {
       rmSync(copy, { recursive: true, force: true });
@@ -43,13 +48,16 @@ describe("theme app extension", () => {
     const files = filesUnder(EXTENSION_DIR);
     const liquid = files.filter((f) => f.endsWith(".liquid")).reduce((sum, f) => sum + statSync(f).size, 0);
     expect(liquid).toBeLessThanOrEqual(100 * 1024);
-    for (const f of files.filter((f) => f.includes("/locales/"))) expect(statSync(f).size, f).toBeLessThanOrEqual(15 * 1024);
+    for (const f of files.filter((f) => f.includes("/locales/")))
+      expect(statSync(f).size, f).toBeLessThanOrEqual(15 * 1024);
   });
 
   it("has every storefront and schema key in en, pt-BR and es", () => {
     const keys = (file: string): string[] => {
       const walk = (o: Record<string, unknown>, prefix: string): string[] =>
-        Object.entries(o).flatMap(([k, v]) => (v && typeof v === "object" ? walk(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
+        Object.entries(o).flatMap(([k, v]) =>
+          v && typeof v === "object" ? walk(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+        );
       return walk(JSON.parse(readFileSync(join(EXTENSION_DIR, "locales", file), "utf8")), "").sort();
     };
     for (const kind of ["", ".schema"]) {

@@ -8,8 +8,10 @@ const ROOT = new URL("../..", import.meta.url).pathname;
 describe("scripts/node24.mjs", () => {
   it("keeps the machine's Node from the pinned major up, and fetches the pinned build below it", () => {
     expect(PINNED).toMatch(/^24\.\d+\.\d+$/);
-    for (const v of ["v24.0.0", "v24.21.0", "v24.99.1", "v25.1.0", "v26.3.0"]) expect(pickRuntime(v), v).toBe("machine");
-    for (const v of ["v20.20.2", "v22.12.0", "v22.23.3", "v23.11.1", "v18.20.8"]) expect(pickRuntime(v), v).toBe("fetched");
+    for (const v of ["v24.0.0", "v24.21.0", "v24.99.1", "v25.1.0", "v26.3.0"])
+      expect(pickRuntime(v), v).toBe("machine");
+    for (const v of ["v20.20.2", "v22.12.0", "v22.23.3", "v23.11.1", "v18.20.8"])
+      expect(pickRuntime(v), v).toBe("fetched");
     expect(pickRuntime("v24.0.0", "26.1.0")).toBe("fetched");
   });
 
@@ -30,13 +32,25 @@ describe("scripts/node24.mjs", () => {
 
   it("runs a command on Node 24 from the machine's own Node, whichever that is", () => {
     // The machine's Node: PATH without the project's toolchain, which `npm test` put first.
-    const PATH = (process.env.PATH ?? "").split(delimiter).filter((p) => !p.includes(".toolchain")).join(delimiter);
+    const PATH = (process.env.PATH ?? "")
+      .split(delimiter)
+      .filter((p) => !p.includes(".toolchain"))
+      .join(delimiter);
     const machine = spawnSync("node", ["--version"], { env: { ...process.env, PATH }, encoding: "utf8" }).stdout.trim();
-    const run = spawnSync("node", ["scripts/node24.mjs", "node", "-p", "process.version + ' ' + require('better-sqlite3')(':memory:').prepare('select 1 as one').get().one"], {
-      cwd: ROOT,
-      env: { ...process.env, PATH },
-      encoding: "utf8",
-    });
+    const run = spawnSync(
+      "node",
+      [
+        "scripts/node24.mjs",
+        "node",
+        "-p",
+        "process.version + ' ' + require('better-sqlite3')(':memory:').prepare('select 1 as one').get().one",
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, PATH },
+        encoding: "utf8",
+      },
+    );
     expect(run.stderr).not.toMatch(/fetching|building/);
     expect(run.stdout.trim()).toBe(`${pickRuntime(machine) === "machine" ? machine : `v${PINNED}`} 1`);
   });

@@ -17,9 +17,13 @@ const probeJob = z.object({ shop: z.string() });
 
 export async function probeAdminAccess(job: Job, ctx: WorkerContext) {
   const { shop } = probeJob.parse(job.data);
-  const result = await probeAddress({ adminFor: ctx.probeAdminFor, queues: ctx.queues, refusals: ctx.refusals, config: ctx.config }, shop);
+  const result = await probeAddress(
+    { adminFor: ctx.probeAdminFor, queues: ctx.queues, refusals: ctx.refusals, config: ctx.config },
+    shop,
+  );
   if (result.outcome !== "passed") {
-    if (result.outcome !== "not-refused") ctx.log.warn({ shop, ...result }, "Shopify still refuses this server's address; probing again later");
+    if (result.outcome !== "not-refused")
+      ctx.log.warn({ shop, ...result }, "Shopify still refuses this server's address; probing again later");
     return result;
   }
   let resumed = 0;
@@ -29,11 +33,16 @@ export async function probeAdminAccess(job: Job, ctx: WorkerContext) {
     if (!held) continue;
     // A job already woken (its safety delay ran out) is waiting or running: nothing to do for it.
     if (await held.isDelayed()) {
-      await held.promote().catch((e: Error) => ctx.log.warn({ shop, job: parked.jobId, err: e.message }, "parked job not resumed"));
+      await held
+        .promote()
+        .catch((e: Error) => ctx.log.warn({ shop, job: parked.jobId, err: e.message }, "parked job not resumed"));
       resumed++;
     }
   }
-  ctx.log.info({ shop, resumed, refusedForMs: result.refusedForMs }, "Shopify accepts this server's address again: parked work resumed");
+  ctx.log.info(
+    { shop, resumed, refusedForMs: result.refusedForMs },
+    "Shopify accepts this server's address again: parked work resumed",
+  );
   return { outcome: "passed", resumed };
 }
 
@@ -41,7 +50,13 @@ export async function probeAdminAccess(job: Job, ctx: WorkerContext) {
  * Parks a job whose Admin API call Shopify refused (see above). Throws DelayedError, which is what
  * BullMQ wants from a job that moved itself to the delayed set.
  */
-export async function parkRefusedJob(ctx: WorkerContext, queue: QueueName, job: Job, token: string, error: ShopifyAddressRefusedError): Promise<never> {
+export async function parkRefusedJob(
+  ctx: WorkerContext,
+  queue: QueueName,
+  job: Job,
+  token: string,
+  error: ShopifyAddressRefusedError,
+): Promise<never> {
   const shop = error.shop!;
   await ctx.refusals.park(shop, { queue, jobId: String(job.id) });
   // The refusal may have been recorded by another process whose probe was lost with it: ask again
@@ -49,7 +64,11 @@ export async function parkRefusedJob(ctx: WorkerContext, queue: QueueName, job: 
   const state = await ctx.refusals.get(shop);
   if (!state) await ctx.refusals.refuse(shop, error.body);
   if (!state?.nextProbeAt || state.nextProbeAt.getTime() < Date.now() - ctx.config.ADMIN_PROBE_MAX_MS) {
-    await scheduleAddressProbe({ queues: ctx.queues, refusals: ctx.refusals, config: ctx.config }, shop, state?.probes ?? 0);
+    await scheduleAddressProbe(
+      { queues: ctx.queues, refusals: ctx.refusals, config: ctx.config },
+      shop,
+      state?.probes ?? 0,
+    );
   }
   await job.moveToDelayed(Date.now() + ctx.config.ADMIN_PROBE_MAX_MS, token);
   ctx.log.info({ shop, queue, job: job.id, name: job.name }, "job parked: Shopify refuses this server's address");

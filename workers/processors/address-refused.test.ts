@@ -70,16 +70,26 @@ describe("Shopify refuses this server's address", () => {
     await s.idle();
     from = store.requests.length;
     const webhookId = "wh-allowlist-1";
-    const payload = orderPayload(ORDER, { customer: { ...customerOf, id: CUSTOMER, admin_graphql_api_id: `gid://shopify/Customer/${CUSTOMER}` }, updated_at: "2026-11-20T13:00:00-05:00" });
+    const payload = orderPayload(ORDER, {
+      customer: { ...customerOf, id: CUSTOMER, admin_graphql_api_id: `gid://shopify/Customer/${CUSTOMER}` },
+      updated_at: "2026-11-20T13:00:00-05:00",
+    });
     expect((await s.deliver("orders/create", SHOP, payload, { webhookId })).status).toBe(200);
-    await eventually(() => s.t.db.webhookDelivery.findUnique({ where: { id: webhookId } }), (r) => r?.status === "done");
+    await eventually(
+      () => s.t.db.webhookDelivery.findUnique({ where: { id: webhookId } }),
+      (r) => r?.status === "done",
+    );
     // Not held back: e-mail by default, SMS and WhatsApp not yet known.
     expect(held(ORDER)).toEqual([false, true, true]);
 
     const state = await s.worker.refusals.get(SHOP);
     expect(state?.detail).toContain("IP allowlist");
     // Three probes refused, each after a longer wait than the one before.
-    const after = await eventually(() => s.worker.refusals.get(SHOP), (r) => (r?.probes ?? 0) >= 3, 20_000);
+    const after = await eventually(
+      () => s.worker.refusals.get(SHOP),
+      (r) => (r?.probes ?? 0) >= 3,
+      20_000,
+    );
     const calls = store.requests.slice(from);
     expect(calls.every((r) => r.status === 403)).toBe(true);
     const probes = calls.filter((r) => r.operationName === "AdminAccessProbe").length;
@@ -90,16 +100,26 @@ describe("Shopify refuses this server's address", () => {
     expect(calls.length - probes).toBeLessThanOrEqual(3);
     expect(await s.worker.refusals.parkedCount(SHOP)).toBeGreaterThanOrEqual(1);
     expect(after!.nextProbeAt!.getTime()).toBeGreaterThan(after!.lastProbeAt!.getTime());
-    expect(await metrics().registry.getSingleMetricAsString("reviews_shopify_address_refused_shops")).toMatch(/reviews_shopify_address_refused_shops 1$/m);
+    expect(await metrics().registry.getSingleMetricAsString("reviews_shopify_address_refused_shops")).toMatch(
+      /reviews_shopify_address_refused_shops 1$/m,
+    );
     expect(s.worker.sink.text()).not.toContain(store.accessToken);
 
     // The operator and the merchant see it: `cli status` and the Sync page's data.
     const stdout: string[] = [];
-    const io: CliIo = { out: (l) => stdout.push(l), err: (l) => stdout.push(l), env: { ...process.env, DATABASE_URL: s.t.url, REDIS_PREFIX: s.prefix, REDIS_URL: redisUrl() } };
+    const io: CliIo = {
+      out: (l) => stdout.push(l),
+      err: (l) => stdout.push(l),
+      env: { ...process.env, DATABASE_URL: s.t.url, REDIS_PREFIX: s.prefix, REDIS_URL: redisUrl() },
+    };
     const code = await runCli(["status", "--shop", SHOP], io);
     expect(code).toBe(0);
-    expect(stdout.join("\n")).toMatch(/Admin API: +Shopify refused this server's address: add it to the app's IP allowlist \(since /);
-    expect(stdout.join("\n")).toContain(`Shopify said: {"errors":"[API] This request's source IP address is not in the app's IP allowlist."}`);
+    expect(stdout.join("\n")).toMatch(
+      /Admin API: +Shopify refused this server's address: add it to the app's IP allowlist \(since /,
+    );
+    expect(stdout.join("\n")).toContain(
+      `Shopify said: {"errors":"[API] This request's source IP address is not in the app's IP allowlist."}`,
+    );
     const page = await syncOverview(s.web, SHOP);
     expect(page.addressRefused?.detail).toContain("IP allowlist");
     expect(page.addressRefused?.nextProbeAt).not.toBeNull();
@@ -107,15 +127,27 @@ describe("Shopify refuses this server's address", () => {
 
   it("GIVEN the store accepts the address again THEN the next probe clears the state, the parked consent read runs and the order is corrected upstream", async () => {
     store.refuseAddress(false);
-    await eventually(() => s.worker.refusals.get(SHOP), (r) => r === null, 20_000);
-    await eventually(async () => held(ORDER), (h) => JSON.stringify(h) === JSON.stringify([false, false, false]), 20_000);
+    await eventually(
+      () => s.worker.refusals.get(SHOP),
+      (r) => r === null,
+      20_000,
+    );
+    await eventually(
+      async () => held(ORDER),
+      (h) => JSON.stringify(h) === JSON.stringify([false, false, false]),
+      20_000,
+    );
     await s.idle();
     const record = await createConsentRepository(s.t.db).get(shopId, String(CUSTOMER));
     expect(record?.readAt).toBeInstanceOf(Date);
     expect(statesOf(record)).toEqual({ email: "subscribed", sms: "subscribed", whatsapp: "subscribed" });
     expect(await s.worker.refusals.parkedCount(SHOP)).toBe(0);
-    expect(store.requests.slice(from).filter((r) => r.operationName === "CustomerConsent" && r.status === 200)).toHaveLength(1);
-    expect(await metrics().registry.getSingleMetricAsString("reviews_shopify_address_refused_shops")).toMatch(/reviews_shopify_address_refused_shops 0$/m);
+    expect(
+      store.requests.slice(from).filter((r) => r.operationName === "CustomerConsent" && r.status === 200),
+    ).toHaveLength(1);
+    expect(await metrics().registry.getSingleMetricAsString("reviews_shopify_address_refused_shops")).toMatch(
+      /reviews_shopify_address_refused_shops 0$/m,
+    );
     expect((await syncOverview(s.web, SHOP)).addressRefused).toBeNull();
   }, 40_000);
 });

@@ -45,7 +45,16 @@ export function backSyncJob(opts: { reconcile: boolean }) {
           honouringRetryAfter(job, token, async () => {
             const [gql, reviews] = await Promise.all([ctx.adminFor(shop.domain), ctx.reviewsFor(shop.domain)]);
             const result = await runBackSync(
-              { db: ctx.db, redis: ctx.queues.redis, prefix: ctx.config.REDIS_PREFIX, log: ctx.log, shop: { id: shop.id, domain: shop.domain }, gql, reviews, settings: parseSettings(shop.settings) },
+              {
+                db: ctx.db,
+                redis: ctx.queues.redis,
+                prefix: ctx.config.REDIS_PREFIX,
+                log: ctx.log,
+                shop: { id: shop.id, domain: shop.domain },
+                gql,
+                reviews,
+                settings: parseSettings(shop.settings),
+              },
               { reconcile: opts.reconcile },
             );
             if (!result.unknownSkus.length) return result;
@@ -58,7 +67,11 @@ export function backSyncJob(opts: { reconcile: boolean }) {
             ctx.log.info({ shop: shop.domain, ...resend }, "products unknown to the service");
             return { ...result, resend };
           }),
-        { ttlMs: ctx.config.WORKER_LOCK_MS, waitMs: ctx.config.WORKER_LOCK_MS, timeoutError: () => new Error(`back-sync lock of shop ${shopId} still held`) },
+        {
+          ttlMs: ctx.config.WORKER_LOCK_MS,
+          waitMs: ctx.config.WORKER_LOCK_MS,
+          timeoutError: () => new Error(`back-sync lock of shop ${shopId} still held`),
+        },
       );
     } catch (error) {
       if (error instanceof DelayedError || isAddressRefused(error)) throw error;
@@ -66,7 +79,11 @@ export function backSyncJob(opts: { reconcile: boolean }) {
         await job.moveToDelayed(Date.now() + error.retryAfterMs, token);
         throw new DelayedError(`throttled by Shopify for ${error.retryAfterMs} ms`);
       }
-      if (error instanceof NoOfflineSessionError || error instanceof ShopNotConnectedError || (error instanceof ShopifyApiError && !error.retryable)) {
+      if (
+        error instanceof NoOfflineSessionError ||
+        error instanceof ShopNotConnectedError ||
+        (error instanceof ShopifyApiError && !error.retryable)
+      ) {
         throw new PermanentJobError(`back-sync of ${shop.domain} stopped: ${(error as Error).message}`);
       }
       throw error;
@@ -83,14 +100,22 @@ export async function backSyncShops(ctx: Pick<WorkerContext, "db">): Promise<str
   const out: string[] = [];
   const pages = keysetPages((after, take) =>
     ctx.db.shop.findMany({
-      where: { installState: "installed", customerKey: { not: null }, clientSecretEncrypted: { not: null }, ...(after ? { id: { gt: after } } : {}) },
+      where: {
+        installState: "installed",
+        customerKey: { not: null },
+        clientSecretEncrypted: { not: null },
+        ...(after ? { id: { gt: after } } : {}),
+      },
       select: { id: true, domain: true },
       orderBy: { id: "asc" },
       take,
     }),
   );
   for await (const shops of pages) {
-    const sessions = await ctx.db.session.findMany({ where: { isOnline: false, shop: { in: shops.map((s) => s.domain) } }, select: { shop: true } });
+    const sessions = await ctx.db.session.findMany({
+      where: { isOnline: false, shop: { in: shops.map((s) => s.domain) } },
+      select: { shop: true },
+    });
     const withSession = new Set(sessions.map((s) => s.shop));
     for (const s of shops) if (withSession.has(s.domain)) out.push(s.id);
   }
@@ -100,7 +125,11 @@ export async function backSyncShops(ctx: Pick<WorkerContext, "db">): Promise<str
 /** Runs asked for at once (each a round trip to Redis): thousands of shops in seconds, not minutes. */
 const REQUESTS_AT_ONCE = 50;
 
-async function requestForEach(ctx: Pick<WorkerContext, "queues">, ids: readonly string[], opts: { reconcile?: boolean } = {}) {
+async function requestForEach(
+  ctx: Pick<WorkerContext, "queues">,
+  ids: readonly string[],
+  opts: { reconcile?: boolean } = {},
+) {
   for (let i = 0; i < ids.length; i += REQUESTS_AT_ONCE) {
     await Promise.all(ids.slice(i, i + REQUESTS_AT_ONCE).map((id) => requestBackSync(ctx.queues, id, opts)));
   }
@@ -131,6 +160,10 @@ export async function scheduleBackSync(ctx: Pick<WorkerContext, "queues" | "conf
   const opts = { removeOnComplete: true, removeOnFail: 100 };
   await queue.upsertJobScheduler(BACKSYNC_TICK, { every }, { name: BACKSYNC_TICK, opts });
   const daily = ctx.config.BACKSYNC_RECONCILE_MS;
-  await queue.upsertJobScheduler(BACKSYNC_RECONCILE_TICK, { every: daily, startDate: Date.now() + daily }, { name: BACKSYNC_RECONCILE_TICK, opts });
+  await queue.upsertJobScheduler(
+    BACKSYNC_RECONCILE_TICK,
+    { every: daily, startDate: Date.now() + daily },
+    { name: BACKSYNC_RECONCILE_TICK, opts },
+  );
   await requestForEach(ctx, await backSyncShops(ctx));
 }

@@ -43,9 +43,19 @@ describe.each([
 
   let userNo = 0;
   /** A review submitted through the Client API (pending), then approved through the emulator's control API. */
-  async function review(sku: string, rating: number, text = `Review ${rating} stars`, opts: { publish?: boolean } = {}) {
+  async function review(
+    sku: string,
+    rating: number,
+    text = `Review ${rating} stars`,
+    opts: { publish?: boolean } = {},
+  ) {
     userNo++;
-    const r = await reviews.storefront.submitReview(sku, { userId: `u-${userNo}`, email: `buyer${userNo}@example.com`, rating, text });
+    const r = await reviews.storefront.submitReview(sku, {
+      userId: `u-${userNo}`,
+      email: `buyer${userNo}@example.com`,
+      rating,
+      text,
+    });
     if (opts.publish !== false) s.emu.control.publishReview(r._id);
     return r._id;
   }
@@ -58,7 +68,10 @@ describe.each([
   /** What the service says a product has (published count and average), from the emulator. */
   function published(sku: string) {
     const rs = s.emu.control.state("acme").reviews.filter((r) => r.sku === sku && r.status === "published");
-    return { count: rs.length, avg: rs.length ? Math.round((rs.reduce((a, r) => a + r.rating, 0) / rs.length) * 10) / 10 : 0 };
+    return {
+      count: rs.length,
+      avg: rs.length ? Math.round((rs.reduce((a, r) => a + r.rating, 0) / rs.length) * 10) / 10 : 0,
+    };
   }
 
   /** The feed's memory as stored (cursor and seen reviews). */
@@ -67,25 +80,47 @@ describe.each([
     return { cursor: row.cursor, feedSeen: row.feedSeen };
   };
   /** The newest moderation time at the service: the cursor, when the service sends it. */
-  const newestModeration = () => (strict ? null : s.emu.control.state("acme").reviews.map((r) => r.moderatedAt ?? "").sort().at(-1));
+  const newestModeration = () =>
+    strict
+      ? null
+      : s.emu.control
+          .state("acme")
+          .reviews.map((r) => r.moderatedAt ?? "")
+          .sort()
+          .at(-1);
   /** Makes the feed believe it has seen the top of the service's list as it is now (a lost change). */
   async function rememberTopAsSeen(cursor: string | null) {
     const top = await reviews.admin.listReviews({ order: FEED_ORDER });
-    await s.t.db.backSyncState.update({ where: { shopId }, data: { cursor, feedSeen: JSON.stringify(top.results.filter((r) => r.status !== "pending").map(seenKey)) } });
+    await s.t.db.backSyncState.update({
+      where: { shopId },
+      data: { cursor, feedSeen: JSON.stringify(top.results.filter((r) => r.status !== "pending").map(seenKey)) },
+    });
   }
 
   beforeAll(async () => {
     // A small bucket (30 points, 20 a second): a run costs more than it holds, so the client must wait for it.
-    store = await startSimulatedStore({ shop, products: PRODUCTS, seed: 11, throttle: { maximumAvailable: 30, restoreRate: 20 } });
-    s = await startStack(`backsync-${strict ? "strict" : "ext"}`, { SHOPIFY_ORIGIN: store.originTemplate, JOB_BACKOFF_MS: "20" }, { emulator: { strict } });
+    store = await startSimulatedStore({
+      shop,
+      products: PRODUCTS,
+      seed: 11,
+      throttle: { maximumAvailable: 30, restoreRate: 20 },
+    });
+    s = await startStack(
+      `backsync-${strict ? "strict" : "ext"}`,
+      { SHOPIFY_ORIGIN: store.originTemplate, JOB_BACKOFF_MS: "20" },
+      { emulator: { strict } },
+    );
     await s.connect(shop);
     await seedOfflineSession(s.t.db, store, { shop });
     shopId = (await s.web.shops.get(shop)).id;
     reviews = await s.worker.reviewsFor(shop);
     ids = store.products().map((p) => productIdOfGid(p.id));
-    await reviews.admin.sendCatalogBatch(store.products().map((p) => ({ sku: productIdOfGid(p.id), name: p.title, categories: ["General"] })));
+    await reviews.admin.sendCatalogBatch(
+      store.products().map((p) => ({ sku: productIdOfGid(p.id), name: p.title, categories: ["General"] })),
+    );
     // Twelve products with published reviews (ratings 1..5), one with only a pending review.
-    for (const [i, id] of ids.slice(0, 12).entries()) for (let k = 0; k <= i % 4; k++) await review(id, 1 + ((i + k) % 5));
+    for (const [i, id] of ids.slice(0, 12).entries())
+      for (let k = 0; k <= i % 4; k++) await review(id, 1 + ((i + k) % 5));
     await review(ids[12], 4, "Still waiting for moderation", { publish: false });
   }, 60_000);
 
@@ -98,21 +133,38 @@ describe.each([
     it("GIVEN a connected shop THEN the first run enables the standard definitions and the reconciliation writes every product with published reviews, 25 metafields a call, never throttled", async () => {
       const since = store.requests.length;
       await runAndWait();
-      expect(store.metafieldDefinitions().map((d) => `${d.namespace}.${d.key}`).sort()).toEqual(["reviews.rating", "reviews.rating_count"]);
+      expect(
+        store
+          .metafieldDefinitions()
+          .map((d) => `${d.namespace}.${d.key}`)
+          .sort(),
+      ).toEqual(["reviews.rating", "reviews.rating_count"]);
       for (const id of ids.slice(0, 12)) {
         const want = published(id);
-        expect(JSON.parse(ratingOf(id)!.value)).toEqual({ value: want.avg.toFixed(1), scale_min: "1.0", scale_max: "5.0" });
+        expect(JSON.parse(ratingOf(id)!.value)).toEqual({
+          value: want.avg.toFixed(1),
+          scale_min: "1.0",
+          scale_max: "5.0",
+        });
         expect(countOf(id)!.value).toBe(String(want.count));
         expect(snapshotOf(id)).toMatchObject({ sku: id, count: want.count, avg: want.avg });
       }
       // No published review: nothing written (the pending one does not count).
       for (const id of ids.slice(12)) expect(store.metafields(`gid://shopify/Product/${id}`)).toEqual([]);
-      expect(calls("MetafieldsSet", since).filter((c) => (c.variables.metafields as { ownerId: string }[])[0].ownerId.includes("/Product/"))).toHaveLength(Math.ceil((12 * 3) / 25));
+      expect(
+        calls("MetafieldsSet", since).filter((c) =>
+          (c.variables.metafields as { ownerId: string }[])[0].ownerId.includes("/Product/"),
+        ),
+      ).toHaveLength(Math.ceil((12 * 3) / 25));
       expect(calls("StandardMetafieldDefinitionEnable", since)).toHaveLength(2);
       expect(throttled()).toEqual([]);
 
       const data = store.metafield(store.appInstallationId, "reviews", "shop");
-      expect(shopDataSchema.parse(JSON.parse(data!.value))).toMatchObject({ customer: "acme", proxyPath: "/apps/reviews", topRated: { label: expect.any(String) } });
+      expect(shopDataSchema.parse(JSON.parse(data!.value))).toMatchObject({
+        customer: "acme",
+        proxyPath: "/apps/reviews",
+        topRated: { label: expect.any(String) },
+      });
       const state = await s.t.db.backSyncState.findUniqueOrThrow({ where: { shopId } });
       expect(state.reconciledAt).not.toBeNull();
       expect(state.cursor).toBe(newestModeration());
@@ -137,7 +189,9 @@ describe.each([
       await runAndWait();
       const sets = calls("MetafieldsSet", since);
       expect(sets).toHaveLength(1);
-      expect(new Set((sets[0].variables.metafields as { ownerId: string }[]).map((m) => m.ownerId))).toEqual(new Set([`gid://shopify/Product/${ids[20]}`]));
+      expect(new Set((sets[0].variables.metafields as { ownerId: string }[]).map((m) => m.ownerId))).toEqual(
+        new Set([`gid://shopify/Product/${ids[20]}`]),
+      );
       expect(countOf(ids[20])!.value).toBe("1");
       expect(countOf(ids[21])).toBeNull();
       const flow = store.flowTriggers.slice(flowBefore);
@@ -155,16 +209,31 @@ describe.each([
     it("GIVEN a product group created, a review on one of its products, then the group deleted THEN each run brings every product's stars, count and first page to what the service shows for it", async () => {
       const [reviewed, joined] = [ids[2], ids[27]];
       /** What the storefront reads for a product: the standard count, the rating and the snapshot. */
-      const shown = (id: string) => ({ count: countOf(id)?.value ?? null, rating: ratingOf(id) ? JSON.parse(ratingOf(id)!.value).value : null, snapshot: snapshotOf(id)?.count ?? null, listed: snapshotOf(id)?.reviews.length ?? null });
+      const shown = (id: string) => ({
+        count: countOf(id)?.value ?? null,
+        rating: ratingOf(id) ? JSON.parse(ratingOf(id)!.value).value : null,
+        snapshot: snapshotOf(id)?.count ?? null,
+        listed: snapshotOf(id)?.reviews.length ?? null,
+      });
       /** What the service's summary says of a product (its group's reviews when it is in one). */
       const service = async (id: string) => {
         const agg = (await reviews.storefront.getSummary(id, { pageSize: 10 })).reviews[0];
         const count = agg?.reviewCount ?? 0;
-        return count ? { count: String(count), rating: (Math.round(agg!.aggregateRating * 10) / 10).toFixed(1), snapshot: count, listed: Math.min(count, 10) } : { count: null, rating: null, snapshot: null, listed: null };
+        return count
+          ? {
+              count: String(count),
+              rating: (Math.round(agg!.aggregateRating * 10) / 10).toFixed(1),
+              snapshot: count,
+              listed: Math.min(count, 10),
+            }
+          : { count: null, rating: null, snapshot: null, listed: null };
       };
       expect(shown(joined).count).toBeNull();
 
-      const group = await reviews.admin.createProductGroup({ name: "Same shoe, two colours", skus: [reviewed, joined] });
+      const group = await reviews.admin.createProductGroup({
+        name: "Same shoe, two colours",
+        skus: [reviewed, joined],
+      });
       await runAndWait();
       expect(shown(joined)).toEqual(await service(joined));
       expect(shown(reviewed)).toEqual(await service(reviewed));
@@ -186,7 +255,11 @@ describe.each([
     });
 
     it("GIVEN many requests for the same shop at once THEN one run waits behind the running one at most", async () => {
-      const feedReads = () => s.emu.control.requests().filter((r) => r.path === "/api/acme/reviews/all" && String(r.query.order ?? "").startsWith("moderatedAt")).length;
+      const feedReads = () =>
+        s.emu.control
+          .requests()
+          .filter((r) => r.path === "/api/acme/reviews/all" && String(r.query.order ?? "").startsWith("moderatedAt"))
+          .length;
       const before = feedReads();
       await Promise.all(Array.from({ length: 10 }, () => requestBackSync(s.web.queues, shopId)));
       await s.idle();
@@ -205,36 +278,69 @@ describe.each([
         s.emu.control.publishReview(id);
         await requestBackSync(s.web.queues, shopId);
         // The job failed at least once and waits for its next attempt (backoff), not lost.
-        const retried = async () => (await s.web.queues.get(QueueName.maintenance).getJobs(["delayed", "waiting", "active"])).find((j) => j.name === "backsync")?.attemptsMade ?? 0;
+        const retried = async () =>
+          (await s.web.queues.get(QueueName.maintenance).getJobs(["delayed", "waiting", "active"])).find(
+            (j) => j.name === "backsync",
+          )?.attemptsMade ?? 0;
         await eventually(retried, (n) => n >= 2);
-        expect(s.emu.control.requests(since).filter((r) => r.path.includes("/summary") && r.status === 503).length).toBeGreaterThanOrEqual(2);
+        expect(
+          s.emu.control.requests(since).filter((r) => r.path.includes("/summary") && r.status === 503).length,
+        ).toBeGreaterThanOrEqual(2);
         expect(await feedMemory()).toEqual(memoryBefore);
         expect(countOf(ids[26])).toBeNull();
       } finally {
         s.emu.control.clearFaults();
       }
-      await eventually(async () => countOf(ids[26])?.value, (v) => v === "1");
+      await eventually(
+        async () => countOf(ids[26])?.value,
+        (v) => v === "1",
+      );
       await s.idle();
-      expect(s.emu.control.requests(since).filter((r) => r.path.includes(`/${ids[26]}/summary`)).map((r) => r.status)).toContain(200);
+      expect(
+        s.emu.control
+          .requests(since)
+          .filter((r) => r.path.includes(`/${ids[26]}/summary`))
+          .map((r) => r.status),
+      ).toContain(200);
       expect(await feedMemory()).not.toEqual(memoryBefore);
     });
 
     it("GIVEN the scheduler polls THEN a review approved in the emulator reaches the metafield within one poll", async () => {
       const id = await review(ids[22], 5, "Lovely", { publish: false });
       const every = 400;
-      await scheduleBackSync({ queues: s.worker.queues, db: s.t.db, config: { ...s.config, BACKSYNC_INTERVAL_MS: every } });
+      await scheduleBackSync({
+        queues: s.worker.queues,
+        db: s.t.db,
+        config: { ...s.config, BACKSYNC_INTERVAL_MS: every },
+      });
       try {
         // Let one poll pass with nothing to do, then approve: the next poll must carry it.
-        const feedReads = () => s.emu.control.requests().filter((r) => r.path === "/api/acme/reviews/all" && String(r.query.order ?? "").startsWith("moderatedAt")).length;
+        const feedReads = () =>
+          s.emu.control
+            .requests()
+            .filter((r) => r.path === "/api/acme/reviews/all" && String(r.query.order ?? "").startsWith("moderatedAt"))
+            .length;
         const before = feedReads();
-        await eventually(async () => feedReads(), (n) => n > before, 10_000);
+        await eventually(
+          async () => feedReads(),
+          (n) => n > before,
+          10_000,
+        );
         s.emu.control.publishReview(id);
         const approvedAt = feedReads();
-        await eventually(async () => countOf(ids[22])?.value, (v) => v === "1", 10_000);
+        await eventually(
+          async () => countOf(ids[22])?.value,
+          (v) => v === "1",
+          10_000,
+        );
         // The run that started after the approval read one page and wrote it: no second poll needed.
         expect(feedReads() - approvedAt).toBeLessThanOrEqual(2);
       } finally {
-        await scheduleBackSync({ queues: s.worker.queues, db: s.t.db, config: { ...s.config, BACKSYNC_INTERVAL_MS: 0 } });
+        await scheduleBackSync({
+          queues: s.worker.queues,
+          db: s.t.db,
+          config: { ...s.config, BACKSYNC_INTERVAL_MS: 0 },
+        });
       }
       await s.idle();
       expect(throttled()).toEqual([]);
@@ -251,7 +357,11 @@ describe.each([
       await runAndWait({ reconcile: true });
       expect(countOf(ids[0])!.value).toBe(String(published(ids[0]).count));
       expect(snapshotOf(ids[0])!.avg).toBe(published(ids[0]).avg);
-      const written = new Set(calls("MetafieldsSet", since).flatMap((c) => (c.variables.metafields as { ownerId: string }[]).map((m) => m.ownerId)));
+      const written = new Set(
+        calls("MetafieldsSet", since).flatMap((c) =>
+          (c.variables.metafields as { ownerId: string }[]).map((m) => m.ownerId),
+        ),
+      );
       expect(written).toEqual(new Set([`gid://shopify/Product/${ids[0]}`]));
       // Back to a cursor that follows the service's clock.
       await rememberTopAsSeen(newestModeration() ?? null);
@@ -263,7 +373,10 @@ describe.each([
       await review(gone, 4);
       await review(ids[24], 3);
       await runAndWait();
-      expect((await s.t.db.ratingDigest.findUniqueOrThrow({ where: { shopId_productId: { shopId, productId: gone } } })).status).toBe("missing");
+      expect(
+        (await s.t.db.ratingDigest.findUniqueOrThrow({ where: { shopId_productId: { shopId, productId: gone } } }))
+          .status,
+      ).toBe("missing");
       expect(countOf(ids[24])!.value).toBe("1");
       // Never read again: a later change of it costs no summary and no write.
       await review(gone, 5);
@@ -275,7 +388,9 @@ describe.each([
     });
 
     it("GIVEN a review on a SKU that is no Shopify product id THEN it is skipped and the feed moves on", async () => {
-      await reviews.admin.sendCatalogBatch([{ sku: "legacy/sku-42", name: "Imported product", categories: ["General"] }]);
+      await reviews.admin.sendCatalogBatch([
+        { sku: "legacy/sku-42", name: "Imported product", categories: ["General"] },
+      ]);
       await review("legacy/sku-42", 5, "From the old shop");
       const since = store.requests.length;
       const memoryBefore = await feedMemory();
@@ -286,10 +401,14 @@ describe.each([
 
     it("GIVEN a product whose reviews are all rejected THEN its metafields are removed", async () => {
       const id = ids[24];
-      for (const r of s.emu.control.state("acme").reviews.filter((x) => x.sku === id && x.status === "published")) await reviews.admin.moderateReview(r._id, false);
+      for (const r of s.emu.control.state("acme").reviews.filter((x) => x.sku === id && x.status === "published"))
+        await reviews.admin.moderateReview(r._id, false);
       await runAndWait();
       expect(store.metafields(`gid://shopify/Product/${id}`)).toEqual([]);
-      expect((await s.t.db.ratingDigest.findUniqueOrThrow({ where: { shopId_productId: { shopId, productId: id } } })).status).toBe("cleared");
+      expect(
+        (await s.t.db.ratingDigest.findUniqueOrThrow({ where: { shopId_productId: { shopId, productId: id } } }))
+          .status,
+      ).toBe("cleared");
     });
 
     it("GIVEN the worker restarts and the feed is read again THEN no Flow trigger is sent twice", async () => {
@@ -298,19 +417,29 @@ describe.each([
       const memory = await feedMemory();
       s.emu.control.publishReview(id);
       await runAndWait();
-      expect(store.flowTriggers.slice(flowBefore).map((f) => f.handle).sort()).toEqual([NEGATIVE_REVIEW, REVIEW_PUBLISHED]);
+      expect(
+        store.flowTriggers
+          .slice(flowBefore)
+          .map((f) => f.handle)
+          .sort(),
+      ).toEqual([NEGATIVE_REVIEW, REVIEW_PUBLISHED]);
       // A new worker process, and the cursor back where it was (a crash before it was saved).
       await s.workers.close();
       s.workers = startWorkers(s.worker, defaultProcessors());
       await s.t.db.backSyncState.update({ where: { shopId }, data: memory });
       await runAndWait();
-      expect(store.flowTriggers.slice(flowBefore).filter((f) => (f.payload as { "Review id": string })["Review id"] === id)).toHaveLength(2);
+      expect(
+        store.flowTriggers.slice(flowBefore).filter((f) => (f.payload as { "Review id": string })["Review id"] === id),
+      ).toHaveLength(2);
     });
 
     it("GIVEN app/uninstalled and a reinstall THEN what was written is written again (Shopify may have removed it), and no Flow trigger is sent again", async () => {
       const claims = await s.t.db.flowTriggerSent.count({ where: { shopId } });
       expect((await s.deliver("app/uninstalled", shop, { id: 1, domain: shop })).status).toBe(200);
-      await eventually(() => s.t.db.ratingDigest.count({ where: { shopId, status: { not: "missing" } } }), (n) => n === 0);
+      await eventually(
+        () => s.t.db.ratingDigest.count({ where: { shopId, status: { not: "missing" } } }),
+        (n) => n === 0,
+      );
       expect(await s.t.db.backSyncState.count({ where: { shopId } })).toBe(0);
       // Reinstalled: a new offline session, the shop installed again, a run asked for.
       await s.web.shops.markInstalled(shop);
@@ -331,7 +460,10 @@ describe.each([
       expect(await s.t.db.flowTriggerSent.count({ where: { shopId } })).toBeGreaterThan(0);
       const res = await s.deliver("shop/redact", shop, { shop_id: 1, shop_domain: shop });
       expect(res.status).toBe(200);
-      await eventually(() => s.t.db.shop.count({ where: { domain: shop } }), (n) => n === 0);
+      await eventually(
+        () => s.t.db.shop.count({ where: { domain: shop } }),
+        (n) => n === 0,
+      );
       expect(await s.t.db.backSyncState.count({ where: { shopId } })).toBe(0);
       expect(await s.t.db.ratingDigest.count({ where: { shopId } })).toBe(0);
       expect(await s.t.db.flowTriggerSent.count({ where: { shopId } })).toBe(0);

@@ -27,13 +27,29 @@ const book = new OrderBook({ seed: 5, count: 30, productCount: 40 });
 beforeAll(async () => {
   // A Plus plan's bucket ten times over: the paged read costs ~16 points a product (bench-report.md),
   // which a Standard plan's 100 points a second would stretch to minutes here.
-  store = await startSimulatedStore({ shop: SHOP, products: N, seed: 5, bulkDurationMs: 50, modules: [ordersModule(book)], throttle: { maximumAvailable: 20_000, restoreRate: 10_000 } });
+  store = await startSimulatedStore({
+    shop: SHOP,
+    products: N,
+    seed: 5,
+    bulkDurationMs: 50,
+    modules: [ordersModule(book)],
+    throttle: { maximumAvailable: 20_000, restoreRate: 10_000 },
+  });
   // A product past what one page carries of its variants (25) and collections (10): read on.
   const template = store.product(store.products()[0]!.id)!;
   store.addProduct({
     title: "Many sizes",
-    variants: Array.from({ length: 60 }, (_, i) => ({ ...template.variants[0]!, id: `gid://shopify/ProductVariant/${990_000 + i}`, sku: `MANY-${i}`, title: `Size ${i}` })),
-    collections: Array.from({ length: 14 }, (_, i) => ({ id: `gid://shopify/Collection/${880_000 + i}`, title: `Collection ${i}`, handle: `collection-${i}` })),
+    variants: Array.from({ length: 60 }, (_, i) => ({
+      ...template.variants[0]!,
+      id: `gid://shopify/ProductVariant/${990_000 + i}`,
+      sku: `MANY-${i}`,
+      title: `Size ${i}`,
+    })),
+    collections: Array.from({ length: 14 }, (_, i) => ({
+      id: `gid://shopify/Collection/${880_000 + i}`,
+      title: `Collection ${i}`,
+      handle: `collection-${i}`,
+    })),
   });
   s = await startStack("bulk-refused", { SHOPIFY_ORIGIN: store.originTemplate });
   await s.connect(SHOP);
@@ -45,13 +61,19 @@ afterAll(async () => {
   await store.close();
 });
 
-const batchRequests = (since: number) => s.emu.control.requests(since).filter((r) => r.path === "/api/acme/products/batch");
+const batchRequests = (since: number) =>
+  s.emu.control.requests(since).filter((r) => r.path === "/api/acme/products/batch");
 const skusOf = (r: { body: unknown }) => (r.body as { products: { sku: string }[] }).products.map((p) => p.sku);
-const orderPosts = (since: number) => s.emu.control.requests(since).filter((r) => r.method === "POST" && r.path === "/api/acme/orders");
+const orderPosts = (since: number) =>
+  s.emu.control.requests(since).filter((r) => r.method === "POST" && r.path === "/api/acme/orders");
 const storeCalls = (name: string, from: number) => store.requests.slice(from).filter((r) => r.operationName === name);
 
 async function waitForRun(runId: string, timeoutMs = 90_000) {
-  const done = await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: runId } }), (r) => ["completed", "failed", "cancelled"].includes(r.status), timeoutMs);
+  const done = await eventually(
+    () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: runId } }),
+    (r) => ["completed", "failed", "cancelled"].includes(r.status),
+    timeoutMs,
+  );
   expect(done.error).toBeNull();
   expect(done.status).toBe("completed");
   return { run: done, progress: parseProgress(done.progress) };
@@ -80,7 +102,9 @@ describe("bulk operations refused", () => {
     expect(run.readPath).toBe("paged");
     expect(run.readPathReason).toMatch(/bulk operations refused by Shopify: .*ACCESS_DENIED|Access denied/);
     expect(progress).toMatchObject({ read: total, sent: total, created: total, failed: 0 });
-    const accepted = batchRequests(since).filter((r) => r.status === 200).flatMap(skusOf);
+    const accepted = batchRequests(since)
+      .filter((r) => r.status === 200)
+      .flatMap(skusOf);
     expect(accepted).toHaveLength(total);
     expect(new Set(accepted).size).toBe(total);
     // Pages sized to Shopify's 1,000-point cap; the long product read on past its first page.
@@ -120,7 +144,9 @@ describe("bulk operations refused", () => {
     const paged = cliIo();
     expect(await runCli(["sync", "catalog", "--shop", SHOP], paged)).toBe(0);
     const text = paged.stdout.join("\n");
-    expect(text).toContain("Shopify refused bulk operations (bulk operations refused by Shopify: BulkOperationRunQuery: Access denied");
+    expect(text).toContain(
+      "Shopify refused bulk operations (bulk operations refused by Shopify: BulkOperationRunQuery: Access denied",
+    );
     expect(text).toContain("Read page by page (paged GraphQL queries)");
     store.enableBulk();
     await s.idle();
@@ -156,10 +182,22 @@ describe("bulk operations refused", () => {
     // Slow batches; once the first is accepted, every batch fails: the read job waits for a retry.
     s.emu.control.setFaults({ latencyMs: 200, paths: "/products/batch" });
     const { run } = await startSync({ db: s.t.db, queues: s.web.queues }, shopId, "catalog");
-    await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.resumeAt >= 200, 60_000);
+    await eventually(
+      () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
+      (r) => r.resumeAt >= 200,
+      60_000,
+    );
     s.emu.control.setFaults({ errorRate: 1, errorStatus: 503, paths: "/products/batch" });
-    const readJob = await eventually(() => s.web.queues.get(QueueName.sync).getJob(`catalog-read-${jobIdPart(run.id)}`), (j) => !!j, 10_000);
-    await eventually(() => readJob!.getState(), (state) => state === "delayed" || state === "failed", 60_000);
+    const readJob = await eventually(
+      () => s.web.queues.get(QueueName.sync).getJob(`catalog-read-${jobIdPart(run.id)}`),
+      (j) => !!j,
+      10_000,
+    );
+    await eventually(
+      () => readJob!.getState(),
+      (state) => state === "delayed" || state === "failed",
+      60_000,
+    );
     await s.workers.close();
 
     const saved = await s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } });
@@ -175,7 +213,9 @@ describe("bulk operations refused", () => {
     const { progress } = await waitForRun(run.id);
     // The new worker's first page starts at the saved cursor, not at the first product.
     expect(storeCalls("ProductsPage", from)[0]?.variables.after).toBe(cursor.after);
-    const accepted = batchRequests(since).filter((r) => r.status === 200).flatMap(skusOf);
+    const accepted = batchRequests(since)
+      .filter((r) => r.status === 200)
+      .flatMap(skusOf);
     expect(accepted).toHaveLength(N + 1);
     expect(new Set(accepted).size).toBe(N + 1);
     expect(progress).toMatchObject({ read: N + 1, sent: N + 1, updated: N + 1 });

@@ -2,8 +2,21 @@ import { DelayedError, UnrecoverableError, type Job } from "bullmq";
 import { z } from "zod";
 import type { WorkerContext } from "../context";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
-import { createSyncRuns, parsePageCursor, parseProgress, type SyncKind, type SyncProgress, type SyncRuns } from "../../app/.server/sync/sync-runs.repository";
-import { isBulkRefusalCode, pollBulkOperation, readBulkJsonl, type BulkGroup, type BulkOperationState } from "../../app/.server/shopify/bulk-operations";
+import {
+  createSyncRuns,
+  parsePageCursor,
+  parseProgress,
+  type SyncKind,
+  type SyncProgress,
+  type SyncRuns,
+} from "../../app/.server/sync/sync-runs.repository";
+import {
+  isBulkRefusalCode,
+  pollBulkOperation,
+  readBulkJsonl,
+  type BulkGroup,
+  type BulkOperationState,
+} from "../../app/.server/shopify/bulk-operations";
 import type { PageCursor, PagedItem } from "../../app/.server/shopify/paged-reads";
 import { observeSyncReadPath } from "../../app/.server/metrics/metrics";
 import { ShopifyPermanentError, isAddressRefused } from "../../app/.server/shopify/errors";
@@ -18,7 +31,11 @@ import { PermanentJobError } from "./errors";
 
 export const runJob = z.object({ runId: z.string() });
 
-export const cancelledRun = () => ({ status: "cancelled" as const, error: "shop not installed or not connected", finishedAt: new Date() });
+export const cancelledRun = () => ({
+  status: "cancelled" as const,
+  error: "shop not installed or not connected",
+  finishedAt: new Date(),
+});
 
 export async function loadRun(ctx: WorkerContext, job: Job) {
   const { runId } = runJob.parse(job.data);
@@ -35,9 +52,16 @@ export async function enqueueRead(ctx: Pick<WorkerContext, "queues">, kind: Sync
   await ctx.queues.get(QueueName.sync).add(`${kind}-read`, { runId }, { jobId: `${kind}-read-${jobIdPart(runId)}` });
 }
 
-export async function schedulePoll(ctx: Pick<WorkerContext, "queues" | "config">, kind: SyncKind, runId: string, n = 1) {
+export async function schedulePoll(
+  ctx: Pick<WorkerContext, "queues" | "config">,
+  kind: SyncKind,
+  runId: string,
+  n = 1,
+) {
   const delay = ctx.config.BULK_POLL_INTERVAL_MS;
-  await ctx.queues.get(QueueName.sync).add(`${kind}-poll`, { runId }, { delay, jobId: `${kind}-poll-${jobIdPart(runId)}-${n}` });
+  await ctx.queues
+    .get(QueueName.sync)
+    .add(`${kind}-poll`, { runId }, { delay, jobId: `${kind}-poll-${jobIdPart(runId)}-${n}` });
 }
 
 /** The result file of a completed operation, and its root objects (products, orders) as the run's total. */
@@ -59,7 +83,11 @@ export async function pollRun(job: Job, ctx: WorkerContext, kind: SyncKind) {
     return switchToPaged(ctx, runs, run.id, kind, `bulk operation failed: ${state.errorCode}`);
   }
   if (["FAILED", "CANCELED", "EXPIRED"].includes(state.status)) {
-    await runs.update(run.id, { status: "failed", error: `bulk operation ${state.status.toLowerCase()}${state.errorCode ? `: ${state.errorCode}` : ""}`, finishedAt: new Date() });
+    await runs.update(run.id, {
+      status: "failed",
+      error: `bulk operation ${state.status.toLowerCase()}${state.errorCode ? `: ${state.errorCode}` : ""}`,
+      finishedAt: new Date(),
+    });
     return { status: state.status };
   }
   await schedulePoll(ctx, kind, run.id, Number(String(job.id).split("-").pop()) + 1);
@@ -71,7 +99,13 @@ export async function pollRun(job: Job, ctx: WorkerContext, kind: SyncKind) {
  * allowlist): the run reads the same data with paged queries. `reason` is kept on the run for the
  * Sync page and the CLI.
  */
-export async function switchToPaged(ctx: Pick<WorkerContext, "queues" | "log">, runs: SyncRuns, runId: string, kind: SyncKind, reason: string) {
+export async function switchToPaged(
+  ctx: Pick<WorkerContext, "queues" | "log">,
+  runs: SyncRuns,
+  runId: string,
+  kind: SyncKind,
+  reason: string,
+) {
   const row = await runs.update(runId, { status: "reading", readPath: "paged", readPathReason: reason });
   ctx.log.warn({ run: runId, kind, reason }, "bulk operations refused by Shopify: reading with paged queries");
   observeSyncReadPath(kind, "paged");
@@ -103,7 +137,10 @@ export async function openResult(
 ): Promise<{ total: number | null; lines: AsyncGenerator<ResultLine> }> {
   if (run.readPath === "paged") {
     await runs.update(run.id, { status: "reading" });
-    return { total: parseProgress(run.progress).total ?? null, lines: pagedAfter(paged(parsePageCursor(run.pageCursor)), run.resumeAt) };
+    return {
+      total: parseProgress(run.progress).total ?? null,
+      lines: pagedAfter(paged(parsePageCursor(run.pageCursor)), run.resumeAt),
+    };
   }
   let url = run.resultUrl;
   let total = parseProgress(run.progress).total ?? null;

@@ -6,12 +6,30 @@ import { bulkProductsQuery } from "../../app/.server/shopify/documents";
 import { BulkOperationsRefusedError, startBulkQuery } from "../../app/.server/shopify/bulk-operations";
 import { readProductPages, type PageCursor } from "../../app/.server/shopify/paged-reads";
 import { observeSyncReadPath } from "../../app/.server/metrics/metrics";
-import { catalogPayloadHash, categoriesWithSource, fromBulkProduct, mapProduct, sourceUpdatedAtOf } from "../../app/.server/mapping/product.mapper";
+import {
+  catalogPayloadHash,
+  categoriesWithSource,
+  fromBulkProduct,
+  mapProduct,
+  sourceUpdatedAtOf,
+} from "../../app/.server/mapping/product.mapper";
 import { isSuperseded } from "../../app/.server/catalog/superseded";
 import { productKey } from "../../app/.server/mapping/keys";
 import { MAX_BATCH_ITEMS, sendCatalog, type Rejected } from "../../app/.server/catalog/catalog-sender";
 import type { StagedProduct } from "../../app/.server/catalog/pending-changes";
-import { RunTakenOverError, cancelledRun, enqueueRead, openResult, loadRun, pollRun, runCheckpoint, schedulePoll, stepAside, step, switchToPaged } from "./bulk-run";
+import {
+  RunTakenOverError,
+  cancelledRun,
+  enqueueRead,
+  openResult,
+  loadRun,
+  pollRun,
+  runCheckpoint,
+  schedulePoll,
+  stepAside,
+  step,
+  switchToPaged,
+} from "./bulk-run";
 import { honouringRetryAfter } from "./service-errors";
 import { lockedSender, recordOutcome } from "./catalog.processor";
 
@@ -24,7 +42,8 @@ import { lockedSender, recordOutcome } from "./catalog.processor";
 
 export const catalogStart = (job: Job, ctx: WorkerContext) => step(ctx, job, () => startCatalogRun(job, ctx));
 export const catalogPoll = (job: Job, ctx: WorkerContext) => step(ctx, job, () => pollRun(job, ctx, "catalog"));
-export const catalogRead = (job: Job, ctx: WorkerContext, token?: string) => step(ctx, job, () => readCatalogRun(job, ctx, token));
+export const catalogRead = (job: Job, ctx: WorkerContext, token?: string) =>
+  step(ctx, job, () => readCatalogRun(job, ctx, token));
 
 async function startCatalogRun(job: Job, ctx: WorkerContext) {
   const { run, runs, target } = await loadRun(ctx, job);
@@ -50,7 +69,8 @@ async function startCatalogRun(job: Job, ctx: WorkerContext) {
 
 /** One line an operator can read: a schema error names the fields and what was wrong with them. */
 function reasonOf(error: unknown): string {
-  if (error instanceof ZodError) return error.issues.map((i) => `${i.path.join(".") || "product"}: ${i.message}`).join("; ");
+  if (error instanceof ZodError)
+    return error.issues.map((i) => `${i.path.join(".") || "product"}: ${i.message}`).join("; ");
   return (error as Error).message;
 }
 
@@ -65,7 +85,11 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
 
   const paged = async function* (from: PageCursor) {
     const gql = await ctx.adminFor(target.domain);
-    yield* readProductPages(gql, { metafieldKeys: target.settings.catalog.specificationMetafields, collections: selected.collections, from });
+    yield* readProductPages(gql, {
+      metafieldKeys: target.settings.catalog.specificationMetafields,
+      collections: selected.collections,
+      from,
+    });
   };
   const result = await openResult(ctx, runs, run, target, paged);
   const checkpoint = runCheckpoint(runs, run, job, result.total);
@@ -81,7 +105,10 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
     const items = batch;
     batch = [];
     const ids = items.map((i) => i.productId);
-    const [accepted, newest] = await Promise.all([ctx.mirror.acceptedVersions(target.id, ids), ctx.pending.newest(target.id, ids)]);
+    const [accepted, newest] = await Promise.all([
+      ctx.mirror.acceptedVersions(target.id, ids),
+      ctx.pending.newest(target.id, ids),
+    ]);
     // The snapshot is as old as the bulk operation: a live change staged or accepted since is newer.
     const changed = items.filter((i) => {
       const held = accepted.get(i.productId);
@@ -93,7 +120,12 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
       await honouringRetryAfter(job, token, () =>
         sendCatalog(changed, send, async (o) => {
           await recordOutcome(ctx, target.id)(o);
-          counters = { created: counters.created + o.counters.created, updated: counters.updated + o.counters.updated, unchanged: counters.unchanged + o.counters.unchanged, failed: counters.failed + o.rejected.length };
+          counters = {
+            created: counters.created + o.counters.created,
+            updated: counters.updated + o.counters.updated,
+            unchanged: counters.unchanged + o.counters.unchanged,
+            failed: counters.failed + o.rejected.length,
+          };
         }),
       );
     }
@@ -123,8 +155,14 @@ async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
       } catch (error) {
         // One odd line must not stop a catalog of thousands: recorded, logged, and the sync goes on.
         const productId = productKey(String(group.parent.id ?? "unknown"));
-        unmapped.push({ item: { productId, sku: productId, hash: "", product: { sku: productId } }, error: `not mapped: ${reasonOf(error)}` });
-        ctx.log.warn({ shop: target.domain, product: group.parent.id, err: (error as Error).message }, "product not mapped");
+        unmapped.push({
+          item: { productId, sku: productId, hash: "", product: { sku: productId } },
+          error: `not mapped: ${reasonOf(error)}`,
+        });
+        ctx.log.warn(
+          { shop: target.domain, product: group.parent.id, err: (error as Error).message },
+          "product not mapped",
+        );
       }
       if (batch.length + unmapped.length >= MAX_BATCH_ITEMS) await flush();
     }

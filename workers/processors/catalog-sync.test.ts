@@ -26,13 +26,18 @@ afterAll(async () => {
   await store.close();
 });
 
-const batchRequests = (since: number) => s.emu.control.requests(since).filter((r) => r.path === "/api/acme/products/batch");
+const batchRequests = (since: number) =>
+  s.emu.control.requests(since).filter((r) => r.path === "/api/acme/products/batch");
 const skusOf = (r: { body: unknown }) => (r.body as { products: { sku: string }[] }).products.map((p) => p.sku);
 
 async function runToEnd() {
   const shopRow = await s.web.shops.get(shop);
   const { run } = await startSync({ db: s.t.db, queues: s.web.queues }, shopRow.id, "catalog");
-  const done = await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "completed" || r.status === "failed", 60_000);
+  const done = await eventually(
+    () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
+    (r) => r.status === "completed" || r.status === "failed",
+    60_000,
+  );
   expect(done.error).toBeNull();
   return { run: done, progress: parseProgress(done.progress) };
 }
@@ -80,11 +85,19 @@ describe("full catalog sync", () => {
     s.emu.control.setFaults({ latencyMs: 300, paths: "/products/batch" });
     const shopRow = await s.web.shops.get(shop);
     const { run } = await startSync({ db: s.t.db, queues: s.web.queues }, shopRow.id, "catalog");
-    await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "reading", 30_000);
+    await eventually(
+      () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
+      (r) => r.status === "reading",
+      30_000,
+    );
     const job = await Job.fromId(s.web.queues.get(QueueName.sync), `catalog-read-${jobIdPart(run.id)}`);
     // The paused runner: same job, its lock token gone.
     const second = await catalogRead(job!, s.worker);
-    const done = await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "completed", 60_000);
+    const done = await eventually(
+      () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
+      (r) => r.status === "completed",
+      60_000,
+    );
     s.emu.control.clearFaults();
     expect(second).not.toEqual({ done: true }); // it did run beside the first
     const requests = batchRequests(since);
@@ -103,8 +116,17 @@ describe("full catalog sync", () => {
     expect(progress.read).toBe(N + 1);
     const { runCli } = await import("../../app/.server/cli/main");
     const out: string[] = [];
-    const code = await runCli(["sync", "errors", "--shop", shop], { out: (l) => out.push(l), err: (l) => out.push(l), env: { ...process.env, DATABASE_URL: s.t.url } });
+    const code = await runCli(["sync", "errors", "--shop", shop], {
+      out: (l) => out.push(l),
+      err: (l) => out.push(l),
+      env: { ...process.env, DATABASE_URL: s.t.url },
+    });
     expect(code).toBe(0);
-    expect(out.join("\n")).toMatch(new RegExp(`product ${odd.id.split("/").pop()} .* not mapped: status: Invalid input: expected string, received number$`, "m"));
+    expect(out.join("\n")).toMatch(
+      new RegExp(
+        `product ${odd.id.split("/").pop()} .* not mapped: status: Invalid input: expected string, received number$`,
+        "m",
+      ),
+    );
   });
 });

@@ -25,7 +25,10 @@ const POLL_MS = 600_000;
 
 beforeAll(async () => {
   store = await startSimulatedStore({ shop, products: N, seed: 5, bulkDurationMs: 50 });
-  s = await startStack("catalog-finish", { SHOPIFY_ORIGIN: store.originTemplate, BULK_POLL_INTERVAL_MS: String(POLL_MS) });
+  s = await startStack("catalog-finish", {
+    SHOPIFY_ORIGIN: store.originTemplate,
+    BULK_POLL_INTERVAL_MS: String(POLL_MS),
+  });
   await s.connect(shop);
   await seedOfflineSession(s.t.db, store, { shop });
   shopId = (await s.web.shops.get(shop)).id;
@@ -35,12 +38,18 @@ afterAll(async () => {
   await store.close();
 });
 
-const batchRequests = (since: number) => s.emu.control.requests(since).filter((r) => r.path === "/api/acme/products/batch");
-const statusPolls = (since: number) => store.requests.slice(since).filter((r) => r.operationName === "BulkOperationStatus");
+const batchRequests = (since: number) =>
+  s.emu.control.requests(since).filter((r) => r.path === "/api/acme/products/batch");
+const statusPolls = (since: number) =>
+  store.requests.slice(since).filter((r) => r.operationName === "BulkOperationStatus");
 
 /** What Shopify does when the store's next bulk operation (after the first `before`) completes. */
 async function deliverFinishOfNextOperation(before: number) {
-  const op = await eventually(async () => store.bulkOperations()[before], (o) => o?.status === "COMPLETED", 30_000);
+  const op = await eventually(
+    async () => store.bulkOperations()[before],
+    (o) => o?.status === "COMPLETED",
+    30_000,
+  );
   const res = await s.deliver("bulk_operations/finish", shop, bulkOperationFinishPayload(op!));
   expect(res.status).toBe(200);
   return op!;
@@ -62,18 +71,34 @@ describe("full catalog sync driven by bulk_operations/finish", () => {
     const before = store.bulkOperations().length;
     const { run } = await startSync({ db: s.t.db, queues: s.web.queues }, shopId, "catalog");
 
-    const op = await eventually(async () => store.bulkOperations()[before], (o) => o?.status === "COMPLETED", 30_000);
+    const op = await eventually(
+      async () => store.bulkOperations()[before],
+      (o) => o?.status === "COMPLETED",
+      30_000,
+    );
     // Shopify is done, no webhook yet: nothing moves the run on.
     await new Promise((r) => setTimeout(r, 1_000));
     expect((await s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("running");
 
     await deliverFinishOfNextOperation(before);
-    const done = await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "completed" || r.status === "failed", 30_000);
+    const done = await eventually(
+      () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
+      (r) => r.status === "completed" || r.status === "failed",
+      30_000,
+    );
     expect(done.error).toBeNull();
     expect(done.status).toBe("completed");
     expect(done.bulkOperationId).toBe(op!.id);
     expect(op!.rootObjectCount).toBe(N);
-    expect(parseProgress(done.progress)).toEqual({ read: N, sent: N, created: N, updated: 0, unchanged: 0, failed: 0, total: N });
+    expect(parseProgress(done.progress)).toEqual({
+      read: N,
+      sent: N,
+      created: N,
+      updated: 0,
+      unchanged: 0,
+      failed: 0,
+      total: N,
+    });
     expect(batchRequests(sentSince)).toHaveLength(Math.ceil(N / 200));
     expect(s.emu.control.state("acme").products).toHaveLength(N);
 
@@ -102,8 +127,12 @@ describe("full catalog sync driven by bulk_operations/finish", () => {
     expect(progress[0]).toMatch(/^\[(pending|running)\] read 0, sent 0, /);
     const partial = progress.filter((l) => /^\[#+-+\] \d+% reading: read \d+, /.test(l));
     expect(partial.length).toBeGreaterThan(0);
-    expect(progress.at(-1)).toBe(`[${"#".repeat(30)}] 100% completed: read ${N}, sent ${N}, created 0, updated ${N}, unchanged 0, failed 0`);
-    expect(stdout.at(-1)).toBe(`\nCatalog sync completed: read ${N}, sent ${N}, created 0, updated ${N}, unchanged 0, failed 0`);
+    expect(progress.at(-1)).toBe(
+      `[${"#".repeat(30)}] 100% completed: read ${N}, sent ${N}, created 0, updated ${N}, unchanged 0, failed 0`,
+    );
+    expect(stdout.at(-1)).toBe(
+      `\nCatalog sync completed: read ${N}, sent ${N}, created 0, updated ${N}, unchanged 0, failed 0`,
+    );
     // Plain lines: the CLI's io puts a line feed after each one off a terminal, never a carriage return.
     expect([...stdout, ...progress].some((l) => l.includes("\r"))).toBe(false);
   }, 60_000);

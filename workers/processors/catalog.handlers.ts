@@ -23,7 +23,10 @@ export const productUpserted: TopicHandler = async (delivery, ctx) => {
   const shop = await syncShop(ctx, delivery.shop);
   if (!shop) return;
   const parsed = webhookProductSchema.safeParse(delivery.payload);
-  if (!parsed.success) throw new PermanentJobError(`product payload unusable: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new PermanentJobError(
+      `product payload unusable: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`,
+    );
   const mapCtx = { primaryDomain: shop.primaryDomain, settings: shop.settings.catalog };
   const productId = productKey(parsed.data.id);
   let input = fromWebhookProduct(parsed.data);
@@ -44,7 +47,10 @@ export const productUpserted: TopicHandler = async (delivery, ctx) => {
       .catch((error: Error) => {
         // Specifications would be wiped: let the queue retry; a refused address parks the delivery.
         if (metafieldKeys.length || isAddressRefused(error)) throw error;
-        ctx.log.debug({ shop: shop.domain, productId, err: error.message }, "product not re-read; categories from the default");
+        ctx.log.debug(
+          { shop: shop.domain, productId, err: error.message },
+          "product not re-read; categories from the default",
+        );
         return null;
       });
     if (node) input = fromGraphqlProduct(node);
@@ -66,11 +72,17 @@ export const productUpserted: TopicHandler = async (delivery, ctx) => {
  * default, for want of any): those a webhook cannot recompute. Rows from before the source was
  * recorded count as such, so an upgrade does not re-read every such product at once.
  */
-async function knownCategories(ctx: Parameters<TopicHandler>[1], shopId: string, productId: string): Promise<{ categories: string[]; from: CategorySource } | undefined> {
+async function knownCategories(
+  ctx: Parameters<TopicHandler>[1],
+  shopId: string,
+  productId: string,
+): Promise<{ categories: string[]; from: CategorySource } | undefined> {
   const row = await ctx.mirror.get(shopId, productId);
   if (!row?.payload || row.categoriesFrom === "type" || row.categoriesFrom === "taxonomy") return undefined;
   const categories = (JSON.parse(row.payload) as { categories?: string[] }).categories;
-  return categories?.length ? { categories, from: (row.categoriesFrom as CategorySource | null) ?? "collections" } : undefined;
+  return categories?.length
+    ? { categories, from: (row.categoriesFrom as CategorySource | null) ?? "collections" }
+    : undefined;
 }
 
 // products/delete: never deleted upstream (its reviews would be orphaned); sent as inactive, with

@@ -25,7 +25,11 @@ export function flushDelay(now: number, waitingSince: number, windowMs: number, 
 }
 
 /** Asks for a flush of the shop's pending changes after `delayMs`; a waiting flush is rescheduled. */
-export async function scheduleFlush(ctx: Pick<WorkerContext, "queues">, shop: { id: string; domain: string }, delayMs: number) {
+export async function scheduleFlush(
+  ctx: Pick<WorkerContext, "queues">,
+  shop: { id: string; domain: string },
+  delayMs: number,
+) {
   await ctx.queues.get(QueueName.catalog).add(
     "flush",
     { shop: shop.domain, shopId: shop.id },
@@ -38,7 +42,11 @@ export async function scheduleFlush(ctx: Pick<WorkerContext, "queues">, shop: { 
 }
 
 /** After a change was staged: the flush that will carry it, debounced within the bounds above. */
-export async function scheduleFlushAfterStage(ctx: Pick<WorkerContext, "queues" | "config">, shop: { id: string; domain: string }, waitingSince: number) {
+export async function scheduleFlushAfterStage(
+  ctx: Pick<WorkerContext, "queues" | "config">,
+  shop: { id: string; domain: string },
+  waitingSince: number,
+) {
   const { CATALOG_FLUSH_WINDOW_MS: windowMs, CATALOG_FLUSH_MAX_WAIT_MS: maxWaitMs } = ctx.config;
   await scheduleFlush(ctx, shop, flushDelay(Date.now(), waitingSince, windowMs, maxWaitMs));
 }
@@ -49,7 +57,10 @@ export function recordOutcome(ctx: Pick<WorkerContext, "mirror" | "pending">, sh
     if (o.accepted.length) {
       await ctx.mirror.recordAccepted(shopId, o.accepted);
       await ctx.pending.rememberAccepted(shopId, new Map(o.accepted.map((i) => [i.productId, i.hash])));
-      await ctx.pending.rememberNewest(shopId, new Map(o.accepted.flatMap((i) => (i.sourceUpdatedAt === undefined ? [] : [[i.productId, i.sourceUpdatedAt]]))));
+      await ctx.pending.rememberNewest(
+        shopId,
+        new Map(o.accepted.flatMap((i) => (i.sourceUpdatedAt === undefined ? [] : [[i.productId, i.sourceUpdatedAt]]))),
+      );
     }
     if (o.rejected.length) {
       await ctx.mirror.recordRejected(shopId, o.rejected);
@@ -59,10 +70,15 @@ export function recordOutcome(ctx: Pick<WorkerContext, "mirror" | "pending">, sh
   };
 }
 
-/** Sends through the shop's send lock: one catalog request in flight per shop; a killed holder's lock lapses with its job's. */
+/**
+ * Sends through the shop's send lock: one catalog request in flight per shop; a killed holder's lock lapses with its
+ * job's.
+ */
 export function lockedSender(ctx: WorkerContext, shopId: string, client: ReviewsClient) {
   return (products: Parameters<ReviewsClient["admin"]["sendCatalogBatch"]>[0]) =>
-    withShopSendLock(ctx.queues.redis, ctx.config.REDIS_PREFIX, shopId, () => client.admin.sendCatalogBatch(products), { ttlMs: ctx.config.WORKER_LOCK_MS });
+    withShopSendLock(ctx.queues.redis, ctx.config.REDIS_PREFIX, shopId, () => client.admin.sendCatalogBatch(products), {
+      ttlMs: ctx.config.WORKER_LOCK_MS,
+    });
 }
 
 // Batches one flush job sends before it yields to other shops' jobs (and re-queues itself).

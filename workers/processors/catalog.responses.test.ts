@@ -25,7 +25,12 @@ let store: SimulatedStore;
 
 beforeAll(async () => {
   store = await startSimulatedStore({ shop, products: SYNC_PRODUCTS, seed: 11, bulkDurationMs: 50 });
-  s = await startStack("catalog-answers", { SHOPIFY_ORIGIN: store.originTemplate, CATALOG_FLUSH_WINDOW_MS: "100", CATALOG_FLUSH_MAX_WAIT_MS: "300", BULK_POLL_INTERVAL_MS: "200" });
+  s = await startStack("catalog-answers", {
+    SHOPIFY_ORIGIN: store.originTemplate,
+    CATALOG_FLUSH_WINDOW_MS: "100",
+    CATALOG_FLUSH_MAX_WAIT_MS: "300",
+    BULK_POLL_INTERVAL_MS: "200",
+  });
   await s.connect(shop);
   await seedOfflineSession(s.t.db, store, { shop });
 });
@@ -36,13 +41,19 @@ afterAll(async () => {
 
 type LogEntry = ReturnType<Stack["emu"]["control"]["requests"]>[number];
 const batches = (since: number) => s.emu.control.requests(since).filter((r) => r.path === "/api/acme/products/batch");
-const skusOf = (r: { body: unknown }) => ((r.body as { products?: { sku: string }[] } | null)?.products ?? []).map((p) => p.sku);
+const skusOf = (r: { body: unknown }) =>
+  ((r.body as { products?: { sku: string }[] } | null)?.products ?? []).map((p) => p.sku);
 const stored = () => new Set(s.emu.control.state("acme").products.map((p) => p.sku));
 const mirror = (productId: string) => s.t.db.productMirror.findFirst({ where: { productId } });
 
 const staged = (id: number | string, extra: Partial<CatalogProduct> = {}): StagedProduct => {
   const sku = String(id);
-  return { productId: sku, sku, hash: `h${sku}`, product: { sku, name: `Product ${sku}`, categories: ["Tees"], ...extra } };
+  return {
+    productId: sku,
+    sku,
+    hash: `h${sku}`,
+    product: { sku, name: `Product ${sku}`, categories: ["Tees"], ...extra },
+  };
 };
 
 /** Stages the items as live changes of the shop and asks for a flush. */
@@ -56,7 +67,11 @@ async function stageAndFlush(list: StagedProduct[]) {
 async function cliErrors(): Promise<string> {
   const { runCli } = await import("../../app/.server/cli/main");
   const out: string[] = [];
-  const code = await runCli(["sync", "errors", "--shop", shop], { out: (l) => out.push(l), err: (l) => out.push(l), env: { ...process.env, DATABASE_URL: s.t.url } });
+  const code = await runCli(["sync", "errors", "--shop", shop], {
+    out: (l) => out.push(l),
+    err: (l) => out.push(l),
+    env: { ...process.env, DATABASE_URL: s.t.url },
+  });
   expect(code).toBe(0);
   return out.join("\n");
 }
@@ -71,12 +86,26 @@ describe("catalog answers, end to end", () => {
     const since = s.emu.control.lastRequestSeq();
     const shopId = await stageAndFlush([...good.slice(0, 3), bad, ...good.slice(3)]);
 
-    const row = await eventually(() => mirror("30100"), (m) => m?.status === "failed");
+    const row = await eventually(
+      () => mirror("30100"),
+      (m) => m?.status === "failed",
+    );
     expect(row?.error).toMatch(/brand/);
-    for (const g of good) expect((await eventually(() => mirror(g.productId), (m) => Boolean(m)))?.status).toBe("synced");
+    for (const g of good)
+      expect(
+        (
+          await eventually(
+            () => mirror(g.productId),
+            (m) => Boolean(m),
+          )
+        )?.status,
+      ).toBe("synced");
     expect([...good.map((g) => g.sku)].every((sku) => stored().has(sku))).toBe(true);
     expect(stored().has("30100")).toBe(false);
-    await eventually(() => s.worker.pending.pendingCount(shopId), (n) => n === 0);
+    await eventually(
+      () => s.worker.pending.pendingCount(shopId),
+      (n) => n === 0,
+    );
 
     // Bisection over 8 items: one good half per level reaches the service, the bad item never does.
     const sent = batches(since);
@@ -94,11 +123,25 @@ describe("catalog answers, end to end", () => {
     const since = s.emu.control.lastRequestSeq();
     const shopId = await stageAndFlush([...good.slice(0, 2), huge, ...good.slice(2)]);
 
-    const row = await eventually(() => mirror("31100"), (m) => m?.status === "failed");
+    const row = await eventually(
+      () => mirror("31100"),
+      (m) => m?.status === "failed",
+    );
     expect(row?.error).toBe("product is over the 10 MB request limit");
-    for (const g of good) expect((await eventually(() => mirror(g.productId), (m) => Boolean(m)))?.status).toBe("synced");
+    for (const g of good)
+      expect(
+        (
+          await eventually(
+            () => mirror(g.productId),
+            (m) => Boolean(m),
+          )
+        )?.status,
+      ).toBe("synced");
     expect(good.every((g) => stored().has(g.sku))).toBe(true);
-    await eventually(() => s.worker.pending.pendingCount(shopId), (n) => n === 0);
+    await eventually(
+      () => s.worker.pending.pendingCount(shopId),
+      (n) => n === 0,
+    );
 
     const sent = batches(since);
     expect(sent.every((b) => b.status === 200)).toBe(true);
@@ -118,7 +161,10 @@ describe("catalog answers, end to end", () => {
       const { run } = await startSync({ db: s.t.db, queues: s.web.queues }, shopRow.id, "catalog");
       // Live changes start once the full sync is sending, and keep coming while it does.
       const started = await eventually(
-        async () => ({ sent: batches(since).length, run: await s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id }, select: { status: true, error: true } }) }),
+        async () => ({
+          sent: batches(since).length,
+          run: await s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id }, select: { status: true, error: true } }),
+        }),
         (x) => x.sent >= 1 || x.run.status === "failed",
         30_000,
       );
@@ -128,11 +174,23 @@ describe("catalog answers, end to end", () => {
         const ids = [0, 1, 2].map((i) => 40_000 + wave * 10 + i);
         liveIds.push(...ids);
         await Promise.all(
-          ids.map((id) => s.deliver("products/update", shop, { ...tee, id, admin_graphql_api_id: `gid://shopify/Product/${id}`, title: `Live ${id}`, handle: `live-${id}` })),
+          ids.map((id) =>
+            s.deliver("products/update", shop, {
+              ...tee,
+              id,
+              admin_graphql_api_id: `gid://shopify/Product/${id}`,
+              title: `Live ${id}`,
+              handle: `live-${id}`,
+            }),
+          ),
         );
         await new Promise((r) => setTimeout(r, 150));
       }
-      await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "completed" || r.status === "failed", 60_000);
+      await eventually(
+        () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
+        (r) => r.status === "completed" || r.status === "failed",
+        60_000,
+      );
       await eventually(async () => liveIds.every((id) => stored().has(String(id))), Boolean, 30_000);
       expect(stored().size).toBeGreaterThanOrEqual(SYNC_PRODUCTS + liveIds.length);
 
@@ -152,7 +210,10 @@ describe("catalog answers, end to end", () => {
       // machine's load (it did not, twice, in CI); the bound below holds either way.
 
       // Each request ends before the next one starts (1 ms for the rounding of the log's times).
-      for (let i = 1; i < spans.length; i++) expect(spans[i].start, `request ${i} starts before request ${i - 1} ended`).toBeGreaterThanOrEqual(spans[i - 1].end - 1);
+      for (let i = 1; i < spans.length; i++)
+        expect(spans[i].start, `request ${i} starts before request ${i - 1} ended`).toBeGreaterThanOrEqual(
+          spans[i - 1].end - 1,
+        );
     } finally {
       s.emu.control.clearFaults();
     }

@@ -21,7 +21,10 @@ const upstream = (sku: string) => s.emu.control.state("acme").products.find((p) 
 describe("catalog sweep", () => {
   it("GIVEN the workers start THEN the sweep is scheduled every CATALOG_SWEEP_MS, the first one interval later (not at once)", async () => {
     const maintenance = s.web.queues.get(QueueName.maintenance);
-    const schedulers = await eventually(() => maintenance.getJobSchedulers(), (list) => list.length > 0);
+    const schedulers = await eventually(
+      () => maintenance.getJobSchedulers(),
+      (list) => list.length > 0,
+    );
     // Iteration 1 still to come (a sweep run at start would have moved it to 2).
     expect(schedulers).toEqual([expect.objectContaining({ key: CATALOG_SWEEP, every: 3_600_000, iterationCount: 1 })]);
     expect(schedulers[0]!.next).toBeGreaterThan(Date.now() + 3_500_000);
@@ -30,17 +33,30 @@ describe("catalog sweep", () => {
   it("GIVEN changes that wait with no flush planned THEN a sweep sends them, and a sweep with nothing waiting does nothing", async () => {
     const shopId = (await s.web.shops.get(shop)).id;
     // Staged as the worker stages, but the flush job that should carry them is gone.
-    for (const sku of ["5101", "5102"]) await s.worker.pending.stage(shopId, { productId: sku, sku, hash: `h-${sku}`, product: { sku, name: `Stranded ${sku}`, categories: ["Mugs"] } });
+    for (const sku of ["5101", "5102"])
+      await s.worker.pending.stage(shopId, {
+        productId: sku,
+        sku,
+        hash: `h-${sku}`,
+        product: { sku, name: `Stranded ${sku}`, categories: ["Mugs"] },
+      });
     const maintenance = s.web.queues.get(QueueName.maintenance);
     await maintenance.add(CATALOG_SWEEP, {});
-    await eventually(async () => [upstream("5101"), upstream("5102")], (p) => p.every(Boolean), 20_000);
+    await eventually(
+      async () => [upstream("5101"), upstream("5102")],
+      (p) => p.every(Boolean),
+      20_000,
+    );
     expect(upstream("5101")?.name).toBe("Stranded 5101");
     // Nothing pending is not yet nothing running: the flush's mirror writes and jobs end after it.
     await s.idle();
 
     const since = s.emu.control.lastRequestSeq();
     const job = await maintenance.add(CATALOG_SWEEP, {});
-    await eventually(() => job.getState(), (state) => state === "completed" || state === "unknown");
+    await eventually(
+      () => job.getState(),
+      (state) => state === "completed" || state === "unknown",
+    );
     expect(s.emu.control.requests(since).filter((r) => r.path.endsWith("/products/batch"))).toHaveLength(0);
   });
 });

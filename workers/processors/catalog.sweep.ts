@@ -15,7 +15,9 @@ export async function sweepCatalog(ctx: Pick<WorkerContext, "db" | "pending" | "
   const shopIds = await ctx.pending.shopsWithChanges();
   if (!shopIds.length) return { shops: 0 };
   // In batches: the shops with waiting changes can be thousands (SQLite's parameter limit).
-  const shops = await inBatches(shopIds, (ids) => ctx.db.shop.findMany({ where: { id: { in: ids } }, select: { id: true, domain: true } }));
+  const shops = await inBatches(shopIds, (ids) =>
+    ctx.db.shop.findMany({ where: { id: { in: ids } }, select: { id: true, domain: true } }),
+  );
   for (const shop of shops) await scheduleFlush(ctx, shop, 0);
   ctx.log.info({ shops: shops.length }, "catalog sweep: flushes asked for shops with waiting changes");
   return { shops: shops.length };
@@ -30,5 +32,9 @@ export async function scheduleCatalogSweep(ctx: Pick<WorkerContext, "queues" | "
   const every = ctx.config.CATALOG_SWEEP_MS;
   await ctx.queues
     .get(QueueName.maintenance)
-    .upsertJobScheduler(CATALOG_SWEEP, { every, startDate: Date.now() + every }, { name: CATALOG_SWEEP, opts: { removeOnComplete: true, removeOnFail: 100 } });
+    .upsertJobScheduler(
+      CATALOG_SWEEP,
+      { every, startDate: Date.now() + every },
+      { name: CATALOG_SWEEP, opts: { removeOnComplete: true, removeOnFail: 100 } },
+    );
 }

@@ -35,7 +35,14 @@ describe("catalog sync, live", () => {
       externalId: "gid://shopify/Product/7982135394382",
       status: "active",
     });
-    expect((await eventually(() => mirror(String(tee.id)), (m) => m?.status === "synced"))?.payloadHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(
+      (
+        await eventually(
+          () => mirror(String(tee.id)),
+          (m) => m?.status === "synced",
+        )
+      )?.payloadHash,
+    ).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it("GIVEN the same delivery again (same webhook id) THEN it has no second effect", async () => {
@@ -47,13 +54,19 @@ describe("catalog sync, live", () => {
     // The marker arriving is only the first effect: a replay's batch could still come after it.
     await s.idle();
     expect(stored(String(tee.id))?.name).toBe("Heavyweight Organic Tee");
-    expect(batches(since).flatMap((b) => (b.body as { products: { sku: string }[] }).products.map((p) => p.sku))).toEqual(["9001"]);
+    expect(
+      batches(since).flatMap((b) => (b.body as { products: { sku: string }[] }).products.map((p) => p.sku)),
+    ).toEqual(["9001"]);
   });
 
   it("GIVEN an update that changes nothing the service sees (inventory, price) THEN nothing is sent", async () => {
     await s.idle();
     const since = s.emu.control.lastRequestSeq();
-    const variants = tee.variants.map((v: Record<string, unknown>) => ({ ...v, inventory_quantity: 3, price: "99.00" }));
+    const variants = tee.variants.map((v: Record<string, unknown>) => ({
+      ...v,
+      inventory_quantity: 3,
+      price: "99.00",
+    }));
     await s.deliver("products/update", shop, { ...tee, variants, updated_at: "2026-11-20T12:00:00Z" });
     await s.deliver("products/update", shop, product(9002), { webhookId: "marker-2" });
     await eventually(async () => stored("9002"), Boolean);
@@ -68,17 +81,30 @@ describe("catalog sync, live", () => {
     const deliveries = [];
     // Delivered at once and processed 32 at a time: Shopify's updated_at says which is newest.
     for (let round = 1; round <= 3; round++) {
-      for (let i = 0; i < 20; i++) deliveries.push(s.deliver("products/update", shop, product(10_000 + i, `P${i} v${round}`, { updated_at: `2026-11-20T12:00:0${round}Z` })));
+      for (let i = 0; i < 20; i++)
+        deliveries.push(
+          s.deliver(
+            "products/update",
+            shop,
+            product(10_000 + i, `P${i} v${round}`, { updated_at: `2026-11-20T12:00:0${round}Z` }),
+          ),
+        );
     }
     await Promise.all(deliveries);
-    await eventually(async () => [...Array(20).keys()].every((i) => stored(String(10_000 + i))?.name === `P${i} v3`), Boolean);
+    await eventually(
+      async () => [...Array(20).keys()].every((i) => stored(String(10_000 + i))?.name === `P${i} v3`),
+      Boolean,
+    );
     await s.idle();
     expect(batches(since).length).toBeLessThanOrEqual(2);
   });
 
   it("GIVEN products/delete THEN the product is sent as inactive, never deleted", async () => {
     await s.deliver("products/delete", shop, { id: 9001 });
-    await eventually(async () => stored("9001")?.status, (st) => st === "inactive");
+    await eventually(
+      async () => stored("9001")?.status,
+      (st) => st === "inactive",
+    );
     expect(stored("9001")?.name).toBe("Product 9001");
   });
 });
@@ -86,20 +112,42 @@ describe("catalog sync, live", () => {
 describe("catalog sync, answers of the service", () => {
   const deliverAndWait = async (id: number) => {
     await s.deliver("products/update", shop, product(id));
-    await eventually(() => mirror(String(id)), (m) => m?.status === "synced" || m?.status === "failed");
+    await eventually(
+      () => mirror(String(id)),
+      (m) => m?.status === "synced" || m?.status === "failed",
+    );
   };
 
   it("GIVEN a per-item refusal in a 200 THEN that product is recorded with the reason and the CLI lists it", async () => {
     const shopRow = await s.web.shops.get(shop);
-    await s.worker.pending.stage(shopRow.id, { productId: "777", sku: "777", hash: "x", product: { sku: "777", name: "No categories" } });
+    await s.worker.pending.stage(shopRow.id, {
+      productId: "777",
+      sku: "777",
+      hash: "x",
+      product: { sku: "777", name: "No categories" },
+    });
     await s.deliver("products/update", shop, product(778));
-    const row = await eventually(() => mirror("777"), (m) => m?.status === "failed");
+    const row = await eventually(
+      () => mirror("777"),
+      (m) => m?.status === "failed",
+    );
     expect(row?.error).toMatch(/categor/i);
-    expect((await eventually(() => mirror("778"), (m) => Boolean(m)))?.status).toBe("synced");
+    expect(
+      (
+        await eventually(
+          () => mirror("778"),
+          (m) => Boolean(m),
+        )
+      )?.status,
+    ).toBe("synced");
 
     const { runCli } = await import("../../app/.server/cli/main");
     const out: string[] = [];
-    const code = await runCli(["sync", "errors", "--shop", shop], { out: (l) => out.push(l), err: (l) => out.push(l), env: { ...process.env, DATABASE_URL: s.t.url } });
+    const code = await runCli(["sync", "errors", "--shop", shop], {
+      out: (l) => out.push(l),
+      err: (l) => out.push(l),
+      env: { ...process.env, DATABASE_URL: s.t.url },
+    });
     expect(code).toBe(0);
     expect(out.join("\n")).toMatch(/777.*categor/i);
   });

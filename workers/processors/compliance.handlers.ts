@@ -48,12 +48,19 @@ export const customersDataRequest: TopicHandler = async (delivery, ctx) => {
     })),
     // Consent states and Shopify's times per channel, as the consent webhooks and reads reported them.
     marketingConsent: consent
-      ? Object.fromEntries(Object.entries(consent.channels).map(([channel, c]) => [channel, { state: c.state, updatedAt: c.updatedAt?.toISOString() ?? null }]))
+      ? Object.fromEntries(
+          Object.entries(consent.channels).map(([channel, c]) => [
+            channel,
+            { state: c.state, updatedAt: c.updatedAt?.toISOString() ?? null },
+          ]),
+        )
       : null,
     notStored: "No name, e-mail, phone or address is stored by this app.",
     service: SERVICE_NOTE,
   };
-  await ctx.db.complianceRequest.create({ data: { shopDomain: delivery.shop, topic: delivery.topic, customerId, record: JSON.stringify(record) } });
+  await ctx.db.complianceRequest.create({
+    data: { shopDomain: delivery.shop, topic: delivery.topic, customerId, record: JSON.stringify(record) },
+  });
 };
 
 export const customersRedact: TopicHandler = async (delivery, ctx) => {
@@ -61,14 +68,19 @@ export const customersRedact: TopicHandler = async (delivery, ctx) => {
   if (!parsed.success) throw new PermanentJobError("customers/redact payload unusable");
   const customerId = parsed.data.customer?.id ?? null;
   const { shopId, rows } = await customerOrders(ctx, delivery.shop, customerId, parsed.data.orders_to_redact ?? []);
-  if (shopId && rows.length) await ctx.db.orderState.deleteMany({ where: { shopId, id: { in: rows.map((r) => r.id) } } });
+  if (shopId && rows.length)
+    await ctx.db.orderState.deleteMany({ where: { shopId, id: { in: rows.map((r) => r.id) } } });
   const consents = shopId && customerId ? await createConsentRepository(ctx.db).deleteCustomer(shopId, customerId) : 0;
   await ctx.db.complianceRequest.create({
     data: {
       shopDomain: delivery.shop,
       topic: delivery.topic,
       customerId,
-      record: JSON.stringify({ deletedOrders: rows.map((r) => r.orderId), deletedConsentRecords: consents, service: SERVICE_NOTE }),
+      record: JSON.stringify({
+        deletedOrders: rows.map((r) => r.orderId),
+        deletedConsentRecords: consents,
+        service: SERVICE_NOTE,
+      }),
     },
   });
 };
@@ -94,5 +106,11 @@ export const shopRedact: TopicHandler = async (delivery, ctx) => {
   deleted.sessions = (await ctx.db.session.deleteMany({ where: { shop: delivery.shop } })).count;
   // Shoppers' reviews still waiting for the service (sealed e-mails among them).
   deleted.pendingReviews = (await ctx.db.pendingReview.deleteMany({ where: { shop: delivery.shop } })).count;
-  await ctx.db.complianceRequest.create({ data: { shopDomain: delivery.shop, topic: delivery.topic, record: JSON.stringify({ deleted, service: SERVICE_NOTE }) } });
+  await ctx.db.complianceRequest.create({
+    data: {
+      shopDomain: delivery.shop,
+      topic: delivery.topic,
+      record: JSON.stringify({ deleted, service: SERVICE_NOTE }),
+    },
+  });
 };

@@ -23,7 +23,9 @@ beforeAll(async () => {
     [shopId, "1003", "77"],
     [otherId, "1001", "42"],
   ] as const) {
-    await s.t.db.orderState.create({ data: { shopId: sid, orderId, customerId, status: "paid", sentAt: new Date("2026-11-01T10:00:00Z") } });
+    await s.t.db.orderState.create({
+      data: { shopId: sid, orderId, customerId, status: "paid", sentAt: new Date("2026-11-01T10:00:00Z") },
+    });
   }
   await s.t.db.productMirror.create({ data: { shopId, productId: "9", sku: "9", status: "synced" } });
   await s.t.db.productMirror.create({ data: { shopId: otherId, productId: "9", sku: "9", status: "synced" } });
@@ -33,12 +35,30 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 const records = (topic: string) => s.t.db.complianceRequest.findMany({ where: { topic } });
-const done = (id: string) => eventually(() => s.t.db.webhookDelivery.findUnique({ where: { id } }), (d) => d?.status === "done");
+const done = (id: string) =>
+  eventually(
+    () => s.t.db.webhookDelivery.findUnique({ where: { id } }),
+    (d) => d?.status === "done",
+  );
 
 describe("compliance webhooks", () => {
   it("GIVEN customers/data_request THEN a record of what the app stores about that customer is produced, and only that", async () => {
-    await s.deliver("customers/data_request", shop, { shop_id: 1, shop_domain: shop, customer: { id: 42, email: "jo@example.com", phone: "+15555550100" }, orders_requested: [1001, 1002], data_request: { id: 9999 } }, { webhookId: "dr-1" });
-    const [row] = await eventually(() => records("customers/data_request"), (r) => r.length === 1);
+    await s.deliver(
+      "customers/data_request",
+      shop,
+      {
+        shop_id: 1,
+        shop_domain: shop,
+        customer: { id: 42, email: "jo@example.com", phone: "+15555550100" },
+        orders_requested: [1001, 1002],
+        data_request: { id: 9999 },
+      },
+      { webhookId: "dr-1" },
+    );
+    const [row] = await eventually(
+      () => records("customers/data_request"),
+      (r) => r.length === 1,
+    );
     const record = JSON.parse(row.record);
     expect(record.storedByThisApp.map((o: { orderId: string }) => o.orderId).sort()).toEqual(["1001", "1002"]);
     expect(record.service).toMatch(/reviews service holds/);
@@ -46,20 +66,36 @@ describe("compliance webhooks", () => {
   });
 
   it("GIVEN customers/redact THEN that customer's order records go, others stay (this shop's and other shops')", async () => {
-    await s.deliver("customers/redact", shop, { shop_id: 1, shop_domain: shop, customer: { id: 42, email: "jo@example.com" }, orders_to_redact: [1001, 1002] }, { webhookId: "cr-1" });
+    await s.deliver(
+      "customers/redact",
+      shop,
+      { shop_id: 1, shop_domain: shop, customer: { id: 42, email: "jo@example.com" }, orders_to_redact: [1001, 1002] },
+      { webhookId: "cr-1" },
+    );
     await done("cr-1");
     expect((await s.t.db.orderState.findMany({ where: { shopId } })).map((o) => o.orderId)).toEqual(["1003"]);
     expect(await s.t.db.orderState.count({ where: { shopId: otherId } })).toBe(1);
   });
 
   it("GIVEN shop/redact, twice THEN everything of the shop is gone, here and in Redis, and the neighbour is untouched", async () => {
-    await s.t.db.pendingReview.createMany({ data: [{ shop, sku: "1", sealedPayload: "sealed" }, { shop: other, sku: "1", sealedPayload: "sealed" }] });
+    await s.t.db.pendingReview.createMany({
+      data: [
+        { shop, sku: "1", sealedPayload: "sealed" },
+        { shop: other, sku: "1", sealedPayload: "sealed" },
+      ],
+    });
     await s.deliver("shop/redact", shop, { shop_id: 1, shop_domain: shop }, { webhookId: "sr-1" });
-    await eventually(() => records("shop/redact"), (r) => r.length === 1);
+    await eventually(
+      () => records("shop/redact"),
+      (r) => r.length === 1,
+    );
     expect(await s.t.db.pendingReview.count({ where: { shop } })).toBe(0);
     expect(await s.t.db.pendingReview.count({ where: { shop: other } })).toBe(1);
     await s.deliver("shop/redact", shop, { shop_id: 1, shop_domain: shop }, { webhookId: "sr-2" });
-    await eventually(() => records("shop/redact"), (r) => r.length === 2);
+    await eventually(
+      () => records("shop/redact"),
+      (r) => r.length === 2,
+    );
     expect(await s.t.db.shop.count({ where: { domain: shop } })).toBe(0);
     expect(await s.t.db.orderState.count({ where: { shopId } })).toBe(0);
     expect(await s.t.db.productMirror.count({ where: { shopId } })).toBe(0);

@@ -15,8 +15,14 @@ export const consentUpdated: TopicHandler = async (delivery, ctx, job, token) =>
   if (!shop) return;
   const event = parseConsentWebhook(delivery.topic as ConsentTopic, delivery.payload);
   if ("error" in event) throw new PermanentJobError(event.error);
-  const written = await createConsentRepository(ctx.db).record(shop.id, event.customerId, { [event.channel]: event.consent });
-  if (!written.length) ctx.log.debug({ shop: shop.domain, customer: event.customerId, channel: event.channel }, "older consent report ignored");
+  const written = await createConsentRepository(ctx.db).record(shop.id, event.customerId, {
+    [event.channel]: event.consent,
+  });
+  if (!written.length)
+    ctx.log.debug(
+      { shop: shop.domain, customer: event.customerId, channel: event.channel },
+      "older consent report ignored",
+    );
   // Also when nothing was written: a retried job whose first run recorded the consent and then
   // failed midway still corrects the orders it had not reached (orders already in line send nothing).
   await refreshCustomerOrders(ctx, shop, event.customerId, job, token);

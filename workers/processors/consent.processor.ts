@@ -3,8 +3,20 @@ import { z } from "zod";
 import { NoOfflineSessionError, type WorkerContext } from "../context";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
 import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../../app/.server/shopify/errors";
-import { CONSENT_CHANNELS, optOutsFor, pickOptOuts, sameOptOuts, type ConsentStates, type OptOuts } from "../../app/.server/consent/consent-policy";
-import { createConsentRepository, statesOf, type ConsentReport, type CustomerConsentRecord } from "../../app/.server/consent/consent.repository";
+import {
+  CONSENT_CHANNELS,
+  optOutsFor,
+  pickOptOuts,
+  sameOptOuts,
+  type ConsentStates,
+  type OptOuts,
+} from "../../app/.server/consent/consent-policy";
+import {
+  createConsentRepository,
+  statesOf,
+  type ConsentReport,
+  type CustomerConsentRecord,
+} from "../../app/.server/consent/consent.repository";
 import { readCustomerConsent } from "../../app/.server/consent/consent-read";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "../../app/.server/orders/order-state.repository";
 import { callServiceForOrder, lockedOrder } from "./order.processor";
@@ -37,7 +49,12 @@ const ORDER_PATH_READ_MS = 5_000;
 const everyChannelKnown = (r: CustomerConsentRecord) => CONSENT_CHANNELS.every((c) => r.channels[c]);
 
 /** Reads the customer's consent from Shopify and records it (newer wins) as read now. */
-async function readAndRecord(ctx: WorkerContext, shop: SyncShop, customerId: string, signal?: AbortSignal): Promise<CustomerConsentRecord | null> {
+async function readAndRecord(
+  ctx: WorkerContext,
+  shop: SyncShop,
+  customerId: string,
+  signal?: AbortSignal,
+): Promise<CustomerConsentRecord | null> {
   const gql = await ctx.adminFor(shop.domain);
   const report = await readCustomerConsent(gql, customerId, { signal });
   const consents = createConsentRepository(ctx.db);
@@ -97,22 +114,44 @@ export async function consentForOrder(
   } catch (error) {
     // Never holds the order back: it goes with what is known, and the caller has the read retried
     // on its own once the order is recorded (retryConsentRead).
-    ctx.log.warn({ shop: shop.domain, customer: customerId, err: (error as Error).message }, "consent read failed; order sent with the consent known so far");
+    ctx.log.warn(
+      { shop: shop.domain, customer: customerId, err: (error as Error).message },
+      "consent read failed; order sent with the consent known so far",
+    );
     // A refusal of this server's address is retried too: the read job parks until a probe passes.
-    const retryable = error instanceof ShopifyApiError ? error.retryable || isAddressRefused(error) : !(error instanceof NoOfflineSessionError);
+    const retryable =
+      error instanceof ShopifyApiError
+        ? error.retryable || isAddressRefused(error)
+        : !(error instanceof NoOfflineSessionError);
     return { states: statesOf(record), read: false, ...(retryable ? { failure: error } : {}) };
   }
 }
 
-export const readConsentJobSchema = z.object({ shop: z.string(), shopId: z.string(), customerId: z.string().regex(/^\d+$/) });
+export const readConsentJobSchema = z.object({
+  shop: z.string(),
+  shopId: z.string(),
+  customerId: z.string().regex(/^\d+$/),
+});
 export type ReadConsentJob = z.infer<typeof readConsentJobSchema>;
 
 /** Queues the read that failed on an order's path; one waiting job per customer. Never throws. */
-export async function retryConsentRead(ctx: WorkerContext, shop: SyncShop, customerId: string, cause: unknown): Promise<void> {
-  await scheduleConsentRead(ctx, shop, customerId, cause).catch((e: Error) => ctx.log.warn({ err: e.message }, "consent read not scheduled"));
+export async function retryConsentRead(
+  ctx: WorkerContext,
+  shop: SyncShop,
+  customerId: string,
+  cause: unknown,
+): Promise<void> {
+  await scheduleConsentRead(ctx, shop, customerId, cause).catch((e: Error) =>
+    ctx.log.warn({ err: e.message }, "consent read not scheduled"),
+  );
 }
 
-async function scheduleConsentRead(ctx: WorkerContext, shop: SyncShop, customerId: string, cause: unknown): Promise<void> {
+async function scheduleConsentRead(
+  ctx: WorkerContext,
+  shop: SyncShop,
+  customerId: string,
+  cause: unknown,
+): Promise<void> {
   const data: ReadConsentJob = { shop: shop.domain, shopId: shop.id, customerId };
   const delay = cause instanceof ShopifyThrottledError ? cause.retryAfterMs : ctx.config.JOB_BACKOFF_MS;
   await ctx.queues.get(QueueName.maintenance).add(READ_CONSENT, data, {
@@ -152,10 +191,22 @@ export async function readConsentLater(job: Job, ctx: WorkerContext, token?: str
  * with the consent now known. Idempotent: an order whose held opt-outs already match sends nothing,
  * so a repeated or retried change sends each order once.
  */
-export async function refreshCustomerOrders(ctx: WorkerContext, shop: SyncShop, customerId: string, job: Job, token?: string): Promise<{ updated: number }> {
+export async function refreshCustomerOrders(
+  ctx: WorkerContext,
+  shop: SyncShop,
+  customerId: string,
+  job: Job,
+  token?: string,
+): Promise<{ updated: number }> {
   const since = new Date(Date.now() - REVIEW_WINDOW_DAYS * 86_400_000);
   const rows = await ctx.db.orderState.findMany({
-    where: { shopId: shop.id, customerId, status: { notIn: [EXCLUDED_STATUS, "cancelled"] }, sentAt: { not: null }, sentUpdatedAt: { gte: since } },
+    where: {
+      shopId: shop.id,
+      customerId,
+      status: { notIn: [EXCLUDED_STATUS, "cancelled"] },
+      sentAt: { not: null },
+      sentUpdatedAt: { gte: since },
+    },
     select: { orderId: true },
   });
   let updated = 0;
@@ -164,7 +215,8 @@ export async function refreshCustomerOrders(ctx: WorkerContext, shop: SyncShop, 
       const states = createOrderStateRepository(ctx.db);
       const state = await states.get(shop.id, orderId);
       const serviceOrderId = state?.tracking.serviceOrderId;
-      if (!state?.status || state.status === EXCLUDED_STATUS || state.status === "cancelled" || !serviceOrderId) return false;
+      if (!state?.status || state.status === EXCLUDED_STATUS || state.status === "cancelled" || !serviceOrderId)
+        return false;
       // Read under the lock: of two changes racing, the one that sends last has seen both.
       const consent = statesOf(await createConsentRepository(ctx.db).get(shop.id, customerId));
       const held = state.tracking.optOuts?.held;
@@ -174,12 +226,21 @@ export async function refreshCustomerOrders(ctx: WorkerContext, shop: SyncShop, 
         client.admin.createOrderV2({ orderId: serviceOrderId, status: state.status as never, ...next }),
       );
       const body = state.tracking.optOuts?.body ?? held ?? next;
-      await states.save(shop.id, orderId, { tracking: { ...state.tracking, optOuts: { body, held: next } }, sentAt: new Date(), error: null, errorAt: null });
+      await states.save(shop.id, orderId, {
+        tracking: { ...state.tracking, optOuts: { body, held: next } },
+        sentAt: new Date(),
+        error: null,
+        errorAt: null,
+      });
       return true;
     });
     if (sent) updated++;
   }
-  if (updated) ctx.log.info({ shop: shop.domain, customer: customerId, orders: updated }, "opt-outs updated upstream after a consent change");
+  if (updated)
+    ctx.log.info(
+      { shop: shop.domain, customer: customerId, orders: updated },
+      "opt-outs updated upstream after a consent change",
+    );
   return { updated };
 }
 

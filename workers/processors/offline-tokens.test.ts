@@ -26,8 +26,21 @@ let store: SimulatedStore;
 beforeAll(async () => {
   // A bulk operation of 6 s polled every 100 ms: the sync's calls span three token lifetimes.
   const book = new OrderBook({ seed: 3, count: 5, productCount: N });
-  store = await startSimulatedStore({ shop: SHOP, products: N, seed: 3, bulkDurationMs: 6000, modules: [ordersModule(book)], tokenLifetimeMs: 2000, apiKey: "test-api-key", apiSecret: "test-api-secret" });
-  s = await startStack("offline-tokens", { SHOPIFY_ORIGIN: store.originTemplate, SHOPIFY_TOKEN_REFRESH_MARGIN_MS: "500", BULK_POLL_INTERVAL_MS: "100" });
+  store = await startSimulatedStore({
+    shop: SHOP,
+    products: N,
+    seed: 3,
+    bulkDurationMs: 6000,
+    modules: [ordersModule(book)],
+    tokenLifetimeMs: 2000,
+    apiKey: "test-api-key",
+    apiSecret: "test-api-secret",
+  });
+  s = await startStack("offline-tokens", {
+    SHOPIFY_ORIGIN: store.originTemplate,
+    SHOPIFY_TOKEN_REFRESH_MARGIN_MS: "500",
+    BULK_POLL_INTERVAL_MS: "100",
+  });
   await s.connect(SHOP);
   await seedOfflineSession(s.t.db, store, { shop: SHOP });
 }, 60_000);
@@ -39,7 +52,11 @@ afterAll(async () => {
 async function syncToEnd() {
   const shop = await s.web.shops.get(SHOP);
   const { run } = await startSync({ db: s.t.db, queues: s.web.queues }, shop.id, "catalog");
-  return eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "completed" || r.status === "failed", 90_000);
+  return eventually(
+    () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
+    (r) => r.status === "completed" || r.status === "failed",
+    90_000,
+  );
 }
 
 describe("workers on expiring offline tokens", () => {
@@ -73,7 +90,8 @@ describe("workers on expiring offline tokens", () => {
     await s.idle();
     expect(store.tokenStats.refreshesRefused - refused).toBe(1);
 
-    // The merchant opens the app: the library's token exchange stores a fresh pair (sealed), afterAuth resumes the shop.
+    // The merchant opens the app: the library's token exchange stores a fresh pair (sealed), afterAuth resumes the
+    // shop.
     const fresh = store.installSession();
     await new SealedSessionStorage(new PrismaSessionStorage(s.t.db), keyFrom(s.config.ENCRYPTION_KEY)).storeSession(
       new Session({ id: offlineSessionId(SHOP), shop: SHOP, state: "", isOnline: false, ...fresh }),
@@ -82,7 +100,10 @@ describe("workers on expiring offline tokens", () => {
     expect((await shopTokenStates(s.t.db).get(SHOP))?.state).toBe("ok");
     const shopId = (await s.web.shops.get(SHOP)).id;
     const resumed = await eventually(
-      async () => s.t.db.syncRun.findMany({ where: { shopId, id: { notIn: [first.id, second.id] }, startedAt: { gte: second.startedAt } } }),
+      async () =>
+        s.t.db.syncRun.findMany({
+          where: { shopId, id: { notIn: [first.id, second.id] }, startedAt: { gte: second.startedAt } },
+        }),
       (runs) => runs.length === 2 && runs.every((r) => r.status === "completed"),
       90_000,
     );
@@ -97,8 +118,17 @@ describe("workers on expiring offline tokens", () => {
     await seedNonExpiringSession(s.t.db, other, store.accessToken);
     const exchanges = store.tokenStats.exchanges;
     expect(await scheduleTokenMigration(s.worker)).toBe(true);
-    const row = await eventually(() => s.t.db.session.findFirstOrThrow({ where: { shop: other } }), (r) => r.expires !== null, 30_000).catch((e: Error) => {
-      throw new Error(`${e.message}\n${s.worker.sink.lines.filter((l) => /migrat/i.test(l)).slice(-5).join("")}`);
+    const row = await eventually(
+      () => s.t.db.session.findFirstOrThrow({ where: { shop: other } }),
+      (r) => r.expires !== null,
+      30_000,
+    ).catch((e: Error) => {
+      throw new Error(
+        `${e.message}\n${s.worker.sink.lines
+          .filter((l) => /migrat/i.test(l))
+          .slice(-5)
+          .join("")}`,
+      );
     });
     expect(row.refreshToken).toMatch(/^v1:/);
     expect(store.tokenStats.exchanges - exchanges).toBe(1);

@@ -1,7 +1,16 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { legacyId } from "../../app/.server/mapping/keys";
-import { deliveryDueAt, exclusionReason, isExcluded, mapOrder, orderFingerprint, orderName, orderUpdatedAt, type OrderMapContext } from "../../app/.server/mapping/order.mapper";
+import {
+  deliveryDueAt,
+  exclusionReason,
+  isExcluded,
+  mapOrder,
+  orderFingerprint,
+  orderName,
+  orderUpdatedAt,
+  type OrderMapContext,
+} from "../../app/.server/mapping/order.mapper";
 import { shopifyOrderSchema, type ShopifyOrder } from "../../app/.server/mapping/order.schemas";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "../../app/.server/orders/order-state.repository";
 import { createProductDataCache, orderProductKeys, type ProductDataCache } from "../../app/.server/orders/product-data";
@@ -19,7 +28,13 @@ import {
 } from "../../app/.server/orders/order-tracking";
 import type { TopicHandler } from "./registry";
 import type { MappedOrder } from "../../app/.server/mapping/order.schemas";
-import { CONSENT_CHANNELS, consentState, pickOptOuts, sameOptOuts, type ConsentChannel } from "../../app/.server/consent/consent-policy";
+import {
+  CONSENT_CHANNELS,
+  consentState,
+  pickOptOuts,
+  sameOptOuts,
+  type ConsentChannel,
+} from "../../app/.server/consent/consent-policy";
 import type { ConsentReport } from "../../app/.server/consent/consent.repository";
 import { consentForOrder, retryConsentRead } from "./consent.processor";
 import { PermanentJobError } from "./errors";
@@ -104,7 +119,8 @@ export async function applyOrder(
     ? { consent: undefined, failure: undefined }
     : await orderConsent(ctx, shop, customerId, tracking, options.consent);
   // A consent read that failed is retried once the order is recorded, so its correction finds it.
-  const retryConsent = () => (consentFailure && customerId ? retryConsentRead(ctx, shop, customerId, consentFailure) : Promise.resolve());
+  const retryConsent = () =>
+    consentFailure && customerId ? retryConsentRead(ctx, shop, customerId, consentFailure) : Promise.resolve();
   // The payload plus fulfillments that fulfillment webhooks reported after it was written.
   const current = withFulfillments(order, tracking.fulfillments);
   const products = await productDataCache(ctx).load(ctx.db, shop.id, orderProductKeys(current));
@@ -119,7 +135,14 @@ export async function applyOrder(
   });
 
   if (isExcluded(mapped)) {
-    await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, status: EXCLUDED_STATUS, customerId, name, deliveryDueAt: null, tracking });
+    await states.save(shop.id, orderId, {
+      sentUpdatedAt: updatedAt,
+      status: EXCLUDED_STATUS,
+      customerId,
+      name,
+      deliveryDueAt: null,
+      tracking,
+    });
     await syncDeliveryTimer(ctx, shop, orderId, null, state?.deliveryDueAt ?? null);
     log.debug({ reason: mapped.excluded }, "order excluded by the shop's settings");
     return "excluded";
@@ -198,14 +221,21 @@ async function orderConsent(
     tracking.consent = { email: given.email?.toLowerCase(), sms: given.sms?.toLowerCase() };
   }
   if (!customerId) {
-    return { consent: (given && { email: given.email, sms: given.sms, whatsapp: given.whatsapp }) ?? (tracking.consent as OrderMapContext["consent"] | null) ?? undefined };
+    return {
+      consent:
+        (given && { email: given.email, sms: given.sms, whatsapp: given.whatsapp }) ??
+        (tracking.consent as OrderMapContext["consent"] | null) ??
+        undefined,
+    };
   }
   const known = given ? reportOf(given) : undefined;
   const { states, failure } = await consentForOrder(ctx, shop, customerId, known);
   return { consent: { ...(tracking.consent as OrderMapContext["consent"] | null), ...states }, failure };
 }
 
-/** The reconciliation's states as a report, with Shopify's times where its read had them (none: never over a timed one). */
+/**
+ * The reconciliation's states as a report, with Shopify's times where its read had them (none: never over a timed one).
+ */
 function reportOf(given: NonNullable<ApplyOrderOptions["consent"]>): ConsentReport {
   const report: ConsentReport = {};
   for (const channel of CONSENT_CHANNELS) {

@@ -6,18 +6,37 @@ import { ReviewsError, ReviewsPermanentError, type ReviewsClient } from "../../a
 import { createResendLedger } from "../../app/.server/resend/resend-ledger";
 import { resendUnknownOrder } from "../../app/.server/resend/unknown-order";
 import { productGid, productKey } from "../../app/.server/mapping/keys";
-import { categoriesWithSource, fromGraphqlProduct, mapProduct, sourceUpdatedAtOf } from "../../app/.server/mapping/product.mapper";
+import {
+  categoriesWithSource,
+  fromGraphqlProduct,
+  mapProduct,
+  sourceUpdatedAtOf,
+} from "../../app/.server/mapping/product.mapper";
 import { fetchProduct } from "../../app/.server/shopify/queries";
 import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../../app/.server/shopify/errors";
 import { stageProduct } from "../../app/.server/catalog/stage";
 import { withOrderLock } from "../../app/.server/orders/order-lock";
-import { createOrderStateRepository, EXCLUDED_STATUS, type OrderState } from "../../app/.server/orders/order-state.repository";
-import { statusUpdateFor, trackedDeliveryDueAt, type OrderTracking, type StatusUpdate } from "../../app/.server/orders/order-tracking";
+import {
+  createOrderStateRepository,
+  EXCLUDED_STATUS,
+  type OrderState,
+} from "../../app/.server/orders/order-state.repository";
+import {
+  statusUpdateFor,
+  trackedDeliveryDueAt,
+  type OrderTracking,
+  type StatusUpdate,
+} from "../../app/.server/orders/order-tracking";
 import { PermanentJobError } from "./errors";
 import { honouringRetryAfter } from "./service-errors";
 import { syncShop, type SyncShop } from "./sync-shop";
 import { scheduleFlushAfterStage } from "./catalog.processor";
-import { FETCH_PRODUCT, fetchProductJobSchema, requestProductFetch, type FetchProductJob } from "../../app/.server/catalog/product-fetch";
+import {
+  FETCH_PRODUCT,
+  fetchProductJobSchema,
+  requestProductFetch,
+  type FetchProductJob,
+} from "../../app/.server/catalog/product-fetch";
 
 export { FETCH_PRODUCT, fetchProductJobSchema, requestProductFetch, type FetchProductJob };
 
@@ -35,7 +54,9 @@ export const ANNOUNCE_TRACKING = "announce-tracking";
 
 /** Runs fn holding the order's lock (see order-lock.ts). */
 export function lockedOrder<T>(ctx: WorkerContext, shopId: string, orderId: string, fn: () => Promise<T>): Promise<T> {
-  return withOrderLock(ctx.queues.redis, ctx.config.REDIS_PREFIX, shopId, orderId, fn, { ttlMs: ctx.config.WORKER_LOCK_MS });
+  return withOrderLock(ctx.queues.redis, ctx.config.REDIS_PREFIX, shopId, orderId, fn, {
+    ttlMs: ctx.config.WORKER_LOCK_MS,
+  });
 }
 
 /**
@@ -93,13 +114,23 @@ export async function sendStatusUpdate(
   if (answer !== "saved") {
     // The service no longer knows an order it was sent: the whole order goes again (once per window).
     const ledger = createResendLedger(ctx.queues.redis, ctx.config.REDIS_PREFIX);
-    const outcome = await resendUnknownOrder({ db: ctx.db, queues: ctx.queues, ledger, windowMs: ctx.config.RESEND_WINDOW_MS }, shop, orderId, tracking.order?.created_at);
+    const outcome = await resendUnknownOrder(
+      { db: ctx.db, queues: ctx.queues, ledger, windowMs: ctx.config.RESEND_WINDOW_MS },
+      shop,
+      orderId,
+      tracking.order?.created_at,
+    );
     if (outcome.kind === "denied") {
       await createOrderStateRepository(ctx.db).recordError(shop.id, orderId, answer.message);
-      throw new PermanentJobError(`order ${orderId} unknown to the service again after it was sent again: ${answer.message}`);
+      throw new PermanentJobError(
+        `order ${orderId} unknown to the service again after it was sent again: ${answer.message}`,
+      );
     }
     await createOrderStateRepository(ctx.db).save(shop.id, orderId, { tracking });
-    ctx.log.info({ shop: shop.domain, order: orderId, run: outcome.runId }, "order unknown to the service: sent again whole");
+    ctx.log.info(
+      { shop: shop.domain, order: orderId, run: outcome.runId },
+      "order unknown to the service: sent again whole",
+    );
     return;
   }
   const due = update.status === "shipped" ? trackedDeliveryDueAt(tracking, shop.settings.orders) : null;
@@ -144,7 +175,9 @@ export async function scheduleTrackingAnnouncement(
   const data: TrackingJob = { shop: shop.domain, shopId: shop.id, orderId, newsAt };
   // No job id: one id per order could be swallowed by a job of that order that is already running.
   // Each piece of news has its own timer, and only the newest one's timer sends (see below).
-  await ctx.queues.get(QueueName.maintenance).add(ANNOUNCE_TRACKING, data, { delay: ctx.config.ORDER_TRACKING_GRACE_MS, removeOnComplete: true });
+  await ctx.queues
+    .get(QueueName.maintenance)
+    .add(ANNOUNCE_TRACKING, data, { delay: ctx.config.ORDER_TRACKING_GRACE_MS, removeOnComplete: true });
 }
 
 /** What the service has not been told of the order's shipments yet, if anything: sent now. */
@@ -154,7 +187,8 @@ export async function announceTracking(job: Job, ctx: WorkerContext, token?: str
   if (!shop) return { skipped: "shop not syncing" };
   return lockedOrder(ctx, shop.id, data.orderId, async () => {
     const state = await createOrderStateRepository(ctx.db).get(shop.id, data.orderId);
-    if (!state || state.status === EXCLUDED_STATUS || !state.tracking.serviceOrderId) return { skipped: "order not sent" };
+    if (!state || state.status === EXCLUDED_STATUS || !state.tracking.serviceOrderId)
+      return { skipped: "order not sent" };
     // Newer news came in this one's grace: its own timer gives the order webhook that carries it
     // the same grace, and announces both if none comes.
     if (state.tracking.newsAt && state.tracking.newsAt > data.newsAt) return { skipped: "newer news waits" };
@@ -249,7 +283,9 @@ export async function fetchProductForOrder(job: Job, ctx: WorkerContext, token?:
   let node: Awaited<ReturnType<typeof fetchProduct>>;
   try {
     const gql = await ctx.adminFor(shop.domain);
-    node = await fetchProduct(gql, productGid(data.productId), { metafieldKeys: shop.settings.catalog.specificationMetafields });
+    node = await fetchProduct(gql, productGid(data.productId), {
+      metafieldKeys: shop.settings.catalog.specificationMetafields,
+    });
   } catch (error) {
     if (error instanceof ShopifyThrottledError && token) {
       await job.moveToDelayed(Date.now() + error.retryAfterMs, token);
@@ -265,7 +301,10 @@ export async function fetchProductForOrder(job: Job, ctx: WorkerContext, token?:
   if (!node) return { found: false };
   const input = fromGraphqlProduct(node);
   const product = mapProduct(input, { primaryDomain: shop.primaryDomain, settings: shop.settings.catalog });
-  const version = { sourceUpdatedAt: sourceUpdatedAtOf(input), categoriesFrom: categoriesWithSource(input, shop.settings.catalog.defaultCategory).from };
+  const version = {
+    sourceUpdatedAt: sourceUpdatedAtOf(input),
+    categoriesFrom: categoriesWithSource(input, shop.settings.catalog.defaultCategory).from,
+  };
   const result = await stageProduct(ctx, shop.id, productKey(data.productId), product, version);
   if (result.staged) await scheduleFlushAfterStage(ctx, shop, result.waitingSince);
   return { found: true, staged: result.staged };

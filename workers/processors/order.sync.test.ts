@@ -37,7 +37,15 @@ function productPayload(id: number, title: string, variant: { id: number; sku: s
     title,
     handle: title.toLowerCase().replace(/\W+/g, "-"),
     vendor: "Northpeak",
-    variants: [{ ...v, id: variant.id, product_id: id, sku: variant.sku, admin_graphql_api_id: `gid://shopify/ProductVariant/${variant.id}` }],
+    variants: [
+      {
+        ...v,
+        id: variant.id,
+        product_id: id,
+        sku: variant.sku,
+        admin_graphql_api_id: `gid://shopify/ProductVariant/${variant.id}`,
+      },
+    ],
     variant_gids: [{ admin_graphql_api_id: `gid://shopify/ProductVariant/${variant.id}`, updated_at: tee.updated_at }],
   };
 }
@@ -64,10 +72,28 @@ function fulfillment(orderId: number, id: number, at: string, extra: Json = {}):
     tracking_urls: ["https://www.ups.com/track?tracknum=1Z999AA10123456784"],
     // Buyer contact data Shopify includes; it must never be stored.
     email: "avery.johnson@example.com",
-    destination: { first_name: "Avery", last_name: "Johnson", address1: "350 Fifth Avenue", city: "New York", zip: "10118", phone: "+1 212-555-0134", country_code: "US" },
+    destination: {
+      first_name: "Avery",
+      last_name: "Johnson",
+      address1: "350 Fifth Avenue",
+      city: "New York",
+      zip: "10118",
+      phone: "+1 212-555-0134",
+      country_code: "US",
+    },
     receipt: {},
     origin_address: {},
-    line_items: [{ id: LINE_ID, quantity: 1, product_id: RUNNER.product, variant_id: RUNNER.variant, sku: RUNNER.sku, fulfillment_status: "fulfilled", fulfillable_quantity: 0 }],
+    line_items: [
+      {
+        id: LINE_ID,
+        quantity: 1,
+        product_id: RUNNER.product,
+        variant_id: RUNNER.variant,
+        sku: RUNNER.sku,
+        fulfillment_status: "fulfilled",
+        fulfillable_quantity: 0,
+      },
+    ],
     ...extra,
   };
 }
@@ -75,7 +101,11 @@ function fulfillment(orderId: number, id: number, at: string, extra: Json = {}):
 /** The order fully fulfilled by one fulfillment, as orders/fulfilled delivers it. */
 function fulfilledOrder(id: number, updatedAt: string, fulfillmentId: number, shippedAt: string): Json {
   const base = order(id);
-  const lines = (base.line_items as Json[]).map((l) => ({ ...l, fulfillable_quantity: 0, fulfillment_status: "fulfilled" }));
+  const lines = (base.line_items as Json[]).map((l) => ({
+    ...l,
+    fulfillable_quantity: 0,
+    fulfillment_status: "fulfilled",
+  }));
   const f = fulfillment(id, fulfillmentId, shippedAt);
   delete f.email;
   delete f.destination;
@@ -105,8 +135,10 @@ function fulfillmentEvent(orderId: number, fulfillmentId: number, id: number, st
   };
 }
 
-const orderCalls = (since: number) => s.emu.control.requests(since).filter((r) => r.path.startsWith("/api/acme/orders"));
-const stored = (orderId: number | string) => s.emu.control.state("acme").orders.find((o) => o.orderId === String(orderId));
+const orderCalls = (since: number) =>
+  s.emu.control.requests(since).filter((r) => r.path.startsWith("/api/acme/orders"));
+const stored = (orderId: number | string) =>
+  s.emu.control.state("acme").orders.find((o) => o.orderId === String(orderId));
 const orderState = (orderId: number) => createOrderStateRepository(s.t.db).get(shopId, String(orderId));
 const adminCalls = () => store.requests.length;
 
@@ -139,8 +171,14 @@ beforeAll(async () => {
   await seedOfflineSession(s.t.db, store, { shop: SHOP });
   shopId = (await s.web.shops.get(SHOP)).id;
   // A warm mirror: the catalog sync has sent the product the orders name.
-  await deliver("products/create", productPayload(RUNNER.product, "Trail Runner 2", { id: RUNNER.variant, sku: RUNNER.sku }));
-  await eventually(() => s.t.db.productMirror.findFirst({ where: { shopId, productId: String(RUNNER.product) } }), (m) => m?.status === "synced");
+  await deliver(
+    "products/create",
+    productPayload(RUNNER.product, "Trail Runner 2", { id: RUNNER.variant, sku: RUNNER.sku }),
+  );
+  await eventually(
+    () => s.t.db.productMirror.findFirst({ where: { shopId, productId: String(RUNNER.product) } }),
+    (m) => m?.status === "synced",
+  );
 });
 afterAll(async () => {
   await s?.close();
@@ -165,7 +203,13 @@ describe("order sync, one order through its life", () => {
     expect(calls.map((c) => `${c.method} ${c.status}`)).toEqual(["POST 200"]);
     expect((calls[0]!.body as Json).version).toBe(2);
     const o = stored(ID)!;
-    expect(o).toMatchObject({ version: 2, orderId: String(ID), status: "created", userId: "7412345678901", email: "avery.johnson@example.com" });
+    expect(o).toMatchObject({
+      version: 2,
+      orderId: String(ID),
+      status: "created",
+      userId: "7412345678901",
+      email: "avery.johnson@example.com",
+    });
     expect(o.items).toEqual([
       {
         productId: String(RUNNER.product),
@@ -208,7 +252,10 @@ describe("order sync, one order through its life", () => {
 
   it("GIVEN an older payload after a newer one THEN nothing changes upstream or in the state", async () => {
     const since = s.emu.control.lastRequestSeq();
-    const outcome = await deliver("orders/updated", order(ID, { financial_status: "authorized", updated_at: "2026-11-18T09:42:19-05:00" }));
+    const outcome = await deliver(
+      "orders/updated",
+      order(ID, { financial_status: "authorized", updated_at: "2026-11-18T09:42:19-05:00" }),
+    );
     expect(outcome.status).toBe("done");
     expect(orderCalls(since)).toHaveLength(0);
     expect(stored(ID)?.status).toBe("paid");
@@ -229,10 +276,16 @@ describe("order sync, one order through its life", () => {
     expect(stored(ID)?.status).toBe("shipped");
 
     since = s.emu.control.lastRequestSeq();
-    await deliver("fulfillment_events/create", fulfillmentEvent(ID, FULFILLMENT, 88001, "in_transit", "2026-11-19T18:00:00-05:00"));
+    await deliver(
+      "fulfillment_events/create",
+      fulfillmentEvent(ID, FULFILLMENT, 88001, "in_transit", "2026-11-19T18:00:00-05:00"),
+    );
     expect(orderCalls(since)).toHaveLength(0);
 
-    await deliver("fulfillment_events/create", fulfillmentEvent(ID, FULFILLMENT, 88002, "delivered", "2026-11-20T21:05:00-05:00"));
+    await deliver(
+      "fulfillment_events/create",
+      fulfillmentEvent(ID, FULFILLMENT, 88002, "delivered", "2026-11-20T21:05:00-05:00"),
+    );
     const calls = orderCalls(since);
     expect(calls.map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual([`PUT /api/acme/orders/${ID} 200`]);
     // The calendar day where it was delivered (New York), not the UTC day.
@@ -243,14 +296,18 @@ describe("order sync, one order through its life", () => {
 
   it("GIVEN the same event delivered again with a new webhook id THEN no request", async () => {
     const since = s.emu.control.lastRequestSeq();
-    await deliver("fulfillment_events/create", fulfillmentEvent(ID, FULFILLMENT, 88002, "delivered", "2026-11-20T21:05:00-05:00"));
+    await deliver(
+      "fulfillment_events/create",
+      fulfillmentEvent(ID, FULFILLMENT, 88002, "delivered", "2026-11-20T21:05:00-05:00"),
+    );
     expect(orderCalls(since)).toHaveLength(0);
   });
 
   it("GIVEN the state recorded THEN it holds ids, times, hashes, statuses and the order's name, never buyer contact data", async () => {
     const row = await s.t.db.orderState.findFirst({ where: { shopId, orderId: String(ID) } });
     const text = JSON.stringify(row);
-    for (const contact of ["avery", "Avery", "Johnson", "example.com", "555-0134", "350 Fifth", "10118"]) expect(text).not.toContain(contact);
+    for (const contact of ["avery", "Avery", "Johnson", "example.com", "555-0134", "350 Fifth", "10118"])
+      expect(text).not.toContain(contact);
     // The name the merchant knows the order by, for the admin's lists.
     expect(row).toMatchObject({ status: "delivered", customerId: "7412345678901", name: `#${1000 + (ID % 1000)}` });
   });
@@ -269,7 +326,13 @@ describe("order sync, other paths", () => {
     expect(stored(ID)?.status).toBe("shipped");
 
     since = s.emu.control.lastRequestSeq();
-    await deliver("fulfillments/update", fulfillment(ID, F, "2026-11-19T10:00:00-05:00", { shipment_status: "delivered", updated_at: "2026-11-21T09:30:00-05:00" }));
+    await deliver(
+      "fulfillments/update",
+      fulfillment(ID, F, "2026-11-19T10:00:00-05:00", {
+        shipment_status: "delivered",
+        updated_at: "2026-11-21T09:30:00-05:00",
+      }),
+    );
     expect(orderCalls(since).map((c) => c.body)).toEqual([{ status: "delivered", deliveredDate: "2026-11-21" }]);
     expect(stored(ID)?.status).toBe("delivered");
     const row = await s.t.db.orderState.findFirst({ where: { shopId, orderId: String(ID) } });
@@ -281,7 +344,10 @@ describe("order sync, other paths", () => {
     const F = 5123456700201;
     const since = s.emu.control.lastRequestSeq();
     await deliver("fulfillments/create", fulfillment(ID, F, "2026-11-19T10:00:00-05:00"));
-    await deliver("fulfillment_events/create", fulfillmentEvent(ID, F, 88101, "delivered", "2026-11-20T12:00:00-05:00"));
+    await deliver(
+      "fulfillment_events/create",
+      fulfillmentEvent(ID, F, 88101, "delivered", "2026-11-20T12:00:00-05:00"),
+    );
     expect(orderCalls(since)).toHaveLength(0);
     await deliver("orders/fulfilled", fulfilledOrder(ID, "2026-11-19T10:00:05-05:00", F, "2026-11-19T10:00:00-05:00"));
     expect(orderCalls(since)).toHaveLength(1);
@@ -293,7 +359,12 @@ describe("order sync, other paths", () => {
     await deliver("orders/create", order(ID, { updated_at: "2026-11-18T09:42:21-05:00" }));
     await deliver(
       "orders/cancelled",
-      order(ID, { updated_at: "2026-11-18T12:00:00-05:00", cancelled_at: "2026-11-18T12:00:00-05:00", cancel_reason: "customer", financial_status: "refunded" }),
+      order(ID, {
+        updated_at: "2026-11-18T12:00:00-05:00",
+        cancelled_at: "2026-11-18T12:00:00-05:00",
+        cancel_reason: "customer",
+        financial_status: "refunded",
+      }),
     );
     expect(stored(ID)).toMatchObject({ status: "cancelled" });
     expect((await orderState(ID))?.status).toBe("cancelled");
@@ -322,23 +393,46 @@ describe("order sync, other paths", () => {
     const base = order(ID);
     const lines = [
       ...(base.line_items as Json[]),
-      { ...(base.line_items as Json[])[0], id: 14783254233999, product_id: productId, variant_id: variantId, sku: node.variants[0]!.sku, title: "Waxed Canvas Tote", variant_title: null },
+      {
+        ...(base.line_items as Json[])[0],
+        id: 14783254233999,
+        product_id: productId,
+        variant_id: variantId,
+        sku: node.variants[0]!.sku,
+        title: "Waxed Canvas Tote",
+        variant_title: null,
+      },
     ];
     const before = adminCalls();
     await deliver("orders/create", { ...base, line_items: lines });
     const items = stored(ID)!.items as Json[];
     expect(items.find((i) => i.productId === String(RUNNER.product))?.productData).toBeDefined();
-    expect(items.find((i) => i.productId === String(productId))).toEqual({ productId: String(productId), sku: String(variantId), status: "paid", cancelled: false });
+    expect(items.find((i) => i.productId === String(productId))).toEqual({
+      productId: String(productId),
+      sku: String(variantId),
+      status: "paid",
+      cancelled: false,
+    });
 
     // The fetch-product job read it from Shopify and the catalog path sent it.
-    await eventually(async () => s.emu.control.state("acme").products.find((p) => p.sku === String(productId)), Boolean);
-    expect(store.requests.slice(before).map((r) => [r.operationName, r.variables.id])).toEqual([["ProductById", node.id]]);
-    await eventually(() => s.t.db.productMirror.findFirst({ where: { shopId, productId: String(productId) } }), (m) => m?.status === "synced");
+    await eventually(
+      async () => s.emu.control.state("acme").products.find((p) => p.sku === String(productId)),
+      Boolean,
+    );
+    expect(store.requests.slice(before).map((r) => [r.operationName, r.variables.id])).toEqual([
+      ["ProductById", node.id],
+    ]);
+    await eventually(
+      () => s.t.db.productMirror.findFirst({ where: { shopId, productId: String(productId) } }),
+      (m) => m?.status === "synced",
+    );
 
     // The next order of that product is complete, without another Admin API call.
     const next = adminCalls();
     await deliver("orders/create", { ...order(ID + 1), line_items: lines });
-    expect((stored(ID + 1)!.items as Json[]).find((i) => i.productId === String(productId))?.productData).toMatchObject({ name: "Waxed Canvas Tote" });
+    expect((stored(ID + 1)!.items as Json[]).find((i) => i.productId === String(productId))?.productData).toMatchObject(
+      { name: "Waxed Canvas Tote" },
+    );
     expect(adminCalls()).toBe(next);
   });
 
@@ -403,10 +497,18 @@ describe("order sync, delivered N days after shipping", () => {
     // Its time has come (promoted: the job stands for its due time).
     const since = s.emu.control.lastRequestSeq();
     await timer!.promote();
-    await eventually(async () => stored(ID)?.status, (st) => st === "delivered");
-    expect(orderCalls(since).map((c) => c.body)).toEqual([{ status: "delivered", deliveredDate: due.toISOString().slice(0, 10) }]);
+    await eventually(
+      async () => stored(ID)?.status,
+      (st) => st === "delivered",
+    );
+    expect(orderCalls(since).map((c) => c.body)).toEqual([
+      { status: "delivered", deliveredDate: due.toISOString().slice(0, 10) },
+    ]);
     // The local state is written once the service accepted the change, a moment after.
-    await eventually(() => orderState(ID), (st) => st?.status === "delivered" && st.deliveryDueAt === null);
+    await eventually(
+      () => orderState(ID),
+      (st) => st?.status === "delivered" && st.deliveryDueAt === null,
+    );
   });
 
   it("GIVEN an order cancelled before its due time THEN the timer is gone and running it sends nothing", async () => {
@@ -417,7 +519,11 @@ describe("order sync, delivered N days after shipping", () => {
     expect(await maintenance().getJob(deliverJobId(shopId, String(ID), due))).toBeDefined();
 
     const cancelled = new Date(shipped.getTime() + 60_000).toISOString();
-    await deliver("orders/cancelled", { ...fulfilledOrder(ID, cancelled, 5123456701002, shipped.toISOString()), cancelled_at: cancelled, cancel_reason: "other" });
+    await deliver("orders/cancelled", {
+      ...fulfilledOrder(ID, cancelled, 5123456701002, shipped.toISOString()),
+      cancelled_at: cancelled,
+      cancel_reason: "other",
+    });
     expect(stored(ID)?.status).toBe("cancelled");
     expect(await maintenance().getJob(deliverJobId(shopId, String(ID), due))).toBeUndefined();
 

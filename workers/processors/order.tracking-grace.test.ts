@@ -17,8 +17,10 @@ let s: Stack;
 const book = new OrderBook({ seed: SEED, productCount: 3 });
 
 const maintenance = () => s.worker.queues.get(QueueName.maintenance);
-const orderCalls = (since: number) => s.emu.control.requests(since).filter((r) => r.path.startsWith("/api/acme/orders"));
-const describeCalls = (since: number) => orderCalls(since).map((c) => `${c.method} ${(c.body as { status?: string }).status}`);
+const orderCalls = (since: number) =>
+  s.emu.control.requests(since).filter((r) => r.path.startsWith("/api/acme/orders"));
+const describeCalls = (since: number) =>
+  orderCalls(since).map((c) => `${c.method} ${(c.body as { status?: string }).status}`);
 
 async function deliver(topic: string, payload: unknown) {
   const webhookId = `wh-${Math.random().toString(36).slice(2)}`;
@@ -35,22 +37,35 @@ async function deliverChange(change: OrderChange, only?: string[]) {
 }
 
 async function timers(orderId: number): Promise<Job[]> {
-  return (await maintenance().getDelayed()).filter((j) => j.name === ANNOUNCE_TRACKING && j.data.orderId === String(orderId));
+  return (await maintenance().getDelayed()).filter(
+    (j) => j.name === ANNOUNCE_TRACKING && j.data.orderId === String(orderId),
+  );
 }
 
 /** Runs a waiting timer now and waits for its end. */
 async function runTimer(job: Job) {
   await job.promote();
-  await eventually(() => job.getState(), (state) => !["delayed", "waiting", "active", "prioritized"].includes(state));
+  await eventually(
+    () => job.getState(),
+    (state) => !["delayed", "waiting", "active", "prioritized"].includes(state),
+  );
 }
 
 beforeAll(async () => {
-  s = await startStack("orders-grace", { ORDER_TRACKING_GRACE_MS: "60000", CATALOG_FLUSH_WINDOW_MS: "100", CATALOG_FLUSH_MAX_WAIT_MS: "500" });
+  s = await startStack("orders-grace", {
+    ORDER_TRACKING_GRACE_MS: "60000",
+    CATALOG_FLUSH_WINDOW_MS: "100",
+    CATALOG_FLUSH_MAX_WAIT_MS: "500",
+  });
   await s.connect(SHOP);
   // A warm mirror: the orders' products are in the catalog.
-  for (let i = 0; i < book.productCount; i++) await deliver("products/create", productWebhookPayload(generateProduct(i, SEED)));
+  for (let i = 0; i < book.productCount; i++)
+    await deliver("products/create", productWebhookPayload(generateProduct(i, SEED)));
   const shopId = (await s.web.shops.get(SHOP)).id;
-  await eventually(() => s.t.db.productMirror.count({ where: { shopId, status: "synced" } }), (n) => n === book.productCount);
+  await eventually(
+    () => s.t.db.productMirror.count({ where: { shopId, status: "synced" } }),
+    (n) => n === book.productCount,
+  );
 }, 60_000);
 afterAll(async () => {
   await s?.close();
@@ -73,7 +88,12 @@ describe("shipment news waits for the order webhook", () => {
     // The timer finds the news told.
     await runTimer(timer!);
     expect(describeCalls(since)).toEqual(["POST shipped"]);
-    expect(s.emu.control.state("acme").orders.find((o) => o.orderId === String(placed.order.id))?.items.map((i) => i.status)).toEqual(["shipped", "shipped"]);
+    expect(
+      s.emu.control
+        .state("acme")
+        .orders.find((o) => o.orderId === String(placed.order.id))
+        ?.items.map((i) => i.status),
+    ).toEqual(["shipped", "shipped"]);
   });
 
   it("GIVEN a delivered fulfillment event and no order webhook THEN one status update when the grace ends", async () => {
@@ -91,7 +111,10 @@ describe("shipment news waits for the order webhook", () => {
     await runTimer(timer!);
     const calls = orderCalls(since);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`PUT /api/acme/orders/${placed.order.id}`]);
-    expect(calls[0]!.body).toEqual({ status: "delivered", deliveredDate: delivery.order.fulfillments[0]!.deliveredAt!.slice(0, 10) });
+    expect(calls[0]!.body).toEqual({
+      status: "delivered",
+      deliveredDate: delivery.order.fulfillments[0]!.deliveredAt!.slice(0, 10),
+    });
   });
 
   it("GIVEN delivery news inside the grace of the shipment's THEN the shipment's timer leaves it to the order webhook: one request per change", async () => {

@@ -15,7 +15,20 @@ import {
 } from "../../app/.server/orders/graphql-order.adapter";
 import { applyOrder, type OrderApplyOutcome } from "./order.handlers";
 import { lockedOrder } from "./order.processor";
-import { RunTakenOverError, cancelledRun, enqueueRead, isPermanent, openResult, loadRun, pollRun, runCheckpoint, schedulePoll, stepAside, step, switchToPaged } from "./bulk-run";
+import {
+  RunTakenOverError,
+  cancelledRun,
+  enqueueRead,
+  isPermanent,
+  openResult,
+  loadRun,
+  pollRun,
+  runCheckpoint,
+  schedulePoll,
+  stepAside,
+  step,
+  switchToPaged,
+} from "./bulk-run";
 import type { SyncShop } from "./sync-shop";
 import { PermanentJobError } from "./errors";
 import { isAddressRefused } from "../../app/.server/shopify/errors";
@@ -207,7 +220,10 @@ export function ordersRead(job: Job, ctx: WorkerContext, token?: string) {
       }
       if (error instanceof DelayedError || isAddressRefused(error)) throw error;
       if (!isPermanent(error) && done > run.resumeAt && token) {
-        ctx.log.warn({ shop: target.domain, run: run.id, at: done, err: (error as Error).message }, "orders sync interrupted; resuming");
+        ctx.log.warn(
+          { shop: target.domain, run: run.id, at: done, err: (error as Error).message },
+          "orders sync interrupted; resuming",
+        );
         await job.moveToDelayed(Date.now() + RESUME_AFTER_PROGRESS_MS, token);
         throw new DelayedError(`resuming after order ${done}: ${(error as Error).message}`);
       }

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
 import { redisUrl } from "../../test/helpers/redis";
-import { OrderBook, ordersModule, startSimulatedStore, type SimOrder, type SimulatedStore } from "../../test/simulated-store";
+import {
+  OrderBook,
+  ordersModule,
+  startSimulatedStore,
+  type SimOrder,
+  type SimulatedStore,
+} from "../../test/simulated-store";
 import { CUSTOMER_ID_BASE } from "../../test/simulated-store/orders";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { parseProgress, type SyncKind } from "../../app/.server/sync/sync-runs.repository";
@@ -25,7 +31,13 @@ const DAY_MS = 86_400_000;
 const book = new OrderBook({ seed: 11, count: 40, productCount: 12 });
 
 beforeAll(async () => {
-  store = await startSimulatedStore({ shop: SHOP, products: 12, seed: 11, bulkDurationMs: 50, modules: [ordersModule(book)] });
+  store = await startSimulatedStore({
+    shop: SHOP,
+    products: 12,
+    seed: 11,
+    bulkDurationMs: 50,
+    modules: [ordersModule(book)],
+  });
   s = await startStack("orders-sync", { SHOPIFY_ORIGIN: store.originTemplate });
   await s.connect(SHOP);
   await seedOfflineSession(s.t.db, store, { shop: SHOP });
@@ -42,8 +54,12 @@ interface OrderBody {
   email?: string;
   items: { productId: string; status?: string; productData?: unknown }[];
 }
-const orderPosts = (since: number) => s.emu.control.requests(since).filter((r) => r.method === "POST" && r.path === "/api/acme/orders");
-const acceptedIds = (since: number) => orderPosts(since).filter((r) => r.status === 200).map((r) => (r.body as OrderBody).orderId);
+const orderPosts = (since: number) =>
+  s.emu.control.requests(since).filter((r) => r.method === "POST" && r.path === "/api/acme/orders");
+const acceptedIds = (since: number) =>
+  orderPosts(since)
+    .filter((r) => r.status === 200)
+    .map((r) => (r.body as OrderBody).orderId);
 const serviceOrder = (id: number) => s.emu.control.state("acme").orders.find((o) => o.orderId === String(id));
 
 const inWindow = (o: SimOrder) => Date.parse(o.createdAt) >= Date.now() - 60 * DAY_MS;
@@ -51,7 +67,11 @@ const excluded = (o: SimOrder) => o.test || o.lines.every((l) => l.giftCard);
 const sendable = () => book.all().filter((o) => inWindow(o) && !excluded(o));
 
 async function waitForRun(runId: string) {
-  const done = await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: runId } }), (r) => ["completed", "failed", "cancelled"].includes(r.status), 90_000);
+  const done = await eventually(
+    () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: runId } }),
+    (r) => ["completed", "failed", "cancelled"].includes(r.status),
+    90_000,
+  );
   expect(done.error).toBeNull();
   expect(done.status).toBe("completed");
   return { run: done, progress: parseProgress(done.progress) };
@@ -95,18 +115,32 @@ describe("orders backfill and reconciliation", () => {
     expect(orderPosts(since)).toHaveLength(expected.length);
     const read = book.all().filter(inWindow).length;
     expect(read).toBeLessThan(book.all().length); // some orders are older than the window
-    expect(progress).toMatchObject({ read, sent: expected.length, created: expected.length, updated: 0, unchanged: 0, failed: 0, total: read });
+    expect(progress).toMatchObject({
+      read,
+      sent: expected.length,
+      created: expected.length,
+      updated: 0,
+      unchanged: 0,
+      failed: 0,
+      total: read,
+    });
     expect(Math.abs(run.since!.getTime() - (Date.now() - 60 * DAY_MS))).toBeLessThan(5 * 60_000);
 
     // Sent after the catalog: every item of a product the service knows carries its data.
     const known = new Set(s.emu.control.state("acme").products.map((p) => p.sku));
-    const items = orderPosts(since).flatMap((r) => (r.body as OrderBody).items).filter((i) => known.has(i.productId));
+    const items = orderPosts(since)
+      .flatMap((r) => (r.body as OrderBody).items)
+      .filter((i) => known.has(i.productId));
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((i) => i.productData !== undefined)).toBe(true);
 
     // States the service gets from the whole order.
     const status = (pick: (o: SimOrder) => boolean) => serviceOrder(sendable().find(pick)!.id)?.status;
-    expect(status((o) => o.fulfillments.length === 1 && o.fulfillments[0]!.display === "DELIVERED" && o.sourceName === "web")).toBe("delivered");
+    expect(
+      status(
+        (o) => o.fulfillments.length === 1 && o.fulfillments[0]!.display === "DELIVERED" && o.sourceName === "web",
+      ),
+    ).toBe("delivered");
     expect(status((o) => o.cancelledAt !== null)).toBe("cancelled");
     expect(status((o) => o.financialStatus === "PENDING" && o.fulfillments.length === 0)).toBe("created");
     expect(status((o) => o.fulfillments.length === 1 && o.fulfillments[0]!.display === "IN_TRANSIT")).toBe("shipped");
@@ -115,7 +149,9 @@ describe("orders backfill and reconciliation", () => {
     expect(skipped.length).toBeGreaterThan(0);
     for (const o of skipped) {
       expect(serviceOrder(o.id)).toBeUndefined();
-      expect((await s.t.db.orderState.findUnique({ where: { shopId_orderId: { shopId, orderId: String(o.id) } } }))?.status).toBe("excluded");
+      expect(
+        (await s.t.db.orderState.findUnique({ where: { shopId_orderId: { shopId, orderId: String(o.id) } } }))?.status,
+      ).toBe("excluded");
     }
   }, 120_000);
 
@@ -128,15 +164,26 @@ describe("orders backfill and reconciliation", () => {
     expect(orderPosts(since)).toHaveLength(0);
     const n = sendable().length;
     const read = book.all().filter(inWindow).length;
-    expect(io.stdout.join("\n")).toMatch(/Started an orders reconciliation for orders-sync\.myshopify\.com: orders created since \d{4}-\d{2}-\d{2}/);
-    expect(io.stdout.join("\n")).toContain(`Orders sync completed: read ${read}, sent 0 (created 0, updated 0), unchanged ${n}, excluded by settings ${read - n}, failed 0`);
+    expect(io.stdout.join("\n")).toMatch(
+      /Started an orders reconciliation for orders-sync\.myshopify\.com: orders created since \d{4}-\d{2}-\d{2}/,
+    );
+    expect(io.stdout.join("\n")).toContain(
+      `Orders sync completed: read ${read}, sent 0 (created 0, updated 0), unchanged ${n}, excluded by settings ${read - n}, failed 0`,
+    );
   }, 120_000);
 
   it("GIVEN orders paid, shipped, delivered and cancelled in the store THEN the reconciliation sends each once and nothing else", async () => {
     const open = sendable();
     const pending = open.find((o) => o.financialStatus === "PENDING" && !o.cancelledAt && o.sourceName === "web")!;
-    const [unfulfilled, toCancel] = open.filter((o) => o.financialStatus === "PAID" && !o.cancelledAt && o.fulfillments.length === 0 && o !== pending);
-    const inTransit = open.find((o) => o.fulfillments.length === 1 && o.fulfillments[0]!.display === "IN_TRANSIT" && o.lines.every((l) => l.quantity - l.removed - l.fulfilled === 0))!;
+    const [unfulfilled, toCancel] = open.filter(
+      (o) => o.financialStatus === "PAID" && !o.cancelledAt && o.fulfillments.length === 0 && o !== pending,
+    );
+    const inTransit = open.find(
+      (o) =>
+        o.fulfillments.length === 1 &&
+        o.fulfillments[0]!.display === "IN_TRANSIT" &&
+        o.lines.every((l) => l.quantity - l.removed - l.fulfilled === 0),
+    )!;
     const untouched = open.find((o) => ![pending, unfulfilled, toCancel, inTransit].includes(o))!;
     book.pay(pending.id);
     book.fulfil(unfulfilled!.id);
@@ -194,16 +241,24 @@ describe("orders backfill and reconciliation", () => {
   it("GIVEN a buyer subscribed to SMS THEN the consent read by the reconciliation is kept for later webhooks: the opt-outs sent do not flip, and no consent read is made", async () => {
     const subscribed = book.all().find((o) => o.customer?.smsConsent === "SUBSCRIBED");
     expect(subscribed).toBeDefined();
-    const placed = book.place({ customerIndex: subscribed!.customer!.id - CUSTOMER_ID_BASE, lines: [{ productIndex: 1 }] });
+    const placed = book.place({
+      customerIndex: subscribed!.customer!.id - CUSTOMER_ID_BASE,
+      lines: [{ productIndex: 1 }],
+    });
     const id = placed.order.id;
     await run("orders", new Date(Date.now() - DAY_MS));
     expect(serviceOrder(id)?.optOutSMS).toBe(false);
     const reads = store.operationCount("CustomerConsent");
     const since = s.emu.control.lastRequestSeq();
     for (const w of book.fulfil(id).webhooks) await s.deliver(w.topic, SHOP, w.payload);
-    await eventually(async () => orderPosts(since).filter((r) => r.status === 200).length, (n) => n >= 1);
+    await eventually(
+      async () => orderPosts(since).filter((r) => r.status === 200).length,
+      (n) => n >= 1,
+    );
     await s.idle();
-    const sent = orderPosts(since).filter((r) => r.status === 200).map((r) => r.body as OrderBody & { optOutSMS?: boolean });
+    const sent = orderPosts(since)
+      .filter((r) => r.status === 200)
+      .map((r) => r.body as OrderBody & { optOutSMS?: boolean });
     expect(sent.every((b) => b.optOutSMS === false)).toBe(true);
     expect(store.operationCount("CustomerConsent")).toBe(reads);
   }, 120_000);
@@ -233,8 +288,17 @@ describe("orders backfill and reconciliation", () => {
     // Slow requests, so that the second runner starts while the first is still at it.
     s.emu.control.setFaults({ latencyMs: 150, paths: "/orders" });
     try {
-      const { run: started } = await startSync({ db: s.t.db, queues: s.web.queues }, shopId, "orders", new Date(Date.now() - 60 * DAY_MS));
-      await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: started.id } }), (r) => r.status === "reading", 30_000);
+      const { run: started } = await startSync(
+        { db: s.t.db, queues: s.web.queues },
+        shopId,
+        "orders",
+        new Date(Date.now() - 60 * DAY_MS),
+      );
+      await eventually(
+        () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: started.id } }),
+        (r) => r.status === "reading",
+        30_000,
+      );
       const job = await Job.fromId(s.web.queues.get(QueueName.sync), `orders-read-${jobIdPart(started.id)}`);
       // The paused runner: same job, its lock token gone.
       const second = await ordersRead(job!, s.worker);
@@ -272,6 +336,10 @@ describe("orders backfill and reconciliation", () => {
       expect(await runCli(["sync", "orders", "--shop", SHOP, "--since", arg], io)).toBe(2);
       expect(io.stderr.join("\n")).toMatch(message);
     }
-    expect(await s.t.db.syncRun.count({ where: { shopId, kind: "orders", status: { in: ["pending", "running", "reading"] } } })).toBe(0);
+    expect(
+      await s.t.db.syncRun.count({
+        where: { shopId, kind: "orders", status: { in: ["pending", "running", "reading"] } },
+      }),
+    ).toBe(0);
   });
 });

@@ -3,7 +3,13 @@ import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
 import { redisUrl } from "../../test/helpers/redis";
 import { seedOfflineSession } from "../../test/helpers/offline-session";
-import { OrderBook, ordersModule, startSimulatedStore, type SimOrder, type SimulatedStore } from "../../test/simulated-store";
+import {
+  OrderBook,
+  ordersModule,
+  startSimulatedStore,
+  type SimOrder,
+  type SimulatedStore,
+} from "../../test/simulated-store";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { parseProgress, type SyncKind } from "../../app/.server/sync/sync-runs.repository";
 import { requestBackSync } from "../../app/.server/backsync/schedule";
@@ -29,17 +35,31 @@ let reviews: ReviewsClient;
 type Req = ReturnType<Stack["emu"]["control"]["requests"]>[number];
 const requests = (since: number) => s.emu.control.requests(since);
 const batchesWith = (since: number, sku: string) =>
-  requests(since).filter((r) => r.method === "POST" && r.path === "/api/acme/products/batch" && ((r.body as { products?: { sku: string }[] }).products ?? []).some((p) => p.sku === sku));
+  requests(since).filter(
+    (r) =>
+      r.method === "POST" &&
+      r.path === "/api/acme/products/batch" &&
+      ((r.body as { products?: { sku: string }[] }).products ?? []).some((p) => p.sku === sku),
+  );
 const orderPosts = (since: number, id: string, customer = "acme") =>
-  requests(since).filter((r: Req) => r.method === "POST" && r.path === `/api/${customer}/orders` && (r.body as { orderId?: string }).orderId === id);
-const orderPuts = (since: number, id: string) => requests(since).filter((r) => r.method === "PUT" && r.path === `/api/acme/orders/${id}`);
+  requests(since).filter(
+    (r: Req) =>
+      r.method === "POST" && r.path === `/api/${customer}/orders` && (r.body as { orderId?: string }).orderId === id,
+  );
+const orderPuts = (since: number, id: string) =>
+  requests(since).filter((r) => r.method === "PUT" && r.path === `/api/acme/orders/${id}`);
 const knows = (customer: string) => s.emu.control.state(customer);
 const resendCount = async (kind: string, outcome: string) =>
-  (await metrics().resends.get()).values.find((v) => v.labels.kind === kind && v.labels.outcome === outcome)?.value ?? 0;
+  (await metrics().resends.get()).values.find((v) => v.labels.kind === kind && v.labels.outcome === outcome)?.value ??
+  0;
 
 async function run(kind: SyncKind, since?: Date) {
   const { run } = await startSync({ db: s.t.db, queues: s.web.queues }, shopId, kind, since);
-  const done = await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => ["completed", "failed", "cancelled"].includes(r.status), 90_000);
+  const done = await eventually(
+    () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
+    (r) => ["completed", "failed", "cancelled"].includes(r.status),
+    90_000,
+  );
   expect(done.error).toBeNull();
   return parseProgress(done.progress);
 }
@@ -50,7 +70,13 @@ async function backSync() {
 }
 
 beforeAll(async () => {
-  store = await startSimulatedStore({ shop: SHOP, products: 6, seed: 23, bulkDurationMs: 50, modules: [ordersModule(book)] });
+  store = await startSimulatedStore({
+    shop: SHOP,
+    products: 6,
+    seed: 23,
+    bulkDurationMs: 50,
+    modules: [ordersModule(book)],
+  });
   s = await startStack("resend", {
     SHOPIFY_ORIGIN: store.originTemplate,
     CATALOG_FLUSH_WINDOW_MS: "100",
@@ -78,10 +104,18 @@ describe("when the service forgets what the app sent", () => {
   const pendingReviews: string[] = [];
 
   it("GIVEN a product the service no longer knows THEN a moderated review of it (product null) makes the app send it again, once", async () => {
-    const row = await s.t.db.productMirror.findFirstOrThrow({ where: { shopId, status: "synced" }, orderBy: { productId: "asc" } });
+    const row = await s.t.db.productMirror.findFirstOrThrow({
+      where: { shopId, status: "synced" },
+      orderBy: { productId: "asc" },
+    });
     sku = row.sku;
     for (const n of [1, 2]) {
-      const r = await reviews.storefront.submitReview(sku, { userId: `u-${n}`, email: `buyer${n}@example.com`, rating: 5, text: `Review ${n}` });
+      const r = await reviews.storefront.submitReview(sku, {
+        userId: `u-${n}`,
+        email: `buyer${n}@example.com`,
+        rating: 5,
+        text: `Review ${n}`,
+      });
       pendingReviews.push(r._id);
     }
     expect(s.emu.control.forget("acme", { skus: [sku] }).skus).toEqual([sku]);
@@ -91,10 +125,18 @@ describe("when the service forgets what the app sent", () => {
     s.emu.control.publishReview(pendingReviews[0]!);
     await backSync();
 
-    await eventually(async () => knows("acme").products.find((p) => p.sku === sku), (p) => Boolean(p), 60_000);
+    await eventually(
+      async () => knows("acme").products.find((p) => p.sku === sku),
+      (p) => Boolean(p),
+      60_000,
+    );
     expect(batchesWith(since, sku)).toHaveLength(1);
     expect(await resendCount("product", "resent")).toBe(before + 1);
-    expect(await s.t.db.productMirror.findUniqueOrThrow({ where: { shopId_productId: { shopId, productId: row.productId } } })).toMatchObject({ status: "synced", payloadHash: expect.any(String) });
+    expect(
+      await s.t.db.productMirror.findUniqueOrThrow({
+        where: { shopId_productId: { shopId, productId: row.productId } },
+      }),
+    ).toMatchObject({ status: "synced", payloadHash: expect.any(String) });
   }, 120_000);
 
   it("GIVEN the service denies the same product again inside the window THEN it is reported, not sent again", async () => {
@@ -117,7 +159,17 @@ describe("when the service forgets what the app sent", () => {
   let order: SimOrder;
 
   it("GIVEN an order the service no longer knows THEN its status update answered 404 is followed by the whole order, sent once", async () => {
-    order = book.all().find((o) => !o.test && !o.cancelledAt && o.sourceName === "web" && o.fulfillments.length === 0 && o.lines.some((l) => !l.giftCard) && knows("acme").orders.some((x) => x.orderId === String(o.id)))!;
+    order = book
+      .all()
+      .find(
+        (o) =>
+          !o.test &&
+          !o.cancelledAt &&
+          o.sourceName === "web" &&
+          o.fulfillments.length === 0 &&
+          o.lines.some((l) => !l.giftCard) &&
+          knows("acme").orders.some((x) => x.orderId === String(o.id)),
+      )!;
     expect(order).toBeDefined();
     const id = String(order.id);
     expect(s.emu.control.forget("acme", { orderIds: [id] }).orderIds).toEqual([id]);
@@ -125,9 +177,17 @@ describe("when the service forgets what the app sent", () => {
     const before = await resendCount("order", "resent");
 
     const shipment = book.fulfil(order.id);
-    await s.deliver("fulfillments/create", SHOP, shipment.webhooks.find((w) => w.topic === "fulfillments/create")!.payload);
+    await s.deliver(
+      "fulfillments/create",
+      SHOP,
+      shipment.webhooks.find((w) => w.topic === "fulfillments/create")!.payload,
+    );
 
-    const held = await eventually(async () => knows("acme").orders.find((o) => o.orderId === id), (o) => o?.status === "shipped", 90_000);
+    const held = await eventually(
+      async () => knows("acme").orders.find((o) => o.orderId === id),
+      (o) => o?.status === "shipped",
+      90_000,
+    );
     expect(held).toMatchObject({ orderId: id, status: "shipped" });
     await s.idle(60_000);
     expect(orderPuts(since, id).map((r) => r.status)).toEqual([404]);
@@ -142,27 +202,62 @@ describe("when the service forgets what the app sent", () => {
     s.emu.control.forget("acme", { orderIds: [id] });
     const since = s.emu.control.lastRequestSeq();
     const delivered = book.deliver(order.id);
-    const event = delivered.webhooks.find((w) => w.topic === "fulfillment_events/create") ?? delivered.webhooks.find((w) => w.topic === "fulfillments/update")!;
+    const event =
+      delivered.webhooks.find((w) => w.topic === "fulfillment_events/create") ??
+      delivered.webhooks.find((w) => w.topic === "fulfillments/update")!;
     await s.deliver(event.topic, SHOP, event.payload);
 
-    const state = await eventually(() => s.t.db.orderState.findUniqueOrThrow({ where: { shopId_orderId: { shopId, orderId: id } } }), (o) => o.error !== null, 60_000);
+    const state = await eventually(
+      () => s.t.db.orderState.findUniqueOrThrow({ where: { shopId_orderId: { shopId, orderId: id } } }),
+      (o) => o.error !== null,
+      60_000,
+    );
     expect(state.error).toContain("404");
     await s.idle(60_000);
     expect(orderPuts(since, id).map((r) => r.status)).toEqual([404]);
     expect(orderPosts(since, id)).toEqual([]);
-    expect((await syncOverview(s.web, SHOP)).resend).toMatchObject({ reason: "unknown", products: 1, orders: 1, denied: 2 });
+    expect((await syncOverview(s.web, SHOP)).resend).toMatchObject({
+      reason: "unknown",
+      products: 1,
+      orders: 1,
+      denied: 2,
+    });
   }, 120_000);
 
   it("GIVEN `connect` to another account THEN everything sent before goes to it: the catalog and the orders, with the Sync page saying so", async () => {
-    s.emu.control.addAccount({ customer: "globex", clientId: "globex-client", clientSecret: "globex-secret-0123456789" });
+    s.emu.control.addAccount({
+      customer: "globex",
+      clientId: "globex-client",
+      clientSecret: "globex-secret-0123456789",
+    });
     const mirrored = await s.t.db.productMirror.count({ where: { shopId, status: "synced" } });
-    const sent = await s.t.db.orderState.findMany({ where: { shopId, sentAt: { not: null } }, select: { orderId: true } });
+    const sent = await s.t.db.orderState.findMany({
+      where: { shopId, sentAt: { not: null } },
+      select: { orderId: true },
+    });
     const io = cliIo();
-    const code = await runCli(["connect", "--shop", SHOP, "--customer", "globex", "--client-id", "globex-client", "--client-secret", "globex-secret-0123456789"], io);
+    const code = await runCli(
+      [
+        "connect",
+        "--shop",
+        SHOP,
+        "--customer",
+        "globex",
+        "--client-id",
+        "globex-client",
+        "--client-secret",
+        "globex-secret-0123456789",
+      ],
+      io,
+    );
     expect(code, io.stderr.join("\n")).toBe(0);
     expect(io.stdout.join("\n")).toMatch(/Another account than before/);
 
-    await eventually(() => Promise.resolve(knows("globex")), (st) => st.products.length >= mirrored && sent.every((o) => st.orders.some((x) => x.orderId === o.orderId)), 120_000);
+    await eventually(
+      () => Promise.resolve(knows("globex")),
+      (st) => st.products.length >= mirrored && sent.every((o) => st.orders.some((x) => x.orderId === o.orderId)),
+      120_000,
+    );
     const overview = await syncOverview(s.web, SHOP);
     expect(overview.resend).toMatchObject({ reason: "account", products: mirrored, denied: 0 });
     expect(overview.resend!.orders).toBeGreaterThanOrEqual(sent.length);

@@ -6,7 +6,11 @@ import { honouringRetryAfter } from "./service-errors";
 import { keyFrom } from "../../app/.server/crypto/secret-box";
 import { ReviewsError, type QuestionBody, type ReviewsClient } from "../../app/.server/reviews";
 import { openPendingPayload, type OpenedPayload } from "../../app/.server/storefront/writes/pending-reviews";
-import { findStoredQuestion, findStoredReview, type LookupAdmin } from "../../app/.server/storefront/writes/kept-write-lookup";
+import {
+  findStoredQuestion,
+  findStoredReview,
+  type LookupAdmin,
+} from "../../app/.server/storefront/writes/kept-write-lookup";
 
 // A shopper's review or question the service could not take at the time (see
 // app/.server/storefront/writes): sent again with the queue's backoff until the service accepts it,
@@ -40,17 +44,30 @@ export async function submitPendingReview(job: Job, ctx: WorkerContext, token?: 
       }
     }
     try {
-      const sent = payload.kind === "review" ? (await client.storefront.submitReview(row.sku, payload.submission))._id : await sendQuestion(client, row.sku, payload.question);
+      const sent =
+        payload.kind === "review"
+          ? (await client.storefront.submitReview(row.sku, payload.submission))._id
+          : await sendQuestion(client, row.sku, payload.question);
       await ctx.db.pendingReview.delete({ where: { id: row.id } });
       return { sent };
     } catch (error) {
       if (error instanceof ReviewsError && (error.kind === "permanent" || error.kind === "response")) {
         await ctx.db.pendingReview.delete({ where: { id: row.id } });
-        ctx.log.warn({ shop: row.shop, sku: row.sku, err: error.toJSON() }, "kept review refused by the service; dropped");
+        ctx.log.warn(
+          { shop: row.shop, sku: row.sku, err: error.toJSON() },
+          "kept review refused by the service; dropped",
+        );
         throw new PermanentJobError(`the service refused the kept review: ${error.kind}`);
       }
       // Whatever happened, the service may hold it now if no answer came: look first next time.
-      await ctx.db.pendingReview.update({ where: { id: row.id }, data: { attempts: { increment: 1 }, outcomeUnknown: true, lastError: error instanceof ReviewsError ? error.kind : "error" } });
+      await ctx.db.pendingReview.update({
+        where: { id: row.id },
+        data: {
+          attempts: { increment: 1 },
+          outcomeUnknown: true,
+          lastError: error instanceof ReviewsError ? error.kind : "error",
+        },
+      });
       throw error;
     }
   });
@@ -61,9 +78,21 @@ async function sendQuestion(client: ReviewsClient, sku: string, question: Questi
   return "question";
 }
 
-async function alreadyStored(admin: LookupAdmin, row: { shop: string; sku: string; createdAt: Date }, payload: OpenedPayload, log: WorkerContext["log"]): Promise<string | null> {
-  const found = payload.kind === "review" ? await findStoredReview(admin, row.sku, payload.submission, row.createdAt) : await findStoredQuestion(admin, row.sku, payload.question, row.createdAt);
+async function alreadyStored(
+  admin: LookupAdmin,
+  row: { shop: string; sku: string; createdAt: Date },
+  payload: OpenedPayload,
+  log: WorkerContext["log"],
+): Promise<string | null> {
+  const found =
+    payload.kind === "review"
+      ? await findStoredReview(admin, row.sku, payload.submission, row.createdAt)
+      : await findStoredQuestion(admin, row.sku, payload.question, row.createdAt);
   // Not proven absent: sending risks a duplicate, not sending would lose what the shopper wrote.
-  if (found.exhausted) log.warn({ shop: row.shop, sku: row.sku, pages: found.pages }, "kept write not found within the look-up bound; sending it again");
+  if (found.exhausted)
+    log.warn(
+      { shop: row.shop, sku: row.sku, pages: found.pages },
+      "kept write not found within the look-up bound; sending it again",
+    );
   return found.id;
 }

@@ -26,7 +26,11 @@ describe.each([
   let client: ReviewsClient;
 
   beforeAll(async () => {
-    s = await startStack(`kept-${strict ? "strict" : "ext"}`, { REVIEWS_TIMEOUT_MS: "300", JOB_BACKOFF_MS: "50" }, { emulator: { strict, adminPageSize: 20 } });
+    s = await startStack(
+      `kept-${strict ? "strict" : "ext"}`,
+      { REVIEWS_TIMEOUT_MS: "300", JOB_BACKOFF_MS: "50" },
+      { emulator: { strict, adminPageSize: 20 } },
+    );
     await s.connect(SHOP);
     client = await s.worker.reviewsFor(SHOP);
     await client.admin.sendCatalogBatch([{ sku: SKU, name: "Busy product", categories: ["General"] }]);
@@ -54,7 +58,12 @@ describe.each([
     s.emu.control.setFaults({ loseAnswerNext: REVIEWS + QUESTIONS, paths: `^/api/acme/${SKU}/(review|question)$` });
     const kept: PendingPayload[] = [];
     for (let i = 0; i < REVIEWS; i++) {
-      const submission = { userId: `shopper-${i}`, email: `shopper${i}@example.com`, rating: 1 + (i % 5), text: `Kept review ${i}` };
+      const submission = {
+        userId: `shopper-${i}`,
+        email: `shopper${i}@example.com`,
+        rating: 1 + (i % 5),
+        text: `Kept review ${i}`,
+      };
       await lostAnswer(() => client.storefront.submitReview(SKU, submission));
       kept.push(submission);
     }
@@ -71,16 +80,32 @@ describe.each([
     // Kept in the order they were written: the oldest, at the end of the product's list, first.
     for (const k of kept) await keep(k);
 
-    await eventually(() => s.web.db.pendingReview.count(), (n) => n === 0, 100_000);
+    await eventually(
+      () => s.web.db.pendingReview.count(),
+      (n) => n === 0,
+      100_000,
+    );
     await s.idle();
 
-    for (let i = 0; i < REVIEWS; i++) expect(state().reviews.filter((r) => r.text === `Kept review ${i}`), `review ${i}`).toHaveLength(1);
-    for (let i = 0; i < QUESTIONS; i++) expect(state().questions.filter((q) => q.text === `Kept question ${i}?`), `question ${i}`).toHaveLength(1);
+    for (let i = 0; i < REVIEWS; i++)
+      expect(
+        state().reviews.filter((r) => r.text === `Kept review ${i}`),
+        `review ${i}`,
+      ).toHaveLength(1);
+    for (let i = 0; i < QUESTIONS; i++)
+      expect(
+        state().questions.filter((q) => q.text === `Kept question ${i}?`),
+        `question ${i}`,
+      ).toHaveLength(1);
     const after = s.emu.control.requests(since);
     expect(after.filter((r) => r.method === "POST" && /\/(review|question)$/.test(r.path))).toEqual([]);
     // The oldest writes sit past the first page: the look-ups read further with `skip`.
-    expect(after.filter((r) => r.path === "/api/acme/reviews/all" && Number(r.query.skip ?? 0) >= 60).length).toBeGreaterThan(0);
-    expect(after.filter((r) => r.path === "/api/acme/questions/all" && Number(r.query.skip ?? 0) >= 20).length).toBeGreaterThan(0);
+    expect(
+      after.filter((r) => r.path === "/api/acme/reviews/all" && Number(r.query.skip ?? 0) >= 60).length,
+    ).toBeGreaterThan(0);
+    expect(
+      after.filter((r) => r.path === "/api/acme/questions/all" && Number(r.query.skip ?? 0) >= 20).length,
+    ).toBeGreaterThan(0);
     // 110 writes and their look-ups over HTTP: about 10 s alone, several times that beside other
     // test files on two shared cores.
   }, 120_000);
@@ -92,7 +117,11 @@ describe.each([
     s.emu.control.clearFaults();
     const since = s.emu.control.lastRequestSeq();
     await keep(submission);
-    await eventually(() => s.web.db.pendingReview.count(), (n) => n === 0, 30_000);
+    await eventually(
+      () => s.web.db.pendingReview.count(),
+      (n) => n === 0,
+      30_000,
+    );
     await s.idle();
     expect(s.emu.control.state("acme").reviews.filter((r) => r.text === "Never arrived")).toHaveLength(1);
     // Every stored review is older than this kept write (less the clocks' margin, they are all

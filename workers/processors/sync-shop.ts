@@ -30,8 +30,7 @@ export async function syncShop(ctx: WorkerContext, domain: string): Promise<Sync
     if (primaryDomain) {
       await ctx.shops.setPrimaryDomain(shop.domain, primaryDomain);
       ctx.forgetShop(shop.domain);
-    }
-    else primaryDomain = `https://${shop.domain}`;
+    } else primaryDomain = `https://${shop.domain}`;
   }
   return { id: shop.id, domain: shop.domain, settings: parseSettings(shop.settings), primaryDomain };
 }

@@ -16,7 +16,9 @@ export async function migrateTokensJob(job: Job, ctx: Pick<WorkerContext, "confi
     onProgress: (done, total) => void job.updateProgress({ done, total }).catch(() => undefined),
   });
   if (summary.failed.length > 0) {
-    throw new Error(`offline token migration failed for ${summary.failed.length} shop(s): ${summary.failed.map((f) => `${f.shop} (${f.error})`).join("; ")}`);
+    throw new Error(
+      `offline token migration failed for ${summary.failed.length} shop(s): ${summary.failed.map((f) => `${f.shop} (${f.error})`).join("; ")}`,
+    );
   }
   return summary;
 }
@@ -24,6 +26,8 @@ export async function migrateTokensJob(job: Job, ctx: Pick<WorkerContext, "confi
 /** Queues the migration when some shop needs it; idempotent (one job id while it waits or runs). */
 export async function scheduleTokenMigration(ctx: Pick<WorkerContext, "db" | "queues">): Promise<boolean> {
   if ((await shopsToMigrate(ctx.db)).length === 0) return false;
-  await ctx.queues.get(QueueName.maintenance).add(MIGRATE_TOKENS, {}, { jobId: MIGRATE_TOKENS, removeOnComplete: true, removeOnFail: true });
+  await ctx.queues
+    .get(QueueName.maintenance)
+    .add(MIGRATE_TOKENS, {}, { jobId: MIGRATE_TOKENS, removeOnComplete: true, removeOnFail: true });
   return true;
 }

@@ -42,27 +42,48 @@ afterAll(async () => {
 });
 
 const deliver = (topic: string, payload: unknown, webhookId: string, rawBody?: string) =>
-  routes[topic]({ request: signedWebhookRequest({ topic, shop, payload, webhookId, rawBody }), params: {}, context: {} });
+  routes[topic]({
+    request: signedWebhookRequest({ topic, shop, payload, webhookId, rawBody }),
+    params: {},
+    context: {},
+  });
 
 const delivery = (id: string) => t.db.webhookDelivery.findUnique({ where: { id } });
 
 describe("webhook processing", () => {
   it("GIVEN app/scopes_update THEN the shop's sessions carry the new scopes", async () => {
-    expect((await deliver("app/scopes_update", { id: 1, previous: ["read_products"], current: ["read_products", "read_orders"] }, "d-scopes")).status).toBe(200);
-    const row = await eventually(() => delivery("d-scopes"), (d) => d?.status === "done");
+    expect(
+      (
+        await deliver(
+          "app/scopes_update",
+          { id: 1, previous: ["read_products"], current: ["read_products", "read_orders"] },
+          "d-scopes",
+        )
+      ).status,
+    ).toBe(200);
+    const row = await eventually(
+      () => delivery("d-scopes"),
+      (d) => d?.status === "done",
+    );
     expect(row?.topic).toBe("app/scopes_update");
     expect((await t.db.session.findFirstOrThrow({ where: { shop } })).scope).toBe("read_products,read_orders");
   });
 
   it("GIVEN app/uninstalled THEN the shop is marked uninstalled and its sessions are gone; a second delivery is a no-op", async () => {
     await deliver("app/uninstalled", { id: 1, domain: shop }, "d-uninstall-1");
-    await eventually(() => delivery("d-uninstall-1"), (d) => d?.status === "done");
+    await eventually(
+      () => delivery("d-uninstall-1"),
+      (d) => d?.status === "done",
+    );
     const first = await t.db.shop.findUniqueOrThrow({ where: { domain: shop } });
     expect(first.installState).toBe("uninstalled");
     expect(await t.db.session.count({ where: { shop } })).toBe(0);
 
     await deliver("app/uninstalled", { id: 1, domain: shop }, "d-uninstall-2");
-    await eventually(() => delivery("d-uninstall-2"), (d) => d?.status === "done");
+    await eventually(
+      () => delivery("d-uninstall-2"),
+      (d) => d?.status === "done",
+    );
     const second = await t.db.shop.findUniqueOrThrow({ where: { domain: shop } });
     expect(second.uninstalledAt?.getTime()).toBe(first.uninstalledAt?.getTime());
   });
@@ -70,14 +91,23 @@ describe("webhook processing", () => {
   it("GIVEN a signed delivery with malformed JSON THEN it is recorded as failed with the reason and other deliveries go on", async () => {
     await deliver("products/update", null, "d-bad", '{"id": 1, "title": ');
     await deliver("app/scopes_update", { current: ["read_products"] }, "d-after-bad");
-    const bad = await eventually(() => delivery("d-bad"), (d) => d?.status === "failed");
+    const bad = await eventually(
+      () => delivery("d-bad"),
+      (d) => d?.status === "failed",
+    );
     expect(bad?.error).toBe("malformed JSON payload");
-    await eventually(() => delivery("d-after-bad"), (d) => d?.status === "done");
+    await eventually(
+      () => delivery("d-after-bad"),
+      (d) => d?.status === "done",
+    );
   });
 
   it("GIVEN a payload the handler cannot use THEN the delivery is recorded failed, not retried", async () => {
     await deliver("app/scopes_update", { something: "else" }, "d-no-current");
-    const row = await eventually(() => delivery("d-no-current"), (d) => d?.status === "failed");
+    const row = await eventually(
+      () => delivery("d-no-current"),
+      (d) => d?.status === "failed",
+    );
     expect(row?.error).toContain("without `current`");
   });
 });

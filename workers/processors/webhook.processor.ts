@@ -22,11 +22,15 @@ export function createWebhookProcessor(handlers: Record<string, TopicHandler>) {
     if (!shop) return record(ctx, null, delivery, "failed", "unknown shop domain");
 
     if (ranBefore(job)) {
-      const existing = await ctx.db.webhookDelivery.findUnique({ where: { id: delivery.deliveryId }, select: { status: true } });
+      const existing = await ctx.db.webhookDelivery.findUnique({
+        where: { id: delivery.deliveryId },
+        select: { status: true },
+      });
       if (existing?.status === "done") return "duplicate";
     }
 
-    if (delivery.payload === UNREADABLE_PAYLOAD) return record(ctx, shop.id, delivery, "failed", "malformed JSON payload");
+    if (delivery.payload === UNREADABLE_PAYLOAD)
+      return record(ctx, shop.id, delivery, "failed", "malformed JSON payload");
     const handler = handlers[delivery.topic];
     if (!handler) return record(ctx, shop.id, delivery, "failed", `no handler for topic ${delivery.topic}`);
 
@@ -43,7 +47,15 @@ export function createWebhookProcessor(handlers: Record<string, TopicHandler>) {
       }
       // Retried by the queue; the record shows why meanwhile.
       await ctx.deliveries
-        .record({ id: delivery.deliveryId, shopId: shop.id, topic: delivery.topic, eventId: delivery.eventId, status: "queued", error: message, processedAt: null })
+        .record({
+          id: delivery.deliveryId,
+          shopId: shop.id,
+          topic: delivery.topic,
+          eventId: delivery.eventId,
+          status: "queued",
+          error: message,
+          processedAt: null,
+        })
         .catch(() => undefined);
       throw error;
     }
@@ -65,7 +77,15 @@ async function record(
   if (status === "failed") ctx.log.warn({ shop: delivery.shop, topic: delivery.topic, error }, "delivery failed");
   if (shopId) {
     try {
-      await ctx.deliveries.record({ id: delivery.deliveryId, shopId, topic: delivery.topic, eventId: delivery.eventId, status, error, processedAt: new Date() });
+      await ctx.deliveries.record({
+        id: delivery.deliveryId,
+        shopId,
+        topic: delivery.topic,
+        eventId: delivery.eventId,
+        status,
+        error,
+        processedAt: new Date(),
+      });
     } catch (e) {
       // shop/redact has just removed the shop and its trail: nothing is left to record against.
       if (await ctx.db.shop.count({ where: { id: shopId } })) throw e;

@@ -40,7 +40,9 @@ export function standInExtensionsAnswer(on: readonly string[]): unknown[] {
     name: BLOCK_NAMES[handle] ?? handle,
     target: "section",
     status: on.includes(handle) ? "active" : "available",
-    activations: on.includes(handle) ? [{ target: `template--${template}/main/${handle.replace(/-/g, "_")}_AbC123`, themeId: THEME_ID }] : [],
+    activations: on.includes(handle)
+      ? [{ target: `template--${template}/main/${handle.replace(/-/g, "_")}_AbC123`, themeId: THEME_ID }]
+      : [],
   });
   return [
     {
@@ -50,7 +52,13 @@ export function standInExtensionsAnswer(on: readonly string[]): unknown[] {
         block(THEME_BLOCKS.starRating, "product"),
         block(THEME_BLOCKS.reviews, "product"),
         block(THEME_BLOCKS.orderReviews, "customers/account"),
-        { handle: THEME_EMBED, name: "Rating modal", target: "body", status: on.includes(THEME_EMBED) ? "active" : "available", activations: on.includes(THEME_EMBED) ? [{ target: "body", themeId: THEME_ID }] : [] },
+        {
+          handle: THEME_EMBED,
+          name: "Rating modal",
+          target: "body",
+          status: on.includes(THEME_EMBED) ? "active" : "available",
+          activations: on.includes(THEME_EMBED) ? [{ target: "body", themeId: THEME_ID }] : [],
+        },
       ],
     },
   ];
@@ -58,7 +66,12 @@ export function standInExtensionsAnswer(on: readonly string[]): unknown[] {
 
 export function appBridgeStandIn(): string {
   const answers = {
-    added: standInExtensionsAnswer([THEME_BLOCKS.starRating, THEME_BLOCKS.reviews, THEME_BLOCKS.orderReviews, THEME_EMBED]),
+    added: standInExtensionsAnswer([
+      THEME_BLOCKS.starRating,
+      THEME_BLOCKS.reviews,
+      THEME_BLOCKS.orderReviews,
+      THEME_EMBED,
+    ]),
     available: standInExtensionsAnswer([]),
   };
   return `(() => {

@@ -29,10 +29,12 @@ export async function saveCredentials(ctx: AppContext, domain: string, form: For
   const before = await ctx.shops.status(shop.domain);
   let clientSecret = typeof form.get("clientSecret") === "string" ? String(form.get("clientSecret")) : "";
   if (!clientSecret && before.connected) {
-    clientSecret = (await ctx.shops.account(shop.domain, { apiUrl: "", authUrl: "", rateUrl: "" }).catch((e) => {
-      if (e instanceof ShopNotConnectedError) return { clientSecret: "" };
-      throw e;
-    })).clientSecret;
+    clientSecret = (
+      await ctx.shops.account(shop.domain, { apiUrl: "", authUrl: "", rateUrl: "" }).catch((e) => {
+        if (e instanceof ShopNotConnectedError) return { clientSecret: "" };
+        throw e;
+      })
+    ).clientSecret;
   }
   const input = {
     domain: shop.domain,
@@ -50,7 +52,8 @@ export async function saveCredentials(ctx: AppContext, domain: string, form: For
       const field = issue.path[0] as CredentialField;
       if (fieldErrors[field]) continue;
       const given = (input as Record<string, unknown>)[field];
-      if (field === "apiUrl" || field === "authUrl" || field === "rateUrl") fieldErrors[field] = { key: "creds.invalidUrl" };
+      if (field === "apiUrl" || field === "authUrl" || field === "rateUrl")
+        fieldErrors[field] = { key: "creds.invalidUrl" };
       else if (field === "customerKey" && given) fieldErrors[field] = { key: "creds.invalidCustomer" };
       else fieldErrors[field] = { key: "creds.required" };
     }
@@ -58,8 +61,15 @@ export async function saveCredentials(ctx: AppContext, domain: string, form: For
   }
   const c = parsed.data;
   // The server calls these with the account's secret: never an address inside the deployment's network.
-  const inside = (["apiUrl", "authUrl", "rateUrl"] as const).filter((f) => c[f] !== undefined && !serviceAddressAllowed(c[f]!, urlPolicy()));
-  if (inside.length) return { ok: false, fieldErrors: Object.fromEntries(inside.map((f) => [f, { key: "creds.invalidUrl" }])), formError: { key: "creds.notSaved" } };
+  const inside = (["apiUrl", "authUrl", "rateUrl"] as const).filter(
+    (f) => c[f] !== undefined && !serviceAddressAllowed(c[f]!, urlPolicy()),
+  );
+  if (inside.length)
+    return {
+      ok: false,
+      fieldErrors: Object.fromEntries(inside.map((f) => [f, { key: "creds.invalidUrl" }])),
+      formError: { key: "creds.notSaved" },
+    };
   try {
     await verifyCredentials(
       {
@@ -76,7 +86,13 @@ export async function saveCredentials(ctx: AppContext, domain: string, form: For
     return { ok: false, fieldErrors: {}, formError: serviceErrorMessage(error) };
   }
   await ctx.shops.connect(c);
-  const forgotten = await forgetIfAnotherAccount(ctx.db, shop.id, before, c, createResendLedger(ctx.queues.redis, ctx.config.REDIS_PREFIX));
+  const forgotten = await forgetIfAnotherAccount(
+    ctx.db,
+    shop.id,
+    before,
+    c,
+    createResendLedger(ctx.queues.redis, ctx.config.REDIS_PREFIX),
+  );
   await confirmStep(ctx, shop.domain, "credentials");
   ctx.log.info({ shop: shop.domain, customer: c.customerKey }, "shop connected from the admin");
   // Same account as before: its data is there already. A new one starts with everything.

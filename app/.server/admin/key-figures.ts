@@ -34,7 +34,12 @@ export interface ServiceFigures {
 
 export type KeyFigures =
   | { connected: false; ordersSent: number }
-  | { connected: true; ordersSent: number; since: string; service: { ok: true; value: ServiceFigures } | { ok: false; error: UiMessage } };
+  | {
+      connected: true;
+      ordersSent: number;
+      since: string;
+      service: { ok: true; value: ServiceFigures } | { ok: false; error: UiMessage };
+    };
 
 export async function keyFigures(ctx: AppContext, domain: string, now = new Date()): Promise<KeyFigures> {
   const shop = await ctx.shops.ensure(domain);
@@ -51,7 +56,13 @@ export async function keyFigures(ctx: AppContext, domain: string, now = new Date
       total(admin.listReviews({ status: "pending" })),
       total(admin.listQuestions({ status: "sent" })),
     ]);
-    return { published: byStars.reduce((a, b) => a + b, 0), average: averageRating(byStars), recent, pending, questions };
+    return {
+      published: byStars.reduce((a, b) => a + b, 0),
+      average: averageRating(byStars),
+      recent,
+      pending,
+      questions,
+    };
   });
   return { connected: true, ordersSent, since, service };
 }

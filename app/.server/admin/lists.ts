@@ -21,7 +21,6 @@ async function connected(ctx: AppContext, domain: string) {
 
 // ---- questions -----------------------------------------------------------------------------
 
-
 function questionRow(q: AdminQuestion) {
   const reply = (q.reply ?? null) as Record<string, unknown> | null;
   const product = (q.product ?? null) as Record<string, unknown> | null;
@@ -39,24 +38,41 @@ function questionRow(q: AdminQuestion) {
 
 export async function questionsPage(ctx: AppContext, domain: string, params: URLSearchParams) {
   const requested = params.get("status") ?? "all";
-  const status = (QUESTION_STATUSES as readonly string[]).includes(requested) ? (requested as (typeof QUESTION_STATUSES)[number]) : "all";
+  const status = (QUESTION_STATUSES as readonly string[]).includes(requested)
+    ? (requested as (typeof QUESTION_STATUSES)[number])
+    : "all";
   const skip = skipOf(params);
   if (!(await connected(ctx, domain))) return { connected: false as const, status };
   const listed = await orMessage(async () => (await reviewsFor(ctx, domain)).admin.listQuestions({ status, skip }));
   if (!listed.ok) return { connected: true as const, status, error: listed.error };
-  return { connected: true as const, status, skip, total: listed.value.total, rows: listed.value.results.map(questionRow) };
+  return {
+    connected: true as const,
+    status,
+    skip,
+    total: listed.value.total,
+    rows: listed.value.results.map(questionRow),
+  };
 }
 
 // ---- survey responses (NPS) ----------------------------------------------------------------
 
-
 function surveyRow(r: NpsResponse) {
-  return { id: r._id, score: r.rating ?? null, comment: r.comment ?? "", name: r.name ?? "", order: r.orderId ?? null, partial: Boolean(r.partial), created: r.created ?? null };
+  return {
+    id: r._id,
+    score: r.rating ?? null,
+    comment: r.comment ?? "",
+    name: r.name ?? "",
+    order: r.orderId ?? null,
+    partial: Boolean(r.partial),
+    created: r.created ?? null,
+  };
 }
 
 export async function surveysPage(ctx: AppContext, domain: string, params: URLSearchParams) {
   const requested = params.get("type") ?? "all";
-  const type = (SURVEY_TYPES as readonly string[]).includes(requested) ? (requested as (typeof SURVEY_TYPES)[number]) : "all";
+  const type = (SURVEY_TYPES as readonly string[]).includes(requested)
+    ? (requested as (typeof SURVEY_TYPES)[number])
+    : "all";
   const skip = skipOf(params);
   if (!(await connected(ctx, domain))) return { connected: false as const, type };
   const client = await reviewsFor(ctx, domain);
@@ -73,7 +89,10 @@ export async function surveysPage(ctx: AppContext, domain: string, params: URLSe
   const shop = await ctx.shops.get(domain);
   // Orders by the name the merchant knows (#1037) where the app kept it; one query per page.
   const pageRows = listed.value.page.results.map(surveyRow);
-  const names = await createOrderStateRepository(ctx.db).names(shop.id, pageRows.flatMap((r) => r.order ?? []));
+  const names = await createOrderStateRepository(ctx.db).names(
+    shop.id,
+    pageRows.flatMap((r) => r.order ?? []),
+  );
   const rows = pageRows.map((r) => ({ ...r, order: (r.order && names.get(r.order)) ?? r.order }));
   return { connected: true as const, type, skip, total: listed.value.page.total, rows, summary: listed.value.summary };
 }

@@ -11,7 +11,9 @@ import { reviewRow } from "./moderation";
 const account = { customer: "demo-store", clientId: "demo-client", clientSecret: "demo-secret" };
 
 async function rowsFrom(emu: Emulator) {
-  const client = createReviewsClient({ account: { ...account, apiUrl: emu.baseUrl, authUrl: emu.authUrl, rateUrl: emu.rateUrl } });
+  const client = createReviewsClient({
+    account: { ...account, apiUrl: emu.baseUrl, authUrl: emu.authUrl, rateUrl: emu.rateUrl },
+  });
   const list = await client.admin.listReviews({ includeOrderData: true, status: "published" });
   return list.results.map(reviewRow);
 }
@@ -19,7 +21,10 @@ async function rowsFrom(emu: Emulator) {
 let extended: Emulator;
 let strict: Emulator;
 beforeAll(async () => {
-  [extended, strict] = await Promise.all([startEmulator({ seed: true, strict: false }), startEmulator({ seed: true, strict: true })]);
+  [extended, strict] = await Promise.all([
+    startEmulator({ seed: true, strict: false }),
+    startEmulator({ seed: true, strict: true }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([extended?.close(), strict?.close()]);
@@ -32,7 +37,12 @@ describe("moderation rows and the documented fields", () => {
     expect(full.some((r) => r.reply !== null)).toBe(true);
     expect(full.some((r) => r.video !== null)).toBe(true);
     for (const r of documented) expect(r).toMatchObject({ reply: null, video: null });
-    const withoutExtras = (r: (typeof full)[number]) => ({ ...r, reply: null, video: null, pictures: r.pictures.map((u) => new URL(u).pathname) });
+    const withoutExtras = (r: (typeof full)[number]) => ({
+      ...r,
+      reply: null,
+      video: null,
+      pictures: r.pictures.map((u) => new URL(u).pathname),
+    });
     expect(documented.map(withoutExtras)).toEqual(full.map(withoutExtras));
   });
 });

@@ -18,7 +18,11 @@ const TEXT_FILTERS = ["sku", "tags", "topics", "from", "to"] as const;
 /** The filters as the page's URL holds them (what the filter form shows). */
 export type ReviewFilterForm = Record<string, string>;
 
-export function readReviewQuery(params: URLSearchParams): { query: ReviewsListQuery; form: ReviewFilterForm; invalid: string[] } {
+export function readReviewQuery(params: URLSearchParams): {
+  query: ReviewsListQuery;
+  form: ReviewFilterForm;
+  invalid: string[];
+} {
   const form: ReviewFilterForm = {};
   const raw: Record<string, unknown> = { includeOrderData: true };
   const status = params.get("status") ?? "pending";
@@ -122,8 +126,18 @@ export async function reviewsPage(ctx: AppContext, domain: string, params: URLSe
   const rows = listed.value.results.map(reviewRow);
   const shop = await shopRead;
   // One query for the page: the service answers with its order ids, the merchant knows "#1037".
-  const names = await createOrderStateRepository(ctx.db).names(shop.id, rows.flatMap((r) => r.order ?? []));
-  return { connected: true as const, form, invalid, skip: query.skip ?? 0, total: listed.value.total, rows: withOrderNames(rows, names) };
+  const names = await createOrderStateRepository(ctx.db).names(
+    shop.id,
+    rows.flatMap((r) => r.order ?? []),
+  );
+  return {
+    connected: true as const,
+    form,
+    invalid,
+    skip: query.skip ?? 0,
+    total: listed.value.total,
+    rows: withOrderNames(rows, names),
+  };
 }
 
 /**
@@ -141,7 +155,12 @@ export interface ModerationResult {
 }
 
 /** Approves or rejects each review (a few at a time), one result per review: partial failures are named. */
-export async function moderateReviews(ctx: AppContext, domain: string, ids: string[], approved: boolean): Promise<ModerationResult> {
+export async function moderateReviews(
+  ctx: AppContext,
+  domain: string,
+  ids: string[],
+  approved: boolean,
+): Promise<ModerationResult> {
   const client = await reviewsFor(ctx, domain);
   const result: ModerationResult = { done: [], failed: [] };
   const queue = [...new Set(ids)];
@@ -163,7 +182,12 @@ export async function moderateReviews(ctx: AppContext, domain: string, ids: stri
     await ctx.shops
       .get(domain)
       .then((shop) => requestBackSync(ctx.queues, shop.id))
-      .catch((error: Error) => ctx.log.warn({ err: error.message, shop: domain }, "back-sync after moderation not queued; the next poll brings it"));
+      .catch((error: Error) =>
+        ctx.log.warn(
+          { err: error.message, shop: domain },
+          "back-sync after moderation not queued; the next poll brings it",
+        ),
+      );
   }
   return result;
 }

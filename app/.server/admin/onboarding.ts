@@ -19,16 +19,24 @@ export async function onboardingState(ctx: AppContext, domain: string, apiKey: s
   const runs = createSyncRuns(ctx.db);
   const since = shop.connectedAt ?? new Date(0);
   const [catalogDone, catalogActive, ordersDone, ordersActive, mirror, acceptedSince, ordersSent] = await Promise.all([
-    ctx.db.syncRun.findFirst({ where: { shopId: shop.id, kind: "catalog", status: "completed" }, orderBy: { startedAt: "desc" } }),
+    ctx.db.syncRun.findFirst({
+      where: { shopId: shop.id, kind: "catalog", status: "completed" },
+      orderBy: { startedAt: "desc" },
+    }),
     runs.active(shop.id, "catalog"),
-    ctx.db.syncRun.findFirst({ where: { shopId: shop.id, kind: "orders", status: "completed" }, orderBy: { startedAt: "desc" } }),
+    ctx.db.syncRun.findFirst({
+      where: { shopId: shop.id, kind: "orders", status: "completed" },
+      orderBy: { startedAt: "desc" },
+    }),
     runs.active(shop.id, "orders"),
     createProductMirror(ctx.db).counts(shop.id),
     // The service took data with this connection: it works, however it was made (admin or CLI).
     ctx.db.productMirror.count({ where: { shopId: shop.id, acceptedAt: { gte: since } } }),
     ctx.db.orderState.count({ where: { shopId: shop.id, sentAt: { not: null } } }),
   ]);
-  const ordersSentSince = ordersSent ? await ctx.db.orderState.count({ where: { shopId: shop.id, sentAt: { gte: since } } }) : 0;
+  const ordersSentSince = ordersSent
+    ? await ctx.db.orderState.count({ where: { shopId: shop.id, sentAt: { gte: since } } })
+    : 0;
   const connectionWorks = Boolean(confirmed?.credentialsCheckedAt) || acceptedSince > 0 || ordersSentSince > 0;
   const credentialsChecked = status.connected && connectionWorks;
   const steps = {
@@ -68,7 +76,11 @@ export async function onboardingState(ctx: AppContext, domain: string, apiKey: s
     apiUrl: status.apiUrl,
     authUrl: status.authUrl,
     rateUrl: status.rateUrl,
-    defaults: { apiUrl: ctx.config.REVIEWS_API_URL, authUrl: ctx.config.REVIEWS_AUTH_URL, rateUrl: ctx.config.REVIEWS_RATE_URL },
+    defaults: {
+      apiUrl: ctx.config.REVIEWS_API_URL,
+      authUrl: ctx.config.REVIEWS_AUTH_URL,
+      rateUrl: ctx.config.REVIEWS_RATE_URL,
+    },
   };
   return { domain: shop.domain, connection, steps, dismissed: Boolean(confirmed?.dismissedAt) };
 }
@@ -77,12 +89,20 @@ export async function onboardingState(ctx: AppContext, domain: string, apiKey: s
 export async function dismissOnboarding(ctx: AppContext, domain: string, dismissed: boolean) {
   const shop = await ctx.shops.get(domain);
   const dismissedAt = dismissed ? new Date() : null;
-  await ctx.db.adminOnboarding.upsert({ where: { shopId: shop.id }, create: { shopId: shop.id, dismissedAt }, update: { dismissedAt } });
+  await ctx.db.adminOnboarding.upsert({
+    where: { shopId: shop.id },
+    create: { shopId: shop.id, dismissedAt },
+    update: { dismissedAt },
+  });
 }
 
 export async function confirmStep(ctx: AppContext, domain: string, step: "policy" | "theme" | "credentials") {
   const shop = await ctx.shops.get(domain);
   const field = { policy: "policyConfirmedAt", theme: "themeConfirmedAt", credentials: "credentialsCheckedAt" }[step];
   const now = new Date();
-  await ctx.db.adminOnboarding.upsert({ where: { shopId: shop.id }, create: { shopId: shop.id, [field]: now }, update: { [field]: now } });
+  await ctx.db.adminOnboarding.upsert({
+    where: { shopId: shop.id },
+    create: { shopId: shop.id, [field]: now },
+    update: { [field]: now },
+  });
 }

@@ -48,7 +48,12 @@ const groupForm = z.object({
 
 export type GroupResult =
   | { ok: true; message: UiMessage }
-  | { ok: false; fieldErrors?: { name?: UiMessage; products?: UiMessage }; error?: UiMessage; conflictingSkus?: string[] };
+  | {
+      ok: false;
+      fieldErrors?: { name?: UiMessage; products?: UiMessage };
+      error?: UiMessage;
+      conflictingSkus?: string[];
+    };
 
 export async function editGroup(ctx: AppContext, domain: string, form: FormData): Promise<GroupResult> {
   const result = await changeGroup(ctx, domain, form);
@@ -58,7 +63,12 @@ export async function editGroup(ctx: AppContext, domain: string, form: FormData)
     await ctx.shops
       .get(domain)
       .then((shop) => requestBackSync(ctx.queues, shop.id))
-      .catch((error: Error) => ctx.log.warn({ err: error.message, shop: domain }, "back-sync after a group change not queued; the next poll brings it"));
+      .catch((error: Error) =>
+        ctx.log.warn(
+          { err: error.message, shop: domain },
+          "back-sync after a group change not queued; the next poll brings it",
+        ),
+      );
   }
   return result;
 }
@@ -73,17 +83,30 @@ async function changeGroup(ctx: AppContext, domain: string, form: FormData): Pro
       await client.admin.deleteProductGroup(id);
       return { ok: true, message: { key: "groups.deleted" } };
     }
-    const parsed = groupForm.safeParse({ name: form.get("name") ?? "", products: form.getAll("product").map(String), keys: form.getAll("key").map(String) });
+    const parsed = groupForm.safeParse({
+      name: form.get("name") ?? "",
+      products: form.getAll("product").map(String),
+      keys: form.getAll("key").map(String),
+    });
     if (!parsed.success) {
       const fields = new Set(parsed.error.issues.map((i) => String(i.path[0])));
-      return { ok: false, fieldErrors: { ...(fields.has("name") ? { name: { key: "groups.nameRequired" } } : {}), ...(fields.has("products") ? { products: { key: "groups.productsRequired" } } : {}) } };
+      return {
+        ok: false,
+        fieldErrors: {
+          ...(fields.has("name") ? { name: { key: "groups.nameRequired" } } : {}),
+          ...(fields.has("products") ? { products: { key: "groups.productsRequired" } } : {}),
+        },
+      };
     }
     const { name, products, keys } = parsed.data;
     const picked = [...new Set(products)];
-    named = new Map((picked.length ? await shopProducts(ctx, domain, { productIds: picked }) : []).map((p) => [p.productId, p]));
+    named = new Map(
+      (picked.length ? await shopProducts(ctx, domain, { productIds: picked }) : []).map((p) => [p.productId, p]),
+    );
     const unsent = picked.filter((p) => !named.has(p));
     // The service groups keys it knows: a product the catalog has not sent yet has none.
-    if (unsent.length) return { ok: false, fieldErrors: { products: { key: "groups.notSent", params: { count: unsent.length } } } };
+    if (unsent.length)
+      return { ok: false, fieldErrors: { products: { key: "groups.notSent", params: { count: unsent.length } } } };
     const skus = [...new Set([...picked.map((p) => named.get(p)!.key), ...keys])];
     if (!skus.length) return { ok: false, fieldErrors: { products: { key: "groups.productsRequired" } } };
     if (intent === "update" && id) {
@@ -97,7 +120,11 @@ async function changeGroup(ctx: AppContext, domain: string, form: FormData): Pro
       // Named by title, as the merchant picked them.
       const titles = new Map([...named.values()].map((p) => [p.key, p.title ?? p.key]));
       const names = error.conflictingSkus.map((k) => titles.get(k) ?? k);
-      return { ok: false, conflictingSkus: error.conflictingSkus, error: { key: "groups.conflict", params: { skus: names.join(", ") } } };
+      return {
+        ok: false,
+        conflictingSkus: error.conflictingSkus,
+        error: { key: "groups.conflict", params: { skus: names.join(", ") } },
+      };
     }
     return { ok: false, error: serviceErrorMessage(error) };
   }

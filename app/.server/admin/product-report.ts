@@ -11,10 +11,13 @@ import type { Locale } from "../../admin/i18n/locale";
 // a date range, only-published and categories; on the page a page at a time, and as CSV streamed
 // page after page from the service to the merchant (never the whole report in memory).
 
-
 const CSV_PAGE = 100;
 
-export function readReportQuery(params: URLSearchParams): { query: ProductReportQuery; form: Record<string, string>; invalid: string[] } {
+export function readReportQuery(params: URLSearchParams): {
+  query: ProductReportQuery;
+  form: Record<string, string>;
+  invalid: string[];
+} {
   const form: Record<string, string> = {};
   const raw: Record<string, unknown> = {};
   for (const k of ["order", "dateFrom", "dateTo", "categories"] as const) {
@@ -29,7 +32,10 @@ export function readReportQuery(params: URLSearchParams): { query: ProductReport
     form.onlyPublished = "true";
     raw.onlyPublished = true;
   }
-  const categories = (form.categories ?? "").split(",").map((c) => c.trim()).filter(Boolean);
+  const categories = (form.categories ?? "")
+    .split(",")
+    .map((c) => c.trim())
+    .filter(Boolean);
   if (categories.length) raw.category = categories;
   const skip = Number(params.get("skip") ?? 0);
   if (Number.isInteger(skip) && skip > 0) raw.skip = skip;
@@ -58,12 +64,23 @@ export async function reportPage(ctx: AppContext, domain: string, params: URLSea
     // The charts follow the filters, not the page: one computation serves every page of the table.
     const { skip: _skip, order: _order, ...filters } = query;
     const key = `${domain}:review-trends:${JSON.stringify(filters)}`;
-    const [report, trends] = await Promise.all([client.admin.getProductReport(query), statsCache(ctx.config.ADMIN_STATS_CACHE_MS).get(key, () => reviewTrends(client, filters))]);
+    const [report, trends] = await Promise.all([
+      client.admin.getProductReport(query),
+      statsCache(ctx.config.ADMIN_STATS_CACHE_MS).get(key, () => reviewTrends(client, filters)),
+    ]);
     return { report, trends };
   });
   if (!listed.ok) return { connected: true as const, form, invalid, error: listed.error };
   const { report, trends } = listed.value;
-  return { connected: true as const, form, invalid, skip: query.skip ?? 0, total: report.total, rows: report.result.map(reportRow), trends };
+  return {
+    connected: true as const,
+    form,
+    invalid,
+    skip: query.skip ?? 0,
+    total: report.total,
+    rows: report.result.map(reportRow),
+    trends,
+  };
 }
 
 export function reportRow(r: ProductReportRow) {
@@ -89,7 +106,12 @@ const csvCell = (v: unknown) => {
 };
 
 /** The whole report for the query, as CSV, read from the service a page at a time as it is sent. */
-export async function reportCsv(ctx: AppContext, domain: string, params: URLSearchParams, locale: Locale): Promise<ReadableStream<Uint8Array>> {
+export async function reportCsv(
+  ctx: AppContext,
+  domain: string,
+  params: URLSearchParams,
+  locale: Locale,
+): Promise<ReadableStream<Uint8Array>> {
   const { query } = readReportQuery(params);
   const client = await reviewsFor(ctx, domain);
   const t = translator(locale);
@@ -122,9 +144,24 @@ export async function reportCsv(ctx: AppContext, domain: string, params: URLSear
       total = page.total;
       if (!page.result.length) return controller.close();
       skip += page.result.length;
-      const lines = page.result.map(reportRow).map((r) =>
-        [r.sku, r.name, r.categories, r.reviewCount, r.aggregateRating, r.publishedCount, r.publishedAggregateRating, r.withPictures, r.withVideo, r.withText].map(csvCell).join(","),
-      );
+      const lines = page.result
+        .map(reportRow)
+        .map((r) =>
+          [
+            r.sku,
+            r.name,
+            r.categories,
+            r.reviewCount,
+            r.aggregateRating,
+            r.publishedCount,
+            r.publishedAggregateRating,
+            r.withPictures,
+            r.withVideo,
+            r.withText,
+          ]
+            .map(csvCell)
+            .join(","),
+        );
       controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
     },
   });

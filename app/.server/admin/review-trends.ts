@@ -39,7 +39,8 @@ async function inTurn<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R
   return out;
 }
 
-const categoriesOf = (q: ProductReportQuery) => (q.category === undefined ? [] : Array.isArray(q.category) ? q.category : [q.category]);
+const categoriesOf = (q: ProductReportQuery) =>
+  q.category === undefined ? [] : Array.isArray(q.category) ? q.category : [q.category];
 
 /** List reviews under the report's filters (categories need the POST form of the list). */
 function listUnder(client: ReviewsClient, q: ProductReportQuery, list: ReviewsListQuery) {
@@ -56,7 +57,14 @@ async function monthOfReport(client: ReviewsClient, q: ProductReportQuery, days:
       capped = true;
       break;
     }
-    const report = await client.admin.getProductReport({ ...q, order: "MoreReviews", dateFrom: days.from, dateTo: days.to, limit: REPORT_PAGE, skip });
+    const report = await client.admin.getProductReport({
+      ...q,
+      order: "MoreReviews",
+      dateFrom: days.from,
+      dateTo: days.to,
+      limit: REPORT_PAGE,
+      skip,
+    });
     rows.push(...report.result.map((r) => r.reviews));
     skip += report.result.length;
     // Most reviews first (documented): once a product has none, neither have the rest.
@@ -83,7 +91,10 @@ export async function reviewTrends(client: ReviewsClient, query: ProductReportQu
   const { dateFrom: _from, dateTo: _to, ...base } = q;
   const [perMonth, stars] = await Promise.all([
     inTurn(months, (m) => monthOfReport(client, base, daysOf(m, window))),
-    inTurn([1, 2, 3, 4, 5], async (rating) => (await listUnder(client, q, { rating, from: window.from, to: window.to })).total),
+    inTurn(
+      [1, 2, 3, 4, 5],
+      async (rating) => (await listUnder(client, q, { rating, from: window.from, to: window.to })).total,
+    ),
   ]);
   return {
     ...window,

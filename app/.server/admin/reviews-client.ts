@@ -9,6 +9,10 @@ import type { ReviewsClient } from "../reviews";
 let clients: { ctx: AppContext; get: (domain: string) => Promise<ReviewsClient> } | undefined;
 
 export function reviewsFor(ctx: AppContext, domain: string): Promise<ReviewsClient> {
-  if (clients?.ctx !== ctx) clients = { ctx, get: shopReviewsClients({ config: ctx.config, shops: ctx.shops, redis: ctx.queues.redis, log: ctx.log }) };
+  if (clients?.ctx !== ctx)
+    clients = {
+      ctx,
+      get: shopReviewsClients({ config: ctx.config, shops: ctx.shops, redis: ctx.queues.redis, log: ctx.log }),
+    };
   return clients.get(domain);
 }

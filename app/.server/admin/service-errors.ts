@@ -1,4 +1,11 @@
-import { ReviewsAuthError, ReviewsError, ReviewsPermanentError, ReviewsRateLimitedError, ReviewsResponseError, ReviewsRetryableError } from "../reviews";
+import {
+  ReviewsAuthError,
+  ReviewsError,
+  ReviewsPermanentError,
+  ReviewsRateLimitedError,
+  ReviewsResponseError,
+  ReviewsRetryableError,
+} from "../reviews";
 import { ShopNotConnectedError } from "../shops/shop.repository";
 import type { UiMessage } from "../../admin/messages";
 
@@ -8,7 +15,8 @@ import type { UiMessage } from "../../admin/messages";
 export function serviceErrorMessage(error: unknown): UiMessage {
   if (error instanceof ShopNotConnectedError) return { key: "common.notConnected" };
   if (error instanceof ReviewsAuthError) return { key: "error.auth" };
-  if (error instanceof ReviewsRateLimitedError) return { key: "error.rateLimited", params: { seconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) } };
+  if (error instanceof ReviewsRateLimitedError)
+    return { key: "error.rateLimited", params: { seconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) } };
   if (error instanceof ReviewsRetryableError) return { key: "error.unreachable" };
   if (error instanceof ReviewsPermanentError) {
     if (error.reason === "not_found") return { key: "error.notFound" };
@@ -22,7 +30,9 @@ export function serviceErrorMessage(error: unknown): UiMessage {
 }
 
 /** Runs a call to the service; a service error becomes a message for the page instead of a 500. */
-export async function orMessage<T>(call: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: UiMessage }> {
+export async function orMessage<T>(
+  call: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: UiMessage }> {
   try {
     return { ok: true, value: await call() };
   } catch (error) {

@@ -1,10 +1,25 @@
 import type { AppContext } from "../context.server";
 import { defaultSettings, parseSettings } from "../shops/settings";
-import { applyAssignments, convertValue, getPath, same, settingSpecs, SettingsInputError, type Assignment, type SettingSpec } from "../shops/settings-paths";
+import {
+  applyAssignments,
+  convertValue,
+  getPath,
+  same,
+  settingSpecs,
+  SettingsInputError,
+  type Assignment,
+  type SettingSpec,
+} from "../shops/settings-paths";
 import { countReviews } from "../shops/review-count";
 import { startSync } from "../sync/start-sync";
 import { requestBackSync } from "../backsync/schedule";
-import { toFieldValue, validateField, type FieldLeaf, type FieldSpec, type FieldValue } from "../../admin/settings-fields";
+import {
+  toFieldValue,
+  validateField,
+  type FieldLeaf,
+  type FieldSpec,
+  type FieldValue,
+} from "../../admin/settings-fields";
 import type { UiMessage } from "../../admin/messages";
 
 // The Settings page: every setting of shops/settings-paths.ts (a new setting in the schema appears
@@ -18,7 +33,12 @@ function leafOf(leaf: SettingSpec["leaf"]): FieldLeaf {
   return leaf;
 }
 
-export const fieldSpecs: FieldSpec[] = settingSpecs.map((s) => ({ path: s.path, leaf: leafOf(s.leaf), nullable: s.nullable, onlyWhen: s.onlyWhen }));
+export const fieldSpecs: FieldSpec[] = settingSpecs.map((s) => ({
+  path: s.path,
+  leaf: leafOf(s.leaf),
+  nullable: s.nullable,
+  onlyWhen: s.onlyWhen,
+}));
 
 export async function settingsFormState(ctx: AppContext, domain: string) {
   const shop = await ctx.shops.ensure(domain);
@@ -36,7 +56,14 @@ export type SettingsSaveResult =
   | { ok: true; unchanged: true }
   | { ok: true; saved: true; resync: boolean }
   | { ok: false; fieldErrors: Record<string, UiMessage> }
-  | { ok: false; confirmVariantKey: { from: string; to: string; count: { ok: true; total: number; customer: string } | { ok: false; reason: string } } };
+  | {
+      ok: false;
+      confirmVariantKey: {
+        from: string;
+        to: string;
+        count: { ok: true; total: number; customer: string } | { ok: false; reason: string };
+      };
+    };
 
 /** Whether a field takes part given the form's other values (orders.seller.property with mode property). */
 function applies(spec: SettingSpec, form: FormData): boolean {
@@ -54,7 +81,8 @@ export async function saveSettingsForm(ctx: AppContext, domain: string, form: Fo
     if (!applies(spec, form)) continue;
     const field = fieldSpecs.find((f) => f.path === spec.path)!;
     // A checkbox posts nothing when off.
-    const raw = spec.leaf.kind === "boolean" ? (form.get(spec.path) === "true" ? "true" : "false") : form.get(spec.path);
+    const raw =
+      spec.leaf.kind === "boolean" ? (form.get(spec.path) === "true" ? "true" : "false") : form.get(spec.path);
     if (typeof raw !== "string") continue;
     const problem = validateField(field, spec.leaf.kind === "boolean" ? raw === "true" : raw);
     if (problem) {
@@ -76,10 +104,13 @@ export async function saveSettingsForm(ctx: AppContext, domain: string, form: Fo
       try {
         applyAssignments(current, [a]);
       } catch {
-        fieldErrors[a.spec.path] = a.spec.onlyWhen ? { key: "settings.invalid.onlyWhen", params: { when: a.spec.onlyWhen } } : { key: "settings.invalid.text" };
+        fieldErrors[a.spec.path] = a.spec.onlyWhen
+          ? { key: "settings.invalid.onlyWhen", params: { when: a.spec.onlyWhen } }
+          : { key: "settings.invalid.text" };
       }
     }
-    if (!Object.keys(fieldErrors).length) fieldErrors[assignments[0]?.spec.path ?? "catalog.variantKey"] = { key: "error.unknown" };
+    if (!Object.keys(fieldErrors).length)
+      fieldErrors[assignments[0]?.spec.path ?? "catalog.variantKey"] = { key: "error.unknown" };
     return { ok: false, fieldErrors };
   }
   if (same(current, next)) return { ok: true, unchanged: true };
@@ -88,14 +119,28 @@ export async function saveSettingsForm(ctx: AppContext, domain: string, form: Fo
   if (keyChange && form.get("confirmVariantKey") !== current.catalog.variantKey + "->" + next.catalog.variantKey) {
     const count = await countReviews(ctx, shop.domain);
     // Nothing to orphan: no need to ask.
-    if (!(count.ok && count.total === 0)) return { ok: false, confirmVariantKey: { from: current.catalog.variantKey, to: next.catalog.variantKey, count } };
+    if (!(count.ok && count.total === 0))
+      return { ok: false, confirmVariantKey: { from: current.catalog.variantKey, to: next.catalog.variantKey, count } };
   }
   await ctx.shops.updateSettings(shop.domain, next);
-  ctx.log.info({ shop: shop.domain, paths: assignments.filter((a) => !same(getPath(current, a.spec.path), getPath(next, a.spec.path))).map((a) => a.spec.path) }, "settings saved from the admin");
+  ctx.log.info(
+    {
+      shop: shop.domain,
+      paths: assignments
+        .filter((a) => !same(getPath(current, a.spec.path), getPath(next, a.spec.path)))
+        .map((a) => a.spec.path),
+    },
+    "settings saved from the admin",
+  );
   const syncable = Boolean(shop.customerKey && shop.clientSecretEncrypted) && shop.installState === "installed";
   if (syncable && current.storefront.guestQuestions !== next.storefront.guestQuestions) {
     // The Q&A form reads this from the shop data the back-sync writes: ask for a run now, not at the next poll.
-    await requestBackSync(ctx.queues, shop.id).catch((error: Error) => ctx.log.warn({ err: error.message, shop: shop.domain }, "back-sync after a settings change not queued; the next poll brings it"));
+    await requestBackSync(ctx.queues, shop.id).catch((error: Error) =>
+      ctx.log.warn(
+        { err: error.message, shop: shop.domain },
+        "back-sync after a settings change not queued; the next poll brings it",
+      ),
+    );
   }
   if (keyChange && syncable) {
     // Workers reuse a shop's row this long: the sync must map with the new key (as the CLI does).

@@ -17,7 +17,10 @@ export interface ShopProduct {
 }
 
 /** One mirror row as the admin shows it. The payload's image came from outside: checked. Pure. */
-export function shopProduct(row: { productId: string; sku: string; payload: string | null }, policy: UrlPolicy = urlPolicy()): ShopProduct {
+export function shopProduct(
+  row: { productId: string; sku: string; payload: string | null },
+  policy: UrlPolicy = urlPolicy(),
+): ShopProduct {
   let payload: Record<string, unknown> = {};
   try {
     const parsed: unknown = row.payload ? JSON.parse(row.payload) : {};
@@ -26,10 +29,19 @@ export function shopProduct(row: { productId: string; sku: string; payload: stri
     // An unreadable payload shows the product by its key.
   }
   const title = typeof payload.name === "string" && payload.name.trim() ? payload.name : null;
-  return { productId: row.productId, key: row.sku, title, image: safeUrl(payload.image, "admin.product_image", policy) };
+  return {
+    productId: row.productId,
+    key: row.sku,
+    title,
+    image: safeUrl(payload.image, "admin.product_image", policy),
+  };
 }
 
-export async function shopProducts(ctx: AppContext, domain: string, by: { productIds?: readonly string[]; keys?: readonly string[] } = {}): Promise<ShopProduct[]> {
+export async function shopProducts(
+  ctx: AppContext,
+  domain: string,
+  by: { productIds?: readonly string[]; keys?: readonly string[] } = {},
+): Promise<ShopProduct[]> {
   const shop = await ctx.shops.get(domain);
   const rows = await createProductMirror(ctx.db).accepted(shop.id, by);
   return rows.map((r) => shopProduct(r));

@@ -7,13 +7,17 @@ import { surveySummary } from "./survey-summary";
 // bound, and past it the score still of every answer (the groups' totals), the histogram of the newest.
 
 const account = { customer: "demo-store", clientId: "demo-client", clientSecret: "demo-secret" };
-const clientOf = (emu: Emulator) => createReviewsClient({ account: { ...account, apiUrl: emu.baseUrl, authUrl: emu.authUrl, rateUrl: emu.rateUrl } });
+const clientOf = (emu: Emulator) =>
+  createReviewsClient({ account: { ...account, apiUrl: emu.baseUrl, authUrl: emu.authUrl, rateUrl: emu.rateUrl } });
 
 let pagesOf20: Emulator;
 let pagesOf1: Emulator;
 beforeAll(async () => {
   // Strict: only the documented fields; page sizes the spec leaves open.
-  [pagesOf20, pagesOf1] = await Promise.all([startEmulator({ seed: true, strict: true, adminPageSize: 20 }), startEmulator({ seed: true, strict: true, adminPageSize: 1 })]);
+  [pagesOf20, pagesOf1] = await Promise.all([
+    startEmulator({ seed: true, strict: true, adminPageSize: 20 }),
+    startEmulator({ seed: true, strict: true, adminPageSize: 1 }),
+  ]);
   for (const emu of [pagesOf20, pagesOf1]) emu.control.seedNps({ customer: account.customer, count: 130 });
 });
 afterAll(async () => {
@@ -37,7 +41,12 @@ describe("survey summary", () => {
     const g = counts(ratings);
     expect(s.nps).toBe(Math.round(((g.promoters - g.detractors) / 140) * 100));
     expect(s.months).toHaveLength(12);
-    expect(s.months.at(-1)!.month).toBe(answers.map((a) => a.created.slice(0, 7)).sort().at(-1));
+    expect(s.months.at(-1)!.month).toBe(
+      answers
+        .map((a) => a.created.slice(0, 7))
+        .sort()
+        .at(-1),
+    );
     for (const m of s.months) expect(m.answers).toBe(answers.filter((a) => a.created.startsWith(m.month)).length);
   });
 

@@ -1,5 +1,13 @@
 import type { ReviewsClient } from "../reviews";
-import { groupsOf, histogramOf, npsByMonth, npsOf, type NpsAnswer, type NpsGroups, type NpsMonth } from "../../admin/stats/nps";
+import {
+  groupsOf,
+  histogramOf,
+  npsByMonth,
+  npsOf,
+  type NpsAnswer,
+  type NpsGroups,
+  type NpsMonth,
+} from "../../admin/stats/nps";
 import { monthOf, monthsEnding } from "../../admin/stats/months";
 
 // The survey's score over every answer, not the page shown: the service documents no aggregate, so
@@ -39,12 +47,16 @@ export async function surveySummary(client: ReviewsClient): Promise<SurveySummar
   let groups = groupsOf(histogram);
   if (answers.length < total) {
     const [promoters, neutral, detractors] = await Promise.all(
-      (["promoters", "neutral", "detractors"] as const).map(async (type) => (await client.admin.listNpsResponses({ type })).total),
+      (["promoters", "neutral", "detractors"] as const).map(
+        async (type) => (await client.admin.listNpsResponses({ type })).total,
+      ),
     );
     groups = { promoters: promoters!, neutral: neutral!, detractors: detractors! };
   }
   // The newest by date, not by position: the order asked for is documented, but costs nothing to check.
-  const newest = answers.map((a) => monthOf(a.created)).reduce<string | null>((a, m) => (m && (!a || m > a) ? m : a), null);
+  const newest = answers
+    .map((a) => monthOf(a.created))
+    .reduce<string | null>((a, m) => (m && (!a || m > a) ? m : a), null);
   return {
     total,
     read: answers.length,

@@ -14,7 +14,17 @@ import { createResendLedger } from "../resend/resend-ledger";
 
 const REFUSED_ROWS = 50;
 
-type RunRow = { id: string; kind: string; status: string; progress: string; error: string | null; startedAt: Date; finishedAt: Date | null; readPath?: string | null; readPathReason?: string | null };
+type RunRow = {
+  id: string;
+  kind: string;
+  status: string;
+  progress: string;
+  error: string | null;
+  startedAt: Date;
+  finishedAt: Date | null;
+  readPath?: string | null;
+  readPathReason?: string | null;
+};
 
 function runView(run: RunRow | null) {
   if (!run) return null;
@@ -36,14 +46,31 @@ export async function syncOverview(ctx: AppContext, domain: string) {
   const shop = await ctx.shops.ensure(domain);
   const runs = createSyncRuns(ctx.db);
   const mirror = createProductMirror(ctx.db);
-  const [catalog, orders, recent, counts, pending, refusedProducts, refusedOrders, ordersSent, ordersFailed, depth, heartbeat] = await Promise.all([
+  const [
+    catalog,
+    orders,
+    recent,
+    counts,
+    pending,
+    refusedProducts,
+    refusedOrders,
+    ordersSent,
+    ordersFailed,
+    depth,
+    heartbeat,
+  ] = await Promise.all([
     runs.latest(shop.id, "catalog"),
     runs.latest(shop.id, "orders"),
     ctx.db.syncRun.findMany({ where: { shopId: shop.id }, orderBy: { startedAt: "desc" }, take: 10 }),
     mirror.counts(shop.id),
     ctx.db.productMirror.count({ where: { shopId: shop.id, status: "pending" } }),
     mirror.errors(shop.id, REFUSED_ROWS),
-    ctx.db.orderState.findMany({ where: { shopId: shop.id, error: { not: null } }, orderBy: { errorAt: "desc" }, take: REFUSED_ROWS, select: { orderId: true, error: true, errorAt: true } }),
+    ctx.db.orderState.findMany({
+      where: { shopId: shop.id, error: { not: null } },
+      orderBy: { errorAt: "desc" },
+      take: REFUSED_ROWS,
+      select: { orderId: true, error: true, errorAt: true },
+    }),
     ctx.db.orderState.count({ where: { shopId: shop.id, sentAt: { not: null } } }),
     ctx.db.orderState.count({ where: { shopId: shop.id, error: { not: null } } }),
     queueDepth(ctx),
@@ -63,14 +90,32 @@ export async function syncOverview(ctx: AppContext, domain: string) {
     recent: recent.map((r) => runView(r)!),
     products: { synced: counts.synced, failed: counts.failed, pending },
     ordersKnown: { sent: ordersSent, failed: ordersFailed },
-    refusedProducts: { total: refusedProducts.total, rows: refusedProducts.rows.map((r) => ({ productId: r.productId, sku: r.sku, error: r.error ?? "", at: r.errorAt?.toISOString() ?? null })) },
-    refusedOrders: refusedOrders.map((o) => ({ orderId: o.orderId, error: o.error ?? "", at: o.errorAt?.toISOString() ?? null })),
+    refusedProducts: {
+      total: refusedProducts.total,
+      rows: refusedProducts.rows.map((r) => ({
+        productId: r.productId,
+        sku: r.sku,
+        error: r.error ?? "",
+        at: r.errorAt?.toISOString() ?? null,
+      })),
+    },
+    refusedOrders: refusedOrders.map((o) => ({
+      orderId: o.orderId,
+      error: o.error ?? "",
+      at: o.errorAt?.toISOString() ?? null,
+    })),
     queueDepth: depth,
     worker: heartbeat ? { secondsAgo: Math.max(0, Math.round((Date.now() - heartbeat.at) / 1000)) } : null,
     // Shopify refuses this server's address (IP allowlist): work is paused until a probe passes.
     // What the app sent again because the service no longer knew it (app/.server/resend/).
     resend: resend ? { ...resend, windowHours: Math.round(ctx.config.RESEND_WINDOW_MS / 3_600_000) } : null,
-    addressRefused: refused ? { since: refused.since.toISOString(), detail: refused.detail, nextProbeAt: refused.nextProbeAt?.toISOString() ?? null } : null,
+    addressRefused: refused
+      ? {
+          since: refused.since.toISOString(),
+          detail: refused.detail,
+          nextProbeAt: refused.nextProbeAt?.toISOString() ?? null,
+        }
+      : null,
   };
 }
 
@@ -78,7 +123,9 @@ export async function syncOverview(ctx: AppContext, domain: string) {
 async function queueDepth(ctx: AppContext): Promise<number | null> {
   try {
     await ctx.queues.ready(1000);
-    const counts = await Promise.all(allQueueNames.map((name) => ctx.queues.get(name).getJobCounts("waiting", "active", "delayed", "prioritized")));
+    const counts = await Promise.all(
+      allQueueNames.map((name) => ctx.queues.get(name).getJobCounts("waiting", "active", "delayed", "prioritized")),
+    );
     return counts.reduce((sum, c) => sum + Object.values(c).reduce((a, b) => a + b, 0), 0);
   } catch {
     return null;
@@ -89,7 +136,8 @@ async function queueDepth(ctx: AppContext): Promise<number | null> {
 export async function syncEverything(ctx: AppContext, domain: string) {
   const shop = await ctx.shops.get(domain);
   const started: Record<SyncKind, string> = { catalog: "", orders: "" };
-  for (const kind of ["catalog", "orders"] as const) started[kind] = (await startSync({ db: ctx.db, queues: ctx.queues }, shop.id, kind)).run.id;
+  for (const kind of ["catalog", "orders"] as const)
+    started[kind] = (await startSync({ db: ctx.db, queues: ctx.queues }, shop.id, kind)).run.id;
   return started;
 }
 
@@ -98,13 +146,21 @@ export async function syncEverything(ctx: AppContext, domain: string) {
  * Only products this shop's mirror holds as refused: an id of another shop's, or a made-up one, is
  * ignored.
  */
-export async function retryRefusedProducts(ctx: AppContext, domain: string, productIds: string[] | "all"): Promise<number> {
+export async function retryRefusedProducts(
+  ctx: AppContext,
+  domain: string,
+  productIds: string[] | "all",
+): Promise<number> {
   const shop = await ctx.shops.get(domain);
   const rows = await ctx.db.productMirror.findMany({
     where: { shopId: shop.id, status: "failed", ...(productIds === "all" ? {} : { productId: { in: productIds } }) },
     select: { productId: true },
     take: 1000,
   });
-  await requestProductFetch(ctx, shop, rows.map((r) => r.productId));
+  await requestProductFetch(
+    ctx,
+    shop,
+    rows.map((r) => r.productId),
+  );
   return rows.length;
 }

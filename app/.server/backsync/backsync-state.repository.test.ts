@@ -44,7 +44,11 @@ describe.each<DbProvider>(["sqlite", "postgresql"])("back-sync state on %s", (pr
     await state.record("shop-1", [{ productId: "1", digest: "b", count: 3, average: 4.7, status: "written" }]);
     await state.recordCleared("shop-1", ["2"]);
     await state.record("shop-2", [{ productId: "1", digest: "x", count: 1, average: 5, status: "written" }]);
-    expect([...(await state.digests("shop-1", ["1", "2", "3"])).values()].sort((a, b) => a.productId.localeCompare(b.productId))).toEqual([
+    expect(
+      [...(await state.digests("shop-1", ["1", "2", "3"])).values()].sort((a, b) =>
+        a.productId.localeCompare(b.productId),
+      ),
+    ).toEqual([
       { productId: "1", digest: "b", count: 3, average: 4.7, status: "written" },
       { productId: "2", digest: "cleared", count: 0, average: 0, status: "cleared" },
     ]);

@@ -20,7 +20,8 @@ export function feedMemoryOf(row: { cursor: string | null; feedSeen: string | nu
   } catch {
     seen = null;
   }
-  if (Array.isArray(seen) && seen.every((k) => typeof k === "string")) return { cursor: row.cursor, seen: seen as string[] };
+  if (Array.isArray(seen) && seen.every((k) => typeof k === "string"))
+    return { cursor: row.cursor, seen: seen as string[] };
   if (row.cursor && row.cursor !== EPOCH) return { cursor: row.cursor, seen: [] };
   return null;
 }
@@ -44,7 +45,16 @@ export function createBackSyncState(db: Db) {
       return db.backSyncState.findUnique({ where: { shopId } });
     },
 
-    async update(shopId: string, data: { cursor?: string | null; feedSeen?: string | null; shopDataDigest?: string | null; definitionsEnabledAt?: Date; reconciledAt?: Date }) {
+    async update(
+      shopId: string,
+      data: {
+        cursor?: string | null;
+        feedSeen?: string | null;
+        shopDataDigest?: string | null;
+        definitionsEnabledAt?: Date;
+        reconciledAt?: Date;
+      },
+    ) {
       await db.backSyncState.upsert({ where: { shopId }, create: { shopId, ...data }, update: data });
     },
 
@@ -61,8 +71,17 @@ export function createBackSyncState(db: Db) {
     async digests(shopId: string, productIds: readonly string[]): Promise<Map<string, ProductDigest>> {
       const out = new Map<string, ProductDigest>();
       for (let i = 0; i < productIds.length; i += IN_SLICE) {
-        const rows = await db.ratingDigest.findMany({ where: { shopId, productId: { in: productIds.slice(i, i + IN_SLICE) } } });
-        for (const r of rows) out.set(r.productId, { productId: r.productId, digest: r.digest, count: r.count, average: r.average, status: r.status as DigestStatus });
+        const rows = await db.ratingDigest.findMany({
+          where: { shopId, productId: { in: productIds.slice(i, i + IN_SLICE) } },
+        });
+        for (const r of rows)
+          out.set(r.productId, {
+            productId: r.productId,
+            digest: r.digest,
+            count: r.count,
+            average: r.average,
+            status: r.status as DigestStatus,
+          });
       }
       return out;
     },
@@ -70,7 +89,13 @@ export function createBackSyncState(db: Db) {
     /** Products whose metafields hold ratings (count > 0), for the reconciliation. */
     async written(shopId: string): Promise<ProductDigest[]> {
       const rows = await db.ratingDigest.findMany({ where: { shopId, status: "written" } });
-      return rows.map((r) => ({ productId: r.productId, digest: r.digest, count: r.count, average: r.average, status: "written" as const }));
+      return rows.map((r) => ({
+        productId: r.productId,
+        digest: r.digest,
+        count: r.count,
+        average: r.average,
+        status: "written" as const,
+      }));
     },
 
     async record(shopId: string, rows: ProductDigest[]): Promise<void> {
@@ -79,7 +104,14 @@ export function createBackSyncState(db: Db) {
         rows.map((r) =>
           db.ratingDigest.upsert({
             where: { shopId_productId: { shopId, productId: r.productId } },
-            create: { shopId, productId: r.productId, digest: r.digest, count: r.count, average: r.average, status: r.status },
+            create: {
+              shopId,
+              productId: r.productId,
+              digest: r.digest,
+              count: r.count,
+              average: r.average,
+              status: r.status,
+            },
             update: { digest: r.digest, count: r.count, average: r.average, status: r.status, writtenAt: new Date() },
           }),
         ),
@@ -87,7 +119,10 @@ export function createBackSyncState(db: Db) {
     },
 
     async recordCleared(shopId: string, productIds: string[]): Promise<void> {
-      await this.record(shopId, productIds.map((productId) => ({ productId, digest: CLEARED_DIGEST, count: 0, average: 0, status: "cleared" })));
+      await this.record(
+        shopId,
+        productIds.map((productId) => ({ productId, digest: CLEARED_DIGEST, count: 0, average: 0, status: "cleared" })),
+      );
     },
 
     /** Claims a Flow trigger for a review: false when it was claimed before (sent, or being sent). */

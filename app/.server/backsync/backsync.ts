@@ -75,9 +75,15 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
   const groups = await readGroupMembership(deps.reviews.admin, { signal: deps.signal });
   const groupsBefore = JSON.parse((await deps.redis.get(groupsKey)) ?? "{}") as GroupMembership;
   const touched = await touchedProducts(deps.redis, deps.prefix, deps.shop.domain);
-  const products = withGroupMates([...changedProducts(feed.changes), ...regrouped(groupsBefore, groups), ...touched.ids], groups);
+  const products = withGroupMates(
+    [...changedProducts(feed.changes), ...regrouped(groupsBefore, groups), ...touched.ids],
+    groups,
+  );
   let refresh = products.length ? await refreshProducts(refreshDeps, products) : emptyStats();
-  const flow = await sendTriggers({ shopId, gql: deps.gql, state, log }, triggersFor(feed.changes, deps.settings.flow.negativeRatingAtOrBelow));
+  const flow = await sendTriggers(
+    { shopId, gql: deps.gql, state, log },
+    triggersFor(feed.changes, deps.settings.flow.negativeRatingAtOrBelow),
+  );
   await state.saveFeedMemory(shopId, feed.memory);
   await deps.redis.set(groupsKey, JSON.stringify(groups));
   await touched.done();
@@ -91,7 +97,14 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
     await state.update(shopId, { reconciledAt: new Date() });
   }
 
-  const data = await readShopData({ reviews: deps.reviews, redis: deps.redis, prefix: deps.prefix, shop: deps.shop.domain, guestQuestions: deps.settings.storefront.guestQuestions, signal: deps.signal });
+  const data = await readShopData({
+    reviews: deps.reviews,
+    redis: deps.redis,
+    prefix: deps.prefix,
+    shop: deps.shop.domain,
+    guestQuestions: deps.settings.storefront.guestQuestions,
+    signal: deps.signal,
+  });
   const digest = shopDataDigest(data);
   let shopData: BackSyncResult["shopData"] = "unchanged";
   if (digest !== current?.shopDataDigest) {
@@ -100,7 +113,15 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
     shopData = "written";
   }
 
-  const result: BackSyncResult = { definitions, unknownSkus: unknownProducts(feed.changes), feed: { changes: feed.changes.length, products: products.length, pages: feed.pages, cursor: feed.memory.cursor }, reconcile, refresh, flow, shopData };
+  const result: BackSyncResult = {
+    definitions,
+    unknownSkus: unknownProducts(feed.changes),
+    feed: { changes: feed.changes.length, products: products.length, pages: feed.pages, cursor: feed.memory.cursor },
+    reconcile,
+    refresh,
+    flow,
+    shopData,
+  };
   log.info({ feed: result.feed, reconcile, refresh, flow, shopData }, "back-sync run done");
   return result;
 }

@@ -13,10 +13,9 @@ export async function enableRatingDefinitions(gql: AdminGraphql): Promise<{ enab
   const enabled: string[] = [];
   const alreadyOn: string[] = [];
   for (const d of STANDARD_DEFINITIONS) {
-    const data = await gql.query<{ standardMetafieldDefinitionEnable: { createdDefinition: { id: string } | null; userErrors: UserError[] } | null }>(
-      STANDARD_DEFINITION_ENABLE,
-      { ownerType: "PRODUCT", namespace: d.namespace, key: d.key },
-    );
+    const data = await gql.query<{
+      standardMetafieldDefinitionEnable: { createdDefinition: { id: string } | null; userErrors: UserError[] } | null;
+    }>(STANDARD_DEFINITION_ENABLE, { ownerType: "PRODUCT", namespace: d.namespace, key: d.key });
     const errors = data.standardMetafieldDefinitionEnable?.userErrors ?? [];
     const name = `${d.namespace}.${d.key}`;
     if (errors.length === 0) enabled.push(name);

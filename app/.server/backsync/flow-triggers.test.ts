@@ -8,7 +8,16 @@ import { NEGATIVE_REVIEW, REVIEW_PUBLISHED, triggerPayload, triggersFor } from "
 // extensions declare (Flow refuses a payload key its trigger does not declare).
 
 const review = (over: Partial<AdminReview>): AdminReview =>
-  ({ _id: "r1", sku: "8100000000007", rating: 5, status: "published", name: "Jane D.", text: "Lovely", moderatedAt: "2026-11-01T10:00:00.000Z", ...over }) as AdminReview;
+  ({
+    _id: "r1",
+    sku: "8100000000007",
+    rating: 5,
+    status: "published",
+    name: "Jane D.",
+    text: "Lovely",
+    moderatedAt: "2026-11-01T10:00:00.000Z",
+    ...over,
+  }) as AdminReview;
 
 function declaredKeys(handle: string): string[] {
   const toml = readFileSync(join(process.cwd(), "extensions", handle, "shopify.extension.toml"), "utf8");
@@ -36,14 +45,20 @@ describe("Flow triggers", () => {
       `${NEGATIVE_REVIEW}:new-low`,
     ]);
     // The shop's threshold moves the line.
-    expect(triggersFor([review({ _id: "three", rating: 3 })], 3).map((c) => c.handle)).toEqual([REVIEW_PUBLISHED, NEGATIVE_REVIEW]);
+    expect(triggersFor([review({ _id: "three", rating: 3 })], 3).map((c) => c.handle)).toEqual([
+      REVIEW_PUBLISHED,
+      NEGATIVE_REVIEW,
+    ]);
   });
 
-  it.each([REVIEW_PUBLISHED, NEGATIVE_REVIEW])("GIVEN the %s extension THEN the payload has exactly its declared fields", (handle) => {
-    expect(Object.keys(triggerPayload(review({})))).toEqual(declaredKeys(handle));
-    // Flow keys are letters and spaces only.
-    for (const key of declaredKeys(handle)) expect(key).toMatch(/^[A-Za-z\s]+$|^\w+_id$/);
-  });
+  it.each([REVIEW_PUBLISHED, NEGATIVE_REVIEW])(
+    "GIVEN the %s extension THEN the payload has exactly its declared fields",
+    (handle) => {
+      expect(Object.keys(triggerPayload(review({})))).toEqual(declaredKeys(handle));
+      // Flow keys are letters and spaces only.
+      for (const key of declaredKeys(handle)) expect(key).toMatch(/^[A-Za-z\s]+$|^\w+_id$/);
+    },
+  );
 
   it("GIVEN a very long review text THEN the payload stays under Flow's 50,000 bytes", () => {
     const payload = triggerPayload(review({ text: "é".repeat(60_000) }));

@@ -28,7 +28,8 @@ export interface TriggerCall {
 
 // Flow refuses payloads of 50,000 bytes or more; a review's text is the only unbounded field.
 const MAX_TEXT_CHARS = 10_000;
-const bounded = (text: string) => (text.length <= MAX_TEXT_CHARS ? text : `${[...text].slice(0, MAX_TEXT_CHARS - 1).join("")}…`);
+const bounded = (text: string) =>
+  text.length <= MAX_TEXT_CHARS ? text : `${[...text].slice(0, MAX_TEXT_CHARS - 1).join("")}…`;
 
 /** The payload fields declared in the extensions' TOML, in the same order. */
 export function triggerPayload(review: AdminReview): Record<string, unknown> {
@@ -51,12 +52,16 @@ export function triggersFor(changes: readonly AdminReview[], negativeAtOrBelow: 
   for (const r of [...changes].reverse()) {
     const payload = triggerPayload(r);
     if (r.status === "published") calls.push({ handle: REVIEW_PUBLISHED, reviewId: r._id, payload });
-    if ((r.status === "published" || r.status === "removed") && r.rating <= negativeAtOrBelow) calls.push({ handle: NEGATIVE_REVIEW, reviewId: r._id, payload });
+    if ((r.status === "published" || r.status === "removed") && r.rating <= negativeAtOrBelow)
+      calls.push({ handle: NEGATIVE_REVIEW, reviewId: r._id, payload });
   }
   return calls;
 }
 
-export async function sendTriggers(deps: { shopId: string; gql: AdminGraphql; state: BackSyncState; log: Logger }, calls: readonly TriggerCall[]): Promise<{ sent: number; alreadySent: number; refused: number }> {
+export async function sendTriggers(
+  deps: { shopId: string; gql: AdminGraphql; state: BackSyncState; log: Logger },
+  calls: readonly TriggerCall[],
+): Promise<{ sent: number; alreadySent: number; refused: number }> {
   let sent = 0;
   let alreadySent = 0;
   let refused = 0;
@@ -67,7 +72,10 @@ export async function sendTriggers(deps: { shopId: string; gql: AdminGraphql; st
     }
     let errors: UserError[];
     try {
-      const data = await deps.gql.query<{ flowTriggerReceive: { userErrors: UserError[] } | null }>(FLOW_TRIGGER_RECEIVE, { handle: call.handle, payload: call.payload });
+      const data = await deps.gql.query<{ flowTriggerReceive: { userErrors: UserError[] } | null }>(
+        FLOW_TRIGGER_RECEIVE,
+        { handle: call.handle, payload: call.payload },
+      );
       errors = data.flowTriggerReceive?.userErrors ?? [];
     } catch (error) {
       await deps.state.releaseTrigger(deps.shopId, call.handle, call.reviewId);
@@ -77,7 +85,10 @@ export async function sendTriggers(deps: { shopId: string; gql: AdminGraphql; st
       // Flow refused this payload (an extension not deployed, a field it does not declare): the
       // same call would be refused again, so the claim stays and the reason is logged.
       refused++;
-      deps.log.error({ handle: call.handle, review: call.reviewId, errors: errors.map((e) => e.message) }, "Flow refused a trigger");
+      deps.log.error(
+        { handle: call.handle, review: call.reviewId, errors: errors.map((e) => e.message) },
+        "Flow refused a trigger",
+      );
     } else sent++;
   }
   return { sent, alreadySent, refused };

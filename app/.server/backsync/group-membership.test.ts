@@ -4,11 +4,14 @@ import { regrouped, withGroupMates, type GroupMembership } from "./group-members
 // Which products a group change touches, as pure functions (the run against the emulator and the
 // simulated store is in workers/processors/backsync.test.ts).
 
-const group = (...skus: string[]): GroupMembership => Object.fromEntries(skus.map((s) => [s, [...skus].sort().join("\n")]));
+const group = (...skus: string[]): GroupMembership =>
+  Object.fromEntries(skus.map((s) => [s, [...skus].sort().join("\n")]));
 
 describe("product groups in the back-sync", () => {
   it("GIVEN the same groups THEN nothing is regrouped", () => {
-    expect(regrouped({ ...group("1", "2"), ...group("3", "4") }, { ...group("2", "1"), ...group("4", "3") })).toEqual([]);
+    expect(regrouped({ ...group("1", "2"), ...group("3", "4") }, { ...group("2", "1"), ...group("4", "3") })).toEqual(
+      [],
+    );
   });
 
   it("GIVEN a group created, grown, shrunk or deleted THEN every product whose group changed, and its former mates, are regrouped", () => {

@@ -14,10 +14,16 @@ const GROUPS_PAGE = 100;
 const MAX_PAGES = 1_000;
 
 /** Every product group of the account, paged with `skip` advanced by what each page held. */
-export async function readGroupMembership(admin: Pick<ReviewsAdminApi, "listProductGroups">, opts: { signal?: AbortSignal } = {}): Promise<GroupMembership> {
+export async function readGroupMembership(
+  admin: Pick<ReviewsAdminApi, "listProductGroups">,
+  opts: { signal?: AbortSignal } = {},
+): Promise<GroupMembership> {
   const membership: GroupMembership = {};
   for (let skip = 0, pages = 0; pages < MAX_PAGES; pages++) {
-    const page = await admin.listProductGroups({ limit: GROUPS_PAGE, ...(skip ? { skip } : {}) }, { signal: opts.signal });
+    const page = await admin.listProductGroups(
+      { limit: GROUPS_PAGE, ...(skip ? { skip } : {}) },
+      { signal: opts.signal },
+    );
     for (const group of page.result) {
       const together = [...new Set(group.skus)].sort().join("\n");
       for (const sku of group.skus) membership[sku] = together;

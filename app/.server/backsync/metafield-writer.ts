@@ -15,7 +15,10 @@ export const METAFIELDS_PER_CALL = 25;
 const DELETES_PER_CALL = 250;
 
 interface SetAnswer {
-  metafieldsSet: { metafields: { id: string }[] | null; userErrors: (UserError & { elementIndex?: number | null })[] } | null;
+  metafieldsSet: {
+    metafields: { id: string }[] | null;
+    userErrors: (UserError & { elementIndex?: number | null })[];
+  } | null;
 }
 
 export interface WriterStats {
@@ -24,7 +27,8 @@ export interface WriterStats {
 }
 
 /** What happened to one product's metafields. */
-export type ProductOutcome = { productKey: string; result: "written" } | { productKey: string; result: "missing" | "refused"; reason: string };
+export type ProductOutcome =
+  { productKey: string; result: "written" } | { productKey: string; result: "missing" | "refused"; reason: string };
 
 export class MetafieldBatcher {
   private buffer: { productKey: string; input: MetafieldInput }[] = [];
@@ -76,10 +80,18 @@ export class MetafieldBatcher {
         const entry = Number.isInteger(index) ? pending[index] : undefined;
         if (!entry) throw new ShopifyUserErrors("metafieldsSet", this.gql.shop, errors);
         const missing = error.field?.includes("ownerId") ?? false;
-        out.set(entry.productKey, { productKey: entry.productKey, result: missing ? "missing" : "refused", reason: error.message });
+        out.set(entry.productKey, {
+          productKey: entry.productKey,
+          result: missing ? "missing" : "refused",
+          reason: error.message,
+        });
       }
       for (const o of out.values()) {
-        if (o.result === "refused") this.log.error({ product: o.productKey, reason: "reason" in o ? o.reason : "" }, "metafieldsSet refused a product's metafields");
+        if (o.result === "refused")
+          this.log.error(
+            { product: o.productKey, reason: "reason" in o ? o.reason : "" },
+            "metafieldsSet refused a product's metafields",
+          );
         this.left.delete(o.productKey);
         outcomes.push(o);
       }
@@ -92,11 +104,16 @@ export class MetafieldBatcher {
 }
 
 /** Removes metafields (a product with no published review left); absent ones are not an error. */
-export async function deleteMetafields(gql: AdminGraphql, ids: { ownerId: string; namespace: string; key: string }[]): Promise<number> {
+export async function deleteMetafields(
+  gql: AdminGraphql,
+  ids: { ownerId: string; namespace: string; key: string }[],
+): Promise<number> {
   let calls = 0;
   for (const part of chunk(ids, DELETES_PER_CALL)) {
     calls++;
-    const data = await gql.query<{ metafieldsDelete: { userErrors: UserError[] } | null }>(METAFIELDS_DELETE, { metafields: part });
+    const data = await gql.query<{ metafieldsDelete: { userErrors: UserError[] } | null }>(METAFIELDS_DELETE, {
+      metafields: part,
+    });
     const errors = data.metafieldsDelete?.userErrors ?? [];
     if (errors.length) throw new ShopifyUserErrors("metafieldsDelete", gql.shop, errors);
   }

@@ -43,11 +43,26 @@ export interface RefreshStats {
   deleteCalls: number;
 }
 
-export const emptyStats = (): RefreshStats => ({ products: 0, written: 0, unchanged: 0, cleared: 0, missing: 0, refused: 0, skippedMissing: 0, metafieldsWritten: 0, setCalls: 0, deleteCalls: 0 });
+export const emptyStats = (): RefreshStats => ({
+  products: 0,
+  written: 0,
+  unchanged: 0,
+  cleared: 0,
+  missing: 0,
+  refused: 0,
+  skippedMissing: 0,
+  metafieldsWritten: 0,
+  setCalls: 0,
+  deleteCalls: 0,
+});
 
 async function summaryOf(deps: RefreshDeps, productId: string): Promise<SummaryResponse | null> {
   try {
-    return await deps.reviews.storefront.getSummary(productId, { pageSize: SNAPSHOT_PAGE_SIZE }, { signal: deps.signal });
+    return await deps.reviews.storefront.getSummary(
+      productId,
+      { pageSize: SNAPSHOT_PAGE_SIZE },
+      { signal: deps.signal },
+    );
   } catch (error) {
     // A product the service does not know has no reviews.
     if (error instanceof ReviewsPermanentError && error.reason === "not_found") return null;

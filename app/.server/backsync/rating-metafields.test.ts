@@ -14,13 +14,24 @@ const summary = (avg: number, count: number, texts: string[] = ["Great"]): Summa
         aggregateRating: avg,
         reviewCount: count,
         recommendedPercentage: 80,
-        reviews: texts.map((text, i) => ({ _id: `r${i}`, name: "Ana P.", created: "2026-10-01T12:00:00.000Z", rating: 5, text, verified: true, helpful: 1, unhelpful: 0, pictures: [] })),
+        reviews: texts.map((text, i) => ({
+          _id: `r${i}`,
+          name: "Ana P.",
+          created: "2026-10-01T12:00:00.000Z",
+          rating: 5,
+          text,
+          verified: true,
+          helpful: 1,
+          unhelpful: 0,
+          pictures: [],
+        })),
       },
     ],
     composition: [{ _id: 5, count }],
   }) as unknown as SummaryResponse;
 
-const snap = (avg: number, count: number, texts?: string[]): Snapshot => buildSnapshot("8100000000001", summary(avg, count, texts), { pageSize: 10 });
+const snap = (avg: number, count: number, texts?: string[]): Snapshot =>
+  buildSnapshot("8100000000001", summary(avg, count, texts), { pageSize: 10 });
 
 describe("product metafields", () => {
   it("GIVEN a snapshot THEN the snapshot JSON, the standard rating (one decimal, scale 1–5) and the count, on the product", () => {
@@ -44,14 +55,33 @@ describe("product metafields", () => {
   });
 
   it("GIVEN 26 metafields THEN two calls of 25 and 1", () => {
-    expect(chunk(Array.from({ length: 26 }, (_, i) => i), 25).map((c) => c.length)).toEqual([25, 1]);
+    expect(
+      chunk(
+        Array.from({ length: 26 }, (_, i) => i),
+        25,
+      ).map((c) => c.length),
+    ).toEqual([25, 1]);
   });
 });
 
 describe("reconciliation drift", () => {
   const row = (publishedCount: number, publishedAggregateRating: number | null): ProductReportRow =>
-    ({ sku: "1", reviews: { reviewCount: publishedCount, aggregateRating: publishedAggregateRating, publishedCount, publishedAggregateRating } }) as ProductReportRow;
-  const written = (count: number, average: number) => ({ productId: "1", digest: "d", count, average, status: "written" as const });
+    ({
+      sku: "1",
+      reviews: {
+        reviewCount: publishedCount,
+        aggregateRating: publishedAggregateRating,
+        publishedCount,
+        publishedAggregateRating,
+      },
+    }) as ProductReportRow;
+  const written = (count: number, average: number) => ({
+    productId: "1",
+    digest: "d",
+    count,
+    average,
+    status: "written" as const,
+  });
 
   it.each([
     ["same count and average", row(12, 4.46), written(12, 4.5), false],

@@ -32,7 +32,15 @@ export function productMetafields(productId: string, snapshot: Snapshot): Metafi
   const ownerId = productGid(productId);
   return [
     { ownerId, ...SNAPSHOT, value: JSON.stringify(snapshot) },
-    { ownerId, ...RATING, value: JSON.stringify({ value: snapshot.avg.toFixed(1), scale_min: RATING_SCALE.min, scale_max: RATING_SCALE.max }) },
+    {
+      ownerId,
+      ...RATING,
+      value: JSON.stringify({
+        value: snapshot.avg.toFixed(1),
+        scale_min: RATING_SCALE.min,
+        scale_max: RATING_SCALE.max,
+      }),
+    },
     { ownerId, ...RATING_COUNT, value: String(snapshot.count) },
   ];
 }

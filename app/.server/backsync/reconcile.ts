@@ -11,9 +11,15 @@ import type { ProductDigest } from "./backsync-state.repository";
 export const REPORT_PAGE = 100;
 const AVERAGE_TOLERANCE = 0.051;
 
-export async function* reportRows(reviews: Pick<ReviewsClient, "admin">, signal?: AbortSignal): AsyncGenerator<ProductReportRow> {
-  for (let skip = 0; ; ) {
-    const page = await reviews.admin.getProductReport({ limit: REPORT_PAGE, ...(skip ? { skip } : {}), onlyPublished: true }, { signal });
+export async function* reportRows(
+  reviews: Pick<ReviewsClient, "admin">,
+  signal?: AbortSignal,
+): AsyncGenerator<ProductReportRow> {
+  for (let skip = 0; ;) {
+    const page = await reviews.admin.getProductReport(
+      { limit: REPORT_PAGE, ...(skip ? { skip } : {}), onlyPublished: true },
+      { signal },
+    );
     for (const row of page.result) yield row;
     skip += page.result.length;
     if (page.result.length === 0 || skip >= page.total) return;
@@ -31,7 +37,12 @@ export function drifted(row: ProductReportRow, written: ProductDigest | undefine
 }
 
 /** The products to refresh: drifted report rows, and written products the report no longer counts. */
-export async function findDrift(reviews: Pick<ReviewsClient, "admin">, written: Map<string, ProductDigest>, all: (ids: string[]) => Promise<Map<string, ProductDigest>>, signal?: AbortSignal): Promise<{ drifted: string[]; rows: number }> {
+export async function findDrift(
+  reviews: Pick<ReviewsClient, "admin">,
+  written: Map<string, ProductDigest>,
+  all: (ids: string[]) => Promise<Map<string, ProductDigest>>,
+  signal?: AbortSignal,
+): Promise<{ drifted: string[]; rows: number }> {
   const out: string[] = [];
   const seen = new Set<string>();
   let rows = 0;

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../test/emulator/server";
 import { createReviewsClient, type ReviewsClient } from "../reviews";
 import { feedMemoryOf } from "./backsync-state.repository";
-import { FIRST_READ, KNOWN_RUN, SEEN_MAX, changedProducts, readReviewChanges, unknownProducts, type FeedMemory } from "./review-feed";
+import {
+  FIRST_READ,
+  KNOWN_RUN,
+  SEEN_MAX,
+  changedProducts,
+  readReviewChanges,
+  unknownProducts,
+  type FeedMemory,
+} from "./review-feed";
 
 // The review-change feed against the emulator over HTTP, answering 20 reviews a page, in both of
 // its modes: with its own `moderatedAt` on each review (a shortcut the feed may take) and strict
@@ -20,7 +28,14 @@ describe.each([
   const pending: string[] = [];
   let memory: FeedMemory;
 
-  const submit = async (i: number) => (await client.storefront.submitReview(`sku-${i % 6}`, { userId: `u${i}`, email: `u${i}@example.com`, rating: 1 + (i % 5) }))._id;
+  const submit = async (i: number) =>
+    (
+      await client.storefront.submitReview(`sku-${i % 6}`, {
+        userId: `u${i}`,
+        email: `u${i}@example.com`,
+        rating: 1 + (i % 5),
+      })
+    )._id;
   const approve = (id: string) => {
     emu.control.advanceClock(1000);
     emu.control.publishReview(id);
@@ -28,11 +43,25 @@ describe.each([
   const ids = (r: { changes: { _id: string }[] }) => r.changes.map((c) => c._id).sort();
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0, strict, adminPageSize: 20, accounts: [{ customer, clientId: "feed-client", clientSecret: "feed-secret-0123456789" }] });
-    client = createReviewsClient({
-      account: { customer, clientId: "feed-client", clientSecret: "feed-secret-0123456789", apiUrl: emu.baseUrl, authUrl: emu.authUrl, rateUrl: emu.rateUrl },
+    emu = await startEmulator({
+      port: 0,
+      strict,
+      adminPageSize: 20,
+      accounts: [{ customer, clientId: "feed-client", clientSecret: "feed-secret-0123456789" }],
     });
-    await client.admin.sendCatalogBatch(Array.from({ length: 6 }, (_, i) => ({ sku: `sku-${i}`, name: `Product ${i}`, categories: ["General"] })));
+    client = createReviewsClient({
+      account: {
+        customer,
+        clientId: "feed-client",
+        clientSecret: "feed-secret-0123456789",
+        apiUrl: emu.baseUrl,
+        authUrl: emu.authUrl,
+        rateUrl: emu.rateUrl,
+      },
+    });
+    await client.admin.sendCatalogBatch(
+      Array.from({ length: 6 }, (_, i) => ({ sku: `sku-${i}`, name: `Product ${i}`, categories: ["General"] })),
+    );
     // 120 moderated reviews of history, 30 waiting for moderation.
     for (let i = 0; i < 150; i++) {
       const id = await submit(i);
@@ -48,7 +77,11 @@ describe.each([
     const read = await readReviewChanges(client.admin, null);
     expect(read.changes).toEqual([]);
     expect(read.memory.seen.length).toBeGreaterThanOrEqual(FIRST_READ);
-    const newest = emu.control.state(customer).reviews.map((r) => r.moderatedAt ?? "").sort().at(-1)!;
+    const newest = emu.control
+      .state(customer)
+      .reviews.map((r) => r.moderatedAt ?? "")
+      .sort()
+      .at(-1)!;
     expect(read.memory.cursor).toBe(strict ? null : newest);
     memory = read.memory;
   });
@@ -95,7 +128,9 @@ describe.each([
           // The merchant approves another one and rejects an old one right after the first page.
           const id = pending.shift()!;
           approve(id);
-          const old = emu.control.state(customer).reviews.find((r) => r.status === "published" && !before.includes(r._id) && r._id !== id)!;
+          const old = emu.control
+            .state(customer)
+            .reviews.find((r) => r.status === "published" && !before.includes(r._id) && r._id !== id)!;
           emu.control.advanceClock(1000);
           await client.admin.moderateReview(old._id, false);
           during.push(id, old._id);
@@ -113,7 +148,10 @@ describe.each([
   });
 
   it(`GIVEN fewer than ${KNOWN_RUN} reviews moderated again with the same status above a real change THEN the change is still found`, async () => {
-    const top = emu.control.state(customer).reviews.filter((r) => r.status === "published").slice(0, KNOWN_RUN - 1);
+    const top = emu.control
+      .state(customer)
+      .reviews.filter((r) => r.status === "published")
+      .slice(0, KNOWN_RUN - 1);
     const id = pending.shift()!;
     approve(id);
     for (const r of top) approve(r._id);
@@ -128,17 +166,35 @@ describe.each([
     const stored = feedMemoryOf({ cursor: memory.cursor, feedSeen: JSON.stringify(memory.seen) });
     expect(stored).toEqual(memory);
     // A row from before the memory: a real cursor still reads by time; the epoch starts afresh.
-    expect(feedMemoryOf({ cursor: "2026-01-01T00:00:00.000Z", feedSeen: null })).toEqual({ cursor: "2026-01-01T00:00:00.000Z", seen: [] });
+    expect(feedMemoryOf({ cursor: "2026-01-01T00:00:00.000Z", feedSeen: null })).toEqual({
+      cursor: "2026-01-01T00:00:00.000Z",
+      seen: [],
+    });
     expect(feedMemoryOf({ cursor: new Date(0).toISOString(), feedSeen: null })).toBeNull();
   });
 
   it("GIVEN a product the service lost THEN the change of its review names it unknown (product null), the others not", async () => {
     emu.control.addAccount({ customer: "feed-lost", clientId: "l-client", clientSecret: "l-secret-0123456789" });
     const lost = createReviewsClient({
-      account: { customer: "feed-lost", clientId: "l-client", clientSecret: "l-secret-0123456789", apiUrl: emu.baseUrl, authUrl: emu.authUrl, rateUrl: emu.rateUrl },
+      account: {
+        customer: "feed-lost",
+        clientId: "l-client",
+        clientSecret: "l-secret-0123456789",
+        apiUrl: emu.baseUrl,
+        authUrl: emu.authUrl,
+        rateUrl: emu.rateUrl,
+      },
     });
-    await lost.admin.sendCatalogBatch([{ sku: "l-1", name: "Lost 1", categories: ["General"] }, { sku: "l-2", name: "Kept 2", categories: ["General"] }]);
-    const waiting = await Promise.all(["l-1", "l-2"].map(async (sku, i) => (await lost.storefront.submitReview(sku, { userId: `l${i}`, email: `l${i}@example.com`, rating: 5 }))._id));
+    await lost.admin.sendCatalogBatch([
+      { sku: "l-1", name: "Lost 1", categories: ["General"] },
+      { sku: "l-2", name: "Kept 2", categories: ["General"] },
+    ]);
+    const waiting = await Promise.all(
+      ["l-1", "l-2"].map(
+        async (sku, i) =>
+          (await lost.storefront.submitReview(sku, { userId: `l${i}`, email: `l${i}@example.com`, rating: 5 }))._id,
+      ),
+    );
     const first = await readReviewChanges(lost.admin, null);
     emu.control.forget("feed-lost", { skus: ["l-1"] });
     waiting.forEach(approve);
@@ -150,10 +206,18 @@ describe.each([
   it("GIVEN an account without moderations THEN the first moderation after the first read is a change", async () => {
     emu.control.addAccount({ customer: "feed-empty", clientId: "e-client", clientSecret: "e-secret-0123456789" });
     const empty = createReviewsClient({
-      account: { customer: "feed-empty", clientId: "e-client", clientSecret: "e-secret-0123456789", apiUrl: emu.baseUrl, authUrl: emu.authUrl, rateUrl: emu.rateUrl },
+      account: {
+        customer: "feed-empty",
+        clientId: "e-client",
+        clientSecret: "e-secret-0123456789",
+        apiUrl: emu.baseUrl,
+        authUrl: emu.authUrl,
+        rateUrl: emu.rateUrl,
+      },
     });
     await empty.admin.sendCatalogBatch([{ sku: "e-1", name: "Empty 1", categories: ["General"] }]);
-    const waiting = (await empty.storefront.submitReview("e-1", { userId: "e", email: "e@example.com", rating: 4 }))._id;
+    const waiting = (await empty.storefront.submitReview("e-1", { userId: "e", email: "e@example.com", rating: 4 }))
+      ._id;
     const first = await readReviewChanges(empty.admin, null);
     expect(first.memory).toEqual({ cursor: null, seen: [] });
     approve(waiting);
@@ -165,7 +229,10 @@ describe("review-change feed with never-moderated reviews sorted first", () => {
   // Where a review without a moderation sorts under `moderatedAt,-1` is not documented: a service
   // may put them first. They are neither changes nor part of a known run, so the feed reads past them.
   const review = (id: string, status: string) => ({ _id: id, sku: "1", rating: 4, status });
-  let list = [...Array.from({ length: 30 }, (_, i) => review(`p${i}`, "pending")), ...Array.from({ length: 40 }, (_, i) => review(`m${i}`, "published"))];
+  let list = [
+    ...Array.from({ length: 30 }, (_, i) => review(`p${i}`, "pending")),
+    ...Array.from({ length: 40 }, (_, i) => review(`m${i}`, "published")),
+  ];
   const admin = {
     async listReviews(q: { skip?: number } = {}) {
       const skip = q.skip ?? 0;
@@ -178,7 +245,11 @@ describe("review-change feed with never-moderated reviews sorted first", () => {
     expect(first.memory.seen.every((k) => k.startsWith("m"))).toBe(true);
     expect(first.memory.seen.length).toBeGreaterThanOrEqual(KNOWN_RUN);
     // p3 approved: it leaves the pending block and tops the moderated ones.
-    list = [...list.filter((r) => r._id.startsWith("p") && r._id !== "p3"), review("p3", "published"), ...list.filter((r) => r._id.startsWith("m"))];
+    list = [
+      ...list.filter((r) => r._id.startsWith("p") && r._id !== "p3"),
+      review("p3", "published"),
+      ...list.filter((r) => r._id.startsWith("m")),
+    ];
     const next = await readReviewChanges(admin, first.memory);
     expect(next.changes.map((r) => r._id)).toEqual(["p3"]);
     expect((await readReviewChanges(admin, next.memory)).changes).toEqual([]);

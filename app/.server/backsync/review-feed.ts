@@ -60,7 +60,8 @@ export const moderatedAtOf = (r: AdminReview): string | null => {
 
 const neverModerated = (r: AdminReview) => r.status === "pending";
 
-const later = (a: string | null, b: string | null): string | null => (a === null ? b : b === null ? a : Date.parse(b) > Date.parse(a) ? b : a);
+const later = (a: string | null, b: string | null): string | null =>
+  a === null ? b : b === null ? a : Date.parse(b) > Date.parse(a) ? b : a;
 
 /** The memory after a read: what this read saw on top, then what is still true of the last one. */
 export function nextMemory(read: readonly AdminReview[], before: FeedMemory | null, cursor: string | null): FeedMemory {
@@ -82,13 +83,18 @@ export function nextMemory(read: readonly AdminReview[], before: FeedMemory | nu
   return { cursor, seen: seen.slice(0, SEEN_MAX) };
 }
 
-export async function readReviewChanges(admin: Pick<ReviewsAdminApi, "listReviews">, before: FeedMemory | null, opts: { signal?: AbortSignal } = {}): Promise<FeedRead> {
-  const page = (skip: number) => admin.listReviews({ order: FEED_ORDER, ...(skip ? { skip } : {}) }, { signal: opts.signal });
+export async function readReviewChanges(
+  admin: Pick<ReviewsAdminApi, "listReviews">,
+  before: FeedMemory | null,
+  opts: { signal?: AbortSignal } = {},
+): Promise<FeedRead> {
+  const page = (skip: number) =>
+    admin.listReviews({ order: FEED_ORDER, ...(skip ? { skip } : {}) }, { signal: opts.signal });
 
   if (before === null) {
     const read: AdminReview[] = [];
     let pages = 0;
-    for (let skip = 0; read.length < FIRST_READ && pages < MAX_PAGES; ) {
+    for (let skip = 0; read.length < FIRST_READ && pages < MAX_PAGES;) {
       const p = await page(skip);
       pages++;
       read.push(...p.results);
@@ -108,7 +114,7 @@ export async function readReviewChanges(admin: Pick<ReviewsAdminApi, "listReview
   let run = 0;
   let skip = 0;
   let pages = 0;
-  for (let done = false; !done; ) {
+  for (let done = false; !done;) {
     const p = await page(skip);
     pages++;
     for (const r of p.results) {

@@ -17,7 +17,11 @@ export interface BackSyncJobData {
 }
 
 /** Asks for a back-sync run of the shop now (after a moderation in our admin, after connect). */
-export async function requestBackSync(queues: Pick<Queues, "get">, shopId: string, opts: { reconcile?: boolean; delayMs?: number } = {}): Promise<void> {
+export async function requestBackSync(
+  queues: Pick<Queues, "get">,
+  shopId: string,
+  opts: { reconcile?: boolean; delayMs?: number } = {},
+): Promise<void> {
   const name = opts.reconcile ? BACKSYNC_RECONCILE : BACKSYNC;
   await queues.get(QueueName.maintenance).add(name, { shopId } satisfies BackSyncJobData, {
     delay: opts.delayMs ?? 0,

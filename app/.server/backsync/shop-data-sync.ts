@@ -6,7 +6,13 @@ import { ShopifyUserErrors, type UserError } from "../shopify/errors";
 import { APP_INSTALLATION_ID, METAFIELDS_SET } from "../shopify/metafield-documents";
 import { readProxyPath } from "../storefront/proxy/proxy-path";
 import { safeUrl } from "../security/safe-url";
-import { SHOP_DATA_KEY, SHOP_DATA_NAMESPACE, SHOP_DATA_VERSION, shopDataSchema, type ShopData } from "../storefront/shop-data";
+import {
+  SHOP_DATA_KEY,
+  SHOP_DATA_NAMESPACE,
+  SHOP_DATA_VERSION,
+  shopDataSchema,
+  type ShopData,
+} from "../storefront/shop-data";
 
 // The shop-wide app-data metafield (`app.metafields.reviews.shop` in Liquid): store-review summary
 // and carousel, top-rated products and their badge, the app proxy path, the rating page base and the account's
@@ -31,7 +37,10 @@ export function buildShopData(input: {
     v: SHOP_DATA_VERSION,
     proxyPath: input.proxyPath,
     store: storeOn ? { avg: roundTo1(store.avgRating as number), count: store.count } : null,
-    topRated: { skus: [...input.topRated.skus], label: input.topRated.badgeLabel || input.defaultBadgeLabel || "Top rated" },
+    topRated: {
+      skus: [...input.topRated.skus],
+      label: input.topRated.badgeLabel || input.defaultBadgeLabel || "Top rated",
+    },
     // The rating modal frames this page on the storefront: the one URL rule, like every other URL it renders.
     rateUrl: input.rateUrl ? (safeUrl(input.rateUrl, "storefront.rate_url")?.replace(/\/+$/, "") ?? null) : null,
     customer: input.customer,
@@ -47,29 +56,61 @@ export const CAROUSEL_TEXT_MAX = 280;
 function carouselItem(r: StoreReview) {
   const text = (r.text ?? "").trim();
   const cut = text.length <= CAROUSEL_TEXT_MAX ? text : `${text.slice(0, CAROUSEL_TEXT_MAX).replace(/\s+\S*$/, "")}…`;
-  return { id: r._id, name: (r.name ?? "").trim(), rating: Math.max(1, Math.min(5, Math.round(r.rating))), text: cut, date: r.created ?? "" };
+  return {
+    id: r._id,
+    name: (r.name ?? "").trim(),
+    rating: Math.max(1, Math.min(5, Math.round(r.rating))),
+    text: cut,
+    date: r.created ?? "",
+  };
 }
 
 export const shopDataDigest = (data: ShopData) => createHash("sha256").update(JSON.stringify(data)).digest("base64url");
 
-export async function readShopData(deps: { reviews: ReviewsClient; redis: Redis; prefix: string; shop: string; guestQuestions?: boolean; signal?: AbortSignal }): Promise<ShopData> {
+export async function readShopData(deps: {
+  reviews: ReviewsClient;
+  redis: Redis;
+  prefix: string;
+  shop: string;
+  guestQuestions?: boolean;
+  signal?: AbortSignal;
+}): Promise<ShopData> {
   // An account without store reviews or a top-rated list may answer 404: shown as none, while
   // an outage (retryable) fails the run like any other read.
-  const orNone = <T>(p: Promise<T>, none: T) => p.catch((e: unknown) => (e instanceof ReviewsPermanentError && e.reason === "not_found" ? none : Promise.reject(e)));
+  const orNone = <T>(p: Promise<T>, none: T) =>
+    p.catch((e: unknown) =>
+      e instanceof ReviewsPermanentError && e.reason === "not_found" ? none : Promise.reject(e),
+    );
   const [storeSummary, topRated, proxyPath, carousel] = await Promise.all([
     orNone(deps.reviews.storefront.getStoreReviewsSummary({ signal: deps.signal }), []),
     orNone(deps.reviews.storefront.getTopRated({ signal: deps.signal }), { skus: [], badgeLabel: null }),
     readProxyPath(deps.redis, deps.prefix, deps.shop),
     orNone(deps.reviews.storefront.getStoreReviewsCarousel({ signal: deps.signal }), []),
   ]);
-  return buildShopData({ proxyPath, storeSummary, topRated, rateUrl: deps.reviews.account.rateUrl ?? null, customer: deps.reviews.account.customer, carousel, guestQuestions: deps.guestQuestions });
+  return buildShopData({
+    proxyPath,
+    storeSummary,
+    topRated,
+    rateUrl: deps.reviews.account.rateUrl ?? null,
+    customer: deps.reviews.account.customer,
+    carousel,
+    guestQuestions: deps.guestQuestions,
+  });
 }
 
 /** Writes the shop data on the app installation; one read of its id, one metafieldsSet. */
 export async function writeShopData(gql: AdminGraphql, data: ShopData): Promise<void> {
   const inst = await gql.query<{ currentAppInstallation: { id: string } }>(APP_INSTALLATION_ID);
   const result = await gql.query<{ metafieldsSet: { userErrors: UserError[] } | null }>(METAFIELDS_SET, {
-    metafields: [{ ownerId: inst.currentAppInstallation.id, namespace: SHOP_DATA_NAMESPACE, key: SHOP_DATA_KEY, type: "json", value: JSON.stringify(data) }],
+    metafields: [
+      {
+        ownerId: inst.currentAppInstallation.id,
+        namespace: SHOP_DATA_NAMESPACE,
+        key: SHOP_DATA_KEY,
+        type: "json",
+        value: JSON.stringify(data),
+      },
+    ],
   });
   const errors = result.metafieldsSet?.userErrors ?? [];
   if (errors.length) throw new ShopifyUserErrors("metafieldsSet (shop data)", gql.shop, errors);

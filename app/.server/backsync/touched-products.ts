@@ -12,8 +12,15 @@ export async function markTouched(redis: Redis, prefix: string, shop: string, pr
   await redis.sadd(keyOf(prefix, shop), productId);
 }
 
-/** The products named so far, and how to forget them once they were refreshed (not before: a failed run reads them again). */
-export async function touchedProducts(redis: Redis, prefix: string, shop: string): Promise<{ ids: string[]; done(): Promise<void> }> {
+/**
+ * The products named so far, and how to forget them once they were refreshed (not before: a failed run reads them
+ * again).
+ */
+export async function touchedProducts(
+  redis: Redis,
+  prefix: string,
+  shop: string,
+): Promise<{ ids: string[]; done(): Promise<void> }> {
   const ids = await redis.smembers(keyOf(prefix, shop));
   return { ids, done: async () => void (ids.length && (await redis.srem(keyOf(prefix, shop), ...ids))) };
 }

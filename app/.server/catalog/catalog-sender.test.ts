@@ -18,15 +18,33 @@ import type { StagedProduct } from "./pending-changes";
 
 const staged = (id: number | string, extra: Partial<CatalogProduct> = {}): StagedProduct => {
   const sku = String(id);
-  return { productId: sku, sku, hash: `h${sku}`, product: { sku, name: `Product ${sku}`, categories: ["Tees"], ...extra } };
+  return {
+    productId: sku,
+    sku,
+    hash: `h${sku}`,
+    product: { sku, name: `Product ${sku}`, categories: ["Tees"], ...extra },
+  };
 };
 const items = (n: number, from = 1) => Array.from({ length: n }, (_, i) => staged(from + i));
-const bodyBytes = (batch: StagedProduct[]) => Buffer.byteLength(JSON.stringify({ products: batch.map((i) => i.product) }));
+const bodyBytes = (batch: StagedProduct[]) =>
+  Buffer.byteLength(JSON.stringify({ products: batch.map((i) => i.product) }));
 
 const request = { api: "admin" as const, method: "POST", path: "/acme/products/batch" };
 const http400 = (message: string) =>
-  new ReviewsPermanentError("Reviews request refused", { request, status: 400, serviceError: "invalid_request", serviceMessage: message, reason: "bad_request" });
-const http413 = () => new ReviewsPermanentError("Reviews request too large", { request, status: 413, serviceError: "payload_too_large", reason: "too_large" });
+  new ReviewsPermanentError("Reviews request refused", {
+    request,
+    status: 400,
+    serviceError: "invalid_request",
+    serviceMessage: message,
+    reason: "bad_request",
+  });
+const http413 = () =>
+  new ReviewsPermanentError("Reviews request too large", {
+    request,
+    status: 413,
+    serviceError: "payload_too_large",
+    reason: "too_large",
+  });
 const ok = (products: CatalogProduct[]): CatalogBatchResult => ({
   received: products.length,
   processed: products.length,
@@ -75,7 +93,8 @@ describe("chunk", () => {
     const accented = Array.from({ length: 4 }, (_, i) => staged(i + 1, { description: "é".repeat(300) }));
     const chunks = chunk(accented, 200, 2_000);
     expect(chunks.length).toBeGreaterThan(1);
-    for (const c of chunks) expect(c.reduce((n, i) => n + Buffer.byteLength(JSON.stringify(i.product)) + 1, 0)).toBeLessThanOrEqual(2_000);
+    for (const c of chunks)
+      expect(c.reduce((n, i) => n + Buffer.byteLength(JSON.stringify(i.product)) + 1, 0)).toBeLessThanOrEqual(2_000);
   });
 
   it("GIVEN one item alone over the byte limit THEN it gets a batch of its own and its neighbours are not held back", () => {
@@ -95,7 +114,11 @@ describe("sendCatalog against a faked service", () => {
     const r = recorder();
     const { requests } = await sendCatalog(items(16), send, r.onBatch);
     expect(r.rejected()).toEqual([{ sku: "12", error: "products[11].brand must be a string" }]);
-    expect(r.accepted().sort((a, b) => Number(a) - Number(b))).toEqual(items(16).map((i) => i.sku).filter((s) => s !== "12"));
+    expect(r.accepted().sort((a, b) => Number(a) - Number(b))).toEqual(
+      items(16)
+        .map((i) => i.sku)
+        .filter((s) => s !== "12"),
+    );
     expect(requests).toBe(2 * Math.log2(16) + 1);
     expect(attempts).toHaveLength(requests);
     // One refused attempt per level, then the bad item alone.
@@ -134,7 +157,8 @@ describe("sendCatalog against a faked service", () => {
   it("GIVEN a 5xx after a first accepted batch THEN it is thrown and the accepted batch was reported first", async () => {
     let calls = 0;
     const send = async (products: CatalogProduct[]) => {
-      if (++calls === 2) throw new ReviewsRetryableError("Reviews service error", { request, status: 503, reason: "server" });
+      if (++calls === 2)
+        throw new ReviewsRetryableError("Reviews service error", { request, status: 503, reason: "server" });
       return ok(products);
     };
     const r = recorder();
@@ -154,13 +178,18 @@ describe("sendCatalog over HTTP to the emulator", () => {
     authUrl: emu.authUrl,
     rateUrl: emu.rateUrl,
   });
-  const client = (validateRequests = true) => createReviewsClient({ account: account(), validateRequests, timeoutMs: 60_000 });
+  const client = (validateRequests = true) =>
+    createReviewsClient({ account: account(), validateRequests, timeoutMs: 60_000 });
   const batches = (since: number) => emu.control.requests(since).filter((r) => r.path === "/api/acme/products/batch");
-  const skusOf = (r: { body: unknown }) => ((r.body as { products?: { sku: string }[] } | null)?.products ?? []).map((p) => p.sku);
+  const skusOf = (r: { body: unknown }) =>
+    ((r.body as { products?: { sku: string }[] } | null)?.products ?? []).map((p) => p.sku);
   const stored = () => new Set(emu.control.state("acme").products.map((p) => p.sku));
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0, accounts: [{ customer: "acme", clientId: "acme-client", clientSecret: "acme-secret-0123456789" }] });
+    emu = await startEmulator({
+      port: 0,
+      accounts: [{ customer: "acme", clientId: "acme-client", clientSecret: "acme-secret-0123456789" }],
+    });
   });
   afterAll(async () => emu.close());
   beforeEach(() => emu.control.reset());
@@ -179,8 +208,16 @@ describe("sendCatalog over HTTP to the emulator", () => {
     await sendCatalog(list, (p) => client().admin.sendCatalogBatch(p), r.onBatch);
 
     expect(r.rejected()).toEqual([{ sku: "bad", error: expect.stringMatching(/brand/) }]);
-    expect(r.accepted().sort()).toEqual(items(7).map((i) => i.sku).sort());
-    expect([...stored()].sort()).toEqual(items(7).map((i) => i.sku).sort());
+    expect(r.accepted().sort()).toEqual(
+      items(7)
+        .map((i) => i.sku)
+        .sort(),
+    );
+    expect([...stored()].sort()).toEqual(
+      items(7)
+        .map((i) => i.sku)
+        .sort(),
+    );
     // The bad item never left: what reached the service is one good half per level.
     const sent = batches(since);
     expect(sent.map((b) => b.status)).toEqual([200, 200, 200]);

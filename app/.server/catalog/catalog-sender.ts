@@ -32,7 +32,11 @@ function byteSize(item: StagedProduct): number {
 }
 
 /** Splits into chunks within both limits, keeping order. */
-export function chunk(items: StagedProduct[], maxItems = MAX_BATCH_ITEMS, maxBytes = MAX_BATCH_BYTES): StagedProduct[][] {
+export function chunk(
+  items: StagedProduct[],
+  maxItems = MAX_BATCH_ITEMS,
+  maxBytes = MAX_BATCH_BYTES,
+): StagedProduct[][] {
   const chunks: StagedProduct[][] = [];
   let current: StagedProduct[] = [];
   let bytes = 0;
@@ -69,8 +73,14 @@ export async function sendCatalog(
     } catch (error) {
       if (!isWholeBatchRefusal(error)) throw error;
       if (batch.length === 1) {
-        const reason = error.tooLarge ? "product is over the 10 MB request limit" : error.serviceMessage || error.message;
-        await onBatch({ accepted: [], rejected: [{ item: batch[0], error: reason }], counters: { created: 0, updated: 0, unchanged: 0, failed: 1 } });
+        const reason = error.tooLarge
+          ? "product is over the 10 MB request limit"
+          : error.serviceMessage || error.message;
+        await onBatch({
+          accepted: [],
+          rejected: [{ item: batch[0], error: reason }],
+          counters: { created: 0, updated: 0, unchanged: 0, failed: 1 },
+        });
         return;
       }
       const half = Math.ceil(batch.length / 2);
@@ -85,11 +95,22 @@ export async function sendCatalog(
     const accepted: StagedProduct[] = [];
     const rejected: Rejected[] = [];
     batch.forEach((item, index) => {
-      const reason = failedAt.get(index) ?? (failedSkus.has(item.sku) ? result.errors.find((e) => e.sku === item.sku)?.error : undefined);
+      const reason =
+        failedAt.get(index) ??
+        (failedSkus.has(item.sku) ? result.errors.find((e) => e.sku === item.sku)?.error : undefined);
       if (reason !== undefined) rejected.push({ item, error: reason || "rejected by the service" });
       else accepted.push(item);
     });
-    await onBatch({ accepted, rejected, counters: { created: result.created, updated: result.updated, unchanged: result.unchanged, failed: result.failed } });
+    await onBatch({
+      accepted,
+      rejected,
+      counters: {
+        created: result.created,
+        updated: result.updated,
+        unchanged: result.unchanged,
+        failed: result.failed,
+      },
+    });
   }
 
   for (const c of chunk(items)) await attempt(c);

@@ -35,7 +35,8 @@ export interface StagedProduct {
  * What staging did: skipped as already accepted, skipped as older than a version already staged or
  * accepted, staged, or needs the mirror's hash first.
  */
-export type StageOutcome = { kind: "unchanged" } | { kind: "stale" } | { kind: "staged"; waitingSince: number } | { kind: "unknown" };
+export type StageOutcome =
+  { kind: "unchanged" } | { kind: "stale" } | { kind: "staged"; waitingSince: number } | { kind: "unknown" };
 
 /** The mirror's answer for a product never accepted (so it is not read again). */
 export const NEVER_ACCEPTED = "-";
@@ -64,7 +65,9 @@ export interface PendingChanges {
   /** The shops with changes waiting or in flight. */
   shopsWithChanges(): Promise<string[]>;
   /** When the oldest waiting change and the newest one were staged, and whether a batch is in flight. */
-  timing(shopId: string): Promise<{ waiting: number; waitingSince: number | null; lastStagedAt: number | null; inflight: boolean }>;
+  timing(
+    shopId: string,
+  ): Promise<{ waiting: number; waitingSince: number | null; lastStagedAt: number | null; inflight: boolean }>;
   clear(shopId: string): Promise<void>;
 }
 
@@ -162,14 +165,33 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
   const orderKey = (shopId: string) => `${prefix}:catalog:pending-order:${shopId}`;
   return {
     async stageIfChanged(shopId, item) {
-      const keys = [acceptedKey(shopId), pendingKey(shopId), inflightKey(shopId), lastKey(shopId), orderKey(shopId), newestKey(shopId)];
+      const keys = [
+        acceptedKey(shopId),
+        pendingKey(shopId),
+        inflightKey(shopId),
+        lastKey(shopId),
+        orderKey(shopId),
+        newestKey(shopId),
+      ];
       const version = item.sourceUpdatedAt === undefined ? "" : String(item.sourceUpdatedAt);
       let staging = item;
       let mergedWith = "";
       // Another worker may stage the same product between the merge and the write: merged again.
       for (let attempt = 0; attempt < 10; attempt++) {
-        const args = [item.productId, item.sku, item.hash, JSON.stringify(staging), String(Date.now()), version, String(ACCEPTED_TTL_MS), mergedWith];
-        const [kind, detail] = (await redis.eval(STAGE_IF_CHANGED, keys.length, ...keys, ...args)) as [string, string | undefined];
+        const args = [
+          item.productId,
+          item.sku,
+          item.hash,
+          JSON.stringify(staging),
+          String(Date.now()),
+          version,
+          String(ACCEPTED_TTL_MS),
+          mergedWith,
+        ];
+        const [kind, detail] = (await redis.eval(STAGE_IF_CHANGED, keys.length, ...keys, ...args)) as [
+          string,
+          string | undefined,
+        ];
         if (kind === "staged") return { kind, waitingSince: Number(detail) };
         if (kind === "unchanged" || kind === "stale") return { kind };
         if (kind === "unknown") return { kind };
@@ -191,7 +213,13 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
     },
     async rememberNewest(shopId, versions) {
       if (!versions.size) return;
-      await redis.eval(RAISE, 1, newestKey(shopId), String(ACCEPTED_TTL_MS), ...[...versions].flatMap(([id, at]) => [id, String(at)]));
+      await redis.eval(
+        RAISE,
+        1,
+        newestKey(shopId),
+        String(ACCEPTED_TTL_MS),
+        ...[...versions].flatMap(([id, at]) => [id, String(at)]),
+      );
     },
     async newest(shopId, productIds) {
       const map = new Map<string, number>();
@@ -215,14 +243,22 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
     },
     async take(shopId, max) {
       // What is left keeps its place and its waiting time: it is due when its own wait ends.
-      const values = (await redis.eval(TAKE, 3, pendingKey(shopId), inflightKey(shopId), orderKey(shopId), String(max))) as string[];
+      const values = (await redis.eval(
+        TAKE,
+        3,
+        pendingKey(shopId),
+        inflightKey(shopId),
+        orderKey(shopId),
+        String(max),
+      )) as string[];
       return values.map((v) => JSON.parse(v) as StagedProduct);
     },
     async staged(shopId, sku) {
-      const [[, pending], [, inflight]] = (await redis.multi().hget(pendingKey(shopId), sku).hget(inflightKey(shopId), sku).exec()) as [
-        [unknown, string | null],
-        [unknown, string | null],
-      ];
+      const [[, pending], [, inflight]] = (await redis
+        .multi()
+        .hget(pendingKey(shopId), sku)
+        .hget(inflightKey(shopId), sku)
+        .exec()) as [[unknown, string | null], [unknown, string | null]];
       const value = pending ?? inflight;
       return value ? (JSON.parse(value) as StagedProduct) : null;
     },
@@ -259,7 +295,14 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
       return { waiting, inflight: inflight === 1, waitingSince: since, lastStagedAt: last ? Number(last) : null };
     },
     async clear(shopId) {
-      await redis.del(pendingKey(shopId), inflightKey(shopId), lastKey(shopId), acceptedKey(shopId), orderKey(shopId), newestKey(shopId));
+      await redis.del(
+        pendingKey(shopId),
+        inflightKey(shopId),
+        lastKey(shopId),
+        acceptedKey(shopId),
+        orderKey(shopId),
+        newestKey(shopId),
+      );
     },
   };
 }

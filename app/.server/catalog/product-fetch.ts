@@ -14,13 +14,20 @@ export type FetchProductJob = z.infer<typeof fetchProductJobSchema>;
 // Orders naming the same unknown product in a burst ask for one fetch.
 const FETCH_DEDUPE_TTL_MS = 60_000;
 
-export async function requestProductFetch(ctx: { queues: Queues }, shop: { id: string; domain: string }, productIds: readonly string[]): Promise<void> {
+export async function requestProductFetch(
+  ctx: { queues: Queues },
+  shop: { id: string; domain: string },
+  productIds: readonly string[],
+): Promise<void> {
   const queue = ctx.queues.get(QueueName.catalog);
   await Promise.all(
     productIds.map((productId) => {
       const data: FetchProductJob = { shop: shop.domain, shopId: shop.id, productId };
       const id = `fetch-product-${jobIdPart(shop.id)}-${jobIdPart(productId)}`;
-      return queue.add(FETCH_PRODUCT, data, { deduplication: { id, ttl: FETCH_DEDUPE_TTL_MS }, removeOnComplete: true });
+      return queue.add(FETCH_PRODUCT, data, {
+        deduplication: { id, ttl: FETCH_DEDUPE_TTL_MS },
+        removeOnComplete: true,
+      });
     }),
   );
 }

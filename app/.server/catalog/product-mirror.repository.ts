@@ -20,14 +20,19 @@ export interface MirrorRow {
 export function createProductMirror(db: Db) {
   return {
     /** What the service holds of these products: the accepted payload's hash and source version. */
-    async acceptedVersions(shopId: string, productIds: string[]): Promise<Map<string, { hash: string; sourceUpdatedAt: number | null }>> {
+    async acceptedVersions(
+      shopId: string,
+      productIds: string[],
+    ): Promise<Map<string, { hash: string; sourceUpdatedAt: number | null }>> {
       const map = new Map<string, { hash: string; sourceUpdatedAt: number | null }>();
       for (let i = 0; i < productIds.length; i += 500) {
         const rows = await db.productMirror.findMany({
           where: { shopId, productId: { in: productIds.slice(i, i + 500) }, status: "synced" },
           select: { productId: true, payloadHash: true, sourceUpdatedAt: true },
         });
-        for (const r of rows) if (r.payloadHash) map.set(r.productId, { hash: r.payloadHash, sourceUpdatedAt: r.sourceUpdatedAt?.getTime() ?? null });
+        for (const r of rows)
+          if (r.payloadHash)
+            map.set(r.productId, { hash: r.payloadHash, sourceUpdatedAt: r.sourceUpdatedAt?.getTime() ?? null });
       }
       return map;
     },
@@ -77,21 +82,35 @@ export function createProductMirror(db: Db) {
      * Accepted products of the shop, by Shopify product id or by catalog key (or the first `limit`
      * by key when neither is given): one query, for pages that list products by title.
      */
-    async accepted(shopId: string, by: { productIds?: readonly string[]; keys?: readonly string[] } = {}, limit = 250): Promise<{ productId: string; sku: string; payload: string }[]> {
+    async accepted(
+      shopId: string,
+      by: { productIds?: readonly string[]; keys?: readonly string[] } = {},
+      limit = 250,
+    ): Promise<{ productId: string; sku: string; payload: string }[]> {
       const where = {
         shopId,
         payload: { not: null },
         ...(by.productIds ? { productId: { in: [...by.productIds] } } : {}),
         ...(by.keys ? { sku: { in: [...by.keys] } } : {}),
       };
-      const rows = await db.productMirror.findMany({ where, orderBy: { sku: "asc" }, take: limit, select: { productId: true, sku: true, payload: true } });
+      const rows = await db.productMirror.findMany({
+        where,
+        orderBy: { sku: "asc" },
+        take: limit,
+        select: { productId: true, sku: true, payload: true },
+      });
       return rows.map((r) => ({ productId: r.productId, sku: r.sku, payload: r.payload! }));
     },
 
     async errors(shopId: string, limit = 100) {
       const where = { shopId, status: "failed" };
       const [rows, total] = await Promise.all([
-        db.productMirror.findMany({ where, orderBy: { errorAt: "desc" }, take: limit, select: { productId: true, sku: true, error: true, errorAt: true } }),
+        db.productMirror.findMany({
+          where,
+          orderBy: { errorAt: "desc" },
+          take: limit,
+          select: { productId: true, sku: true, error: true, errorAt: true },
+        }),
         db.productMirror.count({ where }),
       ]);
       return { rows, total };

@@ -75,14 +75,24 @@ describe("staging a catalog change", () => {
     expect(await stageProduct({ mirror, pending }, shopId, "7001", p)).toEqual({ staged: false });
     const fresh = { ...product("Trail"), sku: "7002" };
     expect((await stageProduct({ mirror, pending }, shopId, "7002", fresh)).staged).toBe(true);
-    expect(await redis.hgetall(`${prefix}:catalog:accepted:${shopId}`)).toEqual({ "7001": catalogPayloadHash(p), "7002": "-" });
+    expect(await redis.hgetall(`${prefix}:catalog:accepted:${shopId}`)).toEqual({
+      "7001": catalogPayloadHash(p),
+      "7002": "-",
+    });
   });
 
   it("GIVEN a version older than the one the service holds THEN it is not staged, also when only the mirror still knows that version", async () => {
     const v2 = product("Runner v2");
-    await mirror.recordAccepted(shopId, [{ productId: "7001", sku: "7001", hash: catalogPayloadHash(v2), product: v2, sourceUpdatedAt: 2_000_000 }]);
-    expect(await stageProduct({ mirror, pending }, shopId, "7001", product("Runner v1"), { sourceUpdatedAt: 1_000_000 })).toEqual({ staged: false, stale: true });
-    expect((await stageProduct({ mirror, pending }, shopId, "7001", product("Runner v3"), { sourceUpdatedAt: 3_000_000 })).staged).toBe(true);
+    await mirror.recordAccepted(shopId, [
+      { productId: "7001", sku: "7001", hash: catalogPayloadHash(v2), product: v2, sourceUpdatedAt: 2_000_000 },
+    ]);
+    expect(
+      await stageProduct({ mirror, pending }, shopId, "7001", product("Runner v1"), { sourceUpdatedAt: 1_000_000 }),
+    ).toEqual({ staged: false, stale: true });
+    expect(
+      (await stageProduct({ mirror, pending }, shopId, "7001", product("Runner v3"), { sourceUpdatedAt: 3_000_000 }))
+        .staged,
+    ).toBe(true);
     expect(await pending.newest(shopId, ["7001"])).toEqual(new Map([["7001", 3_000_000]]));
   });
 
@@ -130,7 +140,9 @@ describe("taking a batch", () => {
     // be passed over flush after flush.
     for (let i = 0; i < 300; i++) await stageNew(i);
     const first = await pending.take(shopId, 200);
-    expect(first.map((i) => Number(i.sku)).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => 8000 + i));
+    expect(first.map((i) => Number(i.sku)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 200 }, (_, i) => 8000 + i),
+    );
     await pending.ack(shopId);
     expect((await pending.take(shopId, 200)).length).toBe(100);
   });
@@ -144,15 +156,25 @@ describe("taking a batch", () => {
     for (let i = 200; i < 250; i++) await stageNew(i);
     vi.setSystemTime(1_001_000);
     await stageNew(0); // a newer change of a waiting product keeps its place
-    expect(await pending.timing(shopId)).toMatchObject({ waiting: 250, waitingSince: 1_000_000, lastStagedAt: 1_001_000 });
+    expect(await pending.timing(shopId)).toMatchObject({
+      waiting: 250,
+      waitingSince: 1_000_000,
+      lastStagedAt: 1_001_000,
+    });
     vi.setSystemTime(1_003_000);
-    expect((await pending.take(shopId, 200)).map((i) => Number(i.sku) - 8000).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i));
+    expect((await pending.take(shopId, 200)).map((i) => Number(i.sku) - 8000).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 200 }, (_, i) => i),
+    );
     expect(await pending.timing(shopId)).toMatchObject({ waiting: 50, inflight: true, waitingSince: 1_000_500 });
   });
 
   it("GIVEN pending changes outside the waiting order (written by an older release) THEN they are taken, not stranded", async () => {
     const p = { ...product("Legacy"), sku: "8999" };
-    await redis.hset(`${prefix}:catalog:pending:${shopId}`, p.sku, JSON.stringify({ productId: p.sku, sku: p.sku, hash: "h", product: p }));
+    await redis.hset(
+      `${prefix}:catalog:pending:${shopId}`,
+      p.sku,
+      JSON.stringify({ productId: p.sku, sku: p.sku, hash: "h", product: p }),
+    );
     await redis.set(`${prefix}:catalog:last-staged:${shopId}`, "1234");
     expect(await pending.timing(shopId)).toMatchObject({ waiting: 1, waitingSince: 1234 });
     expect((await pending.take(shopId, 200)).map((i) => i.sku)).toEqual(["8999"]);

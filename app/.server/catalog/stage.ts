@@ -29,7 +29,8 @@ export async function stageProduct(
   if (outcome.kind === "unknown") {
     // First change of this product since Redis last knew it: the mirror answers once.
     const accepted = (await deps.mirror.acceptedVersions(shopId, [productId])).get(productId);
-    if (accepted?.sourceUpdatedAt != null) await deps.pending.rememberNewest(shopId, new Map([[productId, accepted.sourceUpdatedAt]]));
+    if (accepted?.sourceUpdatedAt != null)
+      await deps.pending.rememberNewest(shopId, new Map([[productId, accepted.sourceUpdatedAt]]));
     await deps.pending.rememberAccepted(shopId, new Map([[productId, accepted?.hash ?? NEVER_ACCEPTED]]), true);
     outcome = await deps.pending.stageIfChanged(shopId, item);
   }

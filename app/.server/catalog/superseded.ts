@@ -5,7 +5,10 @@ import type { StagedProduct } from "./pending-changes";
  * updatedAt, epoch ms). A version with no updatedAt is never taken for an old one; equal times are
  * two edits in one second, and the later one to arrive wins.
  */
-export function isSuperseded(item: Pick<StagedProduct, "sourceUpdatedAt">, ...known: (number | null | undefined)[]): boolean {
+export function isSuperseded(
+  item: Pick<StagedProduct, "sourceUpdatedAt">,
+  ...known: (number | null | undefined)[]
+): boolean {
   if (item.sourceUpdatedAt === undefined) return false;
   return known.some((k) => k != null && k > item.sourceUpdatedAt!);
 }

@@ -6,7 +6,8 @@ import { en } from "../../admin/i18n/en";
 // the app that fails) and it has hydrated: React owns its markup, and one control that needs the
 // page's script answers. A page served but not hydrated looks right and does nothing.
 
-export const DESKTOP_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+export const DESKTOP_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 export interface PageProblem {
   page: string;
@@ -30,7 +31,9 @@ async function hydrated(page: Page): Promise<void> {
   );
 }
 
-/** The admin's pages and the control each one proves itself with (English labels: the check opens them with locale=en). */
+/**
+ * The admin's pages and the control each one proves itself with (English labels: the check opens them with locale=en).
+ */
 export const adminProbes: Record<string, Probe> = {
   "/app": async (page) => {
     // The key figures load from the page's script once it shows: any answer (figures, not
@@ -39,7 +42,10 @@ export const adminProbes: Record<string, Probe> = {
     return "the key figures loaded after the page showed";
   },
   "/app/sync": async (page) => {
-    const posted = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/app/sync"), { timeout: within });
+    const posted = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/app/sync"),
+      { timeout: within },
+    );
     await page.getByRole("button", { name: en["sync.now"] }).first().click();
     const res = await posted;
     if (!res.ok()) throw new Error(`"${en["sync.now"]}" answered ${res.status()}`);
@@ -47,12 +53,16 @@ export const adminProbes: Record<string, Probe> = {
     return `"${en["sync.now"]}" queued a sync`;
   },
   "/app/reviews": async (page, appOrigin) => {
-    await page.getByRole("checkbox", { name: /select all/i }).first().check({ timeout: within });
+    await page
+      .getByRole("checkbox", { name: /select all/i })
+      .first()
+      .check({ timeout: within });
     await page.getByRole("button", { name: en["reviews.approveSelected"] }).first().waitFor({ timeout: within });
     await page.getByRole("button", { name: en["reviews.filter.apply"] }).click();
     await page.waitForLoadState("networkidle", { timeout: within });
     const at = new URL(page.url());
-    if (at.origin !== appOrigin || at.pathname !== "/app/reviews") throw new Error(`"${en["reviews.filter.apply"]}" went to ${at.pathname}`);
+    if (at.origin !== appOrigin || at.pathname !== "/app/reviews")
+      throw new Error(`"${en["reviews.filter.apply"]}" went to ${at.pathname}`);
     return "selecting a review shows the bulk bar; filters apply in the app";
   },
   "/app/questions": async () => "hydrated",
@@ -120,10 +130,12 @@ export async function checkPage(
       if (m.type() === "error") problems.push(`console error: ${m.text()}`);
     });
     page.on("requestfailed", (r) => {
-      if (r.url().startsWith(opts.appOrigin) && !r.failure()?.errorText.includes("ERR_ABORTED")) problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
+      if (r.url().startsWith(opts.appOrigin) && !r.failure()?.errorText.includes("ERR_ABORTED"))
+        problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
     });
     page.on("response", (r) => {
-      if (r.url().startsWith(opts.appOrigin) && r.status() >= 400) problems.push(`${r.status()} from ${r.url().split("?")[0]}`);
+      if (r.url().startsWith(opts.appOrigin) && r.status() >= 400)
+        problems.push(`${r.status()} from ${r.url().split("?")[0]}`);
     });
     await page.goto(url, { waitUntil: "load", timeout: 60_000 });
     let proved: string | undefined;
@@ -143,7 +155,9 @@ export async function checkPage(
   }
 }
 
-/** A storefront page: loaded with its blocks' scripts and nothing failing (the blocks call the app through the proxy). */
+/**
+ * A storefront page: loaded with its blocks' scripts and nothing failing (the blocks call the app through the proxy).
+ */
 export const storefrontProbe: Probe = async (page) => {
   await page.waitForLoadState("networkidle", { timeout: within });
   return "loaded";

@@ -21,7 +21,12 @@ export function createCliContext(env: Record<string, string | undefined>): CliCo
     db,
     shops: createShopRepository(db, config.ENCRYPTION_KEY),
     queues() {
-      queues ??= createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer", backoffMs: config.JOB_BACKOFF_MS });
+      queues ??= createQueues({
+        redisUrl: config.REDIS_URL,
+        prefix: config.REDIS_PREFIX,
+        role: "producer",
+        backoffMs: config.JOB_BACKOFF_MS,
+      });
       return queues;
     },
     async close() {

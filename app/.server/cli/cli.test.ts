@@ -13,10 +13,26 @@ afterAll(async () => t.drop());
 function io(): CliIo & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), env: { ...process.env, DATABASE_URL: t.url } };
+  return {
+    stdout,
+    stderr,
+    out: (l) => stdout.push(l),
+    err: (l) => stderr.push(l),
+    env: { ...process.env, DATABASE_URL: t.url },
+  };
 }
 
-const connectArgs = ["connect", "--shop", "cli-shop.myshopify.com", "--customer", "cli-customer", "--client-id", "cid-1", "--client-secret", "sk_live_abcdefgh12345"];
+const connectArgs = [
+  "connect",
+  "--shop",
+  "cli-shop.myshopify.com",
+  "--customer",
+  "cli-customer",
+  "--client-id",
+  "cid-1",
+  "--client-secret",
+  "sk_live_abcdefgh12345",
+];
 
 describe("operator CLI", () => {
   it("GIVEN connect THEN the shop is stored and the secret never printed", async () => {

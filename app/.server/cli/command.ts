@@ -56,10 +56,17 @@ export function parseCommandArgs(c: Command, argv: string[]) {
     const options = Object.fromEntries(
       Object.entries(c.options).map(([k, o]) => [
         k,
-        Object.fromEntries(Object.entries({ type: o.type, short: o.short, multiple: o.multiple }).filter(([, x]) => x !== undefined)),
+        Object.fromEntries(
+          Object.entries({ type: o.type, short: o.short, multiple: o.multiple }).filter(([, x]) => x !== undefined),
+        ),
       ]),
     ) as unknown as NonNullable<ParseArgsConfig["options"]>;
-    parsed = parseArgs({ args: argv, options: { ...options, help: { type: "boolean" } }, strict: true, allowPositionals: c.positionals ?? false });
+    parsed = parseArgs({
+      args: argv,
+      options: { ...options, help: { type: "boolean" } },
+      strict: true,
+      allowPositionals: c.positionals ?? false,
+    });
   } catch (error) {
     throw new UsageError((error as Error).message.replace(/\. To specify.*$/s, ""));
   }

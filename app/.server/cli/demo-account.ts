@@ -29,34 +29,58 @@ export async function runAccountDemo(options: {
   const { say } = options;
   const customer = LOCAL_CUSTOMERS[0]!;
   const res = await fetch(`${options.storeControlUrl}/orders/account?customer=${customer.id}`, { method: "POST" });
-  if (!res.ok) throw new Error(`the simulated store did not place the account's orders: ${res.status} ${await res.text()}`);
+  if (!res.ok)
+    throw new Error(`the simulated store did not place the account's orders: ${res.status} ${await res.text()}`);
   const { orders, notAcknowledged } = accountOrdersSchema.parse(await res.json());
   if (notAcknowledged) throw new Error(`account orders: ${notAcknowledged} webhooks not acknowledged by the app`);
-  const state = () => fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`).then(async (r) => stateSchema.parse(await r.json()));
+  const state = () =>
+    fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`).then(async (r) =>
+      stateSchema.parse(await r.json()),
+    );
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   const step = options.step ?? (<T>(_label: string, work: () => Promise<T>) => work());
-  await step(`rate your order: waiting for ${customer.firstName}'s ${orders.length} orders at the reviews service`, async () => {
-    for (;;) {
-      const held = (await state()).orders;
-      const settled = orders.filter((o) => held.some((h) => h.orderId === o.id && h.status === o.fate)).length;
-      if (settled === orders.length) return;
-      if (Date.now() > deadline) throw new Error(`account orders: the reviews service holds ${settled} of ${orders.length} at their status`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  });
+  await step(
+    `rate your order: waiting for ${customer.firstName}'s ${orders.length} orders at the reviews service`,
+    async () => {
+      for (;;) {
+        const held = (await state()).orders;
+        const settled = orders.filter((o) => held.some((h) => h.orderId === o.id && h.status === o.fate)).length;
+        if (settled === orders.length) return;
+        if (Date.now() > deadline)
+          throw new Error(`account orders: the reviews service holds ${settled} of ${orders.length} at their status`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    },
+  );
   // Products of the delivered orders can be rated now; the paid order's wait for its parcel.
   const products = orders.filter((o) => o.fate === "delivered").reduce((n, o) => n + o.products, 0);
   const accountUrl = `${options.storefrontOrigin}/account/login-as?customer=${customer.id}&return=${encodeURIComponent("/account")}`;
   const summary = `${customer.firstName} ${customer.lastName} has ${orders.length} orders (${orders.map((o) => `${o.name} ${o.fate}`).join(", ")})`;
   say(`rate your order: ${summary}`);
   if (options.check) await checkAccount(options, customer.id, orders.length, products, say);
-  return { accountUrl, address: { label: `"Rate your orders", logged in as ${customer.firstName} ${customer.lastName}: ${summary}; "Rate" opens the rating modal`, url: accountUrl } };
+  return {
+    accountUrl,
+    address: {
+      label: `"Rate your orders", logged in as ${customer.firstName} ${customer.lastName}: ${summary}; "Rate" opens the rating modal`,
+      url: accountUrl,
+    },
+  };
 }
 
-async function checkAccount(options: { storefrontOrigin: string; emulatorOrigin: string }, customerId: string, orders: number, products: number, say: (line: string) => void) {
-  const log = async (since = 0) => logSchema.parse(await (await fetch(`${options.emulatorOrigin}/__emulator/requests?since=${since}`)).json()).requests;
+async function checkAccount(
+  options: { storefrontOrigin: string; emulatorOrigin: string },
+  customerId: string,
+  orders: number,
+  products: number,
+  say: (line: string) => void,
+) {
+  const log = async (since = 0) =>
+    logSchema.parse(await (await fetch(`${options.emulatorOrigin}/__emulator/requests?since=${since}`)).json())
+      .requests;
   const before = Math.max(0, ...(await log()).map((r) => r.seq));
-  const page = await fetch(`${options.storefrontOrigin}/apps/reviews/orders`, { headers: { Cookie: `local_storefront_customer=${customerId}` } });
+  const page = await fetch(`${options.storefrontOrigin}/apps/reviews/orders`, {
+    headers: { Cookie: `local_storefront_customer=${customerId}` },
+  });
   const html = await page.text();
   const shown = (html.match(/id="rv-order-\d+"/g) ?? []).length;
   const rate = (html.match(/data-rv-rate-token="/g) ?? []).length;
@@ -66,7 +90,14 @@ async function checkAccount(options: { storefrontOrigin: string; emulatorOrigin:
   // shown with her review instead of a Rate link.
   const reviewed = (html.match(/data-rv-reviewed/g) ?? []).length;
   if (page.status !== 200 || shown !== orders || rate > products || rate + reviewed < products)
-    throw new Error(`account check: ${page.status}, ${shown} of ${orders} orders, ${rate} Rate links and ${reviewed} reviewed for ${products} delivered products`);
-  if (calls.length !== 1 || !calls[0]!.path.endsWith("/orders/find-batch")) throw new Error(`account check: ${calls.length} calls to the service (${calls.map((c) => c.path).join(", ")}), expected one find-batch`);
-  say(`account check: the account page's block shows ${shown} orders with ${rate} Rate links${reviewed ? ` (${reviewed} already reviewed)` : ""}, from one find-batch call`);
+    throw new Error(
+      `account check: ${page.status}, ${shown} of ${orders} orders, ${rate} Rate links and ${reviewed} reviewed for ${products} delivered products`,
+    );
+  if (calls.length !== 1 || !calls[0]!.path.endsWith("/orders/find-batch"))
+    throw new Error(
+      `account check: ${calls.length} calls to the service (${calls.map((c) => c.path).join(", ")}), expected one find-batch`,
+    );
+  say(
+    `account check: the account page's block shows ${shown} orders with ${rate} Rate links${reviewed ? ` (${reviewed} already reviewed)` : ""}, from one find-batch call`,
+  );
 }

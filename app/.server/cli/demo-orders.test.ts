@@ -14,13 +14,22 @@ describe("a sample order in one line (dev:local without --verbose)", () => {
       optOutSMS: true,
       optOutWhatsApp: true,
     });
-    expect(line).toBe("status shipped; 2 items; buyer Avery J., a•••@example.com, +1••••••••34; opted out of SMS, WhatsApp");
+    expect(line).toBe(
+      "status shipped; 2 items; buyer Avery J., a•••@example.com, +1••••••••34; opted out of SMS, WhatsApp",
+    );
     expect(line).not.toContain("avery.johnson");
   });
 
   it("GIVEN a guest order with no contact and no opt-out THEN it says so plainly", () => {
-    expect(sampleLine({ orderId: "1", status: "paid", items: [{}], optOutEmail: false, optOutSMS: false, optOutWhatsApp: false })).toBe(
-      "status paid; 1 item; opted out of nothing",
-    );
+    expect(
+      sampleLine({
+        orderId: "1",
+        status: "paid",
+        items: [{}],
+        optOutEmail: false,
+        optOutSMS: false,
+        optOutWhatsApp: false,
+      }),
+    ).toBe("status paid; 1 item; opted out of nothing");
   });
 });

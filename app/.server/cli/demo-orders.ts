@@ -76,13 +76,18 @@ const heldOptOuts = (o: StoredOrder | undefined): OptOuts | undefined =>
     : undefined;
 
 /** Per channel: orders opted out as the policy implies and as the service holds them. */
-export function optOutTable(story: StoryOutcome["orders"], held: ReadonlyMap<string, StoredOrder>): { lines: string[]; matching: number } {
+export function optOutTable(
+  story: StoryOutcome["orders"],
+  held: ReadonlyMap<string, StoredOrder>,
+): { lines: string[]; matching: number } {
   const lines = ["  channel     opted out (policy / service)   review requests allowed (policy / service)"];
   for (const { label, field } of CHANNELS) {
     const policy = story.filter((o) => impliedOptOuts(o)[field]).length;
     const service = story.filter((o) => heldOptOuts(held.get(o.id))?.[field] === true).length;
     const allowedService = story.filter((o) => heldOptOuts(held.get(o.id))?.[field] === false).length;
-    lines.push(`  ${label.padEnd(9)} ${String(policy).padStart(6)} / ${String(service).padEnd(22)} ${String(story.length - policy).padStart(6)} / ${allowedService}`);
+    lines.push(
+      `  ${label.padEnd(9)} ${String(policy).padStart(6)} / ${String(service).padEnd(22)} ${String(story.length - policy).padStart(6)} / ${allowedService}`,
+    );
   }
   const matching = story.filter((o) => {
     const h = heldOptOuts(held.get(o.id));
@@ -134,7 +139,10 @@ export function sampleLine(order: StoredOrder): string {
 }
 
 /** Orders per status: what the story implies and what the service holds. */
-export function statusTable(story: StoryOutcome["orders"], held: ReadonlyMap<string, StoredOrder>): { lines: string[]; received: Record<string, number> } {
+export function statusTable(
+  story: StoryOutcome["orders"],
+  held: ReadonlyMap<string, StoredOrder>,
+): { lines: string[]; received: Record<string, number> } {
   const expected = new Map<string, number>(STATUS_ORDER.map((s) => [s, 0]));
   const received = new Map<string, number>(STATUS_ORDER.map((s) => [s, 0]));
   let missing = 0;
@@ -145,9 +153,12 @@ export function statusTable(story: StoryOutcome["orders"], held: ReadonlyMap<str
     else missing++;
   }
   const lines = ["  status        story  service"];
-  for (const [status, n] of expected) lines.push(`  ${status.padEnd(12)} ${String(n).padStart(6)} ${String(received.get(status) ?? 0).padStart(8)}`);
+  for (const [status, n] of expected)
+    lines.push(`  ${status.padEnd(12)} ${String(n).padStart(6)} ${String(received.get(status) ?? 0).padStart(8)}`);
   if (missing) lines.push(`  ${"(not there)".padEnd(12)} ${"0".padStart(6)} ${String(missing).padStart(8)}`);
-  lines.push(`  ${"total".padEnd(12)} ${String(story.length).padStart(6)} ${String(story.length - missing).padStart(8)}`);
+  lines.push(
+    `  ${"total".padEnd(12)} ${String(story.length).padStart(6)} ${String(story.length - missing).padStart(8)}`,
+  );
   return { lines, received: Object.fromEntries(received) };
 }
 
@@ -173,15 +184,21 @@ export async function runOrderDemo(options: {
   const progress = options.progress ?? say;
   const step = options.step ?? (<T>(_label: string, work: () => Promise<T>) => work());
   const count = options.count ?? 36;
-  say(`order story: the simulated store places ${count} orders, then pays, ships, partly ships, delivers and cancels them, each change sent to the app as signed webhooks`);
+  say(
+    `order story: the simulated store places ${count} orders, then pays, ships, partly ships, delivers and cancels them, each change sent to the app as signed webhooks`,
+  );
   const story = await step("order story: the store sends its webhooks", async () => {
     const res = await fetch(`${options.storeControlUrl}/orders/story?count=${count}`, { method: "POST" });
     if (!res.ok) throw new Error(`the simulated store's order story failed: ${res.status} ${await res.text()}`);
     return storyOutcomeSchema.parse(await res.json());
   });
   const sent = Object.values(story.webhooks).reduce((a, b) => a + b, 0);
-  const topics = Object.entries(story.webhooks).map(([t, n]) => `${t} ${n}`).join(", ");
-  say(`order story: ${sent} webhooks sent (${topics}); ${story.notAcknowledged ? `${story.notAcknowledged} not acknowledged` : "all acknowledged"}`);
+  const topics = Object.entries(story.webhooks)
+    .map(([t, n]) => `${t} ${n}`)
+    .join(", ");
+  say(
+    `order story: ${sent} webhooks sent (${topics}); ${story.notAcknowledged ? `${story.notAcknowledged} not acknowledged` : "all acknowledged"}`,
+  );
 
   const config = parseConfig(options.env);
   const queues = createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer" });
@@ -194,7 +211,9 @@ export async function runOrderDemo(options: {
     const deadline = Date.now() + (options.timeoutMs ?? 60_000);
     let last = "";
     for (;;) {
-      const state = customerStateSchema.parse(await (await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json());
+      const state = customerStateSchema.parse(
+        await (await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json(),
+      );
       held = new Map(state.orders.map((o) => [o.orderId, o]));
       const done = settledCount(story.orders, held);
       const line = `orders at their story's status and opt-outs upstream: ${done} of ${story.orders.length}`;
@@ -220,12 +239,18 @@ export async function runOrderDemo(options: {
   const optOuts = optOutTable(story.orders, held);
   say(
     `opt-outs per channel under the default policy (e-mail unless the buyer unsubscribed; SMS and WhatsApp only with consent), after ${
-      consentChanges + (story.webhooks["customers_marketing_consent/update"] ?? 0) + (story.webhooks["customers_whats_app_marketing_consent/update"] ?? 0)
+      consentChanges +
+      (story.webhooks["customers_marketing_consent/update"] ?? 0) +
+      (story.webhooks["customers_whats_app_marketing_consent/update"] ?? 0)
     } consent changes:`,
   );
   for (const line of optOuts.lines) say(line);
   say(`opt-outs as the default policy implies: ${optOuts.matching} of ${story.orders.length} orders`);
-  const samples = [story.orders.find((o) => o.fate === "partially shipped"), story.orders.find((o) => o.steps.includes("shipment 2 delivered")) ?? story.orders.find((o) => o.fate === "delivered")];
+  const samples = [
+    story.orders.find((o) => o.fate === "partially shipped"),
+    story.orders.find((o) => o.steps.includes("shipment 2 delivered")) ??
+      story.orders.find((o) => o.fate === "delivered"),
+  ];
   for (const sample of samples) {
     const order = sample && held.get(sample.id);
     if (!sample || !order) continue;
@@ -237,8 +262,12 @@ export async function runOrderDemo(options: {
     }
   }
   const matched = settledCount(story.orders, held) === story.orders.length;
-  say(`the reviews service now holds ${story.orders.filter((o) => held.has(o.id)).length} of the ${story.orders.length} orders placed: ${STATUS_ORDER.map((s) => `${s} ${table.received[s] ?? 0}`).join(", ")}`);
-  const delivered = story.orders.filter((o) => o.expectedStatus === "delivered").map((o) => ({ id: o.id, name: o.name }));
+  say(
+    `the reviews service now holds ${story.orders.filter((o) => held.has(o.id)).length} of the ${story.orders.length} orders placed: ${STATUS_ORDER.map((s) => `${s} ${table.received[s] ?? 0}`).join(", ")}`,
+  );
+  const delivered = story.orders
+    .filter((o) => o.expectedStatus === "delivered")
+    .map((o) => ({ id: o.id, name: o.name }));
   return { placed: story.orders.length, received: table.received, matched, delivered };
 }
 

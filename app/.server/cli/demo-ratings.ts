@@ -26,7 +26,9 @@ export async function runRatingsDemo(options: {
   check: boolean;
   timeoutMs?: number;
 }): Promise<{ withReviews: number; withRatings: number; missing: string[] }> {
-  const state = (await (await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json()) as {
+  const state = (await (
+    await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)
+  ).json()) as {
     reviews: { sku: string; status: string }[];
   };
   const published = new Map<string, number>();
@@ -43,10 +45,17 @@ export async function runRatingsDemo(options: {
     const counts = new Map<string, { count: string | null; rating: boolean; snapshot: boolean }>();
     let after: string | null = null;
     for (;;) {
-      const page: { products: { nodes: StoreProduct[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } = await gql.query(PRODUCTS_WITH_METAFIELDS, { first: 50, after });
+      const page: {
+        products: { nodes: StoreProduct[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+      } = await gql.query(PRODUCTS_WITH_METAFIELDS, { first: 50, after });
       for (const p of page.products.nodes) {
-        const m = (ns: string, key: string) => p.metafields.nodes.find((x) => x.key === key && (x.namespace === ns || x.namespace.endsWith(`--${ns}`)));
-        counts.set(productIdOfGid(p.id), { count: m("reviews", "rating_count")?.value ?? null, rating: !!m("reviews", "rating"), snapshot: !!m("reviews", "snapshot") });
+        const m = (ns: string, key: string) =>
+          p.metafields.nodes.find((x) => x.key === key && (x.namespace === ns || x.namespace.endsWith(`--${ns}`)));
+        counts.set(productIdOfGid(p.id), {
+          count: m("reviews", "rating_count")?.value ?? null,
+          rating: !!m("reviews", "rating"),
+          snapshot: !!m("reviews", "snapshot"),
+        });
       }
       if (!page.products.pageInfo.hasNextPage) return counts;
       after = page.products.pageInfo.endCursor;
@@ -57,20 +66,28 @@ export async function runRatingsDemo(options: {
   let missing: string[] = [];
   for (;;) {
     const held = await readRatings();
-    missing = [...published].filter(([sku, n]) => {
-      const h = held.get(sku);
-      return !h || h.count !== String(n) || !h.rating || !h.snapshot;
-    }).map(([sku]) => sku);
+    missing = [...published]
+      .filter(([sku, n]) => {
+        const h = held.get(sku);
+        return !h || h.count !== String(n) || !h.rating || !h.snapshot;
+      })
+      .map(([sku]) => sku);
     if (missing.length > 0 && Date.now() <= deadline) {
-      options.progress?.(`back-sync: ${published.size - missing.length} of ${published.size} products with reviews have their ratings in the store …`);
+      options.progress?.(
+        `back-sync: ${published.size - missing.length} of ${published.size} products with reviews have their ratings in the store …`,
+      );
     }
     if (missing.length === 0 || Date.now() > deadline) {
       const withRatings = [...held.values()].filter((h) => h.count !== null).length;
       options.say(
         `back-sync: ${withRatings} products have ratings in the store (reviews.rating, reviews.rating_count, snapshot); ${published.size - missing.length} of the ${published.size} demo products with published reviews match the service`,
       );
-      if (missing.length && options.check) throw new Error(`ratings check: ${missing.length} products with reviews lack their metafields (first: ${missing.slice(0, 3).join(", ")})`);
-      if (!missing.length && options.check) options.say("ratings check: every demo product with reviews has its metafields in the simulated store");
+      if (missing.length && options.check)
+        throw new Error(
+          `ratings check: ${missing.length} products with reviews lack their metafields (first: ${missing.slice(0, 3).join(", ")})`,
+        );
+      if (!missing.length && options.check)
+        options.say("ratings check: every demo product with reviews has its metafields in the simulated store");
       return { withReviews: published.size, withRatings, missing };
     }
     await new Promise((r) => setTimeout(r, 500));

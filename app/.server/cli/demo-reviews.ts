@@ -14,15 +14,32 @@ const TEXTS = [
   [1, "Broke after a week."],
 ] as const;
 
-export async function seedDemoReviews(options: { emulatorOrigin: string; count?: number; say: (line: string) => void }): Promise<number> {
+export async function seedDemoReviews(options: {
+  emulatorOrigin: string;
+  count?: number;
+  say: (line: string) => void;
+}): Promise<number> {
   const client = createReviewsClient({
-    account: { ...DEMO_ACCOUNT, apiUrl: `${options.emulatorOrigin}/api`, authUrl: `${options.emulatorOrigin}/auth`, rateUrl: options.emulatorOrigin },
+    account: {
+      ...DEMO_ACCOUNT,
+      apiUrl: `${options.emulatorOrigin}/api`,
+      authUrl: `${options.emulatorOrigin}/auth`,
+      rateUrl: options.emulatorOrigin,
+    },
   });
-  const state = (await (await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json()) as { products: { sku: string }[] };
+  const state = (await (
+    await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)
+  ).json()) as { products: { sku: string }[] };
   const count = Math.min(options.count ?? 24, state.products.length);
   for (let i = 0; i < count; i++) {
     const [rating, text] = TEXTS[i % TEXTS.length];
-    await client.storefront.submitReview(state.products[i].sku, { userId: `demo-shopper-${i}`, email: `shopper${i}@example.com`, rating, text, source: "web" });
+    await client.storefront.submitReview(state.products[i].sku, {
+      userId: `demo-shopper-${i}`,
+      email: `shopper${i}@example.com`,
+      rating,
+      text,
+      source: "web",
+    });
   }
   options.say(`${count} demo reviews left on the storefront, waiting for moderation in the embedded admin`);
   return count;

@@ -39,7 +39,9 @@ export async function runStorefrontDemo(options: {
 }): Promise<StorefrontDemo> {
   const { say } = options;
   const config = parseConfig(options.env);
-  const state = (await (await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json()) as { products: { sku: string }[] };
+  const state = (await (
+    await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)
+  ).json()) as { products: { sku: string }[] };
   const skus = state.products.map((p) => p.sku);
   const seeded = await fetch(`${options.emulatorOrigin}/__emulator/seed-reviews`, {
     method: "POST",
@@ -47,9 +49,14 @@ export async function runStorefrontDemo(options: {
     body: JSON.stringify({ customer: DEMO_ACCOUNT.customer, skus }),
   });
   if (!seeded.ok) throw new Error(`the emulator refused the demo reviews: ${seeded.status} ${await seeded.text()}`);
-  const { published, questions } = (await seeded.json()) as { published: Record<string, number>; questions: Record<string, number> };
+  const { published, questions } = (await seeded.json()) as {
+    published: Record<string, number>;
+    questions: Record<string, number>;
+  };
   const total = Object.values(published).reduce((a, b) => a + b, 0);
-  say(`reviews: the reviews service now holds ${total} published reviews on ${Object.values(published).filter((n) => n > 0).length} of ${skus.length} products`);
+  say(
+    `reviews: the reviews service now holds ${total} published reviews on ${Object.values(published).filter((n) => n > 0).length} of ${skus.length} products`,
+  );
 
   // Survey answers, more than one page of the service's list, so the admin's surveys page shows a
   // score (and its months) computed over all of them.
@@ -59,7 +66,9 @@ export async function runStorefrontDemo(options: {
     body: JSON.stringify({ customer: DEMO_ACCOUNT.customer, count: DEMO_SURVEY_ANSWERS }),
   });
   if (!nps.ok) throw new Error(`the emulator refused the demo survey answers: ${nps.status} ${await nps.text()}`);
-  say(`surveys: the reviews service now holds ${((await nps.json()) as { nps: number }).nps} survey answers (the admin's Surveys page shows their score by month)`);
+  say(
+    `surveys: the reviews service now holds ${((await nps.json()) as { nps: number }).nps} survey answers (the admin's Surveys page shows their score by month)`,
+  );
 
   const db = createDb(config.DATABASE_URL);
   const queues = createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer" });
@@ -136,11 +145,15 @@ async function checkStorefront(productUrl: string, origin: string, sku: string, 
   const html = await (await fetch(productUrl)).text();
   const stars = /role="img" aria-label="(\d[.,]\d out of 5 stars, \d+ reviews)"/.exec(html);
   const reviews = (html.match(/data-rv-review[\s>]/g) ?? []).length;
-  if (!stars || reviews === 0) throw new Error(`storefront check: the product page lacks ${stars ? "reviews" : "star ratings"}`);
+  if (!stars || reviews === 0)
+    throw new Error(`storefront check: the product page lacks ${stars ? "reviews" : "star ratings"}`);
   const page2 = await fetch(`${origin}/apps/reviews/products/${sku}/reviews?page=2&pageSize=5&sort=created,desc`);
   const body = await page2.text();
-  if (page2.status !== 200 || !body.includes("data-rv-page")) throw new Error(`storefront check: the app proxy answered ${page2.status}`);
-  say(`storefront check: stars ("${stars[1]}") and ${reviews} reviews on the product page; the app proxy answers page 2 through the storefront`);
+  if (page2.status !== 200 || !body.includes("data-rv-page"))
+    throw new Error(`storefront check: the app proxy answered ${page2.status}`);
+  say(
+    `storefront check: stars ("${stars[1]}") and ${reviews} reviews on the product page; the app proxy answers page 2 through the storefront`,
+  );
 }
 
 interface GuestOrder {
@@ -154,33 +167,64 @@ interface GuestOrder {
 }
 
 /** A delivered story order the service holds with its buyer's e-mail and a product of the catalog. */
-async function guestOrder(emulatorOrigin: string, delivered: { id: string; name: string }[], storefront: LocalStorefront): Promise<GuestOrder | null> {
-  const state = (await (await fetch(`${emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json()) as {
-    orders: { orderId: string; verificationTokenId: string; status: string; email?: string; items: { productId?: string }[] }[];
+async function guestOrder(
+  emulatorOrigin: string,
+  delivered: { id: string; name: string }[],
+  storefront: LocalStorefront,
+): Promise<GuestOrder | null> {
+  const state = (await (
+    await fetch(`${emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)
+  ).json()) as {
+    orders: {
+      orderId: string;
+      verificationTokenId: string;
+      status: string;
+      email?: string;
+      items: { productId?: string }[];
+    }[];
   };
   for (const d of delivered) {
     const held = state.orders.find((o) => o.orderId === d.id && o.status === "delivered" && o.email);
     for (const item of held?.items ?? []) {
       // Reviews are per product (the catalog's key), whatever variant was bought.
       const product = item.productId ? await storefront.reader.productById(item.productId) : null;
-      if (product && held?.email) return { name: d.name, orderId: held.orderId, token: held.verificationTokenId, email: held.email, sku: item.productId!, handle: product.handle };
+      if (product && held?.email)
+        return {
+          name: d.name,
+          orderId: held.orderId,
+          token: held.verificationTokenId,
+          email: held.email,
+          sku: item.productId!,
+          handle: product.handle,
+        };
     }
   }
   return null;
 }
 
 /** A logged-out shopper reviews with an order's number and e-mail: a verified purchase at the service. */
-async function checkGuestReview(origin: string, emulatorOrigin: string, guest: GuestOrder, say: (line: string) => void) {
+async function checkGuestReview(
+  origin: string,
+  emulatorOrigin: string,
+  guest: GuestOrder,
+  say: (line: string) => void,
+) {
   const text = "Reviewed as a guest with the order's number by the dev:local check.";
   const res = await fetch(`${origin}/apps/reviews/products/${guest.sku}/reviews`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ rating: 4, text, orderNumber: guest.name, email: guest.email }),
   });
-  if (res.status !== 201) throw new Error(`guest review check: the app proxy answered ${res.status} ${await res.text()}`);
-  const state = (await (await fetch(`${emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json()) as { reviews: { sku: string; text?: string; verified?: boolean }[] };
-  if (!state.reviews.some((r) => r.sku === guest.sku && r.text === text && r.verified)) throw new Error("guest review check: the service does not hold the guest's review as a verified purchase");
-  say(`guest review check: a logged-out shopper named order ${guest.name} and its e-mail; the service holds the review as a verified purchase`);
+  if (res.status !== 201)
+    throw new Error(`guest review check: the app proxy answered ${res.status} ${await res.text()}`);
+  const state = (await (
+    await fetch(`${emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)
+  ).json()) as { reviews: { sku: string; text?: string; verified?: boolean }[] };
+  if (!state.reviews.some((r) => r.sku === guest.sku && r.text === text && r.verified))
+    throw new Error("guest review check: the service does not hold the guest's review as a verified purchase");
+  say(
+    `guest review check: a logged-out shopper named order ${guest.name} and its e-mail; the service holds the review as a verified purchase`,
+  );
 }
 
 /** A review written as the first "log in as" customer goes through the proxy and reaches the service. */
@@ -192,9 +236,15 @@ async function checkReviewWriting(origin: string, emulatorOrigin: string, sku: s
     headers: { "Content-Type": "application/json", Cookie: `local_storefront_customer=${customer.id}` },
     body: JSON.stringify({ rating: 5, text, recommended: "yes" }),
   });
-  if (res.status !== 201) throw new Error(`review writing check: the app proxy answered ${res.status} ${await res.text()}`);
-  const state = (await (await fetch(`${emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json()) as { reviews: { sku: string; text?: string; userId?: string; source?: string }[] };
+  if (res.status !== 201)
+    throw new Error(`review writing check: the app proxy answered ${res.status} ${await res.text()}`);
+  const state = (await (
+    await fetch(`${emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)
+  ).json()) as { reviews: { sku: string; text?: string; userId?: string; source?: string }[] };
   const stored = state.reviews.find((r) => r.sku === sku && r.text === text);
-  if (!stored || stored.userId !== customer.id || stored.source !== "web") throw new Error("review writing check: the service does not hold the review as the logged-in customer's");
-  say(`review writing check: a review written as ${customer.firstName} through the storefront reached the service (user ${customer.id}, source web)`);
+  if (!stored || stored.userId !== customer.id || stored.source !== "web")
+    throw new Error("review writing check: the service does not hold the review as the logged-in customer's");
+  say(
+    `review writing check: a review written as ${customer.firstName} through the storefront reached the service (user ${customer.id}, source web)`,
+  );
 }

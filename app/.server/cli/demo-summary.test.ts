@@ -4,9 +4,15 @@ import { addressesUnder, emptyAddresses, formatSummary, SUMMARY_HEADING, type De
 const addresses = (): DemoAddresses => ({
   // Given out of order on purpose: the block's order is the formatter's, not the caller's.
   operator: [{ label: "queue dashboard", url: "http://127.0.0.1:8786/ops/queues" }],
-  account: [{ label: "Rate your orders", url: "http://127.0.0.1:8789/account/login-as?customer=7001&return=%2Faccount" }],
+  account: [
+    { label: "Rate your orders", url: "http://127.0.0.1:8789/account/login-as?customer=7001&return=%2Faccount" },
+  ],
   storefront: [
-    { label: "product page", url: "http://127.0.0.1:8789/products/mug", notes: ["write a review: log in as Ana", "questions further down"] },
+    {
+      label: "product page",
+      url: "http://127.0.0.1:8789/products/mug",
+      notes: ["write a review: log in as Ana", "questions further down"],
+    },
     { label: "all products", url: "http://127.0.0.1:8789/collections/all" },
   ],
   admin: [

@@ -48,5 +48,7 @@ export function formatSummary(addresses: DemoAddresses, footer?: string): string
 
 /** Every address of the summary that lies under an origin (the storefront's pages, for the browser check). */
 export function addressesUnder(addresses: DemoAddresses, origin: string): string[] {
-  return SUMMARY_GROUPS.flatMap(({ key }) => addresses[key].map((a) => a.url)).filter((url) => url.startsWith(`${origin}/`) || url === origin);
+  return SUMMARY_GROUPS.flatMap(({ key }) => addresses[key].map((a) => a.url)).filter(
+    (url) => url.startsWith(`${origin}/`) || url === origin,
+  );
 }

@@ -20,7 +20,10 @@ async function installedSession(storeControlUrl: string, encryptionKey: string) 
   const res = await fetch(`${storeControlUrl}/session`, { method: "POST" });
   if (!res.ok) throw new Error(`the simulated store gave no offline session (HTTP ${res.status})`);
   const s = (await res.json()) as Record<"accessToken" | "expires" | "refreshToken" | "refreshTokenExpires", string>;
-  return sessionColumns({ ...s, expires: new Date(s.expires), refreshTokenExpires: new Date(s.refreshTokenExpires) }, keyFrom(encryptionKey));
+  return sessionColumns(
+    { ...s, expires: new Date(s.expires), refreshTokenExpires: new Date(s.refreshTokenExpires) },
+    keyFrom(encryptionKey),
+  );
 }
 
 export async function runCatalogDemo(options: {
@@ -39,12 +42,24 @@ export async function runCatalogDemo(options: {
   const queues = createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer" });
   try {
     const shops = createShopRepository(db, config.ENCRYPTION_KEY);
-    await shops.connect({ domain: DEMO_SHOP, customerKey: DEMO_ACCOUNT.customer, clientId: DEMO_ACCOUNT.clientId, clientSecret: DEMO_ACCOUNT.clientSecret });
+    await shops.connect({
+      domain: DEMO_SHOP,
+      customerKey: DEMO_ACCOUNT.customer,
+      clientId: DEMO_ACCOUNT.clientId,
+      clientSecret: DEMO_ACCOUNT.clientSecret,
+    });
     // What an install would have stored: the offline session (expiring pair) the workers use.
     const session = await installedSession(options.storeControlUrl, config.ENCRYPTION_KEY);
     await db.session.upsert({
       where: { id: offlineSessionId(DEMO_SHOP) },
-      create: { id: offlineSessionId(DEMO_SHOP), shop: DEMO_SHOP, state: "", isOnline: false, scope: config.SCOPES, ...session },
+      create: {
+        id: offlineSessionId(DEMO_SHOP),
+        shop: DEMO_SHOP,
+        state: "",
+        isOnline: false,
+        scope: config.SCOPES,
+        ...session,
+      },
       update: session,
     });
     options.say(`connected ${DEMO_SHOP} to the reviews service as customer ${DEMO_ACCOUNT.customer}`);
@@ -63,7 +78,9 @@ export async function runCatalogDemo(options: {
       else if (line !== last) progress(`catalog sync ${line}`);
       last = line;
       if (done) {
-        const state = (await (await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)).json()) as { products: unknown[] };
+        const state = (await (
+          await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)
+        ).json()) as { products: unknown[] };
         options.say(`the reviews service now holds ${state.products.length} products of ${DEMO_SHOP}`);
         return { products: state.products.length, status: current?.status ?? "missing" };
       }
@@ -89,7 +106,14 @@ export async function installFreshShop(options: { env: NodeJS.ProcessEnv; storeC
     const session = await installedSession(options.storeControlUrl, config.ENCRYPTION_KEY);
     await db.session.upsert({
       where: { id: offlineSessionId(FRESH_SHOP) },
-      create: { id: offlineSessionId(FRESH_SHOP), shop: FRESH_SHOP, state: "", isOnline: false, scope: config.SCOPES, ...session },
+      create: {
+        id: offlineSessionId(FRESH_SHOP),
+        shop: FRESH_SHOP,
+        state: "",
+        isOnline: false,
+        scope: config.SCOPES,
+        ...session,
+      },
       update: session,
     });
   } finally {

@@ -18,7 +18,13 @@ import { adminProbes, checkPage, storefrontProbe } from "./browser-check";
 import { createTerminal } from "./terminal";
 import { addressesUnder, emptyAddresses, formatSummary, type DemoAddresses } from "./demo-summary";
 import { devLocalPort } from "./dev-local-ports";
-import { basicCredentials, checkDashboardAnswers, dashboardProbe, offlineRoute, startLocalDashboard } from "./operator-dashboard";
+import {
+  basicCredentials,
+  checkDashboardAnswers,
+  dashboardProbe,
+  offlineRoute,
+  startLocalDashboard,
+} from "./operator-dashboard";
 
 // `npm run dev:local`: the whole system on this machine with embedded defaults and no Shopify
 // account: SQLite, a local Redis (REDIS_URL when it answers, else a private redis-server), the
@@ -171,7 +177,11 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<unknown> {
  * the local app secret (App Bridge would fetch one from Shopify).
  */
 function adminAddress(port: number, shop: string, env: NodeJS.ProcessEnv): string {
-  const token = mintSessionToken(shop, { secret: String(env.SHOPIFY_API_SECRET), apiKey: String(env.SHOPIFY_API_KEY), lifetimeSeconds: 12 * 3600 });
+  const token = mintSessionToken(shop, {
+    secret: String(env.SHOPIFY_API_SECRET),
+    apiKey: String(env.SHOPIFY_API_KEY),
+    lifetimeSeconds: 12 * 3600,
+  });
   const q = new URLSearchParams({ embedded: "1", shop, host: hostParam(shop), locale: "en", id_token: token });
   return `http://127.0.0.1:${port}/app?${q}`;
 }
@@ -180,20 +190,35 @@ function adminAddress(port: number, shop: string, env: NodeJS.ProcessEnv): strin
  * Every admin page and every storefront page the demo printed, opened in Chromium as a newcomer
  * would: each must load with no error in the browser and answer (browser-check.ts).
  */
-async function checkInBrowser(adminAt: (pathname: string) => string, appOrigin: string, storefrontOrigin: string, dashboard: { url: string; env: NodeJS.ProcessEnv }) {
+async function checkInBrowser(
+  adminAt: (pathname: string) => string,
+  appOrigin: string,
+  storefrontOrigin: string,
+  dashboard: { url: string; env: NodeJS.ProcessEnv },
+) {
   say("browser check: opening every admin page and every storefront address in Chromium");
   const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   const shots = process.env.DEV_LOCAL_SHOTS_DIR;
   if (shots) mkdirSync(shots, { recursive: true });
-  const shotsOf = (name: string) => (shots ? { 375: join(shots, `${name}-375.png`), 1280: join(shots, `${name}-1280.png`) } : undefined);
+  const shotsOf = (name: string) =>
+    shots ? { 375: join(shots, `${name}-375.png`), 1280: join(shots, `${name}-1280.png`) } : undefined;
   // Shopify's CDN (the admin's font) is not reachable offline: answered empty, as the tests do.
   const route = async (r: import("playwright-core").Route) =>
-    r.request().url().startsWith("https://cdn.shopify.com/") ? r.fulfill({ status: 200, contentType: "text/css", body: "" }) : r.continue();
+    r.request().url().startsWith("https://cdn.shopify.com/")
+      ? r.fulfill({ status: 200, contentType: "text/css", body: "" })
+      : r.continue();
   const failures: string[] = [];
   try {
     for (const [path, probe] of Object.entries(adminProbes)) {
-      const result = await checkPage(browser, adminAt(path), probe, { appOrigin, route, screenshots: shotsOf(`admin${path.replaceAll("/", "-")}`) });
+      const result = await checkPage(browser, adminAt(path), probe, {
+        appOrigin,
+        route,
+        screenshots: shotsOf(`admin${path.replaceAll("/", "-")}`),
+      });
       if (result.problems.length) failures.push(`admin ${path}: ${result.problems.join("; ")}`);
       else say(`browser check: admin ${path}: ${result.proved}`);
     }
@@ -201,7 +226,12 @@ async function checkInBrowser(adminAt: (pathname: string) => string, appOrigin: 
     for (const [i, url] of pages.entries()) {
       const pathname = new URL(url).pathname;
       // The storefront calls the app through its proxy: a failed request there is the app's.
-      const result = await checkPage(browser, url, storefrontProbe, { appOrigin: storefrontOrigin, react: false, route, screenshots: shotsOf(`storefront-${i}`) });
+      const result = await checkPage(browser, url, storefrontProbe, {
+        appOrigin: storefrontOrigin,
+        react: false,
+        route,
+        screenshots: shotsOf(`storefront-${i}`),
+      });
       if (result.problems.length) failures.push(`storefront ${pathname}: ${result.problems.join("; ")}`);
     }
     say(`browser check: ${pages.length} storefront pages the demo printed load in Chromium with no error`);
@@ -226,9 +256,11 @@ async function checkAdmin(address: string) {
   const ua = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
   const page = await fetch(address, { headers: { "User-Agent": ua } });
   const html = await page.text();
-  if (page.status !== 200 || !html.includes("/local/app-bridge.js")) throw new Error(`embedded admin: status ${page.status}`);
+  if (page.status !== 200 || !html.includes("/local/app-bridge.js"))
+    throw new Error(`embedded admin: status ${page.status}`);
   const bridge = await fetch(new URL("/local/app-bridge.js", address));
-  if (bridge.status !== 200 || !(await bridge.text()).includes("window.shopify")) throw new Error(`App Bridge stand-in: status ${bridge.status}`);
+  if (bridge.status !== 200 || !(await bridge.text()).includes("window.shopify"))
+    throw new Error(`App Bridge stand-in: status ${bridge.status}`);
   say("embedded admin: opens with the minted session token; App Bridge stand-in served");
 }
 
@@ -246,7 +278,10 @@ async function forgetLastRun(env: NodeJS.ProcessEnv) {
       const forgotten = await forgetWhatWasSent(db, shop.id);
       // The fresh store's customers start from their seeded consent again.
       await db.customerConsent.deleteMany({ where: { shopId: shop.id } });
-      if (forgotten.products + forgotten.orders > 0) say(`${domain}: started before in this folder; the fresh emulator and store get its ${forgotten.products} products and ${forgotten.orders} orders again`);
+      if (forgotten.products + forgotten.orders > 0)
+        say(
+          `${domain}: started before in this folder; the fresh emulator and store get its ${forgotten.products} products and ${forgotten.orders} orders again`,
+        );
     }
   } finally {
     await db.$disconnect();
@@ -265,7 +300,9 @@ async function stop(code: number) {
       c.kill("SIGTERM"); // not a group leader (the local redis-server)
     }
   }
-  await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once("exit", r)) : null)));
+  await Promise.all(
+    children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once("exit", r)) : null)),
+  );
   process.exit(code);
 }
 
@@ -284,7 +321,9 @@ function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv): Prom
     child.stdout.on("data", (c: Buffer) => (output += c));
     child.stderr.on("data", (c: Buffer) => (output += c));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}:\n${output}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}:\n${output}`)),
+    );
   });
 }
 
@@ -293,11 +332,19 @@ async function main() {
   loadDotEnv(envFile);
   ensureOperatorPassword();
   mkdirSync(logDir, { recursive: true });
-  say(`logs of the app server, worker, emulator and store: ${logDir}${verbose ? " (and here: --verbose)" : " (--verbose to see them here)"}`);
+  say(
+    `logs of the app server, worker, emulator and store: ${logDir}${verbose ? " (and here: --verbose)" : " (--verbose to see them here)"}`,
+  );
   const redisUrl = await ensureRedis();
   const port = check ? await freePort() : devLocalPort("app");
   // ADMIN_LOCAL_BRIDGE: the app serves its App Bridge stand-in, as no Shopify admin is around it.
-  const env = { ...process.env, REDIS_URL: redisUrl, PORT: String(port), NODE_ENV: "development", ADMIN_LOCAL_BRIDGE: "1" };
+  const env = {
+    ...process.env,
+    REDIS_URL: redisUrl,
+    PORT: String(port),
+    NODE_ENV: "development",
+    ADMIN_LOCAL_BRIDGE: "1",
+  };
 
   await step("applying database migrations", () => runToEnd("npx", ["prisma", "migrate", "deploy"], env));
 
@@ -309,16 +356,40 @@ async function main() {
     await forgetLastRun(env);
     const emulatorPort = check ? await freePort() : devLocalPort("emulator");
     const storePort = check ? await freePort() : devLocalPort("store");
-    const emulator = run("emulator", "npx", ["tsx", "test/emulator/main.ts", "--port", String(emulatorPort), "--quiet"], env);
-    await step("starting the reviews-service emulator", () => waitForLine(emulator, /reviews emulator: base_url=(\S+)/, 60_000));
+    const emulator = run(
+      "emulator",
+      "npx",
+      ["tsx", "test/emulator/main.ts", "--port", String(emulatorPort), "--quiet"],
+      env,
+    );
+    await step("starting the reviews-service emulator", () =>
+      waitForLine(emulator, /reviews emulator: base_url=(\S+)/, 60_000),
+    );
     const emulatorOrigin = `http://127.0.0.1:${emulatorPort}`;
-    Object.assign(env, { REVIEWS_API_URL: `${emulatorOrigin}/api`, REVIEWS_AUTH_URL: `${emulatorOrigin}/auth`, REVIEWS_RATE_URL: emulatorOrigin });
+    Object.assign(env, {
+      REVIEWS_API_URL: `${emulatorOrigin}/api`,
+      REVIEWS_AUTH_URL: `${emulatorOrigin}/auth`,
+      REVIEWS_RATE_URL: emulatorOrigin,
+    });
     const sim = run(
       "store",
       "npx",
-      ["tsx", "test/simulated-store/main.ts", "--port", String(storePort), "--products", String(process.env.DEMO_PRODUCTS || 300), "--shop", DEMO_SHOP,
-        "--webhook-url", `http://127.0.0.1:${port}/webhooks/bulk_operations/finish`, "--app-url", `http://127.0.0.1:${port}`,
-        "--api-secret", String(env.SHOPIFY_API_SECRET)],
+      [
+        "tsx",
+        "test/simulated-store/main.ts",
+        "--port",
+        String(storePort),
+        "--products",
+        String(process.env.DEMO_PRODUCTS || 300),
+        "--shop",
+        DEMO_SHOP,
+        "--webhook-url",
+        `http://127.0.0.1:${port}/webhooks/bulk_operations/finish`,
+        "--app-url",
+        `http://127.0.0.1:${port}`,
+        "--api-secret",
+        String(env.SHOPIFY_API_SECRET),
+      ],
       env,
     );
     const [, endpoint, token, controlUrl] = await step("starting the simulated Shopify store", () =>
@@ -342,25 +413,71 @@ async function main() {
   say(`app server: http://127.0.0.1:${port} (health: ${healthWords(health)})`);
   say("worker: connected to Redis");
   const dashboardUrl = await startOperatorDashboard(env, check ? await freePort() : devLocalPort("operatorDashboard"));
-  addresses.operator.push({ label: `queue dashboard (user ${parseConfig(env).OPERATOR_USER}, password: OPERATOR_PASSWORD in ${envFile})`, url: dashboardUrl });
+  addresses.operator.push({
+    label: `queue dashboard (user ${parseConfig(env).OPERATOR_USER}, password: OPERATOR_PASSWORD in ${envFile})`,
+    url: dashboardUrl,
+  });
   addresses.operator.push({ label: "app server health", url: `http://127.0.0.1:${port}/health` });
   if (check) await checkOperatorDashboard(dashboardUrl, env);
   if (store) {
-    const result = await runCatalogDemo({ env, storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, say, progress });
+    const result = await runCatalogDemo({
+      env,
+      storeControlUrl: store.controlUrl,
+      emulatorOrigin: store.emulatorOrigin,
+      say,
+      progress,
+    });
     if (result.status !== "completed") throw new Error(`demo catalog sync ${result.status}`);
-    const orders = await runOrderDemo({ env, storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, say, progress, step, verbose });
-    if (!orders.matched) throw new Error("demo orders: the reviews service does not hold every order at its story's status with the opt-outs the default policy implies");
+    const orders = await runOrderDemo({
+      env,
+      storeControlUrl: store.controlUrl,
+      emulatorOrigin: store.emulatorOrigin,
+      say,
+      progress,
+      step,
+      verbose,
+    });
+    if (!orders.matched)
+      throw new Error(
+        "demo orders: the reviews service does not hold every order at its story's status with the opt-outs the default policy implies",
+      );
     const storefrontPort = check ? await freePort() : devLocalPort("storefront");
-    const shop = await runStorefrontDemo({ env, emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: store.graphqlUrl, storeAccessToken: store.token, appUrl: `http://127.0.0.1:${port}`, port: storefrontPort, say, step, check, deliveredOrders: orders.delivered });
+    const shop = await runStorefrontDemo({
+      env,
+      emulatorOrigin: store.emulatorOrigin,
+      storeGraphqlUrl: store.graphqlUrl,
+      storeAccessToken: store.token,
+      appUrl: `http://127.0.0.1:${port}`,
+      port: storefrontPort,
+      say,
+      step,
+      check,
+      deliveredOrders: orders.delivered,
+    });
     closers.push(() => shop.storefront.close());
     storefrontOrigin = shop.storefront.origin;
     addresses.storefront.push(...shop.addresses);
-    const account = await runAccountDemo({ storeControlUrl: store.controlUrl, emulatorOrigin: store.emulatorOrigin, storefrontOrigin: shop.storefront.origin, say, step, check });
+    const account = await runAccountDemo({
+      storeControlUrl: store.controlUrl,
+      emulatorOrigin: store.emulatorOrigin,
+      storefrontOrigin: shop.storefront.origin,
+      say,
+      step,
+      check,
+    });
     addresses.account.push(account.address);
-    await runRatingsDemo({ emulatorOrigin: store.emulatorOrigin, storeGraphqlUrl: store.graphqlUrl, storeAccessToken: store.token, say, progress, check });
+    await runRatingsDemo({
+      emulatorOrigin: store.emulatorOrigin,
+      storeGraphqlUrl: store.graphqlUrl,
+      storeAccessToken: store.token,
+      say,
+      progress,
+      check,
+    });
     pending = await seedDemoReviews({ emulatorOrigin: store.emulatorOrigin, say });
     addresses.operator.push({
-      label: "what the reviews service holds (the emulator's state: products, orders with their buyers' contacts, reviews)",
+      label:
+        "what the reviews service holds (the emulator's state: products, orders with their buyers' contacts, reviews)",
       url: `${store.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`,
     });
   }
@@ -368,7 +485,10 @@ async function main() {
     await installFreshShop({ env, storeControlUrl: store.controlUrl });
     const demoAdmin = adminAddress(port, DEMO_SHOP, env);
     const freshAdmin = adminAddress(port, FRESH_SHOP, env);
-    addresses.admin.push({ label: `${DEMO_SHOP}: connected and synced; ${pending} reviews wait for moderation (session valid 12 hours)`, url: demoAdmin });
+    addresses.admin.push({
+      label: `${DEMO_SHOP}: connected and synced; ${pending} reviews wait for moderation (session valid 12 hours)`,
+      url: demoAdmin,
+    });
     addresses.admin.push({
       label: `${FRESH_SHOP}: installed, not connected; enter customer key ${DEMO_ACCOUNT.customer}, client id ${DEMO_ACCOUNT.clientId}, client secret ${DEMO_ACCOUNT.clientSecret}`,
       url: freshAdmin,
@@ -376,10 +496,16 @@ async function main() {
     if (check) {
       await checkAdmin(demoAdmin);
       const base = new URL(demoAdmin);
-      await checkInBrowser((pathname) => `${base.origin}${pathname}${base.search}`, base.origin, storefrontOrigin, { url: dashboardUrl, env });
+      await checkInBrowser((pathname) => `${base.origin}${pathname}${base.search}`, base.origin, storefrontOrigin, {
+        url: dashboardUrl,
+        env,
+      });
     }
   } else {
-    addresses.operator.unshift({ label: "app server (--no-demo: no shop is connected)", url: `http://127.0.0.1:${port}` });
+    addresses.operator.unshift({
+      label: "app server (--no-demo: no shop is connected)",
+      url: `http://127.0.0.1:${port}`,
+    });
   }
   if (check) say("check passed");
   for (const line of formatSummary(addresses, check ? undefined : "Ctrl-C stops everything")) say(line);

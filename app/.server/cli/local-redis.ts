@@ -17,7 +17,12 @@ export function freePort(): Promise<number> {
 }
 
 export async function redisAnswers(url: string): Promise<boolean> {
-  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  const r = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    retryStrategy: () => null,
+  });
   r.on("error", () => undefined);
   try {
     await r.connect();
@@ -31,7 +36,9 @@ export async function redisAnswers(url: string): Promise<boolean> {
 
 export class NoRedisServerError extends Error {
   constructor() {
-    super("Redis is needed: install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set REDIS_URL.");
+    super(
+      "Redis is needed: install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set REDIS_URL.",
+    );
     this.name = "NoRedisServerError";
   }
 }
@@ -40,7 +47,11 @@ export class NoRedisServerError extends Error {
 export async function startPrivateRedis(): Promise<{ url: string; port: number; child: ChildProcess }> {
   if (spawnSync("redis-server", ["--version"]).status !== 0) throw new NoRedisServerError();
   const port = await freePort();
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
   const url = `redis://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     if (await redisAnswers(url)) return { url, port, child };

@@ -8,7 +8,18 @@ import { ConfigError } from "../config";
 import { loadDotEnv } from "../dotenv";
 
 // `npm run cli -- <command>`: what an operator (and a test) can do without the admin UI.
-export const commands: Command[] = [connectCommand, statusCommand, disconnectCommand, syncCatalogCommand, syncOrdersCommand, syncErrorsCommand, settingsShowCommand, settingsSetCommand, complianceCommand, tokensMigrateCommand];
+export const commands: Command[] = [
+  connectCommand,
+  statusCommand,
+  disconnectCommand,
+  syncCatalogCommand,
+  syncOrdersCommand,
+  syncErrorsCommand,
+  settingsShowCommand,
+  settingsSetCommand,
+  complianceCommand,
+  tokensMigrateCommand,
+];
 
 function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length)) + 2;

@@ -10,7 +10,10 @@ import { mountQueueDashboard, QUEUE_DASHBOARD_PATH } from "../../../server/queue
 // mounts it (server/main.ts) but on a port of its own: the dev server (Vite) has no express app to
 // mount it in. Same password rule: nothing without OPERATOR_PASSWORD.
 
-export async function startLocalDashboard(config: Config, port: number): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startLocalDashboard(
+  config: Config,
+  port: number,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const app = express();
   const dashboard = mountQueueDashboard(app, {
     redisUrl: config.REDIS_URL,
@@ -40,7 +43,10 @@ export const basicCredentials = (config: Pick<Config, "OPERATOR_USER" | "OPERATO
 });
 
 /** Refused without the password, every queue listed with it; what it proved, in words. */
-export async function checkDashboardAnswers(url: string, config: Pick<Config, "OPERATOR_USER" | "OPERATOR_PASSWORD">): Promise<string> {
+export async function checkDashboardAnswers(
+  url: string,
+  config: Pick<Config, "OPERATOR_USER" | "OPERATOR_PASSWORD">,
+): Promise<string> {
   const { username, password } = basicCredentials(config);
   const anonymous = await fetch(url);
   const auth = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
@@ -48,7 +54,9 @@ export async function checkDashboardAnswers(url: string, config: Pick<Config, "O
   const body = (await res.json().catch(() => ({}))) as { queues?: { name: string }[] };
   const names = new Set(body.queues?.map((q) => q.name));
   if (anonymous.status !== 401 || res.status !== 200 || !allQueueNames.every((n) => names.has(n))) {
-    throw new Error(`operator dashboard: ${anonymous.status} without credentials, ${res.status} with them, queues ${[...names].join(", ")}`);
+    throw new Error(
+      `operator dashboard: ${anonymous.status} without credentials, ${res.status} with them, queues ${[...names].join(", ")}`,
+    );
   }
   return `401 without the password; with it, ${names.size} queues`;
 }
@@ -65,5 +73,7 @@ export async function dashboardProbe(page: Page): Promise<string> {
  */
 export function offlineRoute(origin: string): Parameters<Page["route"]>[1] {
   return (route) =>
-    route.request().url().startsWith(`${origin}/`) ? route.continue() : route.fulfill({ status: 200, contentType: "text/css", body: "" });
+    route.request().url().startsWith(`${origin}/`)
+      ? route.continue()
+      : route.fulfill({ status: 200, contentType: "text/css", body: "" });
 }

@@ -6,9 +6,13 @@ const progress = (p: Partial<SyncProgress>): SyncProgress => progressSchema.pars
 
 describe("progress line", () => {
   it("GIVEN no total yet (the bulk operation still running) THEN counters only, no bar", () => {
-    expect(progressLine(progress({}), "running")).toBe("[running] read 0, sent 0, created 0, updated 0, unchanged 0, failed 0");
+    expect(progressLine(progress({}), "running")).toBe(
+      "[running] read 0, sent 0, created 0, updated 0, unchanged 0, failed 0",
+    );
     // A bulk query that matched nothing has a total of 0: no bar either (no division by zero).
-    expect(progressLine(progress({ total: 0 }), "reading")).toBe("[reading] read 0, sent 0, created 0, updated 0, unchanged 0, failed 0");
+    expect(progressLine(progress({ total: 0 }), "reading")).toBe(
+      "[reading] read 0, sent 0, created 0, updated 0, unchanged 0, failed 0",
+    );
   });
 
   it("GIVEN a total THEN a bar of read/total, its percentage, the status and the counters", () => {
@@ -17,7 +21,9 @@ describe("progress line", () => {
     expect(progressLine(p, "reading")).toBe(
       `[${"#".repeat(13)}${"-".repeat(17)}] 44% reading: read 200, sent 180, created 150, updated 30, unchanged 20, failed 0`,
     );
-    expect(progressLine(progress({ total: 450 }), "reading")).toBe(`[${"-".repeat(30)}] 0% reading: ${progressCounters(progress({}))}`);
+    expect(progressLine(progress({ total: 450 }), "reading")).toBe(
+      `[${"-".repeat(30)}] 0% reading: ${progressCounters(progress({}))}`,
+    );
     expect(progressLine(progress({ read: 450, sent: 450, created: 450, total: 450 }), "completed")).toBe(
       `[${"#".repeat(30)}] 100% completed: read 450, sent 450, created 450, updated 0, unchanged 0, failed 0`,
     );

@@ -43,19 +43,31 @@ function cli(): CliIo & { stdout: string[]; stderr: string[]; text(): string } {
     REVIEWS_RATE_URL: s.emu.rateUrl,
     SHOP_CACHE_MS: "0",
   };
-  return { stdout, stderr, env, out: (l) => stdout.push(l), err: (l) => stderr.push(l), text: () => [...stdout, ...stderr].join("\n") };
+  return {
+    stdout,
+    stderr,
+    env,
+    out: (l) => stdout.push(l),
+    err: (l) => stderr.push(l),
+    text: () => [...stdout, ...stderr].join("\n"),
+  };
 }
 
 const storedText = async () => (await s.t.db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).settings;
 const stored = async () => parseSettings(await storedText());
 const catalogRuns = async () => s.t.db.syncRun.count({ where: { kind: "catalog" } });
 const reviewCalls = (since: number) => s.emu.control.requests(since).filter((r) => r.path === "/api/acme/reviews/all");
-const set = (args: string[], io = cli()) => runCli(["settings", "set", "--shop", SHOP, ...args], io).then((code) => ({ code, io }));
+const set = (args: string[], io = cli()) =>
+  runCli(["settings", "set", "--shop", SHOP, ...args], io).then((code) => ({ code, io }));
 
 async function runFrom(io: { stdout: string[] }) {
   const id = /catalog sync \(run ([^)]+)\)/.exec(io.stdout.join("\n"))?.[1];
   expect(id).toBeDefined();
-  const done = await eventually(() => s.t.db.syncRun.findUniqueOrThrow({ where: { id } }), (r) => ["completed", "failed", "cancelled"].includes(r.status), 60_000);
+  const done = await eventually(
+    () => s.t.db.syncRun.findUniqueOrThrow({ where: { id } }),
+    (r) => ["completed", "failed", "cancelled"].includes(r.status),
+    60_000,
+  );
   expect(done.error).toBeNull();
   expect(done.status).toBe("completed");
   return done;
@@ -66,7 +78,9 @@ function serviceVariantsOf(key: "id" | "sku") {
   const products = s.emu.control.state("acme").products;
   return store.products().flatMap((p) => {
     const service = products.find((x) => x.sku === legacyId(p.id));
-    return p.variants.filter((v) => v.sku).map((v) => ({ expected: key === "sku" ? v.sku : legacyId(v.id), has: service?.variants ?? [] }));
+    return p.variants
+      .filter((v) => v.sku)
+      .map((v) => ({ expected: key === "sku" ? v.sku : legacyId(v.id), has: service?.variants ?? [] }));
   });
 }
 
@@ -122,26 +136,44 @@ describe("settings CLI", () => {
   it.each([
     [["catalog.nope=1"], /unknown setting "catalog\.nope"\. Settings: catalog\.variantKey, catalog\.defaultCategory/],
     [["catalog.variantKey=skus"], /catalog\.variantKey: "skus" is not allowed .*; allowed: one of id, sku/],
-    [["orders.deliveredAfterDays=120"], /orders\.deliveredAfterDays: "120" is not allowed .*<=90.*; allowed: a whole number from 1 to 90, or null/],
+    [
+      ["orders.deliveredAfterDays=120"],
+      /orders\.deliveredAfterDays: "120" is not allowed .*<=90.*; allowed: a whole number from 1 to 90, or null/,
+    ],
     [["orders.deliveredAfterDays=soon"], /orders\.deliveredAfterDays: "soon" is not allowed .*expected number/],
-    [["orders.exclude.testOrders=maybe"], /orders\.exclude\.testOrders: "maybe" is not allowed.*; allowed: true or false/],
-    [["catalog.specificationMetafields=custom.material,nodot"], /catalog\.specificationMetafields: .*allowed: a comma-separated list/],
+    [
+      ["orders.exclude.testOrders=maybe"],
+      /orders\.exclude\.testOrders: "maybe" is not allowed.*; allowed: true or false/,
+    ],
+    [
+      ["catalog.specificationMetafields=custom.material,nodot"],
+      /catalog\.specificationMetafields: .*allowed: a comma-separated list/,
+    ],
     // One good value beside a bad one: neither is saved.
-    [["catalog.defaultCategory=Shoes", "orders.backfillDays=61"], /orders\.backfillDays: "61" is not allowed.*from 0 to 60/],
-    [["orders.seller.mode=none", "orders.seller.property=x"], /orders\.seller\.property is not kept: it is used only when orders\.seller\.mode=property/],
+    [
+      ["catalog.defaultCategory=Shoes", "orders.backfillDays=61"],
+      /orders\.backfillDays: "61" is not allowed.*from 0 to 60/,
+    ],
+    [
+      ["orders.seller.mode=none", "orders.seller.property=x"],
+      /orders\.seller\.property is not kept: it is used only when orders\.seller\.mode=property/,
+    ],
     [["orders.exclude=web"], /orders\.exclude is a group of settings; set its fields: orders\.exclude\.testOrders/],
     [["catalog.variantKey"], /expected <path>=<value>, got "catalog\.variantKey"/],
     [["catalog.variantKey=sku", "catalog.variantKey=id"], /catalog\.variantKey is given twice/],
     [[], /nothing to set/],
-  ])("GIVEN a bad path or value %j THEN exit 2, the path and what is allowed named, and nothing saved", async (args, message) => {
-    const before = await storedText();
-    const since = s.emu.control.lastRequestSeq();
-    const { code, io } = await set(args);
-    expect(io.stderr.join("\n")).toMatch(message);
-    expect(code).toBe(2);
-    expect(await storedText()).toBe(before);
-    expect(reviewCalls(since)).toHaveLength(0);
-  });
+  ])(
+    "GIVEN a bad path or value %j THEN exit 2, the path and what is allowed named, and nothing saved",
+    async (args, message) => {
+      const before = await storedText();
+      const since = s.emu.control.lastRequestSeq();
+      const { code, io } = await set(args);
+      expect(io.stderr.join("\n")).toMatch(message);
+      expect(code).toBe(2);
+      expect(await storedText()).toBe(before);
+      expect(reviewCalls(since)).toHaveLength(0);
+    },
+  );
 
   it("GIVEN the variant key it already has THEN nothing is asked, saved or started", async () => {
     const runs = await catalogRuns();
@@ -162,7 +194,9 @@ describe("settings CLI", () => {
     expect(reviewCalls(since).map((r) => r.status)).toEqual([200]);
     expect(io.stdout.join("\n")).toContain("holds no reviews for account acme");
     expect(io.stdout.join("\n")).toContain("catalog.variantKey: id -> sku");
-    expect(io.stdout.join("\n")).toMatch(/Started a full catalog sync \(run [^)]+\) so the service gets the new variant keys/);
+    expect(io.stdout.join("\n")).toMatch(
+      /Started a full catalog sync \(run [^)]+\) so the service gets the new variant keys/,
+    );
     expect((await stored()).catalog.variantKey).toBe("sku");
     await runFrom(io);
     const variants = serviceVariantsOf("sku");
@@ -171,7 +205,14 @@ describe("settings CLI", () => {
   });
 
   it("GIVEN reviews in the service WHEN the variant key changes THEN a loud warning with the count, exit 1, nothing saved or started", async () => {
-    const account = { customer: "acme", clientId: "acme-client", clientSecret: SECRET, apiUrl: s.emu.baseUrl, authUrl: s.emu.authUrl, rateUrl: s.emu.rateUrl };
+    const account = {
+      customer: "acme",
+      clientId: "acme-client",
+      clientSecret: SECRET,
+      apiUrl: s.emu.baseUrl,
+      authUrl: s.emu.authUrl,
+      rateUrl: s.emu.rateUrl,
+    };
     const client = createReviewsClient({ account });
     const sku = legacyId(store.products()[0].id);
     await client.storefront.submitReview(sku, { userId: "u-1", email: "ada@example.com", rating: 5, text: "Lovely" });

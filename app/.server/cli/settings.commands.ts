@@ -6,10 +6,21 @@ import { countReviews } from "../shops/review-count";
 import { startSync } from "../sync/start-sync";
 import { settingValueKey } from "../../admin/setting-words";
 import { en } from "../../admin/i18n/en";
-import { SettingsInputError, applyAssignments, describeSetting, flatten, getPath, parseAssignments, same, settingSpecs, show } from "../shops/settings-paths";
+import {
+  SettingsInputError,
+  applyAssignments,
+  describeSetting,
+  flatten,
+  getPath,
+  parseAssignments,
+  same,
+  settingSpecs,
+  show,
+} from "../shops/settings-paths";
 
 // `settings show` and `settings set`: a shop's merchant settings by dotted path (the paths, values
-// and validation live in shops/settings-paths.ts; a bad one is a usage error here). Changing `catalog.variantKey` asks the service how many reviews the account
+// and validation live in shops/settings-paths.ts; a bad one is a usage error here). Changing `catalog.variantKey` asks
+// the service how many reviews the account
 // holds first: they were collected under the old variant keys, which the app stops sending.
 
 // ---------------------------------------------------------------------------------------------
@@ -35,7 +46,14 @@ function orphanWarning(io: CliIo, from: string, to: string, total: number, custo
 }
 
 /** Whether the variant key change may go ahead: asks the service, warns, and honours --force. */
-async function variantKeyGuard(ctx: CliContext, io: CliIo, domain: string, from: string, to: string, force: boolean): Promise<boolean> {
+async function variantKeyGuard(
+  ctx: CliContext,
+  io: CliIo,
+  domain: string,
+  from: string,
+  to: string,
+  force: boolean,
+): Promise<boolean> {
   const count = await countReviews(ctx, domain);
   if (!count.ok) {
     if (!force) {
@@ -47,7 +65,9 @@ async function variantKeyGuard(ctx: CliContext, io: CliIo, domain: string, from:
     return true;
   }
   if (count.total === 0) {
-    io.out(`The reviews service holds no reviews for account ${count.customer}: changing the variant key orphans nothing.`);
+    io.out(
+      `The reviews service holds no reviews for account ${count.customer}: changing the variant key orphans nothing.`,
+    );
     return true;
   }
   orphanWarning(io, from, to, count.total, count.customer);
@@ -97,7 +117,9 @@ export const settingsShowCommand = defineCommand({
         // An enum value with the words the admin shows for it (the CLI speaks English).
         const key = typeof value === "string" ? settingValueKey(path, value) : null;
         const words = key ? ` "${en[key]}"` : "";
-        io.out(`  ${path.padEnd(width)}${show(value)}${words}${same(value, fallback) ? "" : `   (default: ${show(fallback)})`}`);
+        io.out(
+          `  ${path.padEnd(width)}${show(value)}${words}${same(value, fallback) ? "" : `   (default: ${show(fallback)})`}`,
+        );
       }
       io.out(`Change one with: npm run cli -- settings set --shop ${shop.domain} <path>=<value>`);
       return 0;
@@ -125,7 +147,9 @@ export const settingsSetCommand = defineCommand({
       const next = asUsage(() => applyAssignments(current, assignments));
       const changed = assignments.filter((a) => !same(getPath(current, a.spec.path), getPath(next, a.spec.path)));
       if (!changed.length) {
-        io.out(`Nothing to change: ${shop.domain} already has ${assignments.map((a) => `${a.spec.path}=${show(getPath(current, a.spec.path))}`).join(", ")}.`);
+        io.out(
+          `Nothing to change: ${shop.domain} already has ${assignments.map((a) => `${a.spec.path}=${show(getPath(current, a.spec.path))}`).join(", ")}.`,
+        );
         return 0;
       }
 
@@ -133,7 +157,17 @@ export const settingsSetCommand = defineCommand({
       // A sync of a shop that is not connected or installed would be cancelled at once.
       const syncable = Boolean(shop.customerKey && shop.clientSecretEncrypted) && shop.installState === "installed";
       if (keyChange) {
-        if (!(await variantKeyGuard(ctx, io, shop.domain, current.catalog.variantKey, next.catalog.variantKey, Boolean(v.force)))) return 1;
+        if (
+          !(await variantKeyGuard(
+            ctx,
+            io,
+            shop.domain,
+            current.catalog.variantKey,
+            next.catalog.variantKey,
+            Boolean(v.force),
+          ))
+        )
+          return 1;
       }
       if (keyChange && syncable) {
         // The full sync that sends the new keys must be queueable before anything is saved.
@@ -153,26 +187,36 @@ export const settingsSetCommand = defineCommand({
       for (const a of assignments) {
         const before = getPath(current, a.spec.path);
         const after = getPath(next, a.spec.path);
-        io.out(`  ${a.spec.path}: ${same(before, after) ? `${show(after)} (unchanged)` : `${show(before)} -> ${show(after)}`}`);
+        io.out(
+          `  ${a.spec.path}: ${same(before, after) ? `${show(after)} (unchanged)` : `${show(before)} -> ${show(after)}`}`,
+        );
       }
       if (ctx.config.SHOP_CACHE_MS > 0) io.out(`Workers pick them up within ${ctx.config.SHOP_CACHE_MS / 1000} s.`);
 
       if (keyChange) {
         if (!syncable) {
-          io.out("The shop is not connected (or not installed): the new variant keys go out with its next full catalog sync.");
+          io.out(
+            "The shop is not connected (or not installed): the new variant keys go out with its next full catalog sync.",
+          );
           return 0;
         }
         // Workers cache the shop row this long: the sync must map with the new key.
         await new Promise((r) => setTimeout(r, ctx.config.SHOP_CACHE_MS));
         const { run, joined } = await startSync({ db: ctx.db, queues: ctx.queues() }, shop.id, "catalog");
         if (joined) {
-          io.out(`A catalog sync was already under way (run ${run.id}); what it read before the change went out with the old keys.`);
+          io.out(
+            `A catalog sync was already under way (run ${run.id}); what it read before the change went out with the old keys.`,
+          );
           io.out(`Run \`npm run cli -- sync catalog --shop ${shop.domain}\` again once it ends.`);
         } else {
-          io.out(`Started a full catalog sync (run ${run.id}) so the service gets the new variant keys; watch it with: npm run cli -- sync catalog --shop ${shop.domain}`);
+          io.out(
+            `Started a full catalog sync (run ${run.id}) so the service gets the new variant keys; watch it with: npm run cli -- sync catalog --shop ${shop.domain}`,
+          );
         }
       } else if (changed.some((a) => a.spec.path.startsWith("catalog."))) {
-        io.out(`Products are sent with the new catalog settings as they change; to resend them all now: npm run cli -- sync catalog --shop ${shop.domain}`);
+        io.out(
+          `Products are sent with the new catalog settings as they change; to resend them all now: npm run cli -- sync catalog --shop ${shop.domain}`,
+        );
       }
       return 0;
     });

@@ -19,7 +19,10 @@ export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise
 
 /** Turns a zod failure into the one line an operator needs. */
 export function usageFrom(error: unknown): never {
-  if (error instanceof ShopNotFoundError) throw new UsageError(`No shop ${error.domain}. Connect it first: npm run cli -- connect --shop ${error.domain} ...`);
+  if (error instanceof ShopNotFoundError)
+    throw new UsageError(
+      `No shop ${error.domain}. Connect it first: npm run cli -- connect --shop ${error.domain} ...`,
+    );
   if (error instanceof z.ZodError) {
     const issue = error.issues[0];
     throw new UsageError(`${issue.path.join(".") || "input"}: ${issue.message}`);
@@ -62,24 +65,51 @@ export const connectCommand = defineCommand({
       const status = await ctx.shops.status(String(v.shop));
       io.out(`Connected ${status.domain} to customer ${status.customerKey} (client secret ${status.clientSecret}).`);
       const shop = await ctx.shops.get(status.domain);
-      const before = { connected: Boolean(previous?.customerKey && previous.clientId), customerKey: previous?.customerKey ?? null, apiUrl: previous?.apiUrl };
+      const before = {
+        connected: Boolean(previous?.customerKey && previous.clientId),
+        customerKey: previous?.customerKey ?? null,
+        apiUrl: previous?.apiUrl,
+      };
       const forgotten = await forgetIfAnotherAccount(ctx.db, shop.id, before, status);
       if (forgotten && forgotten.products + forgotten.orders > 0) {
         // Only now is Redis needed: the Sync page's note (the resend itself is in the database).
         const queues = ctx.queues();
         await queues
           .ready(5000)
-          .then(() => reportAccountSwitch(createResendLedger(queues.redis, ctx.config.REDIS_PREFIX), shop.id, forgotten))
+          .then(() =>
+            reportAccountSwitch(createResendLedger(queues.redis, ctx.config.REDIS_PREFIX), shop.id, forgotten),
+          )
           .catch((e: Error) => io.err(`Warning: the Sync page will not show the switch (${e.message}).`));
-        io.out(`Another account than before: the ${forgotten.products} products and ${forgotten.orders} orders sent to the previous one will be sent again.`);
+        io.out(
+          `Another account than before: the ${forgotten.products} products and ${forgotten.orders} orders sent to the previous one will be sent again.`,
+        );
       }
       if (v["no-sync"]) return 0;
-      const { catalog: started, orders: backfill, ratings } = await startFirstSyncs({ db: ctx.db, queues: ctx.queues() }, shop.id);
-      if (started instanceof Error) io.err(`Warning: the first catalog sync could not be queued (${started.message}); run \`npm run cli -- sync catalog --shop ${status.domain}\` later.`);
-      else io.out(`Full catalog sync queued (run ${started.run.id}); watch it with: npm run cli -- sync catalog --shop ${status.domain}`);
-      if (backfill instanceof Error) io.err(`Warning: the orders backfill could not be queued (${backfill.message}); run \`npm run cli -- sync orders --shop ${status.domain}\` later.`);
-      else io.out(`Orders backfill queued (run ${backfill.run.id}): recent orders go to the service once the catalog is in.`);
-      if (ratings instanceof Error) io.err(`Warning: the ratings back-sync could not be queued (${ratings.message}); the worker's scheduler runs it later.`);
+      const {
+        catalog: started,
+        orders: backfill,
+        ratings,
+      } = await startFirstSyncs({ db: ctx.db, queues: ctx.queues() }, shop.id);
+      if (started instanceof Error)
+        io.err(
+          `Warning: the first catalog sync could not be queued (${started.message}); run \`npm run cli -- sync catalog --shop ${status.domain}\` later.`,
+        );
+      else
+        io.out(
+          `Full catalog sync queued (run ${started.run.id}); watch it with: npm run cli -- sync catalog --shop ${status.domain}`,
+        );
+      if (backfill instanceof Error)
+        io.err(
+          `Warning: the orders backfill could not be queued (${backfill.message}); run \`npm run cli -- sync orders --shop ${status.domain}\` later.`,
+        );
+      else
+        io.out(
+          `Orders backfill queued (run ${backfill.run.id}): recent orders go to the service once the catalog is in.`,
+        );
+      if (ratings instanceof Error)
+        io.err(
+          `Warning: the ratings back-sync could not be queued (${ratings.message}); the worker's scheduler runs it later.`,
+        );
       else io.out("Ratings back-sync queued: products with reviews get their rating metafields.");
       return 0;
     });
@@ -111,7 +141,13 @@ export const statusCommand = defineCommand({
         refused === undefined
           ? { state: "unknown" as const }
           : refused
-            ? { state: "address-refused" as const, since: refused.since.toISOString(), probes: refused.probes, nextProbeAt: refused.nextProbeAt?.toISOString() ?? null, detail: refused.detail }
+            ? {
+                state: "address-refused" as const,
+                since: refused.since.toISOString(),
+                probes: refused.probes,
+                nextProbeAt: refused.nextProbeAt?.toISOString() ?? null,
+                detail: refused.detail,
+              }
             : { state: "ok" as const };
       if (v.json) {
         io.out(JSON.stringify({ ...s, adminApi, shopifyToken: token }, null, 2));
@@ -123,11 +159,15 @@ export const statusCommand = defineCommand({
       io.out(`Customer key:   ${s.customerKey ?? "-"}`);
       io.out(`Client id:      ${s.clientId ?? "-"}`);
       io.out(`Client secret:  ${s.clientSecret}`);
-      io.out(`Service URLs:   api ${s.apiUrl ?? ctx.config.REVIEWS_API_URL}, auth ${s.authUrl ?? ctx.config.REVIEWS_AUTH_URL}, rate ${s.rateUrl ?? ctx.config.REVIEWS_RATE_URL}`);
+      io.out(
+        `Service URLs:   api ${s.apiUrl ?? ctx.config.REVIEWS_API_URL}, auth ${s.authUrl ?? ctx.config.REVIEWS_AUTH_URL}, rate ${s.rateUrl ?? ctx.config.REVIEWS_RATE_URL}`,
+      );
       io.out(`Primary domain: ${s.primaryDomain ?? "(not read yet)"}`);
       io.out(`Settings:       ${JSON.stringify(s.settings)}`);
       if (refused) {
-        io.out(`Admin API:      Shopify refused this server's address: add it to the app's IP allowlist (since ${refused.since.toISOString()}; work paused, ${refused.probes} probe(s) refused, next ${refused.nextProbeAt?.toISOString() ?? "not scheduled"})`);
+        io.out(
+          `Admin API:      Shopify refused this server's address: add it to the app's IP allowlist (since ${refused.since.toISOString()}; work paused, ${refused.probes} probe(s) refused, next ${refused.nextProbeAt?.toISOString() ?? "not scheduled"})`,
+        );
         io.out(`                Shopify said: ${refused.detail}`);
       } else {
         io.out(`Admin API:      ${refused === undefined ? "unknown (Redis did not answer)" : "no refusal recorded"}`);
@@ -166,9 +206,19 @@ export const complianceCommand = defineCommand({
   async run(v, io) {
     return withContext(io, async (ctx) => {
       const domain = String(v.shop).trim().toLowerCase();
-      const rows = await ctx.db.complianceRequest.findMany({ where: { shopDomain: domain }, orderBy: { createdAt: "asc" } });
+      const rows = await ctx.db.complianceRequest.findMany({
+        where: { shopDomain: domain },
+        orderBy: { createdAt: "asc" },
+      });
       if (!rows.length) io.out(`No compliance requests for ${domain}.`);
-      for (const r of rows) io.out(JSON.stringify({ at: r.createdAt.toISOString(), topic: r.topic, customerId: r.customerId, record: JSON.parse(r.record) }, null, 2));
+      for (const r of rows)
+        io.out(
+          JSON.stringify(
+            { at: r.createdAt.toISOString(), topic: r.topic, customerId: r.customerId, record: JSON.parse(r.record) },
+            null,
+            2,
+          ),
+        );
       return 0;
     });
   },

@@ -13,13 +13,20 @@ export const syncErrorsCommand = defineCommand({
   name: "sync errors",
   summary: "List the products the service refused, with its reason.",
   usage: "--shop <domain> [--limit <n>] [--json]",
-  options: { ...shopOption, limit: { type: "string", description: "rows to show (default 50)" }, json: { type: "boolean", description: "print JSON" } },
+  options: {
+    ...shopOption,
+    limit: { type: "string", description: "rows to show (default 50)" },
+    json: { type: "boolean", description: "print JSON" },
+  },
   required: ["shop"],
   async run(v, io) {
     return withContext(io, async (ctx) => {
       const shop = await ctx.shops.get(String(v.shop)).catch(usageFrom);
       const limit = Number(v.limit ?? 50);
-      const { rows, total } = await createProductMirror(ctx.db).errors(shop.id, Number.isFinite(limit) && limit > 0 ? limit : 50);
+      const { rows, total } = await createProductMirror(ctx.db).errors(
+        shop.id,
+        Number.isFinite(limit) && limit > 0 ? limit : 50,
+      );
       if (v.json) {
         io.out(JSON.stringify({ total, rows }, null, 2));
         return 0;
@@ -30,7 +37,8 @@ export const syncErrorsCommand = defineCommand({
       }
       // Refused by the service (its reason), or by the mapper before sending ("not mapped: ...").
       io.out(`${total} product(s) refused${total > rows.length ? ` (showing ${rows.length})` : ""}:`);
-      for (const r of rows) io.out(`  product ${r.productId}  sku ${r.sku}  ${r.errorAt?.toISOString() ?? ""}  ${r.error}`);
+      for (const r of rows)
+        io.out(`  product ${r.productId}  sku ${r.sku}  ${r.errorAt?.toISOString() ?? ""}  ${r.error}`);
       return 0;
     });
   },
@@ -59,10 +67,16 @@ async function watchRun(
     last = line;
     if (current.readPath !== path) {
       path = current.readPath;
-      if (path === "paged") io.out(`\nShopify refused bulk operations (${current.readPathReason ?? "no reason recorded"}): reading page by page. Enable bulk queries in the Partner Dashboard (API access requests) to use them again.`);
+      if (path === "paged")
+        io.out(
+          `\nShopify refused bulk operations (${current.readPathReason ?? "no reason recorded"}): reading page by page. Enable bulk queries in the Partner Dashboard (API access requests) to use them again.`,
+        );
     }
     if (current.status === "completed") {
-      if (current.readPath === "paged") io.out(`\nRead page by page (paged GraphQL queries): Shopify refused bulk operations (${current.readPathReason ?? "no reason recorded"}).`);
+      if (current.readPath === "paged")
+        io.out(
+          `\nRead page by page (paged GraphQL queries): Shopify refused bulk operations (${current.readPathReason ?? "no reason recorded"}).`,
+        );
       if (current.readPath === "bulk") io.out("\nRead with a bulk operation.");
       io.out(`\n${options.label} completed: ${(options.summary ?? progressCounters)(progress)}`);
       return 0;
@@ -81,7 +95,8 @@ async function watchRun(
 
 export const syncCatalogCommand = defineCommand({
   name: "sync catalog",
-  summary: "Run a full catalog sync (bulk operation; paged reads when Shopify refuses bulk operations) and show its progress and which way it read; a worker must be running.",
+  summary:
+    "Run a full catalog sync (bulk operation; paged reads when Shopify refuses bulk operations) and show its progress and which way it read; a worker must be running.",
   usage: "--shop <domain> [--no-wait] [--timeout <seconds>]",
   options: {
     ...shopOption,
@@ -93,7 +108,9 @@ export const syncCatalogCommand = defineCommand({
     return withContext(io, async (ctx) => {
       const shop = await ctx.shops.get(String(v.shop)).catch(usageFrom);
       const { run, joined } = await startSync({ db: ctx.db, queues: ctx.queues() }, shop.id, "catalog");
-      io.out(`${joined ? "Joined the catalog sync under way" : "Started a catalog sync"} for ${shop.domain} (run ${run.id}).`);
+      io.out(
+        `${joined ? "Joined the catalog sync under way" : "Started a catalog sync"} for ${shop.domain} (run ${run.id}).`,
+      );
       if (v["no-wait"]) return 0;
       return watchRun(ctx, run.id, io, { label: "Catalog sync", timeoutSeconds: Number(v.timeout ?? 3600) });
     });
@@ -110,7 +127,11 @@ export function parseSinceDay(text: string, now = new Date()): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
   if (!m) throw new UsageError(`--since: expected a date as YYYY-MM-DD, got ${JSON.stringify(text)}`);
   const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (day.getUTCFullYear() !== Number(m[1]) || day.getUTCMonth() !== Number(m[2]) - 1 || day.getUTCDate() !== Number(m[3])) {
+  if (
+    day.getUTCFullYear() !== Number(m[1]) ||
+    day.getUTCMonth() !== Number(m[2]) - 1 ||
+    day.getUTCDate() !== Number(m[3])
+  ) {
     throw new UsageError(`--since: ${text} is not a calendar date`);
   }
   if (day.getTime() > now.getTime()) throw new UsageError(`--since: ${text} is in the future`);
@@ -119,7 +140,8 @@ export function parseSinceDay(text: string, now = new Date()): Date {
 
 export const syncOrdersCommand = defineCommand({
   name: "sync orders",
-  summary: "Reconcile the orders created since a date with the service (sends only what differs); a worker must be running.",
+  summary:
+    "Reconcile the orders created since a date with the service (sends only what differs); a worker must be running.",
   usage: "--shop <domain> [--since YYYY-MM-DD] [--no-wait] [--timeout <seconds>]",
   options: {
     ...shopOption,

@@ -23,7 +23,10 @@ export function elapsed(ms: number): string {
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
 }
 
-export function createTerminal(out: Output, options: { prefix?: string; now?: () => number; tickMs?: number } = {}): Terminal {
+export function createTerminal(
+  out: Output,
+  options: { prefix?: string; now?: () => number; tickMs?: number } = {},
+): Terminal {
   const prefix = options.prefix ?? "";
   const now = options.now ?? Date.now;
   const tty = out.isTTY === true;
@@ -48,7 +51,9 @@ export function createTerminal(out: Output, options: { prefix?: string; now?: ()
   const step = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
     const started = now();
     progress(`${label} …`);
-    const ticker = tty ? setInterval(() => progress(`${label} … ${elapsed(now() - started)}`), options.tickMs ?? 1000) : undefined;
+    const ticker = tty
+      ? setInterval(() => progress(`${label} … ${elapsed(now() - started)}`), options.tickMs ?? 1000)
+      : undefined;
     try {
       const result = await work();
       if (tty && open) out.write("\r\x1b[2K");

@@ -20,12 +20,19 @@ export const tokensMigrateCommand = defineCommand({
         onProgress: (done, total, shop, outcome) => (io.progress ?? io.out)(`[${done}/${total}] ${shop}: ${outcome}`),
       });
       if (summary.shops === 0) {
-        io.out(v.shop ? `${String(v.shop)} holds no non-expiring token (already expiring, or not installed).` : "No shop holds a non-expiring token.");
+        io.out(
+          v.shop
+            ? `${String(v.shop)} holds no non-expiring token (already expiring, or not installed).`
+            : "No shop holds a non-expiring token.",
+        );
         return 0;
       }
       const o = summary.outcomes;
-      io.out(`\nMigrated ${o.migrated}, already expiring ${o["already-expiring"]}, need the merchant ${o["needs-merchant"]}, failed ${o.failed} (of ${summary.shops}).`);
-      for (const f of summary.failed) io.err(`  ${f.shop}: ${f.error} (run again: Shopify answers a repeated exchange with the same pair)`);
+      io.out(
+        `\nMigrated ${o.migrated}, already expiring ${o["already-expiring"]}, need the merchant ${o["needs-merchant"]}, failed ${o.failed} (of ${summary.shops}).`,
+      );
+      for (const f of summary.failed)
+        io.err(`  ${f.shop}: ${f.error} (run again: Shopify answers a repeated exchange with the same pair)`);
       return summary.failed.length > 0 ? 1 : 0;
     });
   },

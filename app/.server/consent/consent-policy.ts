@@ -6,7 +6,14 @@ export const CONSENT_CHANNELS = ["email", "sms", "whatsapp"] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
 
 /** Marketing consent states of Shopify (GraphQL enums in any case, or REST lowercase). */
-export const CONSENT_STATES = ["subscribed", "not_subscribed", "unsubscribed", "pending", "redacted", "invalid"] as const;
+export const CONSENT_STATES = [
+  "subscribed",
+  "not_subscribed",
+  "unsubscribed",
+  "pending",
+  "redacted",
+  "invalid",
+] as const;
 export type ConsentState = (typeof CONSENT_STATES)[number];
 
 /** Per channel, the state when known; a missing channel is unknown. */
@@ -72,4 +79,8 @@ export function optOutsFor(modes: Record<ConsentChannel, ChannelMode>, states: C
 export const sameOptOuts = (a: OptOuts, b: OptOuts): boolean =>
   a.optOutEmail === b.optOutEmail && a.optOutSMS === b.optOutSMS && a.optOutWhatsApp === b.optOutWhatsApp;
 
-export const pickOptOuts = (o: OptOuts): OptOuts => ({ optOutEmail: o.optOutEmail, optOutSMS: o.optOutSMS, optOutWhatsApp: o.optOutWhatsApp });
+export const pickOptOuts = (o: OptOuts): OptOuts => ({
+  optOutEmail: o.optOutEmail,
+  optOutSMS: o.optOutSMS,
+  optOutWhatsApp: o.optOutWhatsApp,
+});

@@ -14,7 +14,10 @@ const responseSchema = z.object({
       id: z.string(),
       defaultEmailAddress: z.looseObject({ marketingState: str, marketingUpdatedAt: str }).nullish(),
       defaultPhoneNumber: z
-        .looseObject({ smsMarketingConsent: z.looseObject({ state: str, updatedAt: str }).nullish(), whatsAppMarketingConsent: z.looseObject({ state: str, updatedAt: str }).nullish() })
+        .looseObject({
+          smsMarketingConsent: z.looseObject({ state: str, updatedAt: str }).nullish(),
+          whatsAppMarketingConsent: z.looseObject({ state: str, updatedAt: str }).nullish(),
+        })
         .nullish(),
     })
     .nullable(),
@@ -31,8 +34,14 @@ const time = (s: string | null | undefined): Date | null => {
  * WhatsApp). A deleted customer reads as nothing known.
  * Throws the Admin client's typed errors.
  */
-export async function readCustomerConsent(gql: AdminGraphql, customerId: string, opts: { signal?: AbortSignal } = {}): Promise<ConsentReport> {
-  const data = responseSchema.parse(await gql.query(CUSTOMER_CONSENT, { id: `gid://shopify/Customer/${customerId}` }, opts));
+export async function readCustomerConsent(
+  gql: AdminGraphql,
+  customerId: string,
+  opts: { signal?: AbortSignal } = {},
+): Promise<ConsentReport> {
+  const data = responseSchema.parse(
+    await gql.query(CUSTOMER_CONSENT, { id: `gid://shopify/Customer/${customerId}` }, opts),
+  );
   const c = data.customer;
   const report: ConsentReport = {};
   if (!c) return report;

@@ -1,6 +1,12 @@
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db/client";
-import { CONSENT_CHANNELS, consentState, type ConsentChannel, type ConsentState, type ConsentStates } from "./consent-policy";
+import {
+  CONSENT_CHANNELS,
+  consentState,
+  type ConsentChannel,
+  type ConsentState,
+  type ConsentStates,
+} from "./consent-policy";
 
 // Each customer's marketing consent per channel (model CustomerConsent). Reports come out of order
 // (webhooks retried hours later with their old payload, a GraphQL read racing a webhook): each
@@ -61,7 +67,12 @@ export function createConsentRepository(db: Db) {
   }
 
   /** Writes one channel if the report is not older than what is kept. True when written. */
-  async function writeChannel(shopId: string, customerId: string, channel: ConsentChannel, report: ChannelConsent): Promise<boolean> {
+  async function writeChannel(
+    shopId: string,
+    customerId: string,
+    channel: ConsentChannel,
+    report: ChannelConsent,
+  ): Promise<boolean> {
     const at = AT[channel];
     const newerOrEqual: Prisma.CustomerConsentWhereInput =
       report.updatedAt === null ? { [at]: null } : { OR: [{ [at]: null }, { [at]: { lte: report.updatedAt } }] };
@@ -82,14 +93,20 @@ export function createConsentRepository(db: Db) {
      * Records what a webhook or a read reported, channel by channel (newer wins), and with `read`
      * marks the customer as read. Returns the channels that were written.
      */
-    async record(shopId: string, customerId: string, report: ConsentReport, options: { read?: Date } = {}): Promise<ConsentChannel[]> {
+    async record(
+      shopId: string,
+      customerId: string,
+      report: ConsentReport,
+      options: { read?: Date } = {},
+    ): Promise<ConsentChannel[]> {
       await ensureRow(shopId, customerId);
       const written: ConsentChannel[] = [];
       for (const channel of CONSENT_CHANNELS) {
         const r = report[channel];
         if (r && (await writeChannel(shopId, customerId, channel, r))) written.push(channel);
       }
-      if (options.read) await db.customerConsent.updateMany({ where: { shopId, customerId }, data: { readAt: options.read } });
+      if (options.read)
+        await db.customerConsent.updateMany({ where: { shopId, customerId }, data: { readAt: options.read } });
       return written;
     },
 

@@ -6,10 +6,13 @@ import { inBatches, keysetPages } from "./batches";
 describe("inBatches", () => {
   it("GIVEN 1,201 values THEN three statements of at most 500 bind them, and the answers are joined in order", async () => {
     const sizes: number[] = [];
-    const out = await inBatches(Array.from({ length: 1201 }, (_, i) => i), async (slice) => {
-      sizes.push(slice.length);
-      return slice.map((n) => n * 2);
-    });
+    const out = await inBatches(
+      Array.from({ length: 1201 }, (_, i) => i),
+      async (slice) => {
+        sizes.push(slice.length);
+        return slice.map((n) => n * 2);
+      },
+    );
     expect(sizes).toEqual([500, 500, 201]);
     expect(out).toEqual(Array.from({ length: 1201 }, (_, i) => i * 2));
   });

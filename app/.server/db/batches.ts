@@ -6,7 +6,11 @@
 export const IN_BATCH = 500;
 
 /** Runs `fn` on consecutive slices of `items` (each at most `size` long) and joins the answers. */
-export async function inBatches<T, R>(items: readonly T[], fn: (slice: T[]) => Promise<R[]>, size = IN_BATCH): Promise<R[]> {
+export async function inBatches<T, R>(
+  items: readonly T[],
+  fn: (slice: T[]) => Promise<R[]>,
+  size = IN_BATCH,
+): Promise<R[]> {
   const out: R[] = [];
   for (let i = 0; i < items.length; i += size) out.push(...(await fn(items.slice(i, i + size))));
   return out;
@@ -16,7 +20,10 @@ export async function inBatches<T, R>(items: readonly T[], fn: (slice: T[]) => P
  * Reads a table in pages ordered by a unique string key (keyset pagination: each page starts after
  * the last key of the one before), so no statement grows with the table and memory holds one page.
  */
-export async function* keysetPages<T extends { id: string }>(page: (after: string | null, take: number) => Promise<T[]>, size = IN_BATCH): AsyncGenerator<T[]> {
+export async function* keysetPages<T extends { id: string }>(
+  page: (after: string | null, take: number) => Promise<T[]>,
+  size = IN_BATCH,
+): AsyncGenerator<T[]> {
   let after: string | null = null;
   for (;;) {
     const rows = await page(after, size);

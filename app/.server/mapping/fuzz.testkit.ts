@@ -38,7 +38,10 @@ export const oddText: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...ODD_SAMPLES) },
   { weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 24 }) },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 16 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...ODD_SAMPLES), fc.constantFrom(...ODD_SAMPLES)).map(([a, b]) => `${a} ${b}`) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom(...ODD_SAMPLES), fc.constantFrom(...ODD_SAMPLES)).map(([a, b]) => `${a} ${b}`),
+  },
 );
 
 /**
@@ -48,7 +51,9 @@ export const oddText: fc.Arbitrary<string> = fc.oneof(
 export function longText(min: number, max: number): fc.Arbitrary<string> {
   return fc
     .tuple(fc.integer({ min: 0, max: 3 }), fc.constantFrom(...LONG_UNITS), fc.integer({ min, max }))
-    .map(([prefix, unit, length]) => ("abc".slice(0, prefix) + unit.repeat(Math.ceil(length / unit.length))).slice(0, length))
+    .map(([prefix, unit, length]) =>
+      ("abc".slice(0, prefix) + unit.repeat(Math.ceil(length / unit.length))).slice(0, length),
+    )
     .map((s) => (isWellFormed(s) ? s : s.slice(0, -1)));
 }
 
@@ -70,7 +75,8 @@ export const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undef
 /** Every leaf of a JSON value with its path. */
 export function* leaves(value: unknown, path = "$"): Generator<[string, unknown]> {
   if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* leaves(v, `${path}[${i}]`);
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) yield* leaves(v, `${path}.${k}`);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) yield* leaves(v, `${path}.${k}`);
   else yield [path, value];
 }
 
@@ -100,6 +106,7 @@ export function bodyDefect(body: unknown): string | null {
 export function fuzzRuns(full: number): number {
   const raw = process.env.FUZZ_SCALE;
   const scale = raw === undefined || raw === "" ? 0.2 : Number(raw);
-  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`FUZZ_SCALE must be a positive number, not ${JSON.stringify(raw)}`);
+  if (!Number.isFinite(scale) || scale <= 0)
+    throw new Error(`FUZZ_SCALE must be a positive number, not ${JSON.stringify(raw)}`);
   return Math.max(50, Math.round(full * scale));
 }

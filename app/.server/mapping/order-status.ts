@@ -118,7 +118,7 @@ export function fulfillmentFacts(f: ShopifyFulfillment, events: readonly Fulfill
   const arrivals = events.filter((e) => ARRIVED.has(norm(e.status)));
   const delivered = ARRIVED.has(shipment) || arrivals.length > 0;
   // Without an event, the fulfillment's own last update is when its shipment_status turned delivered.
-  const deliveredAt = delivered ? latest(arrivals.map((e) => stamp(e.happenedAt))) ?? stamp(f.updated_at) : undefined;
+  const deliveredAt = delivered ? (latest(arrivals.map((e) => stamp(e.happenedAt))) ?? stamp(f.updated_at)) : undefined;
   const lastState = events.length > 0 ? norm(events[events.length - 1]!.status) : shipment;
   const estimate =
     [...events].reverse().find((e) => e.estimatedDeliveryAt)?.estimatedDeliveryAt ?? f.estimated_delivery_at;
@@ -315,7 +315,7 @@ export function paymentStatus(order: ShopifyOrder): OrderV2Status {
 export function deliveryDueAt(
   order: ShopifyOrder,
   settings: OrderStatusSettings,
-  fulfillmentEvents?: FulfillmentEvents
+  fulfillmentEvents?: FulfillmentEvents,
 ): Date | null {
   if (settings.deliveredAfterDays == null) return null;
   // `now` is irrelevant to every row before the age rule; the far future makes the age rule itself

@@ -54,7 +54,7 @@ const LOCAL_DELIVERY_HINT = /local[\s_-]?delivery/i;
  *    (digital goods, or a payload without shipping_lines).
  */
 export function deliveryMethodOf(
-  order: Pick<ShopifyOrder, "shipping_lines" | "source_name">
+  order: Pick<ShopifyOrder, "shipping_lines" | "source_name">,
 ): DeliveryMethod | undefined {
   const line = order.shipping_lines?.[0];
   if (!line) return order.source_name?.trim().toLowerCase() === "pos" ? "in store" : undefined;

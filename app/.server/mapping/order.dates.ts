@@ -38,7 +38,7 @@ function parse(raw: string | null | undefined): ParsedTime | undefined {
     Number(h),
     Number(mi),
     Number(sec),
-    Number(frac.padEnd(3, "0").slice(0, 3))
+    Number(frac.padEnd(3, "0").slice(0, 3)),
   );
   const ms = local - offsetMinutes * 60_000;
   // Reject calendar overflow ("2026-02-31") instead of silently rolling it into March.

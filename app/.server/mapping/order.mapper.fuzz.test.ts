@@ -25,23 +25,58 @@ const FULFILLMENT_BASE = 5123456000000;
 const name = fc.oneof({ weight: 10, arbitrary: oddText }, { weight: 1, arbitrary: longText(200, 255) });
 const offset = fc.constantFrom("Z", "+00:00", "-05:00", "+05:30", "+14:00", "-12:00", "+0930");
 const timestamp = fc
-  .tuple(fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2035-12-31T23:59:59Z"), noInvalidDate: true }), offset)
+  .tuple(
+    fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2035-12-31T23:59:59Z"), noInvalidDate: true }),
+    offset,
+  )
   .map(([d, off]) => d.toISOString().slice(0, 19) + off);
-const when = maybe(fc.oneof({ weight: 10, arbitrary: timestamp }, { weight: 1, arbitrary: fc.constantFrom("", "garbage", "2026-02-30T10:00:00Z") }));
-const email = maybe(fc.oneof(fc.constantFrom("", " ", "buyer@example.com", "  jo@example.com ", "no-at-sign", "ユーザー@例え.jp", "a@b"), name));
+const when = maybe(
+  fc.oneof(
+    { weight: 10, arbitrary: timestamp },
+    { weight: 1, arbitrary: fc.constantFrom("", "garbage", "2026-02-30T10:00:00Z") },
+  ),
+);
+const email = maybe(
+  fc.oneof(
+    fc.constantFrom("", " ", "buyer@example.com", "  jo@example.com ", "no-at-sign", "ユーザー@例え.jp", "a@b"),
+    name,
+  ),
+);
 const phone = maybe(
   fc.oneof(
-    fc.constantFrom("+1 212-555-0134", "06 12 34 56 78", "+44 (0)20 7946 0958", "٠٦١٢٣٤٥٦٧٨", "+", "1-800-FLOWERS", "+972 50-123-4567"),
+    fc.constantFrom(
+      "+1 212-555-0134",
+      "06 12 34 56 78",
+      "+44 (0)20 7946 0958",
+      "٠٦١٢٣٤٥٦٧٨",
+      "+",
+      "1-800-FLOWERS",
+      "+972 50-123-4567",
+    ),
     fc.stringMatching(/^\+?[0-9 ()-]{0,24}$/),
     name,
   ),
 );
 const country = maybe(fc.constantFrom("US", "GB", "DE", "FR", "IL", "SA", "JP", "IN", "BR", "", "xx"));
-const address = maybe(fc.record({ first_name: maybe(name), last_name: maybe(name), name: maybe(name), phone, country_code: country }, { requiredKeys: [] }));
-const consent = maybe(fc.record({ state: maybe(fc.constantFrom("subscribed", "not_subscribed", "unsubscribed", "pending", "redacted", "invalid", "SUBSCRIBED")) }));
+const address = maybe(
+  fc.record(
+    { first_name: maybe(name), last_name: maybe(name), name: maybe(name), phone, country_code: country },
+    { requiredKeys: [] },
+  ),
+);
+const consent = maybe(
+  fc.record({
+    state: maybe(
+      fc.constantFrom("subscribed", "not_subscribed", "unsubscribed", "pending", "redacted", "invalid", "SUBSCRIBED"),
+    ),
+  }),
+);
 const customer = fc.record(
   {
-    id: fc.oneof(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), fc.constant("gid://shopify/Customer/7412345678901")),
+    id: fc.oneof(
+      fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+      fc.constant("gid://shopify/Customer/7412345678901"),
+    ),
     first_name: maybe(name),
     last_name: maybe(name),
     email,
@@ -68,7 +103,13 @@ const lineTraits = fc.record({
   quantity: fc.integer({ min: 0, max: 5 }),
   fulfilled: fc.integer({ min: 0, max: 5 }),
   properties: maybe(
-    fc.array(fc.record({ name: maybe(fc.oneof(fc.constant("Seller"), fc.constant(" seller "), name)), value: maybe(fc.oneof(anyText(20_000), fc.integer(), fc.boolean())) }), { maxLength: 3 }),
+    fc.array(
+      fc.record({
+        name: maybe(fc.oneof(fc.constant("Seller"), fc.constant(" seller "), name)),
+        value: maybe(fc.oneof(anyText(20_000), fc.integer(), fc.boolean())),
+      }),
+      { maxLength: 3 },
+    ),
   ),
 });
 
@@ -103,19 +144,41 @@ const manyLines = fc
   .record({ count: fc.integer({ min: 200, max: 250 }), traits: fc.array(lineTraits, { minLength: 1, maxLength: 5 }) })
   .map(({ count, traits }) => Array.from({ length: count }, (_, i) => lineItem(i, traits[i % traits.length])));
 const lines = maybe(
-  fc.oneof({ weight: 15, arbitrary: fc.array(lineTraits, { maxLength: 12 }).map((ts) => ts.map((t, i) => lineItem(i, t))) }, { weight: 1, arbitrary: manyLines }),
+  fc.oneof(
+    { weight: 15, arbitrary: fc.array(lineTraits, { maxLength: 12 }).map((ts) => ts.map((t, i) => lineItem(i, t))) },
+    { weight: 1, arbitrary: manyLines },
+  ),
 );
 
 const fulfillment = fc.record(
   {
     id: fc.integer({ min: 1, max: 4 }).map((i) => FULFILLMENT_BASE + i),
     status: maybe(fc.constantFrom("pending", "open", "success", "cancelled", "error", "failure")),
-    shipment_status: maybe(fc.constantFrom("label_printed", "confirmed", "in_transit", "out_for_delivery", "delivered", "failure", "ready_for_pickup", "picked_up")),
+    shipment_status: maybe(
+      fc.constantFrom(
+        "label_printed",
+        "confirmed",
+        "in_transit",
+        "out_for_delivery",
+        "delivered",
+        "failure",
+        "ready_for_pickup",
+        "picked_up",
+      ),
+    ),
     created_at: when,
     updated_at: when,
     estimated_delivery_at: when,
     tracking_company: maybe(name),
-    line_items: maybe(fc.array(fc.record({ id: fc.integer({ min: 0, max: 260 }).map((i) => LINE_BASE + i), quantity: maybe(fc.integer({ min: 0, max: 5 })) }), { maxLength: 6 })),
+    line_items: maybe(
+      fc.array(
+        fc.record({
+          id: fc.integer({ min: 0, max: 260 }).map((i) => LINE_BASE + i),
+          quantity: maybe(fc.integer({ min: 0, max: 5 })),
+        }),
+        { maxLength: 6 },
+      ),
+    ),
   },
   { requiredKeys: ["id"] },
 );
@@ -123,7 +186,15 @@ const refund = fc.record(
   {
     id: maybe(fc.integer({ min: 1, max: 2 ** 40 })),
     created_at: when,
-    refund_line_items: maybe(fc.array(fc.record({ line_item_id: maybe(fc.integer({ min: 0, max: 260 }).map((i) => LINE_BASE + i)), quantity: maybe(fc.integer({ min: 0, max: 5 })) }), { maxLength: 4 })),
+    refund_line_items: maybe(
+      fc.array(
+        fc.record({
+          line_item_id: maybe(fc.integer({ min: 0, max: 260 }).map((i) => LINE_BASE + i)),
+          quantity: maybe(fc.integer({ min: 0, max: 5 })),
+        }),
+        { maxLength: 4 },
+      ),
+    ),
   },
   { requiredKeys: [] },
 );
@@ -133,14 +204,20 @@ const shippingLine = fc.record(
     title: maybe(name),
     source: maybe(fc.constantFrom("shopify", "ups_shipping")),
     carrier_identifier: maybe(name),
-    delivery_category: maybe(fc.oneof(name, fc.constantFrom("shipping", "pick-up", "local", "PICKUP_POINT", "retail", "none"))),
+    delivery_category: maybe(
+      fc.oneof(name, fc.constantFrom("shipping", "pick-up", "local", "PICKUP_POINT", "retail", "none")),
+    ),
   },
   { requiredKeys: [] },
 );
 
 const order = fc.record(
   {
-    id: fc.oneof(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), fc.constant("gid://shopify/Order/5923018113099"), fc.constant("5923018113099")),
+    id: fc.oneof(
+      fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+      fc.constant("gid://shopify/Order/5923018113099"),
+      fc.constant("5923018113099"),
+    ),
     admin_graphql_api_id: maybe(fc.constant("gid://shopify/Order/5923018113099")),
     name: maybe(fc.oneof(fc.constant("#1001"), name)),
     order_number: maybe(fc.integer({ min: 1001, max: 9_999_999 })),
@@ -154,10 +231,23 @@ const order = fc.record(
     cancelled_at: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: when }),
     cancel_reason: maybe(fc.constantFrom("customer", "fraud", "inventory", "declined", "other")),
     closed_at: when,
-    financial_status: maybe(fc.constantFrom("pending", "authorized", "partially_paid", "paid", "partially_refunded", "refunded", "voided", "expired")),
+    financial_status: maybe(
+      fc.constantFrom(
+        "pending",
+        "authorized",
+        "partially_paid",
+        "paid",
+        "partially_refunded",
+        "refunded",
+        "voided",
+        "expired",
+      ),
+    ),
     fulfillment_status: maybe(fc.constantFrom("partial", "fulfilled", "restocked")),
     test: maybe(fc.boolean()),
-    source_name: maybe(fc.constantFrom("web", "pos", "shopify_draft_order", "iphone", "2329312", "", "constructor", "__proto__")),
+    source_name: maybe(
+      fc.constantFrom("web", "pos", "shopify_draft_order", "iphone", "2329312", "", "constructor", "__proto__"),
+    ),
     buyer_accepts_marketing: maybe(fc.boolean()),
     // Absent (the key missing) and null both mean a guest checkout.
     customer: maybe(customer),
@@ -191,19 +281,34 @@ const productData: fc.Arbitrary<ProductData | undefined> = optional(
 const context: fc.Arbitrary<OrderMapContext> = fc
   .record({
     orderIdSource: fc.constantFrom("id" as const, "name" as const),
-    seller: fc.constantFrom({ mode: "none" as const }, { mode: "vendor" as const }, { mode: "property" as const, property: "Seller" }),
+    seller: fc.constantFrom(
+      { mode: "none" as const },
+      { mode: "vendor" as const },
+      { mode: "property" as const, property: "Seller" },
+    ),
     deliveredAfterDays: maybe(fc.integer({ min: 1, max: 90 })),
     optOut: fc.record({
       email: fc.constantFrom("consent" as const, "unsubscribed" as const, "never" as const, "always" as const),
       sms: fc.constantFrom("consent" as const, "unsubscribed" as const, "never" as const, "always" as const),
       whatsapp: fc.constantFrom("consent" as const, "unsubscribed" as const, "never" as const, "always" as const),
     }),
-    exclude: fc.record({ testOrders: fc.boolean(), giftCardOnly: fc.boolean(), sourceNames: fc.array(fc.constantFrom("pos", "2329312"), { maxLength: 2 }) }),
+    exclude: fc.record({
+      testOrders: fc.boolean(),
+      giftCardOnly: fc.boolean(),
+      sourceNames: fc.array(fc.constantFrom("pos", "2329312"), { maxLength: 2 }),
+    }),
     variantKeyMode: fc.constantFrom("id" as const, "sku" as const),
     events: optional(
       fc.dictionary(
         fc.integer({ min: 1, max: 4 }).map((i) => String(FULFILLMENT_BASE + i)),
-        fc.array(fc.record({ status: fc.constantFrom("in_transit", "DELIVERED", "picked_up", "failure"), happenedAt: timestamp, estimatedDeliveryAt: maybe(timestamp) }), { maxLength: 3 }),
+        fc.array(
+          fc.record({
+            status: fc.constantFrom("in_transit", "DELIVERED", "picked_up", "failure"),
+            happenedAt: timestamp,
+            estimatedDeliveryAt: maybe(timestamp),
+          }),
+          { maxLength: 3 },
+        ),
       ),
     ),
     productData,
@@ -251,7 +356,9 @@ describe("order mapper fuzz: odd but valid Shopify orders", () => {
         expect(new Set(itemKeys).size).toBe(itemKeys.length);
 
         // Contact data only where the buyer gave it; the user id is never contact data.
-        const given = [parsed.customer?.email, parsed.email, parsed.contact_email].map((e) => e?.trim()).filter(Boolean);
+        const given = [parsed.customer?.email, parsed.email, parsed.contact_email]
+          .map((e) => e?.trim())
+          .filter(Boolean);
         if (result.email) expect(given).toContain(result.email);
         if (result.userId) expect(result.userId).toMatch(/^\d+$/);
         if (!parsed.customer) expect(result.userId).toBeUndefined();

@@ -20,7 +20,7 @@ import { fuzzRuns } from "./fuzz.testkit";
 const text = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 12 }),
   fc.string({ unit: "binary", maxLength: 8 }),
-  fc.constantFrom("", " ", "\u00a0", "Default Title", "default title", "Zoë", "山田", "O'Brien-Łukasz", "🙂")
+  fc.constantFrom("", " ", "\u00a0", "Default Title", "default title", "Zoë", "山田", "O'Brien-Łukasz", "🙂"),
 );
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
@@ -30,21 +30,21 @@ const lineId = fc.integer({ min: 1, max: 12 }).map((i) => 14783254000000 + i);
 const fulfillmentId = fc.integer({ min: 1, max: 4 }).map((i) => 5123456000000 + i);
 const productId = fc.oneof(
   fc.integer({ min: 1, max: 6 }).map((i) => 8712345000000 + i),
-  fc.integer({ min: 1, max: 6 }).map((i) => `gid://shopify/Product/${8712345000000 + i}`)
+  fc.integer({ min: 1, max: 6 }).map((i) => `gid://shopify/Product/${8712345000000 + i}`),
 );
 
 const offset = fc.constantFrom("Z", "+00:00", "-05:00", "+01:00", "+05:30", "-08:00", "+14:00", "-12:00", "+0930");
 const timestamp = fc
   .tuple(
     fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2035-12-31T23:59:59Z"), noInvalidDate: true }),
-    offset
+    offset,
   )
   .map(([d, off]) => d.toISOString().slice(0, 19) + off);
 const when = maybe(
   fc.oneof(
     { weight: 8, arbitrary: timestamp },
-    { weight: 1, arbitrary: fc.constantFrom("", "garbage", "2026-02-30T10:00:00Z") }
-  )
+    { weight: 1, arbitrary: fc.constantFrom("", "garbage", "2026-02-30T10:00:00Z") },
+  ),
 );
 
 const phone = maybe(
@@ -58,30 +58,30 @@ const phone = maybe(
       "n/a",
       "+",
       "0000000",
-      "1-800-FLOWERS"
+      "1-800-FLOWERS",
     ),
     fc.stringMatching(/^\+?[0-9 ()-]{0,20}$/),
-    text
-  )
+    text,
+  ),
 );
 const email = maybe(fc.oneof(fc.constantFrom("", " ", "a@b", "buyer@example.com", "no-at-sign", "two@@ats"), text));
 const country = maybe(
-  fc.constantFrom("US", "CA", "GB", "DE", "FR", "ES", "IT", "BR", "MX", "JP", "IN", "SI", "", "xx")
+  fc.constantFrom("US", "CA", "GB", "DE", "FR", "ES", "IT", "BR", "MX", "JP", "IN", "SI", "", "xx"),
 );
 
 const address = maybe(
   fc.record(
     { first_name: maybe(text), last_name: maybe(text), name: maybe(text), phone, country_code: country },
-    { requiredKeys: [] }
-  )
+    { requiredKeys: [] },
+  ),
 );
 
 const consentObject = maybe(
   fc.record({
     state: maybe(
-      fc.constantFrom("subscribed", "not_subscribed", "unsubscribed", "pending", "redacted", "invalid", "SUBSCRIBED")
+      fc.constantFrom("subscribed", "not_subscribed", "unsubscribed", "pending", "redacted", "invalid", "SUBSCRIBED"),
     ),
-  })
+  }),
 );
 
 const customer = maybe(
@@ -98,8 +98,8 @@ const customer = maybe(
       sms_marketing_consent: consentObject,
       accepts_marketing: maybe(fc.boolean()),
     },
-    { requiredKeys: ["id"] }
-  )
+    { requiredKeys: ["id"] },
+  ),
 );
 
 const quantity = maybe(fc.integer({ min: 0, max: 5 }));
@@ -127,11 +127,11 @@ const lineItem = fc.record(
         }),
         {
           maxLength: 3,
-        }
-      )
+        },
+      ),
     ),
   },
-  { requiredKeys: ["id"] }
+  { requiredKeys: ["id"] },
 );
 
 const fulfillmentStatus = fc.constantFrom("pending", "open", "success", "cancelled", "error", "failure", "SUCCESS");
@@ -146,8 +146,8 @@ const shipmentStatus = maybe(
     "out_for_delivery",
     "delivered",
     "failure",
-    "picked_up"
-  )
+    "picked_up",
+  ),
 );
 const fulfillment = fc.record(
   {
@@ -160,7 +160,7 @@ const fulfillment = fc.record(
     tracking_company: maybe(text),
     line_items: maybe(fc.array(fc.record({ id: lineId }), { maxLength: 4 })),
   },
-  { requiredKeys: ["id"] }
+  { requiredKeys: ["id"] },
 );
 
 const refund = fc.record(
@@ -170,10 +170,10 @@ const refund = fc.record(
     refund_line_items: maybe(
       fc.array(fc.record({ line_item_id: maybe(lineId), quantity: maybe(fc.integer({ min: 0, max: 5 })) }), {
         maxLength: 4,
-      })
+      }),
     ),
   },
-  { requiredKeys: [] }
+  { requiredKeys: [] },
 );
 
 const shippingLine = fc.record(
@@ -183,10 +183,10 @@ const shippingLine = fc.record(
     source: maybe(fc.constantFrom("shopify", "ups_shipping", "usps")),
     carrier_identifier: maybe(text),
     delivery_category: maybe(
-      fc.oneof(text, fc.constantFrom("shipping", "pick-up", "local", "PICKUP_POINT", "retail", "none", "constructor"))
+      fc.oneof(text, fc.constantFrom("shipping", "pick-up", "local", "PICKUP_POINT", "retail", "none", "constructor")),
     ),
   },
-  { requiredKeys: [] }
+  { requiredKeys: [] },
 );
 
 const shopifyOrder: fc.Arbitrary<ShopifyOrder> = fc.record(
@@ -194,7 +194,7 @@ const shopifyOrder: fc.Arbitrary<ShopifyOrder> = fc.record(
     id: fc.oneof(
       fc.integer({ min: 1, max: 2 ** 53 - 1 }),
       fc.constant("gid://shopify/Order/5923018113099"),
-      fc.constant("5923018113099")
+      fc.constant("5923018113099"),
     ),
     admin_graphql_api_id: maybe(fc.constant("gid://shopify/Order/5923018113099")),
     name: maybe(fc.oneof(fc.constant("#1001"), text)),
@@ -219,13 +219,13 @@ const shopifyOrder: fc.Arbitrary<ShopifyOrder> = fc.record(
         "voided",
         "expired",
         "PAID",
-        "weird"
-      )
+        "weird",
+      ),
     ),
     fulfillment_status: maybe(fc.constantFrom("partial", "fulfilled", "restocked")),
     test: maybe(fc.boolean()),
     source_name: maybe(
-      fc.constantFrom("web", "pos", "shopify_draft_order", "iphone", "android", "2329312", "", "constructor")
+      fc.constantFrom("web", "pos", "shopify_draft_order", "iphone", "android", "2329312", "", "constructor"),
     ),
     buyer_accepts_marketing: maybe(fc.boolean()),
     customer,
@@ -236,7 +236,7 @@ const shopifyOrder: fc.Arbitrary<ShopifyOrder> = fc.record(
     refunds: maybe(fc.array(refund, { maxLength: 3 })),
     shipping_lines: maybe(fc.array(shippingLine, { maxLength: 2 })),
   },
-  { requiredKeys: ["id"] }
+  { requiredKeys: ["id"] },
 );
 
 const consentState = optional(
@@ -247,8 +247,8 @@ const consentState = optional(
     "pending",
     "redacted",
     "invalid",
-    "SUBSCRIBED"
-  )
+    "SUBSCRIBED",
+  ),
 );
 
 const productData: fc.Arbitrary<ProductData | undefined> = optional(
@@ -263,8 +263,8 @@ const productData: fc.Arbitrary<ProductData | undefined> = optional(
       ean: maybe(text),
       mpn: maybe(text),
     },
-    { requiredKeys: [] }
-  )
+    { requiredKeys: [] },
+  ),
 );
 
 const context: fc.Arbitrary<OrderMapContext> = fc
@@ -273,7 +273,7 @@ const context: fc.Arbitrary<OrderMapContext> = fc
     seller: fc.oneof(
       fc.constant({ mode: "none" as const }),
       fc.constant({ mode: "vendor" as const }),
-      fc.constant({ mode: "property" as const, property: "Seller" })
+      fc.constant({ mode: "property" as const, property: "Seller" }),
     ),
     deliveredAfterDays: maybe(fc.integer({ min: 1, max: 90 })),
     optOut: fc.record({
@@ -287,7 +287,9 @@ const context: fc.Arbitrary<OrderMapContext> = fc
       sourceNames: fc.array(fc.constantFrom("pos", "2329312"), { maxLength: 2 }),
     }),
     variantKeyMode: fc.constantFrom("id" as const, "sku" as const),
-    consent: optional(fc.record({ email: consentState, sms: consentState, whatsapp: consentState }, { requiredKeys: [] })),
+    consent: optional(
+      fc.record({ email: consentState, sms: consentState, whatsapp: consentState }, { requiredKeys: [] }),
+    ),
     events: optional(
       fc.dictionary(
         fulfillmentId.map(String),
@@ -299,9 +301,9 @@ const context: fc.Arbitrary<OrderMapContext> = fc
           }),
           {
             maxLength: 3,
-          }
-        )
-      )
+          },
+        ),
+      ),
     ),
     productData,
     now: fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2040-01-01T00:00:00Z"), noInvalidDate: true }),
@@ -355,13 +357,13 @@ describe("mapOrder on generated odd-but-valid orders", () => {
         const reviewable = new Set(
           (order.line_items ?? [])
             .filter((l) => l.product_id != null && l.gift_card !== true)
-            .map((l) => productKey(l.product_id!))
+            .map((l) => productKey(l.product_id!)),
         );
         for (const item of result.items) expect(reviewable.has(item.productId), item.productId).toBe(true);
 
         expect(orderFingerprint(mapOrder(order, ctx) as typeof result)).toBe(orderFingerprint(result));
       }),
-      { numRuns: fuzzRuns(1500) }
+      { numRuns: fuzzRuns(1500) },
     );
   });
 });

@@ -90,7 +90,7 @@ describe("orderId", () => {
   });
   it("is the order name when orderIdSource = name", () => {
     expect(mapFixture("paid-web-customer", { settings: orderSettings({ orderIdSource: "name" }) }).orderId).toBe(
-      "#1001"
+      "#1001",
     );
   });
   it("falls back to #order_number when the payload has no name", () => {
@@ -278,7 +278,7 @@ describe("deliveryMethod", () => {
   it("is in store for a POS sale without shipping line, absent for other orders without one", () => {
     expect(mapFixture("pos-guest").deliveryMethod).toBe("in store");
     expect(
-      mapFixture("gift-card-only", { settings: orderSettings({ exclude: { giftCardOnly: false } }) })
+      mapFixture("gift-card-only", { settings: orderSettings({ exclude: { giftCardOnly: false } }) }),
     ).not.toHaveProperty("deliveryMethod");
   });
 });
@@ -287,10 +287,42 @@ describe("opt-outs", () => {
   const STATES = ["subscribed", "not_subscribed", "unsubscribed", "pending", "redacted", "invalid", undefined] as const;
   // What each policy makes of each consent state of a channel (undefined: Shopify recorded none).
   const EXPECTED: Record<"consent" | "unsubscribed" | "never" | "always", Record<string, boolean>> = {
-    consent: { subscribed: false, not_subscribed: true, unsubscribed: true, pending: true, redacted: true, invalid: true, unknown: true },
-    unsubscribed: { subscribed: false, not_subscribed: false, unsubscribed: true, pending: false, redacted: true, invalid: true, unknown: false },
-    never: { subscribed: false, not_subscribed: false, unsubscribed: false, pending: false, redacted: false, invalid: false, unknown: false },
-    always: { subscribed: true, not_subscribed: true, unsubscribed: true, pending: true, redacted: true, invalid: true, unknown: true },
+    consent: {
+      subscribed: false,
+      not_subscribed: true,
+      unsubscribed: true,
+      pending: true,
+      redacted: true,
+      invalid: true,
+      unknown: true,
+    },
+    unsubscribed: {
+      subscribed: false,
+      not_subscribed: false,
+      unsubscribed: true,
+      pending: false,
+      redacted: true,
+      invalid: true,
+      unknown: false,
+    },
+    never: {
+      subscribed: false,
+      not_subscribed: false,
+      unsubscribed: false,
+      pending: false,
+      redacted: false,
+      invalid: false,
+      unknown: false,
+    },
+    always: {
+      subscribed: true,
+      not_subscribed: true,
+      unsubscribed: true,
+      pending: true,
+      redacted: true,
+      invalid: true,
+      unknown: true,
+    },
   };
 
   for (const mode of ["consent", "unsubscribed", "never", "always"] as const) {
@@ -301,16 +333,28 @@ describe("opt-outs", () => {
           const consent = value ? { email: value, sms: value, whatsapp: value } : {};
           const body = mapFixture("paid-web-customer", { settings, consent: consent as OrderMapContext["consent"] });
           const want = EXPECTED[mode][state ?? "unknown"];
-          expect([body.optOutEmail, body.optOutSMS, body.optOutWhatsApp], `${mode} ${value}`).toEqual([want, want, want]);
+          expect([body.optOutEmail, body.optOutSMS, body.optOutWhatsApp], `${mode} ${value}`).toEqual([
+            want,
+            want,
+            want,
+          ]);
         }
       }
     });
   }
 
   it("default policy: e-mail goes unless the buyer unsubscribed, SMS and WhatsApp need consent", () => {
-    expect(mapFixture("paid-web-customer")).toMatchObject({ optOutEmail: false, optOutSMS: true, optOutWhatsApp: true });
+    expect(mapFixture("paid-web-customer")).toMatchObject({
+      optOutEmail: false,
+      optOutSMS: true,
+      optOutWhatsApp: true,
+    });
     expect(mapFixture("paid-web-customer", { consent: { email: "UNSUBSCRIBED" } }).optOutEmail).toBe(true);
-    expect(mapFixture("paid-web-customer", { consent: { email: "not_subscribed", sms: "SUBSCRIBED", whatsapp: "SUBSCRIBED" } })).toMatchObject({
+    expect(
+      mapFixture("paid-web-customer", {
+        consent: { email: "not_subscribed", sms: "SUBSCRIBED", whatsapp: "SUBSCRIBED" },
+      }),
+    ).toMatchObject({
       optOutEmail: false,
       optOutSMS: false,
       optOutWhatsApp: false,
@@ -326,17 +370,32 @@ describe("opt-outs", () => {
   it("consent mode: the checkout's marketing box counts as e-mail consent when nothing else is known", () => {
     const order = loadOrder("paid-web-customer");
     order.buyer_accepts_marketing = true;
-    expect(map(order, { settings: orderSettings({ optOut: { email: "consent" } }) })).toMatchObject({ optOutEmail: false, optOutSMS: true });
+    expect(map(order, { settings: orderSettings({ optOut: { email: "consent" } }) })).toMatchObject({
+      optOutEmail: false,
+      optOutSMS: true,
+    });
   });
   it("WhatsApp follows its own consent, and SMS consent where Shopify gave none for WhatsApp", () => {
-    expect(mapFixture("paid-web-customer", { consent: { sms: "subscribed", whatsapp: "not_subscribed" } })).toMatchObject({ optOutSMS: false, optOutWhatsApp: true });
-    expect(mapFixture("paid-web-customer", { consent: { sms: "not_subscribed", whatsapp: "subscribed" } })).toMatchObject({ optOutSMS: true, optOutWhatsApp: false });
-    expect(mapFixture("paid-web-customer", { consent: { sms: "subscribed" } })).toMatchObject({ optOutSMS: false, optOutWhatsApp: false });
-    expect(mapFixture("paid-web-customer", { consent: { sms: "unsubscribed", email: "subscribed" } }).optOutWhatsApp).toBe(true);
+    expect(
+      mapFixture("paid-web-customer", { consent: { sms: "subscribed", whatsapp: "not_subscribed" } }),
+    ).toMatchObject({ optOutSMS: false, optOutWhatsApp: true });
+    expect(
+      mapFixture("paid-web-customer", { consent: { sms: "not_subscribed", whatsapp: "subscribed" } }),
+    ).toMatchObject({ optOutSMS: true, optOutWhatsApp: false });
+    expect(mapFixture("paid-web-customer", { consent: { sms: "subscribed" } })).toMatchObject({
+      optOutSMS: false,
+      optOutWhatsApp: false,
+    });
+    expect(
+      mapFixture("paid-web-customer", { consent: { sms: "unsubscribed", email: "subscribed" } }).optOutWhatsApp,
+    ).toBe(true);
   });
   it("each channel follows its own setting", () => {
     const settings = orderSettings({ optOut: { email: "always", sms: "consent", whatsapp: "never" } });
-    const body = mapFixture("paid-web-customer", { settings, consent: { email: "subscribed", sms: "subscribed", whatsapp: "unsubscribed" } });
+    const body = mapFixture("paid-web-customer", {
+      settings,
+      consent: { email: "subscribed", sms: "subscribed", whatsapp: "unsubscribed" },
+    });
     expect(body).toMatchObject({ optOutEmail: true, optOutSMS: false, optOutWhatsApp: false });
   });
 });
@@ -414,7 +473,7 @@ describe("items", () => {
     const order = loadOrder("partially-fulfilled");
     const delivered = order.line_items![0]!;
     order.line_items!.push(
-      lineLike(delivered, { id: 14783254888888, fulfillment_status: null, fulfillable_quantity: 1 })
+      lineLike(delivered, { id: 14783254888888, fulfillment_status: null, fulfillable_quantity: 1 }),
     );
     expect(map(order).items[0]).toMatchObject({ sku: "45012345777227", status: "delivered" });
   });
@@ -466,7 +525,7 @@ describe("items", () => {
               categories: ["Shoes", " ", "Shoes"],
               gtin: null,
             }
-          : undefined
+          : undefined,
       );
       const body = mapFixture("paid-web-customer", { productData });
       expect(body.items[0]!.productData).toEqual({
@@ -493,8 +552,8 @@ describe("exclusions", () => {
     expect(exclusionReason(loadOrder("test-order"), orderSettings())).toBe("test");
     expect(
       isExcluded(
-        mapOrder(loadOrder("test-order"), mapContext({ settings: orderSettings({ exclude: { testOrders: false } }) }))
-      )
+        mapOrder(loadOrder("test-order"), mapContext({ settings: orderSettings({ exclude: { testOrders: false } }) })),
+      ),
     ).toBe(false);
   });
   it("gift-card-only orders → gift_card_only, unless the shop includes them", () => {
@@ -544,7 +603,7 @@ describe("odd but valid orders never throw", () => {
     const order = loadOrder("paid-web-customer");
     const base = order.line_items![0]!;
     order.line_items = Array.from({ length: 250 }, (_, i) =>
-      lineLike(base, { id: 14783250000000 + i, product_id: 8712340000000 + (i % 100), variant_id: 45012340000000 + i })
+      lineLike(base, { id: 14783250000000 + i, product_id: 8712340000000 + (i % 100), variant_id: 45012340000000 + i }),
     );
     const body = map(order);
     expect(body.items).toHaveLength(250);

@@ -58,7 +58,11 @@ export interface OrderMapContext {
    * The customer's consent when the caller knows it (the consent store: consent webhooks and the
    * one GraphQL read; or the reconciliation's bulk read). GraphQL values in any case.
    */
-  consent?: { email?: ConsentState | Uppercase<ConsentState>; sms?: ConsentState | Uppercase<ConsentState>; whatsapp?: ConsentState | Uppercase<ConsentState> };
+  consent?: {
+    email?: ConsentState | Uppercase<ConsentState>;
+    sms?: ConsentState | Uppercase<ConsentState>;
+    whatsapp?: ConsentState | Uppercase<ConsentState>;
+  };
   /** Fulfillment events by fulfillment id (legacy id or GID). */
   fulfillmentEvents?: FulfillmentEvents;
   /** For "treat as delivered N days after shipping". */
@@ -171,7 +175,10 @@ function consentStates(order: ShopifyOrder, ctx: OrderMapContext): ConsentStates
   const c = order.customer;
   const acceptedEmail = c?.accepts_marketing === true || order.buyer_accepts_marketing === true;
   const states: ConsentStates = {};
-  const email = consentState(ctx.consent?.email) ?? consentState(c?.email_marketing_consent?.state) ?? (acceptedEmail ? "subscribed" : undefined);
+  const email =
+    consentState(ctx.consent?.email) ??
+    consentState(c?.email_marketing_consent?.state) ??
+    (acceptedEmail ? "subscribed" : undefined);
   const sms = consentState(ctx.consent?.sms) ?? consentState(c?.sms_marketing_consent?.state);
   const whatsapp = consentState(ctx.consent?.whatsapp);
   if (email) states.email = email;
@@ -255,7 +262,7 @@ function mergeItem(draft: ItemDraft): MappedOrderItem {
   const pool = live.length > 0 ? live : draft.lines;
   const status = pool.reduce(
     (best, l) => (STATUS_RANK[l.status] > STATUS_RANK[best] ? l.status : best),
-    pool[0]!.status
+    pool[0]!.status,
   );
   return { ...draft.item, status, cancelled: live.length === 0 };
 }
@@ -264,7 +271,7 @@ function mapItems(
   order: ShopifyOrder,
   ctx: OrderMapContext,
   orderStatus: OrderV2Status,
-  fulfillments: FulfillmentFacts[]
+  fulfillments: FulfillmentFacts[],
 ): MappedOrderItem[] {
   const refunded = refundedQuantities(order);
   const payment = paymentStatus(order);
@@ -282,8 +289,8 @@ function mapItems(
       line.variant_id != null
         ? variantKey({ id: line.variant_id, sku: line.sku }, ctx.variantKeyMode) || undefined
         : ctx.variantKeyMode === "sku"
-        ? trimmed(line.sku)
-        : undefined;
+          ? trimmed(line.sku)
+          : undefined;
     const variantTitle = trimmed(line.variant_title);
     const skuName = variantTitle && variantTitle.toLowerCase() !== "default title" ? variantTitle : undefined;
     const sellerInfo = seller(line, ctx.settings.seller);
@@ -412,7 +419,7 @@ function canonical(value: unknown): unknown {
       Object.keys(value)
         .sort()
         .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-        .map((k) => [k, canonical((value as Record<string, unknown>)[k])])
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
     );
   }
   return value;

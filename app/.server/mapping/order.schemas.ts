@@ -64,7 +64,7 @@ export const shopifyLineItemSchema = z.looseObject({
       z.looseObject({
         name: z.string().nullish(),
         value: z.union([z.string(), z.number(), z.boolean()]).nullish(),
-      })
+      }),
     )
     .nullish(),
 });

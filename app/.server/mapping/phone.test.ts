@@ -205,14 +205,14 @@ describe("normalizePhone", () => {
 
   it("never throws and returns only E.164 or 7-15 bare digits (property)", () => {
     const countries = fc.option(
-      fc.oneof(fc.constantFrom(...getCountries(), "", "xx", "constructor", "__proto__"), fc.string())
+      fc.oneof(fc.constantFrom(...getCountries(), "", "xx", "constructor", "__proto__"), fc.string()),
     );
     const raw = fc.option(
       fc.oneof(
         fc.string(),
         fc.string({ unit: "binary" }),
-        fc.stringMatching(/^(\+|00|011)?[0-9 ()./-]{0,24}( ?(ext|x|#) ?[0-9]{1,4})?$/)
-      )
+        fc.stringMatching(/^(\+|00|011)?[0-9 ()./-]{0,24}( ?(ext|x|#) ?[0-9]{1,4})?$/),
+      ),
     );
     fc.assert(
       fc.property(raw, countries, (r, c) => {
@@ -222,7 +222,7 @@ describe("normalizePhone", () => {
         // Normalizing again changes nothing.
         expect(normalizePhone(result.value, c)?.value).toBe(result.value);
       }),
-      { numRuns: fuzzRuns(3000) }
+      { numRuns: fuzzRuns(3000) },
     );
   });
 });

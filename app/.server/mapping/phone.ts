@@ -79,7 +79,7 @@ function national(digits: string, country: CountryCode): NormalizedPhone | undef
  */
 export function normalizePhone(
   raw: string | null | undefined,
-  countryCode?: string | null
+  countryCode?: string | null,
 ): NormalizedPhone | undefined {
   if (typeof raw !== "string") return undefined;
   let s = raw.normalize("NFKC").trim().replace(/^tel:/i, "");

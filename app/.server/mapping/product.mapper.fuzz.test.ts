@@ -1,6 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CATALOG_BATCH_MAX_BYTES, catalogBatchBodySchema, catalogProductSchema as clientCatalogProductSchema } from "../reviews/admin.schemas";
+import {
+  CATALOG_BATCH_MAX_BYTES,
+  catalogBatchBodySchema,
+  catalogProductSchema as clientCatalogProductSchema,
+} from "../reviews/admin.schemas";
 import { shopSettingsSchema, type ShopSettings } from "../shops/settings";
 import { anyText, bodyDefect, fuzzRuns, leaves, longText, maybe, oddText } from "./fuzz.testkit";
 import { legacyId } from "./keys";
@@ -73,13 +77,37 @@ const html = fc.oneof(
   {
     weight: 4,
     arbitrary: fc
-      .array(fc.tuple(fc.constantFrom("p", "li", "br", "td", "h2", "script", "style", "strong", "div", "table", "!--"), oddText), { maxLength: 10 })
-      .map((parts) => parts.map(([tag, s]) => (tag === "!--" ? `<!-- ${s} -->` : `<${tag} style="color:red">${s}</${tag}>`)).join("\n")),
+      .array(
+        fc.tuple(
+          fc.constantFrom("p", "li", "br", "td", "h2", "script", "style", "strong", "div", "table", "!--"),
+          oddText,
+        ),
+        { maxLength: 10 },
+      )
+      .map((parts) =>
+        parts
+          .map(([tag, s]) => (tag === "!--" ? `<!-- ${s} -->` : `<${tag} style="color:red">${s}</${tag}>`))
+          .join("\n"),
+      ),
   },
   { weight: 1, arbitrary: longText(20_000, 120_000).map((s) => `<p>${s}</p><p>second paragraph</p>`) },
-  { weight: 1, arbitrary: fc.constantFrom("<p>Unclosed <b>bold", "<!-- never closed", "&#1114112;&#xFFFFFF;&#55296;", "<p>\u00a0</p>", "<br/><br/>") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "<p>Unclosed <b>bold",
+      "<!-- never closed",
+      "&#1114112;&#xFFFFFF;&#55296;",
+      "<p>\u00a0</p>",
+      "<br/><br/>",
+    ),
+  },
   // Tags opened and never closed, tens of thousands of them (text pasted from a broken editor).
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom("<p", "<td", "<a", "<script>", "<b ", "<style "), fc.integer({ min: 5_000, max: 40_000 })).map(([open, n]) => `<p>Intro.</p>${open.repeat(n)}`) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom("<p", "<td", "<a", "<script>", "<b ", "<style "), fc.integer({ min: 5_000, max: 40_000 }))
+      .map(([open, n]) => `<p>Intro.</p>${open.repeat(n)}`),
+  },
 );
 
 /** JSON metafield values nested far deeper than any template reads (valid JSON, small in bytes). */
@@ -92,14 +120,27 @@ const barcode = maybe(
   fc.oneof(
     oddText,
     fc.stringMatching(/^\d{8,14}$/),
-    fc.constantFrom("036000291452", "978-0-306-40615-7", "4006381333931", "0000000000000", "0 12345 67890 5", "96385074"),
+    fc.constantFrom(
+      "036000291452",
+      "978-0-306-40615-7",
+      "4006381333931",
+      "0000000000000",
+      "0 12345 67890 5",
+      "96385074",
+    ),
   ),
 );
 
 const sku = maybe(fc.oneof(shortText, fc.constantFrom("TR2-BLU-42", "SKU 1", "  ", "A1", "0123456789012")));
 
 const smallVariants = fc.array(
-  fc.record({ id: variantId, title: maybe(shortText), sku, barcode, position: maybe(fc.integer({ min: -3, max: 3000 })) }),
+  fc.record({
+    id: variantId,
+    title: maybe(shortText),
+    sku,
+    barcode,
+    position: maybe(fc.integer({ min: -3, max: 3000 })),
+  }),
   { maxLength: 12 },
 );
 
@@ -120,17 +161,30 @@ const manyVariants = fc
         unicode: `𝔘-${i}-ש`,
         "max-length": `${i}-`.padEnd(255, "Z"),
       };
-      return { id: firstId + i, title: `${title} ${i}`, sku: skuOf[skus], barcode: i % 97 === 0 ? "4006381333931" : null, position: i + 1 };
+      return {
+        id: firstId + i,
+        title: `${title} ${i}`,
+        sku: skuOf[skus],
+        barcode: i % 97 === 0 ? "4006381333931" : null,
+        position: i + 1,
+      };
     }),
   );
 
 const options = maybe(
-  fc.array(fc.record({ name: maybe(shortText), values: maybe(fc.array(anyText(5_000), { maxLength: 6 })) }), { maxLength: 3 }),
+  fc.array(fc.record({ name: maybe(shortText), values: maybe(fc.array(anyText(5_000), { maxLength: 6 })) }), {
+    maxLength: 3,
+  }),
 );
 
 const imageUrl = maybe(
   fc.oneof(
-    fc.constantFrom("https://cdn.shopify.com/s/files/1/0001/products/tee.jpg", "//cdn.shopify.com/s/files/1/0001/products/tee.jpg", "", " "),
+    fc.constantFrom(
+      "https://cdn.shopify.com/s/files/1/0001/products/tee.jpg",
+      "//cdn.shopify.com/s/files/1/0001/products/tee.jpg",
+      "",
+      " ",
+    ),
     longText(2_000, 3_000).map((s) => `https://cdn.shopify.com/${encodeURIComponent(s)}`),
     oddText,
   ),
@@ -146,35 +200,80 @@ const productModel: fc.Arbitrary<ProductModel> = fc
     productType: maybe(anyText(20_000)),
     handle: maybe(fc.oneof(fc.constantFrom("classic-tee", "t-shirt-größe", "مقاس", "a".repeat(255)), shortText)),
     status: maybe(fc.constantFrom("active", "draft", "archived", "unlisted", "ACTIVE", "something-new")),
-    tags: maybe(fc.oneof({ weight: 8, arbitrary: fc.array(shortText, { maxLength: 8 }) }, { weight: 1, arbitrary: fc.array(shortText, { minLength: 200, maxLength: 250 }) })),
+    tags: maybe(
+      fc.oneof(
+        { weight: 8, arbitrary: fc.array(shortText, { maxLength: 8 }) },
+        { weight: 1, arbitrary: fc.array(shortText, { minLength: 200, maxLength: 250 }) },
+      ),
+    ),
     tagsAsString: fc.boolean(),
-    category: maybe(fc.record({ name: maybe(shortText), fullName: maybe(fc.oneof(shortText, fc.constantFrom("Apparel > Shirts > T-Shirts", "Uncategorized", " > "))) })),
+    category: maybe(
+      fc.record({
+        name: maybe(shortText),
+        fullName: maybe(fc.oneof(shortText, fc.constantFrom("Apparel > Shirts > T-Shirts", "Uncategorized", " > "))),
+      }),
+    ),
     image: imageUrl,
     variants: fc.oneof({ weight: 20, arbitrary: smallVariants }, { weight: 1, arbitrary: manyVariants }),
     options,
-    collections: fc.array(maybe(fc.oneof(shortText, fc.constantFrom("Home page", "Frontpage", "All", "Summer"))), { maxLength: 14 }),
+    collections: fc.array(maybe(fc.oneof(shortText, fc.constantFrom("Home page", "Frontpage", "All", "Summer"))), {
+      maxLength: 14,
+    }),
     metafields: fc.array(
       fc.record({
         namespace: fc.constantFrom("custom", "specs"),
         key: fc.constantFrom("material", "care"),
-        value: maybe(fc.oneof(anyText(30_000), fc.constantFrom('["a","b"]', '{"value":3,"unit":"KILOGRAMS"}', "gid://shopify/Metaobject/1", "{not json", '{"type":"root","children":"x"}', '{"children":null}'), deepJson)),
-        type: maybe(fc.constantFrom("single_line_text_field", "multi_line_text_field", "json", "list.single_line_text_field", "rich_text_field", "weight", "metaobject_reference")),
+        value: maybe(
+          fc.oneof(
+            anyText(30_000),
+            fc.constantFrom(
+              '["a","b"]',
+              '{"value":3,"unit":"KILOGRAMS"}',
+              "gid://shopify/Metaobject/1",
+              "{not json",
+              '{"type":"root","children":"x"}',
+              '{"children":null}',
+            ),
+            deepJson,
+          ),
+        ),
+        type: maybe(
+          fc.constantFrom(
+            "single_line_text_field",
+            "multi_line_text_field",
+            "json",
+            "list.single_line_text_field",
+            "rich_text_field",
+            "weight",
+            "metaobject_reference",
+          ),
+        ),
       }),
       { maxLength: 3 },
     ),
   })
   .map((m) => {
     // A 2,048-variant product lists its option values like Shopify does: one per variant.
-    if (m.variants.length >= 1_000) return { ...m, options: [{ name: "Size", values: m.variants.map((v) => v.title ?? "") }] };
+    if (m.variants.length >= 1_000)
+      return { ...m, options: [{ name: "Size", values: m.variants.map((v) => v.title ?? "") }] };
     return m;
   });
 
 const settings: fc.Arbitrary<MapContext> = fc
   .record({
     variantKey: fc.constantFrom("id" as const, "sku" as const),
-    defaultCategory: fc.oneof(fc.constant("General"), oddText.filter((s) => s.length > 0), longText(300, 1_000)),
+    defaultCategory: fc.oneof(
+      fc.constant("General"),
+      oddText.filter((s) => s.length > 0),
+      longText(300, 1_000),
+    ),
     specificationMetafields: fc.constantFrom([], ["custom.material"], ["custom.material", "specs.care"]),
-    primaryDomain: fc.constantFrom("https://shop.example.com", "https://shop.example.com/", "https://xn--bcher-kva.example", "http://127.0.0.1:3000"),
+    primaryDomain: fc.constantFrom(
+      "https://shop.example.com",
+      "https://shop.example.com/",
+      "https://xn--bcher-kva.example",
+      "http://127.0.0.1:3000",
+    ),
   })
   .map(({ primaryDomain, ...catalog }) => ({
     primaryDomain,
@@ -214,11 +313,17 @@ function webhookPayload(m: ProductModel): Record<string, unknown> {
       option3: null,
       inventory_quantity: 3,
     })),
-    options: m.options?.map((o, i) => ({ id: i + 1, product_id: m.id, name: o.name, position: i + 1, values: o.values })) ?? [],
+    options:
+      m.options?.map((o, i) => ({ id: i + 1, product_id: m.id, name: o.name, position: i + 1, values: o.values })) ??
+      [],
     images: m.image === null ? [] : [{ id: 1, position: 1, src: m.image, alt: null, width: 800, height: 800 }],
     image: m.image === null ? null : { id: 1, position: 1, src: m.image },
     media: [],
-    category: m.category && { admin_graphql_api_id: "gid://shopify/TaxonomyCategory/aa-1-13-8", name: m.category.name, full_name: m.category.fullName },
+    category: m.category && {
+      admin_graphql_api_id: "gid://shopify/TaxonomyCategory/aa-1-13-8",
+      name: m.category.name,
+      full_name: m.category.fullName,
+    },
   };
 }
 
@@ -236,14 +341,32 @@ function bulkGroup(m: ProductModel): { parent: Record<string, unknown>; children
       status: m.status?.toUpperCase() ?? null,
       tags: m.tags,
       updatedAt: "2026-11-20T15:00:00Z",
-      category: m.category && { id: "gid://shopify/TaxonomyCategory/aa-1-13-8", name: m.category.name, fullName: m.category.fullName },
+      category: m.category && {
+        id: "gid://shopify/TaxonomyCategory/aa-1-13-8",
+        name: m.category.name,
+        fullName: m.category.fullName,
+      },
       featuredMedia: m.image === null ? null : { preview: { image: { url: m.image } } },
-      options: m.options?.map((o) => ({ name: o.name, optionValues: (o.values ?? []).map((name) => ({ name })) })) ?? null,
+      options:
+        m.options?.map((o) => ({ name: o.name, optionValues: (o.values ?? []).map((name) => ({ name })) })) ?? null,
     },
     children: [
-      ...m.variants.map((v) => ({ id: `gid://shopify/ProductVariant/${v.id}`, title: v.title, sku: v.sku, barcode: v.barcode, __parentId: gid })),
+      ...m.variants.map((v) => ({
+        id: `gid://shopify/ProductVariant/${v.id}`,
+        title: v.title,
+        sku: v.sku,
+        barcode: v.barcode,
+        __parentId: gid,
+      })),
       ...m.collections.map((title, i) => ({ id: `gid://shopify/Collection/${i + 1}`, title, __parentId: gid })),
-      ...m.metafields.map((f, i) => ({ id: `gid://shopify/Metafield/${i + 1}`, namespace: f.namespace, key: f.key, value: f.value, type: f.type, __parentId: gid })),
+      ...m.metafields.map((f, i) => ({
+        id: `gid://shopify/Metafield/${i + 1}`,
+        namespace: f.namespace,
+        key: f.key,
+        value: f.value,
+        type: f.type,
+        __parentId: gid,
+      })),
     ],
   };
 }
@@ -282,7 +405,8 @@ function checkNewProduct(p: MappedCatalogProduct, m: ProductModel, ctx: MapConte
   if (p.descriptionShort) expect(p.description).toBeDefined();
   expect(p.keywords?.length ?? 0).toBeLessThanOrEqual(LIMITS.keywords);
   for (const k of p.keywords ?? []) expect(k.length).toBeLessThanOrEqual(LIMITS.keyword);
-  for (const field of ["url", "image", "reference"] as const) expect((p[field] ?? "").length, field).toBeLessThanOrEqual(LIMITS.url);
+  for (const field of ["url", "image", "reference"] as const)
+    expect((p[field] ?? "").length, field).toBeLessThanOrEqual(LIMITS.url);
   if (p.url) {
     const url = new URL(p.url);
     expect(url.origin).toBe(new URL(ctx.primaryDomain).origin);
@@ -294,7 +418,8 @@ function checkNewProduct(p: MappedCatalogProduct, m: ProductModel, ctx: MapConte
     expect(s.name.length).toBeLessThanOrEqual(LIMITS.specificationName);
     expect(s.value.length).toBeLessThanOrEqual(LIMITS.specificationValue);
   }
-  for (const code of ["mpn", "internalSku"] as const) expect((p[code] ?? "").length, code).toBeLessThanOrEqual(LIMITS.code);
+  for (const code of ["mpn", "internalSku"] as const)
+    expect((p[code] ?? "").length, code).toBeLessThanOrEqual(LIMITS.code);
   if (p.gtin) expect(p.gtin).toMatch(/^(\d{8}|\d{12,14})$/);
   if (p.ean) expect(p.ean).toMatch(/^\d{13}$/);
 
@@ -337,14 +462,38 @@ describe("product mapper fuzz: odd but valid Shopify products", () => {
 
   // Found by this fuzz, fixed, kept as examples.
   describe("regressions", () => {
-    const ctx: MapContext = { primaryDomain: "https://shop.example.com", settings: shopSettingsSchema.parse({ catalog: { specificationMetafields: ["custom.material"] } }).catalog };
-    const base = { id: "gid://shopify/Product/1", title: "Tee", handle: "tee", vendor: null, productType: "Shirts", status: "ACTIVE", tags: [], category: null, imageUrl: null, options: [], variants: [], collections: [], updatedAt: null };
-    const withMetafield = (value: string, type: string) => ({ ...base, descriptionHtml: null, metafields: [{ namespace: "custom", key: "material", value, type, name: null }] });
+    const ctx: MapContext = {
+      primaryDomain: "https://shop.example.com",
+      settings: shopSettingsSchema.parse({ catalog: { specificationMetafields: ["custom.material"] } }).catalog,
+    };
+    const base = {
+      id: "gid://shopify/Product/1",
+      title: "Tee",
+      handle: "tee",
+      vendor: null,
+      productType: "Shirts",
+      status: "ACTIVE",
+      tags: [],
+      category: null,
+      imageUrl: null,
+      options: [],
+      variants: [],
+      collections: [],
+      updatedAt: null,
+    };
+    const withMetafield = (value: string, type: string) => ({
+      ...base,
+      descriptionHtml: null,
+      metafields: [{ namespace: "custom", key: "material", value, type, name: null }],
+    });
 
     it("a description of 40,000 tags opened and never closed maps in milliseconds (was 30 s: every opener scanned to the end)", () => {
       for (const open of ["<p", "<td", "<a", "<script>"]) {
         const started = performance.now();
-        const p = mapProduct({ ...base, descriptionHtml: `<p>Intro.</p>${open.repeat(40_000)}`, metafields: null }, ctx);
+        const p = mapProduct(
+          { ...base, descriptionHtml: `<p>Intro.</p>${open.repeat(40_000)}`, metafields: null },
+          ctx,
+        );
         expect(performance.now() - started, open).toBeLessThan(MAX_MAP_MS);
         expect(p.description?.startsWith("Intro.")).toBe(true);
       }
@@ -353,22 +502,33 @@ describe("product mapper fuzz: odd but valid Shopify products", () => {
     it("a JSON metafield nested 20,000 deep maps without it (was a stack overflow)", () => {
       const deep = `${"[".repeat(20_000)}"deep"${"]".repeat(20_000)}`;
       expect(mapProduct(withMetafield(deep, "json"), ctx).specifications).toBeUndefined();
-      expect(mapProduct(withMetafield('[["cotton", ["linen"]]]', "json"), ctx).specifications).toEqual([{ name: "Material", value: "cotton, linen" }]);
+      expect(mapProduct(withMetafield('[["cotton", ["linen"]]]', "json"), ctx).specifications).toEqual([
+        { name: "Material", value: "cotton, linen" },
+      ]);
     });
 
     it("rich text whose children is not a list maps without it (was a TypeError)", () => {
-      expect(mapProduct(withMetafield('{"type":"root","children":"x"}', "rich_text_field"), ctx).specifications).toBeUndefined();
+      expect(
+        mapProduct(withMetafield('{"type":"root","children":"x"}', "rich_text_field"), ctx).specifications,
+      ).toBeUndefined();
     });
   });
 
   it("products/delete of any id becomes an inactive product keyed like the catalog", () => {
     fc.assert(
-      fc.property(fc.oneof(productId, productId.map((n) => `gid://shopify/Product/${n}`), productId.map(String)), (id) => {
-        const { id: parsed } = webhookProductDeleteSchema.parse({ id });
-        const product = mapDeletedProduct(parsed);
-        expect(product).toEqual({ sku: legacyId(id), status: "inactive" });
-        expect(clientCatalogProductSchema.safeParse(product).success).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          productId,
+          productId.map((n) => `gid://shopify/Product/${n}`),
+          productId.map(String),
+        ),
+        (id) => {
+          const { id: parsed } = webhookProductDeleteSchema.parse({ id });
+          const product = mapDeletedProduct(parsed);
+          expect(product).toEqual({ sku: legacyId(id), status: "inactive" });
+          expect(clientCatalogProductSchema.safeParse(product).success).toBe(true);
+        },
+      ),
       { numRuns: fuzzRuns(300) },
     );
   });

@@ -26,7 +26,10 @@ const fixturesDir = new URL("../../../test/fixtures/products/", import.meta.url)
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(name, fixturesDir), "utf8"));
 const webhook = (name: string) => fromWebhookProduct(webhookProductSchema.parse(fixture(name)));
 
-const catalog = (over: Partial<ShopSettings["catalog"]> = {}): ShopSettings["catalog"] => ({ ...defaultSettings.catalog, ...over });
+const catalog = (over: Partial<ShopSettings["catalog"]> = {}): ShopSettings["catalog"] => ({
+  ...defaultSettings.catalog,
+  ...over,
+});
 const ctx = (over: Partial<ShopSettings["catalog"]> = {}): MapContext => ({
   primaryDomain: "https://shop.example.com",
   settings: catalog(over),
@@ -51,23 +54,38 @@ async function bulkFixture(selected?: { collections?: boolean; metafields?: bool
 describe("product mapper: one test per rule", () => {
   it("sku: the product id through productKey, whatever the input shape", () => {
     expect(mapProduct(tee(), ctx()).sku).toBe("7982135394382");
-    const node = graphqlProductNodeSchema.parse((fixture("graphql-product-by-id.json") as { data: { product: unknown } }).data.product);
+    const node = graphqlProductNodeSchema.parse(
+      (fixture("graphql-product-by-id.json") as { data: { product: unknown } }).data.product,
+    );
     expect(mapProduct(fromGraphqlProduct(node), ctx()).sku).toBe("7982135590990");
   });
 
   it("variants: variantKey of every variant by settings.variantKey, deduplicated", () => {
     expect(mapProduct(tee(), ctx()).variants).toEqual([
-      "44120917246030", "44120917246031", "44120917246032", "44120917246033", "44120917246034", "44120917246035",
+      "44120917246030",
+      "44120917246031",
+      "44120917246032",
+      "44120917246033",
+      "44120917246034",
+      "44120917246035",
     ]);
     expect(mapProduct(tee(), ctx({ variantKey: "sku" })).variants).toEqual([
-      "HBT-1042-S-BLA", "HBT-1042-M-BLA", "HBT-1042-L-BLA", "HBT-1042-S-SAN", "HBT-1042-M-SAN", "HBT-1042-L-SAN",
+      "HBT-1042-S-BLA",
+      "HBT-1042-M-BLA",
+      "HBT-1042-L-BLA",
+      "HBT-1042-S-SAN",
+      "HBT-1042-M-SAN",
+      "HBT-1042-L-SAN",
     ]);
     // A variant without a SKU falls back to its id; two variants sharing a SKU give one key.
-    const input = { ...tee(), variants: [
-      { id: "gid://shopify/ProductVariant/1", title: "A", sku: "SAME", barcode: null },
-      { id: "gid://shopify/ProductVariant/2", title: "B", sku: "SAME", barcode: null },
-      { id: "gid://shopify/ProductVariant/3", title: "C", sku: "  ", barcode: null },
-    ] };
+    const input = {
+      ...tee(),
+      variants: [
+        { id: "gid://shopify/ProductVariant/1", title: "A", sku: "SAME", barcode: null },
+        { id: "gid://shopify/ProductVariant/2", title: "B", sku: "SAME", barcode: null },
+        { id: "gid://shopify/ProductVariant/3", title: "C", sku: "  ", barcode: null },
+      ],
+    };
     expect(mapProduct(input, ctx({ variantKey: "sku" })).variants).toEqual(["SAME", "3"]);
   });
 
@@ -96,12 +114,18 @@ describe("product mapper: one test per rule", () => {
     expect(mapProduct(tee(), ctx()).image).toBe(
       "https://cdn.shopify.com/s/files/1/0612/4471/9822/files/heavyweight-tee-black.jpg?v=1760448104",
     );
-    expect(mapProduct(book(), ctx()).image).toBe("https://cdn.shopify.com/s/files/1/0612/4471/9822/files/cafe-creme.jpg?v=1760448104");
+    expect(mapProduct(book(), ctx()).image).toBe(
+      "https://cdn.shopify.com/s/files/1/0612/4471/9822/files/cafe-creme.jpg?v=1760448104",
+    );
     expect(mapProduct(bare(), ctx())).not.toHaveProperty("image");
     // No `image` object but images listed: the lowest position wins.
-    const raw = fixture("apparel-tee.products-update.json") as Record<string, unknown> & { images: { position: number }[] };
+    const raw = fixture("apparel-tee.products-update.json") as Record<string, unknown> & {
+      images: { position: number }[];
+    };
     const reordered = { ...raw, image: null, images: [...raw.images].reverse() };
-    expect(mapProduct(fromWebhookProduct(webhookProductSchema.parse(reordered)), ctx()).image).toContain("heavyweight-tee-black.jpg");
+    expect(mapProduct(fromWebhookProduct(webhookProductSchema.parse(reordered)), ctx()).image).toContain(
+      "heavyweight-tee-black.jpg",
+    );
   });
 
   it("description: text of body_html with tags stripped, entities decoded, whitespace collapsed, paragraphs as newlines", () => {
@@ -113,7 +137,9 @@ describe("product mapper: one test per rule", () => {
       "L’histoire d’un café\nUn livre illustré & signé par l'auteure. Prix : 25 €.\n" +
         "日本語の説明文です。😀 😀 <not a tag> &unknown;",
     );
-    expect(mapProduct(sensor(), ctx()).description).toBe("Sensirion SHT30 breakout.\nOperating Voltage 2.4 V - 5.5V\nLength 13mm");
+    expect(mapProduct(sensor(), ctx()).description).toBe(
+      "Sensirion SHT30 breakout.\nOperating Voltage 2.4 V - 5.5V\nLength 13mm",
+    );
     expect(mapProduct(bare(), ctx())).not.toHaveProperty("description");
   });
 
@@ -126,9 +152,9 @@ describe("product mapper: one test per rule", () => {
     expect(run.startsWith(short.slice(0, -1))).toBe(true);
     expect(run[short.length - 1]).toBe(" "); // cut at a word boundary
     // A "sentence" of a few characters is not a summary.
-    expect(mapProduct({ ...tee(), descriptionHtml: "<p>New! Our softest tee yet. Really.</p>" }, ctx()).descriptionShort).toBe(
-      "New! Our softest tee yet.",
-    );
+    expect(
+      mapProduct({ ...tee(), descriptionHtml: "<p>New! Our softest tee yet. Really.</p>" }, ctx()).descriptionShort,
+    ).toBe("New! Our softest tee yet.");
   });
 
   it("keywords: the tags, trimmed and deduplicated, omitted when empty", () => {
@@ -173,11 +199,14 @@ describe("product mapper: one test per rule", () => {
   });
 
   it("gtin/ean/mpn: an invalid code is never sent", () => {
-    const input = { ...tee(), variants: [
-      { id: "gid://shopify/ProductVariant/1", title: "A", sku: "5012345678901", barcode: "5012345678901" }, // bad check digit
-      { id: "gid://shopify/ProductVariant/2", title: "B", sku: "Red shirt M", barcode: "N/A" },
-      { id: "gid://shopify/ProductVariant/3", title: "C", sku: null, barcode: "2012345678909" }, // in-store range
-    ] };
+    const input = {
+      ...tee(),
+      variants: [
+        { id: "gid://shopify/ProductVariant/1", title: "A", sku: "5012345678901", barcode: "5012345678901" }, // bad check digit
+        { id: "gid://shopify/ProductVariant/2", title: "B", sku: "Red shirt M", barcode: "N/A" },
+        { id: "gid://shopify/ProductVariant/3", title: "C", sku: null, barcode: "2012345678909" }, // in-store range
+      ],
+    };
     const p = mapProduct(input, ctx());
     expect(p).not.toHaveProperty("gtin");
     expect(p).not.toHaveProperty("ean");
@@ -191,7 +220,7 @@ describe("product mapper: one test per rule", () => {
     expect(mapProduct(sensor(), ctx())).not.toHaveProperty("mpn");
   });
 
-  it("specifications: one per option with its values joined by \", \"", () => {
+  it('specifications: one per option with its values joined by ", "', () => {
     expect(mapProduct(tee(), ctx()).specifications).toEqual([
       { name: "Size", value: "S, M, L" },
       { name: "Color", value: "Black, Sand" },
@@ -199,13 +228,16 @@ describe("product mapper: one test per rule", () => {
     ]);
   });
 
-  it("specifications: the default \"Title: Default Title\" option is skipped", () => {
+  it('specifications: the default "Title: Default Title" option is skipped', () => {
     expect(mapProduct(sensor(), ctx())).not.toHaveProperty("specifications");
   });
 
   it("specifications: configured metafields are added when the input carries them", async () => {
     const [beanie] = await bulkFixture();
-    const p = mapProduct(beanie, ctx({ specificationMetafields: ["custom.material", "custom.care_guide", "custom.absent"] }));
+    const p = mapProduct(
+      beanie,
+      ctx({ specificationMetafields: ["custom.material", "custom.care_guide", "custom.absent"] }),
+    );
     expect(p.specifications).toEqual([
       { name: "Color", value: "Charcoal, Rust" },
       { name: "Size", value: "One size" },
@@ -216,7 +248,9 @@ describe("product mapper: one test per rule", () => {
 
   it("specifications: omitted when metafields are configured but the input does not carry them (webhook)", () => {
     // The service replaces specifications whole: sending options only would erase the metafield ones.
-    expect(mapProduct(tee(), ctx({ specificationMetafields: ["custom.material"] }))).not.toHaveProperty("specifications");
+    expect(mapProduct(tee(), ctx({ specificationMetafields: ["custom.material"] }))).not.toHaveProperty(
+      "specifications",
+    );
   });
 
   it("categories: the product type first", () => {
@@ -225,12 +259,13 @@ describe("product mapper: one test per rule", () => {
 
   it("categories: the taxonomy category name when the product type is empty", () => {
     expect(mapProduct(pillow(), ctx()).categories).toEqual(["Throw Pillows"]);
-    expect(mapProduct({ ...pillow(), category: { name: null, fullName: "Home & Garden > Decor > Throw Pillows" } }, ctx()).categories).toEqual([
-      "Throw Pillows",
-    ]);
+    expect(
+      mapProduct({ ...pillow(), category: { name: null, fullName: "Home & Garden > Decor > Throw Pillows" } }, ctx())
+        .categories,
+    ).toEqual(["Throw Pillows"]);
   });
 
-  it("categories: the taxonomy placeholder \"Uncategorized\" is no category", () => {
+  it('categories: the taxonomy placeholder "Uncategorized" is no category', () => {
     expect(mapProduct(sensor(), ctx({ defaultCategory: "Electronics" })).categories).toEqual(["Electronics"]);
   });
 
@@ -244,7 +279,7 @@ describe("product mapper: one test per rule", () => {
     expect(mapProduct(bare(), ctx({ defaultCategory: "Gifts" })).categories).toEqual(["Gifts"]);
   });
 
-  it("strings: trimmed, empty optional fields omitted (never \"\"), huge strings capped, a long description sent whole", () => {
+  it('strings: trimmed, empty optional fields omitted (never ""), huge strings capped, a long description sent whole', () => {
     const p = mapProduct(
       { ...bare(), title: `  Gift   wrapping \n`, vendor: "   ", descriptionHtml: `<p>${"x".repeat(300_000)} end</p>` },
       ctx(),
@@ -282,8 +317,18 @@ describe("product mapper: one test per rule", () => {
   });
 
   it("draft and unlisted fixtures map with their status and everything else intact", () => {
-    expect(mapProduct(draft(), ctx())).toMatchObject({ sku: "7982135492686", status: "inactive", categories: ["Bags"], gtin: "8712345678920" });
-    expect(mapProduct(unlisted(), ctx())).toMatchObject({ sku: "7982135525454", status: "active", categories: ["Mugs"], internalSku: "HBM-0007" });
+    expect(mapProduct(draft(), ctx())).toMatchObject({
+      sku: "7982135492686",
+      status: "inactive",
+      categories: ["Bags"],
+      gtin: "8712345678920",
+    });
+    expect(mapProduct(unlisted(), ctx())).toMatchObject({
+      sku: "7982135525454",
+      status: "active",
+      categories: ["Mugs"],
+      internalSku: "HBM-0007",
+    });
   });
 
   it("reference and internalSku: the handle, and the SKU when all variants share one", () => {
@@ -296,12 +341,17 @@ describe("product mapper: one test per rule", () => {
   it("mapDeletedProduct: the products/delete payload becomes an inactive product, never a deletion", () => {
     const { id } = webhookProductDeleteSchema.parse(fixture("products-delete.json"));
     expect(mapDeletedProduct(id)).toEqual({ sku: "7982135394382", status: "inactive" });
-    expect(mapDeletedProduct("gid://shopify/Product/7982135394382")).toEqual({ sku: "7982135394382", status: "inactive" });
+    expect(mapDeletedProduct("gid://shopify/Product/7982135394382")).toEqual({
+      sku: "7982135394382",
+      status: "inactive",
+    });
   });
 
   it("catalogPayloadHash: stable across key order and variant order, different when content changes", () => {
     const p = mapProduct(tee(), ctx());
-    const shuffled = Object.fromEntries(Object.entries({ ...p, variants: [...p.variants!].reverse() }).reverse()) as typeof p;
+    const shuffled = Object.fromEntries(
+      Object.entries({ ...p, variants: [...p.variants!].reverse() }).reverse(),
+    ) as typeof p;
     expect(catalogPayloadHash(shuffled)).toBe(catalogPayloadHash(p));
     expect(catalogPayloadHash({ ...p, name: `${p.name}!` })).not.toBe(catalogPayloadHash(p));
     expect(catalogPayloadHash({ ...p, categories: [...p.categories, "Sale"] })).not.toBe(catalogPayloadHash(p));
@@ -311,8 +361,19 @@ describe("product mapper: one test per rule", () => {
   it("mergeCatalogProducts: later scalars win, fields only in the first stay, variants are united (rule 4)", () => {
     const a = { sku: "1", name: "Old", brand: "Acme", variants: ["10", "11"], categories: ["A"] };
     const b = { sku: "1", name: "New", variants: ["11", "12"], status: "inactive" as const, categories: ["B"] };
-    expect(mergeCatalogProducts(a, b)).toEqual({ sku: "1", name: "New", brand: "Acme", variants: ["10", "11", "12"], status: "inactive", categories: ["B"] });
-    expect(mergeCatalogProducts(a, mapDeletedProduct(1))).toMatchObject({ name: "Old", status: "inactive", variants: ["10", "11"] });
+    expect(mergeCatalogProducts(a, b)).toEqual({
+      sku: "1",
+      name: "New",
+      brand: "Acme",
+      variants: ["10", "11", "12"],
+      status: "inactive",
+      categories: ["B"],
+    });
+    expect(mergeCatalogProducts(a, mapDeletedProduct(1))).toMatchObject({
+      name: "Old",
+      status: "inactive",
+      variants: ["10", "11"],
+    });
     expect(() => mergeCatalogProducts(a, { sku: "2" })).toThrow(/different skus/);
   });
 });
@@ -346,7 +407,9 @@ describe("product mapper: input shapes", () => {
   });
 
   it("a ProductById answer (nodes connections) maps like the bulk line of the same product", async () => {
-    const node = graphqlProductNodeSchema.parse((fixture("graphql-product-by-id.json") as { data: { product: unknown } }).data.product);
+    const node = graphqlProductNodeSchema.parse(
+      (fixture("graphql-product-by-id.json") as { data: { product: unknown } }).data.product,
+    );
     const [fromBulk] = await bulkFixture();
     const byId = mapProduct(fromGraphqlProduct(node), ctx());
     const bulk = mapProduct(fromBulk, ctx());
@@ -355,10 +418,16 @@ describe("product mapper: input shapes", () => {
 
   it("the webhook and GraphQL shapes of one product map to the same catalog product", () => {
     for (const node of generateProducts(300, 42)) {
-      const fromNode = mapProduct(fromGraphqlProduct(graphqlProductNodeSchema.parse({ ...node, collections: undefined })), ctx());
+      const fromNode = mapProduct(
+        fromGraphqlProduct(graphqlProductNodeSchema.parse({ ...node, collections: undefined })),
+        ctx(),
+      );
       const fromHook = mapProduct(fromWebhookProduct(webhookProductSchema.parse(productWebhookPayload(node))), ctx());
       // Webhooks send tags sorted; everything else must agree.
-      expect({ ...fromHook, keywords: fromHook.keywords?.sort() }).toEqual({ ...fromNode, keywords: fromNode.keywords?.sort() });
+      expect({ ...fromHook, keywords: fromHook.keywords?.sort() }).toEqual({
+        ...fromNode,
+        keywords: fromNode.keywords?.sort(),
+      });
     }
   });
 });
@@ -374,12 +443,16 @@ const text = fc.oneof(
 );
 const html = fc.oneof(
   text,
-  fc.array(fc.tuple(fc.constantFrom("p", "li", "br", "td", "script", "strong", "div"), text), { maxLength: 8 }).map((parts) =>
-    parts.map(([t, s]) => `<${t} class="x">${s}</${t}>`).join("\n"),
-  ),
+  fc
+    .array(fc.tuple(fc.constantFrom("p", "li", "br", "td", "script", "strong", "div"), text), { maxLength: 8 })
+    .map((parts) => parts.map(([t, s]) => `<${t} class="x">${s}</${t}>`).join("\n")),
   fc.string({ maxLength: 30_000, unit: "grapheme-ascii" }),
 );
-const barcodeArb = fc.oneof(text, fc.stringMatching(/^\d{8,14}$/), fc.constantFrom("036000291452", "978-0-306-40615-7", "0000000000000"));
+const barcodeArb = fc.oneof(
+  text,
+  fc.stringMatching(/^\d{8,14}$/),
+  fc.constantFrom("036000291452", "978-0-306-40615-7", "0000000000000"),
+);
 const webhookArb = fc.record({
   id: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
   title: maybe(text),
@@ -401,7 +474,9 @@ const webhookArb = fc.record({
       { maxLength: 40 },
     ),
   ),
-  options: maybe(fc.array(fc.record({ name: maybe(text), values: maybe(fc.array(text, { maxLength: 6 })) }), { maxLength: 4 })),
+  options: maybe(
+    fc.array(fc.record({ name: maybe(text), values: maybe(fc.array(text, { maxLength: 6 })) }), { maxLength: 4 }),
+  ),
   images: maybe(fc.array(fc.record({ src: maybe(text) }), { maxLength: 3 })),
   image: maybe(fc.record({ src: maybe(text) })),
   category: maybe(fc.record({ name: maybe(text), full_name: maybe(text) })),
@@ -417,7 +492,9 @@ const graphqlArb = fc.record({
   tags: maybe(fc.array(text, { maxLength: 5 })),
   category: maybe(fc.record({ name: maybe(text), fullName: maybe(text) })),
   featuredMedia: maybe(fc.record({ preview: maybe(fc.record({ image: maybe(fc.record({ url: maybe(text) })) })) })),
-  options: maybe(fc.array(fc.record({ name: maybe(text), values: maybe(fc.array(text, { maxLength: 6 })) }), { maxLength: 3 })),
+  options: maybe(
+    fc.array(fc.record({ name: maybe(text), values: maybe(fc.array(text, { maxLength: 6 })) }), { maxLength: 3 }),
+  ),
   variants: fc.array(
     fc.record({
       id: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }).map((n) => `gid://shopify/ProductVariant/${n}`),
@@ -434,7 +511,15 @@ const graphqlArb = fc.record({
         namespace: fc.constantFrom("custom", "specs"),
         key: fc.constantFrom("material", "care"),
         value: maybe(text),
-        type: maybe(fc.constantFrom("single_line_text_field", "json", "list.single_line_text_field", "rich_text_field", "dimension")),
+        type: maybe(
+          fc.constantFrom(
+            "single_line_text_field",
+            "json",
+            "list.single_line_text_field",
+            "rich_text_field",
+            "dimension",
+          ),
+        ),
       }),
       { maxLength: 3 },
     ),
@@ -442,7 +527,10 @@ const graphqlArb = fc.record({
 });
 const settingsArb = fc.record({
   variantKey: fc.constantFrom("id" as const, "sku" as const),
-  defaultCategory: fc.oneof(fc.constant("General"), text.filter((s) => s.length > 0)),
+  defaultCategory: fc.oneof(
+    fc.constant("General"),
+    text.filter((s) => s.length > 0),
+  ),
   specificationMetafields: fc.constantFrom([], ["custom.material"], ["custom.material", "specs.care"]),
 });
 

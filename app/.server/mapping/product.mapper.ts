@@ -155,8 +155,7 @@ export function fromGraphqlProduct(n: GraphqlProductNode): ShopifyProductInput {
     status: n.status ? n.status.toUpperCase() : null,
     tags: splitTags(n.tags),
     category: n.category ? { name: n.category.name ?? null, fullName: n.category.fullName ?? null } : null,
-    imageUrl:
-      n.featuredMedia?.preview?.image?.url || n.featuredMedia?.image?.url || n.featuredImage?.url || null,
+    imageUrl: n.featuredMedia?.preview?.image?.url || n.featuredMedia?.image?.url || n.featuredImage?.url || null,
     options: (n.options ?? []).map((o) => ({
       name: o.name ?? "",
       values: o.values ?? o.optionValues?.map((v) => v.name) ?? [],
@@ -238,7 +237,10 @@ export type CategorySource = "type" | "taxonomy" | "collections" | "default";
  * place: product type → taxonomy category `name` (the leaf; `fullName`'s last segment when name is
  * missing) → collection titles (up to 10, automatic ones skipped) → settings.defaultCategory.
  */
-export function categoriesWithSource(input: ShopifyProductInput, defaultCategory: string): { categories: string[]; from: CategorySource } {
+export function categoriesWithSource(
+  input: ShopifyProductInput,
+  defaultCategory: string,
+): { categories: string[]; from: CategorySource } {
   const one = (s: string | null | undefined) => clean(s, LIMITS.category);
   const type = one(input.productType);
   if (type) return { categories: [type], from: "type" };
@@ -293,7 +295,12 @@ function joinCapped(values: string[], max: number): string {
 export function metafieldText(value: string, type: string | null): string | null {
   const t = type ?? "";
   if (/reference/.test(t) || /^gid:\/\//.test(value)) return null;
-  if (t === "rich_text_field" || t === "json" || /^list\./.test(t) || /^(dimension|weight|volume|rating|money)$/.test(t)) {
+  if (
+    t === "rich_text_field" ||
+    t === "json" ||
+    /^list\./.test(t) ||
+    /^(dimension|weight|volume|rating|money)$/.test(t)
+  ) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(value);

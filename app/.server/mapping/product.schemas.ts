@@ -144,4 +144,8 @@ export const catalogProductSchema = z.strictObject({
 export type CatalogProduct = z.infer<typeof catalogProductSchema>;
 
 /** What `mapProduct` returns: everything a new product needs is always there. */
-export type MappedCatalogProduct = CatalogProduct & { name: string; categories: string[]; status: "active" | "inactive" };
+export type MappedCatalogProduct = CatalogProduct & {
+  name: string;
+  categories: string[];
+  status: "active" | "inactive";
+};

@@ -32,7 +32,9 @@ describe("product text", () => {
 
   it("short description: first sentence of at least 20 characters, else a capped first paragraph", () => {
     expect(shortDescription("Warm and soft. Really.")).toBe("Warm and soft. Really.");
-    expect(shortDescription("A wool beanie for the cold days. Knitted in Portugal.")).toBe("A wool beanie for the cold days.");
+    expect(shortDescription("A wool beanie for the cold days. Knitted in Portugal.")).toBe(
+      "A wool beanie for the cold days.",
+    );
     expect(shortDescription("Operating voltage 2.4 V - 5.5V\nmore")).toBe("Operating voltage 2.4 V - 5.5V");
     expect(shortDescription("日本語の説明文です。二つ目の文です。")).toBe("日本語の説明文です。二つ目の文です。");
   });

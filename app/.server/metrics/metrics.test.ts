@@ -18,7 +18,9 @@ import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redi
 
 const value = async (name: string, labels: Record<string, string> = {}) => {
   const metric = await metrics().registry.getSingleMetric(name)!.get();
-  return metric.values.filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l)).reduce((a, v) => a + v.value, 0);
+  return metric.values
+    .filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))
+    .reduce((a, v) => a + v.value, 0);
 };
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -30,7 +32,14 @@ describe("metrics hooks", () => {
   it("GIVEN Shopify answers THROTTLED THEN reviews_shopify_throttled_total and the seconds waited move", async () => {
     const store = await startSimulatedStore({ products: 2, throttle: { maximumAvailable: 300, restoreRate: 100 } });
     cleanups.push(() => store.close());
-    const gql = createAdminGraphql({ shop: store.shop, accessToken: store.accessToken, apiVersion: store.apiVersion, endpoint: store.graphqlEndpoint, logger: pino({ level: "silent" }), throttle: new ThrottleRegistry() });
+    const gql = createAdminGraphql({
+      shop: store.shop,
+      accessToken: store.accessToken,
+      apiVersion: store.apiVersion,
+      endpoint: store.graphqlEndpoint,
+      logger: pino({ level: "silent" }),
+      throttle: new ThrottleRegistry(),
+    });
     const before = await value("reviews_shopify_throttled_total");
     const [a] = store.products();
     // An empty bucket: the first call is THROTTLED, waits for the refill and goes again.
@@ -58,7 +67,10 @@ describe("metrics hooks", () => {
   it("GIVEN jobs waiting in a queue nobody works THEN depth and the oldest job's age are read at scrape time", async () => {
     const prefix = uniquePrefix("metrics-queues");
     const queues = createQueues({ redisUrl: redisUrl(), prefix, role: "worker" });
-    cleanups.push(() => deletePrefix(prefix), () => queues.close());
+    cleanups.push(
+      () => deletePrefix(prefix),
+      () => queues.close(),
+    );
     const orders: Queue = queues.get(QueueName.orders);
     const first = await orders.add("first", {}, { timestamp: Date.now() - 90_000 });
     await orders.add("second", {});

@@ -24,25 +24,118 @@ function create() {
   const m = {
     registry,
     setQueueSource: (source: QueueSource | undefined) => (queueSource = source),
-    webhooks: new client.Counter({ name: "reviews_webhooks_received_total", help: "Webhook deliveries received, by topic and HTTP answer", labelNames: ["topic", "status"], registers: [registry] }),
-    webhookAck: new client.Histogram({ name: "reviews_webhook_ack_seconds", help: "Time from a webhook request to its answer", labelNames: ["topic"], buckets: seconds, registers: [registry] }),
-    jobs: new client.Counter({ name: "reviews_jobs_total", help: "Jobs finished by queue and outcome (completed; retry: failed with attempts left; failed: out of attempts or unrecoverable)", labelNames: ["queue", "outcome"], registers: [registry] }),
-    jobDuration: new client.Histogram({ name: "reviews_job_duration_seconds", help: "Time a job ran, by queue", labelNames: ["queue"], buckets: jobSeconds, registers: [registry] }),
-    service: new client.Counter({ name: "reviews_service_requests_total", help: "Calls to the reviews service by API, endpoint and status (timeout, network: no answer)", labelNames: ["api", "endpoint", "status"], registers: [registry] }),
-    serviceSeconds: new client.Histogram({ name: "reviews_service_request_seconds", help: "Duration of calls to the reviews service, by API", labelNames: ["api"], buckets: seconds, registers: [registry] }),
-    pauses: new client.Counter({ name: "reviews_service_pauses_total", help: "Retry-After pauses started after a 429 of the reviews service", registers: [registry] }),
-    pauseSeconds: new client.Counter({ name: "reviews_service_pause_seconds_total", help: "Seconds of Retry-After pauses asked by the reviews service", registers: [registry] }),
-    throttled: new client.Counter({ name: "reviews_shopify_throttled_total", help: "Shopify Admin GraphQL answers THROTTLED (or 429)", registers: [registry] }),
-    throttleWait: new client.Counter({ name: "reviews_shopify_throttle_wait_seconds_total", help: "Seconds waited for Shopify's cost bucket after THROTTLED answers", registers: [registry] }),
-    addressRefusals: new client.Counter({ name: "reviews_shopify_address_refusals_total", help: "Shopify refused this server's address (IP allowlist), by event: refused (a shop entered the state), probe_refused, recovered", labelNames: ["event"], registers: [registry] }),
-    addressRefusedShops: new client.Gauge({ name: "reviews_shopify_address_refused_shops", help: "Shops whose Admin API calls Shopify refuses now (IP allowlist), as last seen by this process", registers: [registry] }),
-    syncReadPaths: new client.Counter({ name: "reviews_sync_read_path_total", help: "Full syncs and backfills by kind and the way they read Shopify (bulk; paged: bulk operations refused)", labelNames: ["kind", "path"], registers: [registry] }),
-    syncRuns: new client.Counter({ name: "reviews_sync_runs_total", help: "Full syncs and backfills, by kind and outcome (started, completed, failed, cancelled)", labelNames: ["kind", "outcome"], registers: [registry] }),
-    unsafeUrls: new client.Counter({ name: "reviews_unsafe_urls_dropped_total", help: "URLs from the service or a shopper dropped before rendering (not https, or hiding another scheme), by place", labelNames: ["place"], registers: [registry] }),
-    tokenRefreshes: new client.Counter({ name: "reviews_shopify_token_refreshes_total", help: "Offline token refreshes outside merchant requests, by outcome (refreshed, lost-answer-retried, needs-merchant, failed)", labelNames: ["outcome"], registers: [registry] }),
-    tokenMigrations: new client.Counter({ name: "reviews_shopify_token_migrations_total", help: "Non-expiring offline tokens exchanged for expiring ones, by outcome (migrated, already-expiring, needs-merchant, failed)", labelNames: ["outcome"], registers: [registry] }),
-    resends: new client.Counter({ name: "reviews_resends_total", help: "Products and orders sent again because the service no longer knew them, by kind (product, order; account: everything, after a connection to another account) and outcome (resent; denied: still unknown inside its resend window, reported, not sent)", labelNames: ["kind", "outcome"], registers: [registry] }),
-    tokenStates: new client.Counter({ name: "reviews_shopify_token_state_changes_total", help: "Shops whose offline token changed state, by new state (ok, refresh-failing, needs-merchant)", labelNames: ["state"], registers: [registry] }),
+    webhooks: new client.Counter({
+      name: "reviews_webhooks_received_total",
+      help: "Webhook deliveries received, by topic and HTTP answer",
+      labelNames: ["topic", "status"],
+      registers: [registry],
+    }),
+    webhookAck: new client.Histogram({
+      name: "reviews_webhook_ack_seconds",
+      help: "Time from a webhook request to its answer",
+      labelNames: ["topic"],
+      buckets: seconds,
+      registers: [registry],
+    }),
+    jobs: new client.Counter({
+      name: "reviews_jobs_total",
+      help: "Jobs finished by queue and outcome (completed; retry: failed with attempts left; failed: out of attempts or unrecoverable)",
+      labelNames: ["queue", "outcome"],
+      registers: [registry],
+    }),
+    jobDuration: new client.Histogram({
+      name: "reviews_job_duration_seconds",
+      help: "Time a job ran, by queue",
+      labelNames: ["queue"],
+      buckets: jobSeconds,
+      registers: [registry],
+    }),
+    service: new client.Counter({
+      name: "reviews_service_requests_total",
+      help: "Calls to the reviews service by API, endpoint and status (timeout, network: no answer)",
+      labelNames: ["api", "endpoint", "status"],
+      registers: [registry],
+    }),
+    serviceSeconds: new client.Histogram({
+      name: "reviews_service_request_seconds",
+      help: "Duration of calls to the reviews service, by API",
+      labelNames: ["api"],
+      buckets: seconds,
+      registers: [registry],
+    }),
+    pauses: new client.Counter({
+      name: "reviews_service_pauses_total",
+      help: "Retry-After pauses started after a 429 of the reviews service",
+      registers: [registry],
+    }),
+    pauseSeconds: new client.Counter({
+      name: "reviews_service_pause_seconds_total",
+      help: "Seconds of Retry-After pauses asked by the reviews service",
+      registers: [registry],
+    }),
+    throttled: new client.Counter({
+      name: "reviews_shopify_throttled_total",
+      help: "Shopify Admin GraphQL answers THROTTLED (or 429)",
+      registers: [registry],
+    }),
+    throttleWait: new client.Counter({
+      name: "reviews_shopify_throttle_wait_seconds_total",
+      help: "Seconds waited for Shopify's cost bucket after THROTTLED answers",
+      registers: [registry],
+    }),
+    addressRefusals: new client.Counter({
+      name: "reviews_shopify_address_refusals_total",
+      help: "Shopify refused this server's address (IP allowlist), by event: refused (a shop entered the state), probe_refused, recovered",
+      labelNames: ["event"],
+      registers: [registry],
+    }),
+    addressRefusedShops: new client.Gauge({
+      name: "reviews_shopify_address_refused_shops",
+      help: "Shops whose Admin API calls Shopify refuses now (IP allowlist), as last seen by this process",
+      registers: [registry],
+    }),
+    syncReadPaths: new client.Counter({
+      name: "reviews_sync_read_path_total",
+      help: "Full syncs and backfills by kind and the way they read Shopify (bulk; paged: bulk operations refused)",
+      labelNames: ["kind", "path"],
+      registers: [registry],
+    }),
+    syncRuns: new client.Counter({
+      name: "reviews_sync_runs_total",
+      help: "Full syncs and backfills, by kind and outcome (started, completed, failed, cancelled)",
+      labelNames: ["kind", "outcome"],
+      registers: [registry],
+    }),
+    unsafeUrls: new client.Counter({
+      name: "reviews_unsafe_urls_dropped_total",
+      help: "URLs from the service or a shopper dropped before rendering (not https, or hiding another scheme), by place",
+      labelNames: ["place"],
+      registers: [registry],
+    }),
+    tokenRefreshes: new client.Counter({
+      name: "reviews_shopify_token_refreshes_total",
+      help: "Offline token refreshes outside merchant requests, by outcome (refreshed, lost-answer-retried, needs-merchant, failed)",
+      labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    tokenMigrations: new client.Counter({
+      name: "reviews_shopify_token_migrations_total",
+      help: "Non-expiring offline tokens exchanged for expiring ones, by outcome (migrated, already-expiring, needs-merchant, failed)",
+      labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    resends: new client.Counter({
+      name: "reviews_resends_total",
+      help: "Products and orders sent again because the service no longer knew them, by kind (product, order; account: everything, after a connection to another account) and outcome (resent; denied: still unknown inside its resend window, reported, not sent)",
+      labelNames: ["kind", "outcome"],
+      registers: [registry],
+    }),
+    tokenStates: new client.Counter({
+      name: "reviews_shopify_token_state_changes_total",
+      help: "Shops whose offline token changed state, by new state (ok, refresh-failing, needs-merchant)",
+      labelNames: ["state"],
+      registers: [registry],
+    }),
   };
   new client.Gauge({
     name: "reviews_queue_jobs",
@@ -91,7 +184,11 @@ export function observeWebhook(topic: string, status: number, seconds: number) {
   m.webhookAck.observe({ topic }, seconds);
 }
 
-export function observeJob(queue: string, outcome: "completed" | "retry" | "failed", job?: { processedOn?: number; finishedOn?: number }) {
+export function observeJob(
+  queue: string,
+  outcome: "completed" | "retry" | "failed",
+  job?: { processedOn?: number; finishedOn?: number },
+) {
   const m = metrics();
   m.jobs.inc({ queue, outcome });
   if (job?.processedOn && job.finishedOn) m.jobDuration.observe({ queue }, (job.finishedOn - job.processedOn) / 1000);
@@ -115,9 +212,17 @@ export function endpointLabel(path: string): string {
     .join("/");
 }
 
-export function observeServiceCall(request: { api: string; method: string; path: string }, status: number | string, seconds: number) {
+export function observeServiceCall(
+  request: { api: string; method: string; path: string },
+  status: number | string,
+  seconds: number,
+) {
   const m = metrics();
-  m.service.inc({ api: request.api, endpoint: `${request.method} ${endpointLabel(request.path)}`, status: String(status) });
+  m.service.inc({
+    api: request.api,
+    endpoint: `${request.method} ${endpointLabel(request.path)}`,
+    status: String(status),
+  });
   m.serviceSeconds.observe({ api: request.api }, seconds);
 }
 

@@ -6,7 +6,10 @@ import type { QueueSource } from "./metrics";
 export function queueSource(queues: Queues): QueueSource {
   return {
     names: allQueueNames,
-    counts: (name) => queues.get(name as QueueName).getJobCounts("waiting", "active", "delayed", "prioritized", "waiting-children", "failed"),
+    counts: (name) =>
+      queues
+        .get(name as QueueName)
+        .getJobCounts("waiting", "active", "delayed", "prioritized", "waiting-children", "failed"),
     async oldestWaiting(name) {
       // Oldest first: the head of the waiting list.
       const [oldest] = await queues.get(name as QueueName).getJobs(["waiting"], 0, 0, true);

@@ -18,7 +18,12 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
-export async function startMetricsServer(options: { port: number; host: string; token?: string; log: Logger }): Promise<MetricsServer> {
+export async function startMetricsServer(options: {
+  port: number;
+  host: string;
+  token?: string;
+  log: Logger;
+}): Promise<MetricsServer> {
   const server = createServer((req, res) => {
     if (req.method !== "GET" || (req.url ?? "").split("?")[0] !== "/metrics") {
       res.writeHead(404).end();

@@ -69,7 +69,8 @@ describe("bulk order → webhook order", () => {
       const live = mapOrder(rest, mapContext());
       const reconciled = mapOrder(adapted.order, mapContext({ consent: adapted.consent }));
       expect(reconciled).toEqual(live);
-      if (!isExcluded(live) && !isExcluded(reconciled)) expect(orderFingerprint(reconciled)).toBe(orderFingerprint(live));
+      if (!isExcluded(live) && !isExcluded(reconciled))
+        expect(orderFingerprint(reconciled)).toBe(orderFingerprint(live));
     },
   );
 
@@ -86,11 +87,39 @@ describe("bulk order → webhook order", () => {
       test: false,
       source_name: "web",
       created_at: "2026-11-10T16:01:09Z",
-      customer: { id: 7412345744437, first_name: "Jordan", last_name: "Lee", email: "jordan.lee@example.com", phone: "+14155550172", default_address: { country_code: "US" } },
+      customer: {
+        id: 7412345744437,
+        first_name: "Jordan",
+        last_name: "Lee",
+        email: "jordan.lee@example.com",
+        phone: "+14155550172",
+        default_address: { country_code: "US" },
+      },
       shipping_address: { phone: "4155550172", country_code: "US" },
-      shipping_lines: [{ code: "UPS Ground", title: "UPS® Ground", source: "ups_shipping", carrier_identifier: "ups_carrier_id", delivery_category: null }],
+      shipping_lines: [
+        {
+          code: "UPS Ground",
+          title: "UPS® Ground",
+          source: "ups_shipping",
+          carrier_identifier: "ups_carrier_id",
+          delivery_category: null,
+        },
+      ],
     });
-    expect(order.line_items?.map((l) => [l.id, l.product_id, l.variant_id, l.sku, l.variant_title, l.vendor, l.quantity, l.current_quantity, l.fulfillable_quantity, l.fulfillment_status])).toEqual([
+    expect(
+      order.line_items?.map((l) => [
+        l.id,
+        l.product_id,
+        l.variant_id,
+        l.sku,
+        l.variant_title,
+        l.vendor,
+        l.quantity,
+        l.current_quantity,
+        l.fulfillable_quantity,
+        l.fulfillment_status,
+      ]),
+    ).toEqual([
       [14783254331467, 8712345776203, 45012345777227, "TR2-BLK-44", "Black / 44", "Northpeak", 1, 1, 0, "fulfilled"],
       [14783254364235, 8712345808971, 45012345809995, "SOCK-M", "M", "Footloop", 1, 1, 0, "fulfilled"],
       [14783254397003, 8712345841739, 45012345842763, "RS-OLV-M", "Olive / M", "Northpeak", 1, 1, 1, null],
@@ -117,9 +146,17 @@ describe("bulk order → webhook order", () => {
 
   it("GIVEN one active fulfillment THEN it carries every line with fulfilled units", () => {
     const { order } = adaptBulkOrder(group("#1005"));
-    expect(order.fulfillments?.[0]).toMatchObject({ id: 5123456887316, shipment_status: "delivered", line_items: [{ id: 14783254429771, quantity: 1 }] });
+    expect(order.fulfillments?.[0]).toMatchObject({
+      id: 5123456887316,
+      shipment_status: "delivered",
+      line_items: [{ id: 14783254429771, quantity: 1 }],
+    });
     const pos = adaptBulkOrder(group("#1002")).order;
-    expect(pos.fulfillments?.[0]).toMatchObject({ status: "success", shipment_status: null, line_items: [{ id: 14783254265931, quantity: 1 }] });
+    expect(pos.fulfillments?.[0]).toMatchObject({
+      status: "success",
+      shipment_status: null,
+      line_items: [{ id: 14783254265931, quantity: 1 }],
+    });
   });
 
   it("GIVEN GraphQL consent THEN it is read for the mapper (email and SMS), lowercase", () => {
@@ -139,19 +176,47 @@ describe("bulk order → webhook order", () => {
   it("GIVEN custom attributes and a custom line THEN properties and null product ids as in REST", () => {
     const { order } = adaptBulkOrder(group("#1009"));
     expect(order.line_items?.[0]?.properties).toEqual([{ name: "Seller", value: "Atelier Sol Madrid" }]);
-    expect(order.line_items?.[1]).toMatchObject({ product_id: null, variant_id: null, product_exists: false, requires_shipping: false });
-    expect(order.line_items?.[2]).toMatchObject({ current_quantity: 0, fulfillable_quantity: 0, fulfillment_status: null });
+    expect(order.line_items?.[1]).toMatchObject({
+      product_id: null,
+      variant_id: null,
+      product_exists: false,
+      requires_shipping: false,
+    });
+    expect(order.line_items?.[2]).toMatchObject({
+      current_quantity: 0,
+      fulfillable_quantity: 0,
+      fulfillment_status: null,
+    });
   });
 
   it("GIVEN a node from a regular query THEN fulfillment lines and refunds it carries are read", () => {
     const g = group("#1004");
     const parent = structuredClone(g.parent) as Record<string, unknown> & { fulfillments: Record<string, unknown>[] };
-    parent.fulfillments[0]!.fulfillmentLineItems = { nodes: [{ lineItem: { id: "gid://shopify/LineItem/14783254331467" }, quantity: 1 }] };
-    parent.fulfillments[1]!.fulfillmentLineItems = { edges: [{ node: { lineItem: { id: "gid://shopify/LineItem/14783254364235" }, quantity: 1 } }] };
-    parent.refunds = [{ id: "gid://shopify/Refund/1012345678901", createdAt: "2026-11-18T10:00:00Z", refundLineItems: { nodes: [{ lineItem: { id: "gid://shopify/LineItem/14783254397003" }, quantity: 1 }] } }];
+    parent.fulfillments[0]!.fulfillmentLineItems = {
+      nodes: [{ lineItem: { id: "gid://shopify/LineItem/14783254331467" }, quantity: 1 }],
+    };
+    parent.fulfillments[1]!.fulfillmentLineItems = {
+      edges: [{ node: { lineItem: { id: "gid://shopify/LineItem/14783254364235" }, quantity: 1 } }],
+    };
+    parent.refunds = [
+      {
+        id: "gid://shopify/Refund/1012345678901",
+        createdAt: "2026-11-18T10:00:00Z",
+        refundLineItems: { nodes: [{ lineItem: { id: "gid://shopify/LineItem/14783254397003" }, quantity: 1 }] },
+      },
+    ];
     const { order } = adaptBulkOrder({ parent, children: g.children });
-    expect(order.fulfillments?.map((f) => f.line_items)).toEqual([[{ id: 14783254331467, quantity: 1 }], [{ id: 14783254364235, quantity: 1 }]]);
-    expect(order.refunds).toEqual([{ id: 1012345678901, created_at: "2026-11-18T10:00:00Z", refund_line_items: [{ line_item_id: 14783254397003, quantity: 1 }] }]);
+    expect(order.fulfillments?.map((f) => f.line_items)).toEqual([
+      [{ id: 14783254331467, quantity: 1 }],
+      [{ id: 14783254364235, quantity: 1 }],
+    ]);
+    expect(order.refunds).toEqual([
+      {
+        id: 1012345678901,
+        created_at: "2026-11-18T10:00:00Z",
+        refund_line_items: [{ line_item_id: 14783254397003, quantity: 1 }],
+      },
+    ]);
   });
 
   it("GIVEN children that are not line items or belong elsewhere THEN they are left out", () => {
@@ -162,8 +227,13 @@ describe("bulk order → webhook order", () => {
 
   it("GIVEN a node that is not an order THEN OrderNodeError names the field", () => {
     expect(() => adaptBulkOrder({ parent: { id: "gid://shopify/Product/1" }, children: [] })).toThrow(OrderNodeError);
-    expect(() => adaptBulkOrder({ parent: { id: "gid://shopify/Order/1", test: "yes" }, children: [] })).toThrow(/test/);
-    const bad = { parent: { id: "gid://shopify/Order/1" }, children: [{ id: "gid://shopify/LineItem/2", quantity: "two", __parentId: "gid://shopify/Order/1" }] };
+    expect(() => adaptBulkOrder({ parent: { id: "gid://shopify/Order/1", test: "yes" }, children: [] })).toThrow(
+      /test/,
+    );
+    const bad = {
+      parent: { id: "gid://shopify/Order/1" },
+      children: [{ id: "gid://shopify/LineItem/2", quantity: "two", __parentId: "gid://shopify/Order/1" }],
+    };
     expect(() => adaptBulkOrder(bad)).toThrow(/line item gid:\/\/shopify\/LineItem\/2/);
   });
 });

@@ -119,12 +119,17 @@ export interface AdaptedOrder {
   orderId: string;
   order: ShopifyOrder;
   /** For the mapper's ctx.consent; undefined members when GraphQL did not say. With Shopify's times. */
-  consent: NonNullable<OrderMapContext["consent"]> & { updatedAt: Partial<Record<"email" | "sms" | "whatsapp", Date | null>> };
+  consent: NonNullable<OrderMapContext["consent"]> & {
+    updatedAt: Partial<Record<"email" | "sms" | "whatsapp", Date | null>>;
+  };
 }
 
 /** The node is not an order we can read (its reason names the field). */
 export class OrderNodeError extends Error {
-  constructor(readonly gid: unknown, message: string) {
+  constructor(
+    readonly gid: unknown,
+    message: string,
+  ) {
     super(`order ${String(gid)}: ${message}`);
     this.name = "OrderNodeError";
   }
@@ -173,7 +178,8 @@ export function restTime(iso: string | null | undefined, utcOffset?: string): st
   return `${local}${utcOffsetOf(minutes === 0 ? "+00:00" : utcOffset)}`;
 }
 
-const lower = (s: string | null | undefined): string | null => (typeof s === "string" && s.trim() ? s.trim().toLowerCase() : null);
+const lower = (s: string | null | undefined): string | null =>
+  typeof s === "string" && s.trim() ? s.trim().toLowerCase() : null;
 
 /** OrderDisplayFulfillmentStatus → the REST order's fulfillment_status (null = unfulfilled). */
 function orderFulfillmentStatus(display: string | null | undefined): string | null {
@@ -237,7 +243,8 @@ function connectionItems(value: unknown): unknown[] {
   if (value && typeof value === "object") {
     const v = value as { nodes?: unknown; edges?: unknown };
     if (Array.isArray(v.nodes)) return v.nodes;
-    if (Array.isArray(v.edges)) return v.edges.map((e) => (e && typeof e === "object" ? (e as { node?: unknown }).node : undefined));
+    if (Array.isArray(v.edges))
+      return v.edges.map((e) => (e && typeof e === "object" ? (e as { node?: unknown }).node : undefined));
   }
   return [];
 }
@@ -248,13 +255,21 @@ function lineRefs(value: unknown): { id: number | string; quantity: number | nul
   if (value === undefined) return undefined;
   return connectionItems(value).flatMap((item) => {
     const parsed = lineRefSchema.safeParse(item);
-    return parsed.success && parsed.data.lineItem ? [{ id: restId(parsed.data.lineItem.id), quantity: parsed.data.quantity ?? null }] : [];
+    return parsed.success && parsed.data.lineItem
+      ? [{ id: restId(parsed.data.lineItem.id), quantity: parsed.data.quantity ?? null }]
+      : [];
   });
 }
 
 function address(a: z.infer<typeof graphqlAddressSchema>) {
   if (!a) return null;
-  return { first_name: a.firstName ?? null, last_name: a.lastName ?? null, name: a.name ?? null, phone: a.phone ?? null, country_code: a.countryCodeV2 ?? a.countryCode ?? null };
+  return {
+    first_name: a.firstName ?? null,
+    last_name: a.lastName ?? null,
+    name: a.name ?? null,
+    phone: a.phone ?? null,
+    country_code: a.countryCodeV2 ?? a.countryCode ?? null,
+  };
 }
 
 const isLineItemChild = (c: Record<string, unknown>) =>
@@ -338,7 +353,11 @@ export function adaptBulkOrder(group: BulkOrderGroup, options: AdaptOptions = {}
   for (const child of group.children) {
     if (child.__parentId !== node.id || !isLineItemChild(child)) continue;
     const line = graphqlLineItemSchema.safeParse(child);
-    if (!line.success) throw new OrderNodeError(node.id, `line item ${String(child.id)}: ${line.error.issues[0]?.message ?? "unreadable"}`);
+    if (!line.success)
+      throw new OrderNodeError(
+        node.id,
+        `line item ${String(child.id)}: ${line.error.issues[0]?.message ?? "unreadable"}`,
+      );
     lines.push(lineItem(line.data));
   }
 
@@ -363,7 +382,10 @@ export function adaptBulkOrder(group: BulkOrderGroup, options: AdaptOptions = {}
   const refunds = node.refunds?.map((r) => ({
     id: r.id ? restId(r.id) : null,
     created_at: time(r.createdAt),
-    refund_line_items: (lineRefs(r.refundLineItems) ?? []).map((li) => ({ line_item_id: li.id, quantity: li.quantity })),
+    refund_line_items: (lineRefs(r.refundLineItems) ?? []).map((li) => ({
+      line_item_id: li.id,
+      quantity: li.quantity,
+    })),
   }));
 
   const c = node.customer;
@@ -375,7 +397,9 @@ export function adaptBulkOrder(group: BulkOrderGroup, options: AdaptOptions = {}
         last_name: c.lastName ?? null,
         email: c.defaultEmailAddress?.emailAddress ?? c.email ?? null,
         phone: c.defaultPhoneNumber?.phoneNumber ?? c.phone ?? null,
-        default_address: c.defaultAddress ? { country_code: c.defaultAddress.countryCodeV2 ?? c.defaultAddress.countryCode ?? null } : null,
+        default_address: c.defaultAddress
+          ? { country_code: c.defaultAddress.countryCodeV2 ?? c.defaultAddress.countryCode ?? null }
+          : null,
       }
     : null;
 
@@ -405,7 +429,15 @@ export function adaptBulkOrder(group: BulkOrderGroup, options: AdaptOptions = {}
     fulfillments: inferFulfillmentLines(fulfillments, lines),
     ...(refunds ? { refunds } : {}),
     shipping_lines: s
-      ? [{ code: s.code ?? null, title: s.title ?? null, source: s.source ?? null, carrier_identifier: s.carrierIdentifier ?? null, delivery_category: s.deliveryCategory ?? null }]
+      ? [
+          {
+            code: s.code ?? null,
+            title: s.title ?? null,
+            source: s.source ?? null,
+            carrier_identifier: s.carrierIdentifier ?? null,
+            delivery_category: s.deliveryCategory ?? null,
+          },
+        ]
       : [],
   };
 
@@ -415,7 +447,9 @@ export function adaptBulkOrder(group: BulkOrderGroup, options: AdaptOptions = {}
     consent: {
       email: consentState(c?.defaultEmailAddress?.marketingState),
       sms: consentState(c?.defaultPhoneNumber?.smsMarketingConsent?.state),
-      ...(c?.defaultPhoneNumber?.whatsAppMarketingConsent ? { whatsapp: consentState(c.defaultPhoneNumber.whatsAppMarketingConsent.state) } : {}),
+      ...(c?.defaultPhoneNumber?.whatsAppMarketingConsent
+        ? { whatsapp: consentState(c.defaultPhoneNumber.whatsAppMarketingConsent.state) }
+        : {}),
       updatedAt: {
         email: consentTime(c?.defaultEmailAddress?.marketingUpdatedAt),
         sms: consentTime(c?.defaultPhoneNumber?.smsMarketingConsent?.updatedAt),
@@ -433,11 +467,15 @@ export function adaptBulkOrder(group: BulkOrderGroup, options: AdaptOptions = {}
  * lines never change once it exists): the last order payload applied and the fulfillments/*
  * webhooks since. Known lines replace inferred ones.
  */
-export function withKnownFulfillmentLines(order: ShopifyOrder, tracking: Pick<OrderTracking, "fulfillments" | "order">): ShopifyOrder {
+export function withKnownFulfillmentLines(
+  order: ShopifyOrder,
+  tracking: Pick<OrderTracking, "fulfillments" | "order">,
+): ShopifyOrder {
   if (!order.fulfillments?.length) return order;
   const known = new Map<string, ShopifyFulfillment["line_items"]>();
   for (const f of tracking.order?.fulfillments ?? []) if (f.line_items?.length) known.set(legacyId(f.id), f.line_items);
-  for (const f of Object.values(tracking.fulfillments)) if (f.line_items?.length) known.set(legacyId(f.id), f.line_items);
+  for (const f of Object.values(tracking.fulfillments))
+    if (f.line_items?.length) known.set(legacyId(f.id), f.line_items);
   if (!known.size) return order;
   return {
     ...order,

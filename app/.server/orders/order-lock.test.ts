@@ -27,7 +27,10 @@ describe("order lock", () => {
       await first.opened;
       log.push("a end");
     });
-    await eventually(() => redis.exists(orderLockKey(prefix, "shop1", "42")), (n) => n === 1);
+    await eventually(
+      () => redis.exists(orderLockKey(prefix, "shop1", "42")),
+      (n) => n === 1,
+    );
     const b = withOrderLock(redis, prefix, "shop1", "42", async () => {
       log.push("b start");
     });
@@ -43,17 +46,26 @@ describe("order lock", () => {
   it("GIVEN the lock held past the wait THEN the job gives up with a retryable error; a failing holder releases it", async () => {
     const held = gate();
     const holder = withOrderLock(redis, prefix, "shop1", "44", () => held.opened);
-    await eventually(() => redis.exists(orderLockKey(prefix, "shop1", "44")), (n) => n === 1);
-    await expect(withOrderLock(redis, prefix, "shop1", "44", async () => 1, { waitMs: 50 })).rejects.toBeInstanceOf(OrderLockTimeoutError);
+    await eventually(
+      () => redis.exists(orderLockKey(prefix, "shop1", "44")),
+      (n) => n === 1,
+    );
+    await expect(withOrderLock(redis, prefix, "shop1", "44", async () => 1, { waitMs: 50 })).rejects.toBeInstanceOf(
+      OrderLockTimeoutError,
+    );
     held.open();
     await holder;
 
-    await expect(withOrderLock(redis, prefix, "shop1", "45", async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    await expect(
+      withOrderLock(redis, prefix, "shop1", "45", async () => Promise.reject(new Error("boom"))),
+    ).rejects.toThrow("boom");
     expect(await withOrderLock(redis, prefix, "shop1", "45", async () => "free", { waitMs: 0 })).toBe("free");
   });
 
   it("GIVEN a holder that died THEN the lock expires by itself", async () => {
     await redis.set(orderLockKey(prefix, "shop1", "46"), "dead-holder", "PX", 100);
-    expect(await withOrderLock(redis, prefix, "shop1", "46", async () => "taken over", { waitMs: 2_000 })).toBe("taken over");
+    expect(await withOrderLock(redis, prefix, "shop1", "46", async () => "taken over", { waitMs: 2_000 })).toBe(
+      "taken over",
+    );
   });
 });

@@ -24,7 +24,11 @@ describe("order state repository", () => {
 
   it("GIVEN a record of what was sent THEN it reads back, and a later partial save keeps the rest", async () => {
     const repo = createOrderStateRepository(t.db);
-    const tracking = { ...emptyTracking(), order: statusSkeleton(loadOrder("paid-web-customer")), serviceOrderId: "#1001" };
+    const tracking = {
+      ...emptyTracking(),
+      order: statusSkeleton(loadOrder("paid-web-customer")),
+      serviceOrderId: "#1001",
+    };
     await repo.save(shopId, "5923018113099", {
       name: "#1001",
       sentUpdatedAt: new Date("2026-11-18T14:42:21Z"),
@@ -58,7 +62,13 @@ describe("order state repository", () => {
     await repo.save(shopId, "6000000000001", { name: "#1037" });
     await repo.save(shopId, "6000000000002", { status: "paid" });
     await repo.save(otherShopId, "6000000000003", { name: "#2001" });
-    const names = await repo.names(shopId, ["6000000000001", "6000000000002", "6000000000003", "6000000000001", "unknown"]);
+    const names = await repo.names(shopId, [
+      "6000000000001",
+      "6000000000002",
+      "6000000000003",
+      "6000000000001",
+      "unknown",
+    ]);
     expect(Object.fromEntries(names)).toEqual({ "6000000000001": "#1037" });
     expect((await repo.names(shopId, [])).size).toBe(0);
   });
@@ -66,7 +76,11 @@ describe("order state repository", () => {
   it("GIVEN an error THEN it is recorded with its time, and the sent state stays", async () => {
     const repo = createOrderStateRepository(t.db);
     await repo.recordError(shopId, "5923018113099", "POST /acme/orders → 400 bad_request");
-    expect(await repo.get(shopId, "5923018113099")).toMatchObject({ status: "paid", error: "POST /acme/orders → 400 bad_request", errorAt: expect.any(Date) });
+    expect(await repo.get(shopId, "5923018113099")).toMatchObject({
+      status: "paid",
+      error: "POST /acme/orders → 400 bad_request",
+      errorAt: expect.any(Date),
+    });
   });
 });
 
@@ -75,16 +89,47 @@ describe("productData from the catalog mirror", () => {
     const order = loadOrder("partially-fulfilled");
     const keys = orderProductKeys(order);
     expect(keys).toEqual(["8712345776203", "8712345808971", "8712345841739"]);
-    const payload = { sku: keys[0], name: "Trail Runner 2", brand: "Northpeak", categories: ["Shoes"], url: "https://shop.example.com/products/tr2", image: "https://cdn.example.com/tr2.jpg", gtin: "00012345678905", description: "long text", variants: ["1"] };
-    await t.db.productMirror.create({ data: { shopId, productId: keys[0]!, sku: keys[0]!, payload: JSON.stringify(payload), status: "synced" } });
+    const payload = {
+      sku: keys[0],
+      name: "Trail Runner 2",
+      brand: "Northpeak",
+      categories: ["Shoes"],
+      url: "https://shop.example.com/products/tr2",
+      image: "https://cdn.example.com/tr2.jpg",
+      gtin: "00012345678905",
+      description: "long text",
+      variants: ["1"],
+    };
+    await t.db.productMirror.create({
+      data: { shopId, productId: keys[0]!, sku: keys[0]!, payload: JSON.stringify(payload), status: "synced" },
+    });
     // Refused once and never accepted: no payload, so missing.
-    await t.db.productMirror.create({ data: { shopId, productId: keys[1]!, sku: keys[1]!, status: "failed", error: "no categories" } });
+    await t.db.productMirror.create({
+      data: { shopId, productId: keys[1]!, sku: keys[1]!, status: "failed", error: "no categories" },
+    });
     // Another shop's copy of the third product is not this shop's.
-    await t.db.productMirror.create({ data: { shopId: otherShopId, productId: keys[2]!, sku: keys[2]!, payload: JSON.stringify({ sku: keys[2], name: "X" }), status: "synced" } });
+    await t.db.productMirror.create({
+      data: {
+        shopId: otherShopId,
+        productId: keys[2]!,
+        sku: keys[2]!,
+        payload: JSON.stringify({ sku: keys[2], name: "X" }),
+        status: "synced",
+      },
+    });
 
     const { byProduct, missing } = await loadProductData(t.db, shopId, keys);
     expect(Object.fromEntries(byProduct)).toEqual({
-      [keys[0]!]: { name: "Trail Runner 2", brand: "Northpeak", categories: ["Shoes"], url: "https://shop.example.com/products/tr2", image: "https://cdn.example.com/tr2.jpg", gtin: "00012345678905", ean: undefined, mpn: undefined },
+      [keys[0]!]: {
+        name: "Trail Runner 2",
+        brand: "Northpeak",
+        categories: ["Shoes"],
+        url: "https://shop.example.com/products/tr2",
+        image: "https://cdn.example.com/tr2.jpg",
+        gtin: "00012345678905",
+        ean: undefined,
+        mpn: undefined,
+      },
     });
     expect(missing).toEqual([keys[1], keys[2]]);
   });
@@ -110,7 +155,13 @@ describe("productData from the catalog mirror", () => {
     await mirror(b, "Other");
     expect(await names(uncached)).toEqual(["Second", "Other"]);
     expect(await names(cached)).toEqual(["First", "Other"]);
-    expect(await eventually(() => names(cached), (n) => n[0] === "Second", 15_000)).toEqual(["Second", "Other"]);
+    expect(
+      await eventually(
+        () => names(cached),
+        (n) => n[0] === "Second",
+        15_000,
+      ),
+    ).toEqual(["Second", "Other"]);
   });
 
   it("GIVEN gift cards and custom items THEN they ask for no product data", () => {

@@ -72,7 +72,10 @@ export function createOrderStateRepository(db: Db) {
     async names(shopId: string, orderIds: readonly string[]): Promise<Map<string, string>> {
       const wanted = [...new Set(orderIds)];
       if (wanted.length === 0) return new Map();
-      const rows = await db.orderState.findMany({ where: { shopId, orderId: { in: wanted }, name: { not: null } }, select: { orderId: true, name: true } });
+      const rows = await db.orderState.findMany({
+        where: { shopId, orderId: { in: wanted }, name: { not: null } },
+        select: { orderId: true, name: true },
+      });
       return new Map(rows.map((r) => [r.orderId, r.name!]));
     },
 

@@ -64,7 +64,15 @@ export interface OrderTracking {
   optOuts: { body: OptOuts; held: OptOuts } | null;
 }
 
-export const emptyTracking = (): OrderTracking => ({ events: {}, fulfillments: {}, order: null, serviceOrderId: null, consent: null, newsAt: null, optOuts: null });
+export const emptyTracking = (): OrderTracking => ({
+  events: {},
+  fulfillments: {},
+  order: null,
+  serviceOrderId: null,
+  consent: null,
+  newsAt: null,
+  optOuts: null,
+});
 
 const FULFILLMENTS_KEY = "$fulfillments";
 const ORDER_KEY = "$order";
@@ -188,7 +196,13 @@ export function statusSkeleton(order: ShopifyOrder): ShopifyOrder {
     fulfillment_status: order.fulfillment_status,
     source_name: order.source_name,
     shipping_lines: order.shipping_lines?.map((s) =>
-      pickDefined({ code: s.code, title: s.title, source: s.source, carrier_identifier: s.carrier_identifier, delivery_category: s.delivery_category }),
+      pickDefined({
+        code: s.code,
+        title: s.title,
+        source: s.source,
+        carrier_identifier: s.carrier_identifier,
+        delivery_category: s.delivery_category,
+      }),
     ),
     line_items: order.line_items?.map((l) =>
       pickDefined({
@@ -205,7 +219,10 @@ export function statusSkeleton(order: ShopifyOrder): ShopifyOrder {
       pickDefined({
         created_at: r.created_at,
         refund_line_items: r.refund_line_items?.map((rli) =>
-          pickDefined({ line_item_id: rli.line_item_id == null ? undefined : legacyId(rli.line_item_id), quantity: rli.quantity }),
+          pickDefined({
+            line_item_id: rli.line_item_id == null ? undefined : legacyId(rli.line_item_id),
+            quantity: rli.quantity,
+          }),
         ),
       }),
     ),
@@ -297,7 +314,9 @@ export function recordEvent(tracking: OrderTracking, e: FulfillmentEventWebhook,
     happenedAt: e.happened_at ?? e.created_at ?? now.toISOString(),
     estimatedDeliveryAt: e.estimated_delivery_at,
   });
-  const events = [...list, event].sort((a, b) => (parseTime(a.happenedAt)?.getTime() ?? 0) - (parseTime(b.happenedAt)?.getTime() ?? 0));
+  const events = [...list, event].sort(
+    (a, b) => (parseTime(a.happenedAt)?.getTime() ?? 0) - (parseTime(b.happenedAt)?.getTime() ?? 0),
+  );
   return { ...tracking, events: { ...tracking.events, [fulfillmentId]: events } };
 }
 
@@ -330,7 +349,9 @@ export function statusUpdateFor(
     now,
   });
   if (derived.status === "delivered") {
-    return derived.deliveredDate ? { status: "delivered", deliveredDate: derived.deliveredDate } : { status: "delivered" };
+    return derived.deliveredDate
+      ? { status: "delivered", deliveredDate: derived.deliveredDate }
+      : { status: "delivered" };
   }
   if (derived.status === "shipped" && BEFORE_SHIPMENT.has(lastStatus)) return { status: "shipped" };
   return null;

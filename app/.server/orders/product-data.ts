@@ -52,7 +52,11 @@ export interface OrderProductData {
 }
 
 /** One query for all products of the order (an order has at most a few hundred lines). */
-export async function loadProductData(db: Db, shopId: string, productIds: readonly string[]): Promise<OrderProductData> {
+export async function loadProductData(
+  db: Db,
+  shopId: string,
+  productIds: readonly string[],
+): Promise<OrderProductData> {
   const byProduct = new Map<string, ProductData>();
   if (productIds.length) {
     const rows = await db.productMirror.findMany({

@@ -19,7 +19,9 @@ describe("renewed lock", () => {
     const working = new Promise<void>((r) => (release = r));
     const holder = withRenewedLock(redis, key, () => working, { ttlMs: 300, waitMs: 0, timeoutError });
     // Waits more than three TTLs: an unrenewed lock would have lapsed long before.
-    await expect(withRenewedLock(redis, key, async () => "taken", { ttlMs: 300, waitMs: 1_000, timeoutError })).rejects.toThrow("still held");
+    await expect(
+      withRenewedLock(redis, key, async () => "taken", { ttlMs: 300, waitMs: 1_000, timeoutError }),
+    ).rejects.toThrow("still held");
     release();
     await holder;
     expect(await withRenewedLock(redis, key, async () => "free", { ttlMs: 300, waitMs: 0, timeoutError })).toBe("free");
@@ -29,7 +31,9 @@ describe("renewed lock", () => {
     const key = `${prefix}:dead`;
     await redis.set(key, "killed-worker", "PX", 300);
     const started = Date.now();
-    expect(await withRenewedLock(redis, key, async () => "taken over", { ttlMs: 300, waitMs: 5_000, timeoutError })).toBe("taken over");
+    expect(
+      await withRenewedLock(redis, key, async () => "taken over", { ttlMs: 300, waitMs: 5_000, timeoutError }),
+    ).toBe("taken over");
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

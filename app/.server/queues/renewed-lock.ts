@@ -18,7 +18,12 @@ export interface RenewedLockOptions {
 }
 
 /** Runs `fn` holding the lock `key`; waits for it up to `waitMs`. */
-export async function withRenewedLock<T>(redis: Redis, key: string, fn: () => Promise<T>, options: RenewedLockOptions): Promise<T> {
+export async function withRenewedLock<T>(
+  redis: Redis,
+  key: string,
+  fn: () => Promise<T>,
+  options: RenewedLockOptions,
+): Promise<T> {
   const token = randomUUID();
   const deadline = Date.now() + options.waitMs;
   let delay = 10;
@@ -27,10 +32,13 @@ export async function withRenewedLock<T>(redis: Redis, key: string, fn: () => Pr
     await new Promise((r) => setTimeout(r, delay));
     delay = Math.min(delay * 2, 250);
   }
-  const renew = setInterval(() => {
-    // A missed renewal is not fatal: the next one comes a third of the TTL later.
-    redis.eval(EXTEND, 1, key, token, String(options.ttlMs)).catch(() => undefined);
-  }, Math.max(50, Math.floor(options.ttlMs / 3)));
+  const renew = setInterval(
+    () => {
+      // A missed renewal is not fatal: the next one comes a third of the TTL later.
+      redis.eval(EXTEND, 1, key, token, String(options.ttlMs)).catch(() => undefined);
+    },
+    Math.max(50, Math.floor(options.ttlMs / 3)),
+  );
   try {
     return await fn();
   } finally {

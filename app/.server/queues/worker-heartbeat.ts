@@ -10,7 +10,11 @@ export const HEARTBEAT_STALE_MS = 30_000;
 const key = (prefix: string) => `${prefix}:workers:heartbeat`;
 
 /** Starts beating for this process; the function returned stops it and takes the process off. */
-export function startHeartbeat(redis: Redis, prefix: string, onError: (e: Error) => void = () => {}): () => Promise<void> {
+export function startHeartbeat(
+  redis: Redis,
+  prefix: string,
+  onError: (e: Error) => void = () => {},
+): () => Promise<void> {
   const member = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   const beat = () =>
     redis
@@ -29,7 +33,11 @@ export function startHeartbeat(redis: Redis, prefix: string, onError: (e: Error)
 }
 
 /** The newest heartbeat of any worker, or null when none beat within HEARTBEAT_STALE_MS. */
-export async function lastHeartbeat(redis: Redis, prefix: string, now = Date.now()): Promise<{ at: number; workers: number } | null> {
+export async function lastHeartbeat(
+  redis: Redis,
+  prefix: string,
+  now = Date.now(),
+): Promise<{ at: number; workers: number } | null> {
   const rows = await redis.zrangebyscore(key(prefix), now - HEARTBEAT_STALE_MS, "+inf", "WITHSCORES");
   if (!rows.length) return null;
   let at = 0;

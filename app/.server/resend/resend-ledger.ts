@@ -31,7 +31,11 @@ export function createResendLedger(redis: Redis, prefix: string) {
       return (await redis.set(claimKey(shopId, kind, key), String(Date.now()), "PX", windowMs, "NX")) === "OK";
     },
 
-    async record(shopId: string, counts: { products?: number; orders?: number; denied?: number }, at = new Date()): Promise<void> {
+    async record(
+      shopId: string,
+      counts: { products?: number; orders?: number; denied?: number },
+      at = new Date(),
+    ): Promise<void> {
       const key = reportKey(shopId);
       await redis
         .multi()
@@ -44,11 +48,27 @@ export function createResendLedger(redis: Redis, prefix: string) {
         .exec();
     },
 
-    /** Another account: everything is sent again; the report starts over with what was forgotten, and so do the claims. */
-    async recordAccountSwitch(shopId: string, counts: { products: number; orders: number }, at = new Date()): Promise<void> {
+    /**
+     * Another account: everything is sent again; the report starts over with what was forgotten, and so do the claims.
+     */
+    async recordAccountSwitch(
+      shopId: string,
+      counts: { products: number; orders: number },
+      at = new Date(),
+    ): Promise<void> {
       const key = reportKey(shopId);
       const claims = await scanKeys(redis, `${prefix}:resend:claim:${shopId}:*`);
-      const m = redis.multi().del(key).hset(key, { reason: "account", products: counts.products, orders: counts.orders, denied: 0, at: at.toISOString() }).pexpire(key, REPORT_TTL_MS);
+      const m = redis
+        .multi()
+        .del(key)
+        .hset(key, {
+          reason: "account",
+          products: counts.products,
+          orders: counts.orders,
+          denied: 0,
+          at: at.toISOString(),
+        })
+        .pexpire(key, REPORT_TTL_MS);
       if (claims.length) m.del(...claims);
       await m.exec();
     },
@@ -56,7 +76,13 @@ export function createResendLedger(redis: Redis, prefix: string) {
     async report(shopId: string): Promise<ResendReport | null> {
       const h = await redis.hgetall(reportKey(shopId));
       if (!h.at) return null;
-      return { reason: h.reason === "account" ? "account" : "unknown", products: Number(h.products ?? 0), orders: Number(h.orders ?? 0), denied: Number(h.denied ?? 0), at: h.at };
+      return {
+        reason: h.reason === "account" ? "account" : "unknown",
+        products: Number(h.products ?? 0),
+        orders: Number(h.orders ?? 0),
+        denied: Number(h.denied ?? 0),
+        at: h.at,
+      };
     },
   };
 }

@@ -31,7 +31,10 @@ export async function resendUnknownOrder(
     observeResend("order", "denied");
     return { kind: "denied" };
   }
-  await deps.db.orderState.updateMany({ where: { shopId: shop.id, orderId }, data: { fingerprint: null, sentUpdatedAt: null, sentAt: null } });
+  await deps.db.orderState.updateMany({
+    where: { shopId: shop.id, orderId },
+    data: { fingerprint: null, sentUpdatedAt: null, sentAt: null },
+  });
   const created = createdAt ? new Date(createdAt) : null;
   // A minute early: Shopify's created_at and the bulk query's filter round differently.
   const since = created && !Number.isNaN(created.getTime()) ? new Date(created.getTime() - 60_000) : undefined;

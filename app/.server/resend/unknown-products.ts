@@ -28,7 +28,11 @@ export interface UnknownProductsOutcome {
   notOurs: string[];
 }
 
-export async function resendUnknownProducts(deps: UnknownProductsDeps, shop: { id: string; domain: string }, skus: readonly string[]): Promise<UnknownProductsOutcome> {
+export async function resendUnknownProducts(
+  deps: UnknownProductsDeps,
+  shop: { id: string; domain: string },
+  skus: readonly string[],
+): Promise<UnknownProductsOutcome> {
   const wanted = [...new Set(skus)];
   if (!wanted.length) return { resent: [], denied: [], notOurs: [] };
   const rows = await deps.db.productMirror.findMany({
@@ -43,11 +47,15 @@ export async function resendUnknownProducts(deps: UnknownProductsDeps, shop: { i
     else denied.push(row.productId);
   }
   if (resent.length) {
-    await deps.db.productMirror.updateMany({ where: { shopId: shop.id, productId: { in: resent } }, data: { payloadHash: null } });
+    await deps.db.productMirror.updateMany({
+      where: { shopId: shop.id, productId: { in: resent } },
+      data: { payloadHash: null },
+    });
     await deps.pending.rememberAccepted(shop.id, new Map(resent.map((id) => [id, NEVER_ACCEPTED])));
     await requestProductFetch(deps, shop, resent);
   }
-  if (resent.length || denied.length) await deps.ledger.record(shop.id, { products: resent.length, denied: denied.length });
+  if (resent.length || denied.length)
+    await deps.ledger.record(shop.id, { products: resent.length, denied: denied.length });
   observeResend("product", "resent", resent.length);
   observeResend("product", "denied", denied.length);
   return { resent, denied, notOurs: wanted.filter((sku) => !ours.has(sku)) };

@@ -232,7 +232,9 @@ export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 
 const reviewOrderFields = ["created", "moderatedAt", "sku", "rating", "helpful", "unhelpful"] as const;
 const sortSpec = (fields: readonly string[]) =>
-  z.string().regex(new RegExp(`^(${fields.join("|")}),(1|-1)$`), `expected field,direction with field in ${fields.join("/")}`);
+  z
+    .string()
+    .regex(new RegExp(`^(${fields.join("|")}),(1|-1)$`), `expected field,direction with field in ${fields.join("/")}`);
 
 export const reviewsListQuerySchema = z.strictObject({
   sku: optStr,

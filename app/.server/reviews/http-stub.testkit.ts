@@ -98,7 +98,10 @@ export function tokenIssuer(options: { expiresIn?: number; delayMs?: number } = 
     async answer(): Promise<StubAnswer> {
       if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
       issued += 1;
-      return { status: 200, json: { access_token: `token-${issued}`, expires_in: options.expiresIn ?? 3600, token_type: "Bearer" } };
+      return {
+        status: 200,
+        json: { access_token: `token-${issued}`, expires_in: options.expiresIn ?? 3600, token_type: "Bearer" },
+      };
     },
   };
 }

@@ -124,7 +124,8 @@ export interface HttpResult {
 function causeSummary(e: unknown): { name: string; message: string; code?: string } {
   // Keep only name/message/code: the raw error object can hold sockets and request state.
   const err = e as { name?: unknown; message?: unknown; code?: unknown; cause?: { code?: unknown; message?: unknown } };
-  const code = typeof err?.cause?.code === "string" ? err.cause.code : typeof err?.code === "string" ? err.code : undefined;
+  const code =
+    typeof err?.cause?.code === "string" ? err.cause.code : typeof err?.code === "string" ? err.code : undefined;
   const inner = typeof err?.cause?.message === "string" ? `: ${err.cause.message}` : "";
   return {
     name: typeof err?.name === "string" ? err.name : "Error",
@@ -162,7 +163,11 @@ export async function send(fetchFn: FetchLike, logger: ReviewsLogger, call: Http
     logger.debug({ api, method, path, status: null, durationMs, reason }, "reviews request failed");
     observeServiceCall(call.request, reason, durationMs / 1000);
     throw new ReviewsRetryableError(
-      timedOut ? `Reviews request timed out after ${call.timeoutMs} ms` : aborted ? "Reviews request aborted" : "Reviews request failed",
+      timedOut
+        ? `Reviews request timed out after ${call.timeoutMs} ms`
+        : aborted
+          ? "Reviews request aborted"
+          : "Reviews request failed",
       { request: call.request, status: null, reason, cause: causeSummary(e) },
     );
   }
@@ -201,7 +206,8 @@ export function readErrorBody(text: string, redact: Redactor): ServiceErrorBody 
     }
     if (typeof o.message === "string") out.message = clip(o.message);
     else if (typeof o.error_description === "string") out.message = clip(o.error_description);
-    if (Array.isArray(o.conflictingSkus)) out.conflictingSkus = o.conflictingSkus.filter((s): s is string => typeof s === "string");
+    if (Array.isArray(o.conflictingSkus))
+      out.conflictingSkus = o.conflictingSkus.filter((s): s is string => typeof s === "string");
   } else if (typeof json === "string") {
     out.message = clip(json);
   }
@@ -228,7 +234,8 @@ export function errorForStatus(call: HttpCall, res: HttpResult, redact: Redactor
   if (s >= 500 || s === 408) {
     return new ReviewsRetryableError("Reviews service error", { ...details, reason: "server" });
   }
-  if (s === 401) return new ReviewsAuthError("Reviews service refused the credentials", { ...details, reason: "unauthorized" });
+  if (s === 401)
+    return new ReviewsAuthError("Reviews service refused the credentials", { ...details, reason: "unauthorized" });
   if (s === 413) return new ReviewsPermanentError("Reviews request too large", { ...details, reason: "too_large" });
   if (s === 409) {
     return new ReviewsPermanentError("Reviews service conflict", {
@@ -237,10 +244,13 @@ export function errorForStatus(call: HttpCall, res: HttpResult, redact: Redactor
       conflictingSkus: body.conflictingSkus ?? [],
     });
   }
-  if (s === 400) return new ReviewsPermanentError("Reviews service rejected the request", { ...details, reason: "bad_request" });
-  if (s === 403) return new ReviewsPermanentError("Reviews service forbids this request", { ...details, reason: "forbidden" });
+  if (s === 400)
+    return new ReviewsPermanentError("Reviews service rejected the request", { ...details, reason: "bad_request" });
+  if (s === 403)
+    return new ReviewsPermanentError("Reviews service forbids this request", { ...details, reason: "forbidden" });
   if (s === 404) return new ReviewsPermanentError("Reviews resource not found", { ...details, reason: "not_found" });
-  if (s >= 400) return new ReviewsPermanentError("Reviews service rejected the request", { ...details, reason: "client_error" });
+  if (s >= 400)
+    return new ReviewsPermanentError("Reviews service rejected the request", { ...details, reason: "client_error" });
   return new ReviewsResponseError("Unexpected reviews response status", { ...details, reason: "unexpected_status" });
 }
 

@@ -10,7 +10,14 @@ import {
   ReviewsResponseError,
   ReviewsRetryableError,
 } from "./errors";
-import { type Stub, type StubAnswer, type StubRequest, memoryLogger, startStub, tokenIssuer } from "./http-stub.testkit";
+import {
+  type Stub,
+  type StubAnswer,
+  type StubRequest,
+  memoryLogger,
+  startStub,
+  tokenIssuer,
+} from "./http-stub.testkit";
 import { ADMIN_AUTH_HEADER, type ReviewsAccount, createReviewsClient } from "./reviews-client";
 import { memoryTokenCache } from "./token-cache";
 
@@ -34,7 +41,10 @@ function accountFor(origin: string): ReviewsAccount {
 }
 
 /** A stub whose /auth/oauth/token issues numbered tokens and whose /api routes are scripted. */
-async function service(api: (req: StubRequest) => StubAnswer | Promise<StubAnswer>, tokenOpts?: { expiresIn?: number }) {
+async function service(
+  api: (req: StubRequest) => StubAnswer | Promise<StubAnswer>,
+  tokenOpts?: { expiresIn?: number },
+) {
   const tokens = tokenIssuer(tokenOpts);
   stub = await startStub((req) => (req.path === "/auth/oauth/token" ? tokens.answer() : api(req)));
   return { stub, tokens };
@@ -85,7 +95,11 @@ describe("admin token", () => {
     const { stub, tokens } = await service(() => ({ status: 200, json: okBatch }), { expiresIn: 100 });
     let clock = 1_000_000;
     const now = () => clock;
-    const client = createReviewsClient({ account: accountFor(stub.origin), tokenCache: memoryTokenCache({ now }), now });
+    const client = createReviewsClient({
+      account: accountFor(stub.origin),
+      tokenCache: memoryTokenCache({ now }),
+      now,
+    });
 
     await client.admin.sendCatalogBatch([product]);
     clock += 89_000; // 100 s token, reused for 90 s
@@ -144,7 +158,13 @@ describe("admin token", () => {
     expect((err as ReviewsAuthError).reason).toBe("token_refused");
     expect(err.request).toEqual({ api: "auth", method: "POST", path: "/auth/oauth/token" });
     expect(err.serviceError).toBe("access_denied");
-    for (const text of [String(err), err.message, JSON.stringify(err), inspect(err, { depth: 10 }), JSON.stringify(lines)]) {
+    for (const text of [
+      String(err),
+      err.message,
+      JSON.stringify(err),
+      inspect(err, { depth: 10 }),
+      JSON.stringify(lines),
+    ]) {
       expect(text).not.toContain(SECRET);
     }
   });
@@ -160,7 +180,11 @@ describe("admin token", () => {
 
 describe("error classification", () => {
   it("429 with Retry-After seconds → ReviewsRateLimitedError with retryAfterMs", async () => {
-    const { stub } = await service(() => ({ status: 429, headers: { "retry-after": "7" }, json: { message: "slow down" } }));
+    const { stub } = await service(() => ({
+      status: 429,
+      headers: { "retry-after": "7" },
+      json: { message: "slow down" },
+    }));
     const err = await caught(createReviewsClient({ account: accountFor(stub.origin) }).admin.listReviews());
     expect(err).toBeInstanceOf(ReviewsRateLimitedError);
     expect((err as ReviewsRateLimitedError).retryAfterMs).toBe(7000);
@@ -223,7 +247,9 @@ describe("error classification", () => {
     const client = createReviewsClient({
       account: accountFor("http://reviews.invalid"),
       fetch: async () => {
-        throw new TypeError("fetch failed", { cause: Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" }) });
+        throw new TypeError("fetch failed", {
+          cause: Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" }),
+        });
       },
     });
     const err = await caught(client.storefront.getTopRated());
@@ -234,15 +260,22 @@ describe("error classification", () => {
   it("a caller's abort signal → ReviewsRetryableError (aborted)", async () => {
     const { stub } = await service(() => "hang");
     const controller = new AbortController();
-    const p = createReviewsClient({ account: accountFor(stub.origin) }).storefront.getTopRated({ signal: controller.signal });
+    const p = createReviewsClient({ account: accountFor(stub.origin) }).storefront.getTopRated({
+      signal: controller.signal,
+    });
     controller.abort();
     const err = await caught(p);
     expect((err as ReviewsRetryableError).reason).toBe("aborted");
   });
 
   it("413 → ReviewsPermanentError with tooLarge", async () => {
-    const { stub } = await service(() => ({ status: 413, json: { error: "payload_too_large", message: "Body over 10 MB" } }));
-    const err = await caught(createReviewsClient({ account: accountFor(stub.origin) }).admin.sendCatalogBatch([product]));
+    const { stub } = await service(() => ({
+      status: 413,
+      json: { error: "payload_too_large", message: "Body over 10 MB" },
+    }));
+    const err = await caught(
+      createReviewsClient({ account: accountFor(stub.origin) }).admin.sendCatalogBatch([product]),
+    );
     expect(err).toBeInstanceOf(ReviewsPermanentError);
     expect((err as ReviewsPermanentError).tooLarge).toBe(true);
     expect(err.serviceError).toBe("payload_too_large");
@@ -255,7 +288,10 @@ describe("error classification", () => {
       json: { message: "SKU already in a group", conflictingSkus: ["A", "B"] },
     }));
     const err = await caught(
-      createReviewsClient({ account: accountFor(stub.origin) }).admin.createProductGroup({ name: "G", skus: ["A", "B", "C"] }),
+      createReviewsClient({ account: accountFor(stub.origin) }).admin.createProductGroup({
+        name: "G",
+        skus: ["A", "B", "C"],
+      }),
     );
     expect(err).toBeInstanceOf(ReviewsPermanentError);
     expect((err as ReviewsPermanentError).reason).toBe("conflict");
@@ -269,7 +305,9 @@ describe("error classification", () => {
     [422, "client_error"],
   ] as const)("%i → ReviewsPermanentError (%s)", async (status, reason) => {
     const { stub } = await service(() => ({ status, json: { error: "x", message: "y" } }));
-    const err = await caught(createReviewsClient({ account: accountFor(stub.origin) }).admin.updateProduct("P-1", { name: "n" }));
+    const err = await caught(
+      createReviewsClient({ account: accountFor(stub.origin) }).admin.updateProduct("P-1", { name: "n" }),
+    );
     expect(err).toBeInstanceOf(ReviewsPermanentError);
     expect((err as ReviewsPermanentError).reason).toBe(reason);
   });
@@ -277,7 +315,9 @@ describe("error classification", () => {
   it("a response that does not match the schema → ReviewsResponseError, logged at warn", async () => {
     const { stub } = await service(() => ({ status: 200, json: { received: "one", extra: true } }));
     const { lines, logger } = memoryLogger();
-    const err = await caught(createReviewsClient({ account: accountFor(stub.origin), logger }).admin.sendCatalogBatch([product]));
+    const err = await caught(
+      createReviewsClient({ account: accountFor(stub.origin), logger }).admin.sendCatalogBatch([product]),
+    );
     expect(err).toBeInstanceOf(ReviewsResponseError);
     expect((err as ReviewsResponseError).reason).toBe("schema_mismatch");
     expect((err as ReviewsResponseError).issues.join("\n")).toContain("received");
@@ -313,10 +353,18 @@ describe("error classification", () => {
         : { status: 400, json: { error: `bad ${req.headers.authorization}`, message: SECRET } };
     });
     const { lines, logger } = memoryLogger();
-    const err = await caught(createReviewsClient({ account: accountFor(stub.origin), logger }).admin.listReviews({ sku: "A" }));
+    const err = await caught(
+      createReviewsClient({ account: accountFor(stub.origin), logger }).admin.listReviews({ sku: "A" }),
+    );
     expect(err.status).toBe(400);
     expect(err.request.path).toBe("/acme-store/reviews/all");
-    for (const text of [String(err), err.stack ?? "", JSON.stringify(err), inspect(err, { depth: 10 }), JSON.stringify(lines)]) {
+    for (const text of [
+      String(err),
+      err.stack ?? "",
+      JSON.stringify(err),
+      inspect(err, { depth: 10 }),
+      JSON.stringify(lines),
+    ]) {
       expect(text).not.toContain(SECRET);
       expect(text).not.toContain("token-1");
       expect(text).not.toContain("token-2");
@@ -342,7 +390,12 @@ describe("logging", () => {
 
     const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(records).toContainEqual(
-      expect.objectContaining({ method: "POST", path: "/acme-store/products/batch", status: 200, durationMs: expect.any(Number) }),
+      expect.objectContaining({
+        method: "POST",
+        path: "/acme-store/products/batch",
+        status: 200,
+        durationMs: expect.any(Number),
+      }),
     );
     expect(records).toContainEqual(expect.objectContaining({ method: "POST", path: "/auth/oauth/token", status: 200 }));
     expect(lines.join("")).not.toContain(SECRET);
@@ -355,9 +408,11 @@ describe("order creation", () => {
 
   it("v1 200 with no body → stored", async () => {
     const { stub } = await service(() => ({ status: 200, text: "" }));
-    await expect(createReviewsClient({ account: accountFor(stub.origin) }).admin.createOrderV1(order)).resolves.toEqual({
-      outcome: "stored",
-    });
+    await expect(createReviewsClient({ account: accountFor(stub.origin) }).admin.createOrderV1(order)).resolves.toEqual(
+      {
+        outcome: "stored",
+      },
+    );
     expect(JSON.parse(stub.requests.at(-1)!.body)).toEqual(order);
   });
 
@@ -368,13 +423,18 @@ describe("order creation", () => {
     ["400 saying already exists", { status: 400, text: "Order already exists" }],
   ])("v1 %s → duplicate", async (_name, answer) => {
     const { stub } = await service(() => answer);
-    await expect(createReviewsClient({ account: accountFor(stub.origin) }).admin.createOrderV1(order)).resolves.toEqual({
-      outcome: "duplicate",
-    });
+    await expect(createReviewsClient({ account: accountFor(stub.origin) }).admin.createOrderV1(order)).resolves.toEqual(
+      {
+        outcome: "duplicate",
+      },
+    );
   });
 
   it("v1 400 for another reason → ReviewsPermanentError", async () => {
-    const { stub } = await service(() => ({ status: 400, json: { error: "invalid_request", message: "status: invalid" } }));
+    const { stub } = await service(() => ({
+      status: 400,
+      json: { error: "invalid_request", message: "status: invalid" },
+    }));
     const err = await caught(createReviewsClient({ account: accountFor(stub.origin) }).admin.createOrderV1(order));
     expect(err).toBeInstanceOf(ReviewsPermanentError);
   });
@@ -395,7 +455,9 @@ describe("order creation", () => {
 describe("requests", () => {
   it("encodes path segments (SKUs with / # ? and spaces) and masks verification tokens in errors", async () => {
     const { stub } = await service((req) =>
-      req.path.includes("/orders/") ? { status: 404, json: { message: "no" } } : { status: 200, json: { _id: "x", sku: "a/b#c?d e" } },
+      req.path.includes("/orders/")
+        ? { status: 404, json: { message: "no" } }
+        : { status: 200, json: { _id: "x", sku: "a/b#c?d e" } },
     );
     const client = createReviewsClient({ account: accountFor(stub.origin) });
     await client.admin.updateProduct("a/b#c?d e", { name: "N" });
@@ -426,7 +488,13 @@ describe("requests", () => {
     expect(report.query.getAll("category")).toEqual(["Kitchen", "Mugs"]);
     expect(report.query.get("onlyPublished")).toBe("true");
 
-    await client.storefront.getSummary("P-1", { sortField: "rating", sortOrder: "asc", pageSize: 20, rating: [4, 5], topics: ["fit", "size"] });
+    await client.storefront.getSummary("P-1", {
+      sortField: "rating",
+      sortOrder: "asc",
+      pageSize: 20,
+      rating: [4, 5],
+      topics: ["fit", "size"],
+    });
     const summary = stub.requests.at(-1)!;
     expect(summary.path).toBe("/api/acme-store/P-1/summary/rating,asc");
     expect(summary.query.get("rating")).toBe("4,5");
@@ -442,7 +510,11 @@ describe("requests", () => {
       () => client.admin.sendCatalogBatch([]),
       () => client.admin.sendCatalogBatch(tooMany),
       () => client.admin.listReviews({ rating: 6 }),
-      () => client.storefront.findOrdersBatch({ orderIds: Array.from({ length: 21 }, (_, i) => String(i)), email: "a@b.c" }),
+      () =>
+        client.storefront.findOrdersBatch({
+          orderIds: Array.from({ length: 21 }, (_, i) => String(i)),
+          email: "a@b.c",
+        }),
       () => client.storefront.submitReview("P-1", { rating: 5, verificationTokenId: "t" }),
       () => client.storefront.getRatings([]),
       () => client.admin.updateProduct("..", { name: "x" }),
@@ -463,7 +535,10 @@ describe("requests", () => {
   });
 
   it("with validateRequests false, invalid input reaches the service (to probe its answers)", async () => {
-    const { stub } = await service(() => ({ status: 400, json: { error: "invalid_request", message: "products: empty" } }));
+    const { stub } = await service(() => ({
+      status: 400,
+      json: { error: "invalid_request", message: "products: empty" },
+    }));
     const client = createReviewsClient({ account: accountFor(stub.origin), validateRequests: false });
     const err = await caught(client.admin.sendCatalogBatch([]));
     expect(err.status).toBe(400);
@@ -475,7 +550,9 @@ describe("response normalisation", () => {
   it.each(["result", "results"])("NPS responses named `%s` come back as `results`", async (field) => {
     const row = { _id: "n1", rating: 9, partial: false };
     const { stub } = await service(() => ({ status: 200, json: { [field]: [row], total: 1 } }));
-    const list = await createReviewsClient({ account: accountFor(stub.origin) }).admin.listNpsResponses({ type: "promoters" });
+    const list = await createReviewsClient({ account: accountFor(stub.origin) }).admin.listNpsResponses({
+      type: "promoters",
+    });
     expect(list).toEqual({ results: [row], total: 1 });
   });
 
@@ -490,9 +567,10 @@ describe("response normalisation", () => {
       status: 200,
       json: { ...okBatch, created: 0, failed: 1, errors: [{ index: 0, error: "sku is required" }] },
     }));
-    const result = await createReviewsClient({ account: accountFor(stub.origin), validateRequests: false }).admin.sendCatalogBatch([
-      { sku: "" },
-    ]);
+    const result = await createReviewsClient({
+      account: accountFor(stub.origin),
+      validateRequests: false,
+    }).admin.sendCatalogBatch([{ sku: "" }]);
     expect(result.errors).toEqual([{ index: 0, sku: null, error: "sku is required" }]);
   });
 
@@ -500,13 +578,15 @@ describe("response normalisation", () => {
     let answer: StubAnswer = { status: 200, json: { ok: true } };
     const { stub } = await service(() => answer);
     const client = createReviewsClient({ account: accountFor(stub.origin) });
-    await expect(client.storefront.askQuestion("P-1", { userId: "u", email: "e@x.io", text: "Is it big?" })).resolves.toEqual({ ok: true });
+    await expect(
+      client.storefront.askQuestion("P-1", { userId: "u", email: "e@x.io", text: "Is it big?" }),
+    ).resolves.toEqual({ ok: true });
     answer = { status: 200, text: "" };
     await expect(client.storefront.confirmVideo("P-1", "r1", { updateToken: "t", key: "k" })).resolves.toBeNull();
     answer = { status: 201, text: "OK" };
-    await expect(client.storefront.sendAttributes("P-1", "r1", { updateToken: "t", attributes: [{ _id: "a", value: 4 }] })).resolves.toBe(
-      "OK",
-    );
+    await expect(
+      client.storefront.sendAttributes("P-1", "r1", { updateToken: "t", attributes: [{ _id: "a", value: 4 }] }),
+    ).resolves.toBe("OK");
   });
 });
 
@@ -517,12 +597,21 @@ describe("ratePageUrl", () => {
       "https://rate.example.com/rate/acme-store/vt%201/%231001",
     );
     expect(
-      client.ratePageUrl({ verificationTokenId: "vt", orderId: "1", sku: "A/B", ratingClicked: 5, embedded: true, source: "email" }),
+      client.ratePageUrl({
+        verificationTokenId: "vt",
+        orderId: "1",
+        sku: "A/B",
+        ratingClicked: 5,
+        embedded: true,
+        source: "email",
+      }),
     ).toBe("https://rate.example.com/rate/acme-store/vt/1?sku=A%2FB&ratingClicked=5&embedded=1&source=email");
   });
 
   it("refuses a rating outside 1..5", () => {
     const client = createReviewsClient({ account: accountFor("https://rate.example.com") });
-    expect(() => client.ratePageUrl({ verificationTokenId: "vt", orderId: "1", ratingClicked: 6 })).toThrow(ReviewsPermanentError);
+    expect(() => client.ratePageUrl({ verificationTokenId: "vt", orderId: "1", ratingClicked: 6 })).toThrow(
+      ReviewsPermanentError,
+    );
   });
 });

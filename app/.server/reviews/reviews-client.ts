@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import * as admin from "./admin.schemas";
-import { ReviewsPermanentError, ReviewsRateLimitedError, parseRetryAfter, type ReviewsApi, type ReviewsRequestInfo } from "./errors";
+import {
+  ReviewsPermanentError,
+  ReviewsRateLimitedError,
+  parseRetryAfter,
+  type ReviewsApi,
+  type ReviewsRequestInfo,
+} from "./errors";
 import {
   type FetchLike,
   type HttpCall,
@@ -190,12 +196,18 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
     // A pause we cannot read (Redis away) lets the call go: the service answers 429 again if need be.
     const waitMs = pause ? await pause.remainingMs().catch(() => 0) : 0;
     if (waitMs > 0) {
-      throw new ReviewsRateLimitedError("Reviews calls paused after a rate limit", { request: call.request, status: null, retryAfterMs: waitMs });
+      throw new ReviewsRateLimitedError("Reviews calls paused after a rate limit", {
+        request: call.request,
+        status: null,
+        retryAfterMs: waitMs,
+      });
     }
     const res = await send(fetchFn, logger, call);
     if (res.status === 429 && pause) {
       observeServicePause(parseRetryAfter(res.headers.get("retry-after")));
-      await pause.hold(parseRetryAfter(res.headers.get("retry-after"))).catch((e: unknown) => logger.warn({ err: String(e) }, "reviews pause not stored"));
+      await pause
+        .hold(parseRetryAfter(res.headers.get("retry-after")))
+        .catch((e: unknown) => logger.warn({ err: String(e) }, "reviews pause not stored"));
     }
     return res;
   }
@@ -247,7 +259,10 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
         .split("/")
         .slice(2)
         .map((s) => (s === "{orderId}" ? orderId : s));
-      return json({ api: A, method: RATING_LINK_ROUTE.method, segments, options: opts }, admin.ratingLinkResponseSchema);
+      return json(
+        { api: A, method: RATING_LINK_ROUTE.method, segments, options: opts },
+        admin.ratingLinkResponseSchema,
+      );
     },
 
     /** Version 1: stored, or duplicate when the order already exists (v1 never updates). */
@@ -323,7 +338,10 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
 
     async listQuestions(query: admin.QuestionsListQuery = {}, opts?: CallOptions): Promise<admin.QuestionsList> {
       const ep = { api: A, method: "GET" as const, segments: ["questions", "all"], options: opts };
-      return json({ ...ep, query: check(admin.questionsListQuerySchema, query, ep) }, admin.questionsListResponseSchema);
+      return json(
+        { ...ep, query: check(admin.questionsListQuerySchema, query, ep) },
+        admin.questionsListResponseSchema,
+      );
     },
 
     /** Accepts `result` or `results` from the service; always returns `results`. */
@@ -334,7 +352,10 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
 
     async getProductReport(query: admin.ProductReportQuery = {}, opts?: CallOptions): Promise<admin.ProductReport> {
       const ep = { api: A, method: "GET" as const, segments: ["products", "report"], options: opts };
-      return json({ ...ep, query: check(admin.productReportQuerySchema, query, ep) }, admin.productReportResponseSchema);
+      return json(
+        { ...ep, query: check(admin.productReportQuerySchema, query, ep) },
+        admin.productReportResponseSchema,
+      );
     },
 
     async moderateReview(reviewId: string, approved: boolean, opts?: CallOptions): Promise<void> {
@@ -342,7 +363,10 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
       return noBody({ ...ep, body: check(admin.moderateBodySchema, { approved }, ep) });
     },
 
-    async listProductGroups(query: admin.ProductGroupsListQuery = {}, opts?: CallOptions): Promise<admin.ProductGroupsList> {
+    async listProductGroups(
+      query: admin.ProductGroupsListQuery = {},
+      opts?: CallOptions,
+    ): Promise<admin.ProductGroupsList> {
       const ep = { api: A, method: "GET" as const, segments: ["products", "groups", "all"], options: opts };
       return json(
         { ...ep, query: check(admin.productGroupsListQuerySchema, query, ep) },
@@ -351,7 +375,10 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
     },
 
     async getProductGroup(groupId: string, opts?: CallOptions): Promise<admin.ProductGroup> {
-      return json({ api: A, method: "GET", segments: ["products", "groups", groupId], options: opts }, admin.productGroupSchema);
+      return json(
+        { api: A, method: "GET", segments: ["products", "groups", groupId], options: opts },
+        admin.productGroupSchema,
+      );
     },
 
     /** 409 → ReviewsPermanentError with `conflictingSkus`. */
@@ -361,7 +388,11 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
     },
 
     /** 409 → ReviewsPermanentError with `conflictingSkus`. */
-    async updateProductGroup(groupId: string, group: admin.ProductGroupBody, opts?: CallOptions): Promise<admin.ProductGroup> {
+    async updateProductGroup(
+      groupId: string,
+      group: admin.ProductGroupBody,
+      opts?: CallOptions,
+    ): Promise<admin.ProductGroup> {
       const ep = { api: A, method: "PUT" as const, segments: ["products", "groups", groupId], options: opts };
       return json({ ...ep, body: check(admin.productGroupBodySchema, group, ep) }, admin.productGroupSchema);
     },
@@ -373,7 +404,12 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
 
   // ---- Client (storefront) API ------------------------------------------------------------------
 
-  const reviewPath = (sku: string, reviewId: string, ...rest: string[]): Segment[] => [sku, "review", reviewId, ...rest];
+  const reviewPath = (sku: string, reviewId: string, ...rest: string[]): Segment[] => [
+    sku,
+    "review",
+    reviewId,
+    ...rest,
+  ];
 
   const storefrontApi = {
     /** Aggregates of several products in one call; SKUs cannot contain `,` (the list separator). */
@@ -418,23 +454,58 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
       return json({ ...ep, body: check(sf.reviewSubmissionSchema, review, ep) }, sf.submittedReviewSchema);
     },
 
-    async presignPictures(sku: string, reviewId: string, body: sf.MediaPresignBody, opts?: CallOptions): Promise<sf.PicturesPresign> {
-      const ep = { api: S, method: "POST" as const, segments: reviewPath(sku, reviewId, "pictures", "presign"), options: opts };
+    async presignPictures(
+      sku: string,
+      reviewId: string,
+      body: sf.MediaPresignBody,
+      opts?: CallOptions,
+    ): Promise<sf.PicturesPresign> {
+      const ep = {
+        api: S,
+        method: "POST" as const,
+        segments: reviewPath(sku, reviewId, "pictures", "presign"),
+        options: opts,
+      };
       return json({ ...ep, body: check(sf.mediaPresignBodySchema, body, ep) }, sf.picturesPresignResponseSchema);
     },
 
-    async confirmPictures(sku: string, reviewId: string, body: sf.PicturesConfirmBody, opts?: CallOptions): Promise<unknown> {
-      const ep = { api: S, method: "POST" as const, segments: reviewPath(sku, reviewId, "pictures", "confirm"), options: opts };
+    async confirmPictures(
+      sku: string,
+      reviewId: string,
+      body: sf.PicturesConfirmBody,
+      opts?: CallOptions,
+    ): Promise<unknown> {
+      const ep = {
+        api: S,
+        method: "POST" as const,
+        segments: reviewPath(sku, reviewId, "pictures", "confirm"),
+        options: opts,
+      };
       return anyBody({ ...ep, body: check(sf.picturesConfirmBodySchema, body, ep) });
     },
 
-    async presignVideo(sku: string, reviewId: string, body: sf.MediaPresignBody, opts?: CallOptions): Promise<sf.PresignedUpload> {
-      const ep = { api: S, method: "POST" as const, segments: reviewPath(sku, reviewId, "video", "presign"), options: opts };
+    async presignVideo(
+      sku: string,
+      reviewId: string,
+      body: sf.MediaPresignBody,
+      opts?: CallOptions,
+    ): Promise<sf.PresignedUpload> {
+      const ep = {
+        api: S,
+        method: "POST" as const,
+        segments: reviewPath(sku, reviewId, "video", "presign"),
+        options: opts,
+      };
       return json({ ...ep, body: check(sf.mediaPresignBodySchema, body, ep) }, sf.presignedUploadSchema);
     },
 
     async confirmVideo(sku: string, reviewId: string, body: sf.VideoConfirmBody, opts?: CallOptions): Promise<unknown> {
-      const ep = { api: S, method: "POST" as const, segments: reviewPath(sku, reviewId, "video", "confirm"), options: opts };
+      const ep = {
+        api: S,
+        method: "POST" as const,
+        segments: reviewPath(sku, reviewId, "video", "confirm"),
+        options: opts,
+      };
       return anyBody({ ...ep, body: check(sf.videoConfirmBodySchema, body, ep) });
     },
 
@@ -442,7 +513,10 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
      * Step 2 of a media upload: PUT the file to the presigned `uploadUrl` (object storage, no auth).
      * A relative URL is resolved against the API base. The log path leaves out the query (signature).
      */
-    async uploadFile(args: { uploadUrl: string; mimeType: string; body: Uint8Array | string }, opts?: CallOptions): Promise<void> {
+    async uploadFile(
+      args: { uploadUrl: string; mimeType: string; body: Uint8Array | string },
+      opts?: CallOptions,
+    ): Promise<void> {
       const url = new URL(args.uploadUrl, `${apiUrl}/`);
       const info: ReviewsRequestInfo = { api: "upload" satisfies ReviewsApi, method: "PUT", path: url.pathname };
       const call: HttpCall = {
@@ -462,30 +536,50 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
       return anyBody({ ...ep, body: check(sf.attributesBodySchema, body, ep) });
     },
 
-    async likeReview(sku: string, reviewId: string, who: sf.UserIdentity, opts?: CallOptions): Promise<sf.HelpfulnessResult> {
+    async likeReview(
+      sku: string,
+      reviewId: string,
+      who: sf.UserIdentity,
+      opts?: CallOptions,
+    ): Promise<sf.HelpfulnessResult> {
       const ep = { api: S, method: "POST" as const, segments: reviewPath(sku, reviewId, "like"), options: opts };
       return json({ ...ep, body: check(sf.userIdentitySchema, who, ep) }, sf.helpfulnessResponseSchema);
     },
 
-    async dislikeReview(sku: string, reviewId: string, who: sf.UserIdentity, opts?: CallOptions): Promise<sf.HelpfulnessResult> {
+    async dislikeReview(
+      sku: string,
+      reviewId: string,
+      who: sf.UserIdentity,
+      opts?: CallOptions,
+    ): Promise<sf.HelpfulnessResult> {
       const ep = { api: S, method: "POST" as const, segments: reviewPath(sku, reviewId, "dislike"), options: opts };
       return json({ ...ep, body: check(sf.userIdentitySchema, who, ep) }, sf.helpfulnessResponseSchema);
     },
 
     async getStoreReviewsSummary(opts?: CallOptions): Promise<sf.StoreReviewsSummary> {
-      return json({ api: S, method: "GET", segments: ["store-reviews", "summary"], options: opts }, sf.storeReviewsSummarySchema);
+      return json(
+        { api: S, method: "GET", segments: ["store-reviews", "summary"], options: opts },
+        sf.storeReviewsSummarySchema,
+      );
     },
 
     /** `sort`: field and direction (1 ascending, -1 descending); default created,-1. */
     async listPublishedStoreReviews(
-      sort: { field: z.infer<typeof sf.storeReviewSortFieldSchema>; direction: 1 | -1 } = { field: "created", direction: -1 },
+      sort: { field: z.infer<typeof sf.storeReviewSortFieldSchema>; direction: 1 | -1 } = {
+        field: "created",
+        direction: -1,
+      },
       opts?: CallOptions,
     ): Promise<sf.StoreReviewsPublished> {
       const ep = { api: S, method: "GET" as const, segments: ["store-reviews", "published"], options: opts };
       const field = check(sf.storeReviewSortFieldSchema, sort.field, ep);
-      if (validate && sort.direction !== 1 && sort.direction !== -1) throw invalidRequest(locate(ep).info, "direction: 1 or -1");
+      if (validate && sort.direction !== 1 && sort.direction !== -1)
+        throw invalidRequest(locate(ep).info, "direction: 1 or -1");
       return json(
-        { ...ep, segments: ["store-reviews", "published", { literal: `${encodeURIComponent(field)},${sort.direction}` }] },
+        {
+          ...ep,
+          segments: ["store-reviews", "published", { literal: `${encodeURIComponent(field)},${sort.direction}` }],
+        },
         sf.storeReviewsPublishedResponseSchema,
       );
     },
@@ -499,7 +593,10 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
 
     /** All questions of a product with replies; no pagination. */
     async getQuestions(sku: string, opts?: CallOptions): Promise<sf.StorefrontQuestion[]> {
-      return json({ api: S, method: "GET", segments: [sku, "questions"], options: opts }, sf.storefrontQuestionsResponseSchema);
+      return json(
+        { api: S, method: "GET", segments: [sku, "questions"], options: opts },
+        sf.storefrontQuestionsResponseSchema,
+      );
     },
 
     async askQuestion(sku: string, question: sf.QuestionBody, opts?: CallOptions): Promise<unknown> {
@@ -508,7 +605,10 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
     },
 
     async getTopRated(opts?: CallOptions): Promise<sf.TopRated> {
-      return json({ api: S, method: "GET", segments: ["top-rated", "active"], options: opts }, sf.topRatedResponseSchema);
+      return json(
+        { api: S, method: "GET", segments: ["top-rated", "active"], options: opts },
+        sf.topRatedResponseSchema,
+      );
     },
 
     /** 404 (ReviewsPermanentError reason not_found) when the order is not the user's. */
@@ -517,7 +617,11 @@ export function createReviewsClient(options: CreateReviewsClientOptions) {
       return json({ ...ep, body: check(sf.orderFindBodySchema, query, ep) }, sf.orderFindResponseSchema);
     },
 
-    async getOrderReviewStatus(verificationTokenId: string, orderId: string, opts?: CallOptions): Promise<sf.OrderReviewStatus> {
+    async getOrderReviewStatus(
+      verificationTokenId: string,
+      orderId: string,
+      opts?: CallOptions,
+    ): Promise<sf.OrderReviewStatus> {
       return json(
         { api: S, method: "GET", segments: ["orders", { secret: verificationTokenId }, orderId], options: opts },
         sf.orderReviewStatusResponseSchema,

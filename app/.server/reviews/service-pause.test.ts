@@ -32,7 +32,9 @@ async function throttledOnce(retryAfter: string) {
   stub = await startStub((req) => {
     if (req.path === "/auth/oauth/token") return tokens.answer();
     calls++;
-    return calls === 1 ? { status: 429, json: { error: "rate_limited" }, headers: { "Retry-After": retryAfter } } : { status: 200, json: okBatch };
+    return calls === 1
+      ? { status: 429, json: { error: "rate_limited" }, headers: { "Retry-After": retryAfter } }
+      : { status: 200, json: okBatch };
   });
   const account: ReviewsAccount = {
     customer: "acme",
@@ -83,7 +85,11 @@ describe("pause after a 429", () => {
   });
 
   it("GIVEN a running pause THEN a shorter Retry-After does not cut it short", async () => {
-    const pause = redisServicePause(redis, prefix, { authUrl: "http://a", apiUrl: "http://b", clientId: "longer-wins" });
+    const pause = redisServicePause(redis, prefix, {
+      authUrl: "http://a",
+      apiUrl: "http://b",
+      clientId: "longer-wins",
+    });
     await pause.hold(5_000);
     await pause.hold(100);
     expect(await pause.remainingMs()).toBeGreaterThan(4_000);

@@ -33,7 +33,11 @@ return 1
 `;
 
 /** Pause shared through Redis, one per account: `${prefix}:reviews-pause:${tokenCacheKey}`. */
-export function redisServicePause(redis: Redis, prefix: string, account: Pick<TokenAccount, "authUrl" | "apiUrl" | "clientId">): ServicePause {
+export function redisServicePause(
+  redis: Redis,
+  prefix: string,
+  account: Pick<TokenAccount, "authUrl" | "apiUrl" | "clientId">,
+): ServicePause {
   const key = `${prefix}:reviews-pause:${tokenCacheKey(account)}`;
   return {
     async remainingMs() {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-// zod schemas of the Client (storefront) API (the service's "Client API of the reviews service"; docs/reviews-service.md). Same policy as
+// zod schemas of the Client (storefront) API (the service's "Client API of the reviews service";
+// docs/reviews-service.md). Same policy as
 // admin.schemas.ts: strict requests, loose responses with the fields the connector uses required.
 
 const str = z.string();

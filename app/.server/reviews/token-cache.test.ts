@@ -63,7 +63,9 @@ describe("tokenCacheKey", () => {
 describe("redisTokenCache", () => {
   it("shares one token between two clients on two connections, even when both start at once", async () => {
     const tokens = tokenIssuer({ expiresIn: 3600, delayMs: 150 });
-    stub = await startStub((req) => (req.path === "/auth/oauth/token" ? tokens.answer() : { status: 200, json: batch }));
+    stub = await startStub((req) =>
+      req.path === "/auth/oauth/token" ? tokens.answer() : { status: 200, json: batch },
+    );
     const first = createReviewsClient({ account: account(stub.origin), tokenCache: redisTokenCache(redis, prefix) });
     const second = createReviewsClient({ account: account(stub.origin), tokenCache: redisTokenCache(other, prefix) });
 
@@ -76,16 +78,20 @@ describe("redisTokenCache", () => {
 
     expect(tokens.issued).toBe(1);
     expect(stub.count("/api/")).toBe(4);
-    expect(new Set(stub.requests.filter((r) => r.path.startsWith("/api/")).map((r) => r.headers.authorization))).toEqual(
-      new Set(["Bearer token-1"]),
-    );
+    expect(
+      new Set(stub.requests.filter((r) => r.path.startsWith("/api/")).map((r) => r.headers.authorization)),
+    ).toEqual(new Set(["Bearer token-1"]));
   });
 
   it("stores the token with a TTL ending before expiry and without the secret", async () => {
     const tokens = tokenIssuer({ expiresIn: 3600 });
-    stub = await startStub((req) => (req.path === "/auth/oauth/token" ? tokens.answer() : { status: 200, json: batch }));
+    stub = await startStub((req) =>
+      req.path === "/auth/oauth/token" ? tokens.answer() : { status: 200, json: batch },
+    );
     const acc = account(stub.origin);
-    await createReviewsClient({ account: acc, tokenCache: redisTokenCache(redis, prefix) }).admin.sendCatalogBatch([{ sku: "A" }]);
+    await createReviewsClient({ account: acc, tokenCache: redisTokenCache(redis, prefix) }).admin.sendCatalogBatch([
+      { sku: "A" },
+    ]);
 
     const key = `${prefix}token:${tokenCacheKey(acc)}`;
     const ttl = await redis.pttl(key);

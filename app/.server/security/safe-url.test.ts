@@ -6,13 +6,17 @@ import { checkUrl, safeUrl, urlPolicy } from "./safe-url";
 const production = urlPolicy({ NODE_ENV: "production" });
 const development = urlPolicy({ NODE_ENV: "development" });
 
-const dropped = async (place: string) => (await metrics().unsafeUrls.get()).values.find((v) => v.labels.place === place)?.value ?? 0;
+const dropped = async (place: string) =>
+  (await metrics().unsafeUrls.get()).values.find((v) => v.labels.place === place)?.value ?? 0;
 
 describe("the one URL rule", () => {
-  it.each(HOSTILE_URLS.map((u) => [JSON.stringify(u).slice(0, 80), u]))("GIVEN %s THEN it is dropped in production and in development", (_name, raw) => {
-    expect(checkUrl(raw, production)).toBeNull();
-    expect(checkUrl(raw, development)).toBeNull();
-  });
+  it.each(HOSTILE_URLS.map((u) => [JSON.stringify(u).slice(0, 80), u]))(
+    "GIVEN %s THEN it is dropped in production and in development",
+    (_name, raw) => {
+      expect(checkUrl(raw, production)).toBeNull();
+      expect(checkUrl(raw, development)).toBeNull();
+    },
+  );
 
   it("GIVEN real https photo links THEN they survive as the URL parser writes them", () => {
     for (const { raw, href } of SAFE_URLS) {

@@ -13,7 +13,17 @@ const INTERNAL_NAME = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa)$
 
 function privateIPv4(ip: string): boolean {
   const [a, b] = ip.split(".").map(Number) as [number, number];
-  return a === 0 || a === 10 || a === 127 || a >= 224 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 198 && (b === 18 || b === 19));
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    a >= 224 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 198 && (b === 18 || b === 19))
+  );
 }
 
 function privateIPv6(ip: string): boolean {

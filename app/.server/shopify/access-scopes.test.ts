@@ -22,7 +22,8 @@ function grants(scope: string): string[] {
   return scope.startsWith("write_") ? [scope, `read_${scope.slice("write_".length)}`] : [scope];
 }
 
-const satisfies = (scopes: readonly string[], anyOf: readonly string[]) => scopes.some((s) => grants(s).some((g) => anyOf.includes(g)));
+const satisfies = (scopes: readonly string[], anyOf: readonly string[]) =>
+  scopes.some((s) => grants(s).some((g) => anyOf.includes(g)));
 
 // What each operation (by name), bulk builder and subscribed topic needs, from the schema.
 const { documents } = discoverDocuments();
@@ -39,7 +40,9 @@ for (const topic of toml.topics) {
   else needs.set(topic, anyOf.length > 0 ? [anyOf] : []);
 }
 
-const uses: [string, ScopeUse][] = Object.entries(ACCESS_SCOPES).flatMap(([scope, list]) => list.map((u): [string, ScopeUse] => [scope, u]));
+const uses: [string, ScopeUse][] = Object.entries(ACCESS_SCOPES).flatMap(([scope, list]) =>
+  list.map((u): [string, ScopeUse] => [scope, u]),
+);
 
 describe("access scopes", () => {
   it("GIVEN shopify.app.toml and the SCOPES default THEN both request exactly the scopes of the list", () => {
@@ -63,8 +66,13 @@ describe("access scopes", () => {
   it("GIVEN each write scope THEN something writes with it (reading alone asks for the read scope)", () => {
     const readOnly = Object.entries(ACCESS_SCOPES)
       .filter(([scope]) => scope.startsWith("write_") && !(scope in CONFIGURATION_SCOPES))
-      .filter(([scope, list]) =>
-        !(list as readonly ScopeUse[]).some((u) => u.writesOwnedMetafields || u.by.some((item) => (needs.get(item) ?? []).some((anyOf) => anyOf.includes(scope)))),
+      .filter(
+        ([scope, list]) =>
+          !(list as readonly ScopeUse[]).some(
+            (u) =>
+              u.writesOwnedMetafields ||
+              u.by.some((item) => (needs.get(item) ?? []).some((anyOf) => anyOf.includes(scope))),
+          ),
       )
       .map(([scope]) => scope);
     expect(readOnly).toEqual([]);
@@ -72,10 +80,12 @@ describe("access scopes", () => {
 
   it("GIVEN each use THEN what it names exists: an operation, a bulk builder, a subscribed topic or a toml section", () => {
     const missing = uses.flatMap(([scope, u]) =>
-      u.by.filter((item) => {
-        const section = /^\[(.+)\]$/.exec(item)?.[1];
-        return section ? !toml.sections.has(section) : !needs.has(item);
-      }).map((item) => `${scope}: ${item}`),
+      u.by
+        .filter((item) => {
+          const section = /^\[(.+)\]$/.exec(item)?.[1];
+          return section ? !toml.sections.has(section) : !needs.has(item);
+        })
+        .map((item) => `${scope}: ${item}`),
     );
     expect(missing).toEqual([]);
   });
@@ -86,7 +96,9 @@ describe("access scopes", () => {
         const needed = u.by.some((item) => {
           const section = /^\[(.+)\]$/.exec(item)?.[1];
           if (section) return CONFIGURATION_SCOPES[scope]?.section === section;
-          return (needs.get(item) ?? []).some((anyOf) => satisfies([scope], anyOf) && (!u.writesOwnedMetafields || scope.startsWith("write_")));
+          return (needs.get(item) ?? []).some(
+            (anyOf) => satisfies([scope], anyOf) && (!u.writesOwnedMetafields || scope.startsWith("write_")),
+          );
         });
         return !needed;
       })
@@ -99,8 +111,10 @@ describe("access scopes", () => {
     const named = new Set(uses.flatMap(([, u]) => u.by));
     const uncovered: string[] = [];
     for (const [item, groups] of needs) {
-      for (const anyOf of groups) if (!satisfies(requested, anyOf)) uncovered.push(`${item} needs one of ${anyOf.join(", ")}`);
-      if (groups.length > 0 && !named.has(item)) uncovered.push(`${item} needs a scope but no use in ACCESS_SCOPES names it`);
+      for (const anyOf of groups)
+        if (!satisfies(requested, anyOf)) uncovered.push(`${item} needs one of ${anyOf.join(", ")}`);
+      if (groups.length > 0 && !named.has(item))
+        uncovered.push(`${item} needs a scope but no use in ACCESS_SCOPES names it`);
     }
     expect(uncovered).toEqual([]);
   });

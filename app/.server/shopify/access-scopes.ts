@@ -25,12 +25,31 @@ export interface ScopeUse {
 export const ACCESS_SCOPES = {
   write_products: [
     {
-      feature: "Catalog sync: products, variants, collections and chosen metafields sent to the reviews service, kept current by the product webhooks",
-      by: ["ProductById", "ProductVariantsPage", "bulkProductsQuery", "ProductsPage", "ProductCollectionsPage", "products/create", "products/update", "products/delete"],
+      feature:
+        "Catalog sync: products, variants, collections and chosen metafields sent to the reviews service, kept current by the product webhooks",
+      by: [
+        "ProductById",
+        "ProductVariantsPage",
+        "bulkProductsQuery",
+        "ProductsPage",
+        "ProductCollectionsPage",
+        "products/create",
+        "products/update",
+        "products/delete",
+      ],
     },
     {
-      feature: "Star ratings on the storefront: the back-sync writes each product's reviews.rating and reviews.rating_count metafields and enables their standard definitions; the demo and the local storefront read them back",
-      by: ["MetafieldsSet", "MetafieldsDelete", "StandardMetafieldDefinitionEnable", "ProductMetafield", "ProductMetafields", "ProductsWithMetafields", "ProductByHandle"],
+      feature:
+        "Star ratings on the storefront: the back-sync writes each product's reviews.rating and reviews.rating_count metafields and enables their standard definitions; the demo and the local storefront read them back",
+      by: [
+        "MetafieldsSet",
+        "MetafieldsDelete",
+        "StandardMetafieldDefinitionEnable",
+        "ProductMetafield",
+        "ProductMetafields",
+        "ProductsWithMetafields",
+        "ProductByHandle",
+      ],
       writesOwnedMetafields: true,
     },
     {
@@ -40,8 +59,19 @@ export const ACCESS_SCOPES = {
   ],
   read_orders: [
     {
-      feature: "Review requests after delivery: every order as it changes, and the last 60 days of orders when a shop connects",
-      by: ["orders/create", "orders/updated", "orders/paid", "orders/cancelled", "orders/fulfilled", "orders/partially_fulfilled", "bulkOrdersQuery", "OrdersPage", "OrderLineItemsPage"],
+      feature:
+        "Review requests after delivery: every order as it changes, and the last 60 days of orders when a shop connects",
+      by: [
+        "orders/create",
+        "orders/updated",
+        "orders/paid",
+        "orders/cancelled",
+        "orders/fulfilled",
+        "orders/partially_fulfilled",
+        "bulkOrdersQuery",
+        "OrdersPage",
+        "OrderLineItemsPage",
+      ],
     },
     {
       feature: "Shoppers' own orders: find my order by number, the order history's rate-your-order rows",

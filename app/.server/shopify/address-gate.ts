@@ -63,7 +63,10 @@ export function addressGatedAdmin(deps: {
   const { queues, config, log } = deps;
   const refusals = createAddressRefusals(queues.redis, config.REDIS_PREFIX);
   const adminFor = gatedAdminFor(deps.adminFor, refusals, async (shop, error) => {
-    log.warn({ shop, detail: error.body }, "Shopify refused this server's address (IP allowlist): Admin API work parked until a probe passes");
+    log.warn(
+      { shop, detail: error.body },
+      "Shopify refused this server's address (IP allowlist): Admin API work parked until a probe passes",
+    );
     observeAddressRefusal("refused", (await refusals.refusedShops()).length);
     await scheduleAddressProbe({ queues, refusals, config }, shop, 0);
   });

@@ -6,7 +6,9 @@ import { PAGED_COLLECTIONS, PAGED_LINE_ITEMS, PAGED_VARIANTS } from "./documents
 describe("the probe's backoff", () => {
   const limits = { ADMIN_PROBE_MIN_MS: 30_000, ADMIN_PROBE_MAX_MS: 1_800_000 };
   it("starts at the minimum, doubles per refused probe and stops at the maximum", () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7, 50].map((n) => probeDelayMs(n, limits))).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_800_000, 1_800_000, 1_800_000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 50].map((n) => probeDelayMs(n, limits))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_800_000, 1_800_000, 1_800_000,
+    ]);
   });
 });
 
@@ -15,7 +17,12 @@ describe("paged read sizes", () => {
   const productCost = (first: number, collections: boolean, keys: number) =>
     2 + first * (6 + 2 + PAGED_VARIANTS + (collections ? 2 + PAGED_COLLECTIONS : 0) + (keys ? 2 + 2 * keys : 0));
   it("a products page is the largest whose requested cost stays within Shopify's 1,000-point cap", () => {
-    for (const [collections, keys] of [[true, 0], [false, 0], [true, 3], [true, 25]] as const) {
+    for (const [collections, keys] of [
+      [true, 0],
+      [false, 0],
+      [true, 3],
+      [true, 25],
+    ] as const) {
       const first = productsPageSize({ collections, metafieldKeys: keys });
       expect(first).toBeGreaterThan(0);
       expect(first).toBeLessThanOrEqual(MAX_PAGE);

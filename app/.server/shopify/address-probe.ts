@@ -13,20 +13,35 @@ import { isAddressRefused } from "./errors";
 
 export const PROBE_ADMIN_ACCESS = "probe-admin-access";
 
-export function probeDelayMs(probes: number, limits: { ADMIN_PROBE_MIN_MS: number; ADMIN_PROBE_MAX_MS: number }): number {
+export function probeDelayMs(
+  probes: number,
+  limits: { ADMIN_PROBE_MIN_MS: number; ADMIN_PROBE_MAX_MS: number },
+): number {
   return Math.min(limits.ADMIN_PROBE_MAX_MS, limits.ADMIN_PROBE_MIN_MS * 2 ** Math.min(probes, 30));
 }
 
 /** The probe job that follows `probes` refused ones; one job id per step, so asking twice is one probe. */
 async function queueProbe(queues: Queues, shop: string, probes: number, delay: number): Promise<void> {
-  await queues
-    .get(QueueName.maintenance)
-    .add(PROBE_ADMIN_ACCESS, { shop }, { jobId: `${PROBE_ADMIN_ACCESS}-${jobIdPart(shop)}-${probes}`, delay, attempts: 1, removeOnComplete: true, removeOnFail: true });
+  await queues.get(QueueName.maintenance).add(
+    PROBE_ADMIN_ACCESS,
+    { shop },
+    {
+      jobId: `${PROBE_ADMIN_ACCESS}-${jobIdPart(shop)}-${probes}`,
+      delay,
+      attempts: 1,
+      removeOnComplete: true,
+      removeOnFail: true,
+    },
+  );
 }
 
 /** Queues the probe that follows `probes` refused ones and records when it is due. */
 export async function scheduleAddressProbe(
-  deps: { queues: Queues; refusals: AddressRefusals; config: { ADMIN_PROBE_MIN_MS: number; ADMIN_PROBE_MAX_MS: number } },
+  deps: {
+    queues: Queues;
+    refusals: AddressRefusals;
+    config: { ADMIN_PROBE_MIN_MS: number; ADMIN_PROBE_MAX_MS: number };
+  },
   shop: string,
   probes: number,
 ): Promise<Date> {
@@ -48,7 +63,12 @@ export type ProbeOutcome =
  * without asking). Another failure (network, 5xx) is no answer either way: probed again later.
  */
 export async function probeAddress(
-  deps: { adminFor: AdminFor; queues: Queues; refusals: AddressRefusals; config: { ADMIN_PROBE_MIN_MS: number; ADMIN_PROBE_MAX_MS: number } },
+  deps: {
+    adminFor: AdminFor;
+    queues: Queues;
+    refusals: AddressRefusals;
+    config: { ADMIN_PROBE_MIN_MS: number; ADMIN_PROBE_MAX_MS: number };
+  },
   shop: string,
 ): Promise<ProbeOutcome> {
   const state = await deps.refusals.get(shop);

@@ -68,7 +68,12 @@ export function createAddressRefusals(redis: Redis, prefix: string) {
     },
     /** Calls pass again: the state goes, and the parked jobs are handed over to be resumed. */
     async clear(shop: string): Promise<ParkedJob[]> {
-      const res = await redis.multi().smembers(parkedKey(shop)).del(parkedKey(shop), key(shop)).srem(setKey, shop).exec();
+      const res = await redis
+        .multi()
+        .smembers(parkedKey(shop))
+        .del(parkedKey(shop), key(shop))
+        .srem(setKey, shop)
+        .exec();
       const members = (res?.[0]?.[1] as string[] | undefined) ?? [];
       return members.map((m) => JSON.parse(m) as ParkedJob);
     },

@@ -13,7 +13,12 @@ import type { TokenProvider } from "./token-provider";
 
 export { NoOfflineSessionError } from "./offline-sessions";
 
-export function adminForShop(deps: { log: Logger; tokens: TokenProvider; originTemplate?: string; fetch?: typeof globalThis.fetch }) {
+export function adminForShop(deps: {
+  log: Logger;
+  tokens: TokenProvider;
+  originTemplate?: string;
+  fetch?: typeof globalThis.fetch;
+}) {
   return async (domain: string): Promise<AdminGraphql> => {
     const accessToken = deps.tokens.source(domain);
     // Fails here, not at the first call, when the shop has no offline session.
@@ -30,7 +35,13 @@ export function adminForShop(deps: { log: Logger; tokens: TokenProvider; originT
 }
 
 /** adminForShop with the process's own token provider, from its configuration. */
-export function adminForShopOf(config: Config, deps: { db: Db; redis: Redis; log: Logger; fetch?: typeof globalThis.fetch }) {
+export function adminForShopOf(
+  config: Config,
+  deps: { db: Db; redis: Redis; log: Logger; fetch?: typeof globalThis.fetch },
+) {
   const tokens = shopTokenProvider(config, deps);
-  return { tokens, adminFor: adminForShop({ log: deps.log, tokens, originTemplate: config.SHOPIFY_ORIGIN, fetch: deps.fetch }) };
+  return {
+    tokens,
+    adminFor: adminForShop({ log: deps.log, tokens, originTemplate: config.SHOPIFY_ORIGIN, fetch: deps.fetch }),
+  };
 }

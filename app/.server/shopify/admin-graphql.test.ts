@@ -22,13 +22,20 @@ type Reply = { status?: number; body: unknown; headers?: Record<string, string> 
 
 /** A fetch that answers from a script and records what it was sent. */
 function scriptedFetch(replies: Reply[]) {
-  const calls: { url: string; headers: Headers; body: { query: string; variables: Record<string, unknown>; operationName?: string } }[] = [];
+  const calls: {
+    url: string;
+    headers: Headers;
+    body: { query: string; variables: Record<string, unknown>; operationName?: string };
+  }[] = [];
   const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     calls.push({ url: String(input), headers: new Headers(init?.headers), body: JSON.parse(String(init?.body)) });
     const reply = replies.shift();
     if (!reply) throw new Error("script exhausted");
     if (reply instanceof Error) throw reply;
-    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { "Content-Type": "application/json", ...reply.headers } });
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { "Content-Type": "application/json", ...reply.headers },
+    });
   }) as typeof globalThis.fetch;
   return { fetch, calls };
 }
@@ -48,18 +55,38 @@ function fakeTime() {
 }
 
 const cost = (requested: number, currentlyAvailable: number, actual: number | null = requested) => ({
-  cost: { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: { maximumAvailable: 2000, currentlyAvailable, restoreRate: 100 } },
+  cost: {
+    requestedQueryCost: requested,
+    actualQueryCost: actual,
+    throttleStatus: { maximumAvailable: 2000, currentlyAvailable, restoreRate: 100 },
+  },
 });
 const throttled = (requested: number, currentlyAvailable: number): Reply => ({
   body: {
-    errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } }],
+    errors: [
+      {
+        message: "Throttled",
+        extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+      },
+    ],
     extensions: cost(requested, currentlyAvailable, null),
   },
 });
-const ok = (data: unknown, requested = 2, available = 1998): Reply => ({ body: { data, extensions: cost(requested, available) } });
+const ok = (data: unknown, requested = 2, available = 1998): Reply => ({
+  body: { data, extensions: cost(requested, available) },
+});
 
 function client(fetch: typeof globalThis.fetch, time = fakeTime(), extra: Partial<AdminGraphqlOptions> = {}) {
-  return createAdminGraphql({ shop: SHOP, accessToken: TOKEN, apiVersion: "2026-01", fetch, logger: silent, throttle: time.throttle, sleep: time.sleep, ...extra });
+  return createAdminGraphql({
+    shop: SHOP,
+    accessToken: TOKEN,
+    apiVersion: "2026-01",
+    fetch,
+    logger: silent,
+    throttle: time.throttle,
+    sleep: time.sleep,
+    ...extra,
+  });
 }
 
 describe("admin GraphQL client", () => {
@@ -84,8 +111,13 @@ describe("admin GraphQL client", () => {
 
   it("retries a THROTTLED answer after the wait computed from throttleStatus", async () => {
     const time = fakeTime();
-    const { fetch, calls } = scriptedFetch([throttled(264, 14), ok({ product: { id: "gid://shopify/Product/1" } }, 264, 10)]);
-    const data = await client(fetch, time).query<{ product: { id: string } }>(PRODUCT_BY_ID, { id: "gid://shopify/Product/1" });
+    const { fetch, calls } = scriptedFetch([
+      throttled(264, 14),
+      ok({ product: { id: "gid://shopify/Product/1" } }, 264, 10),
+    ]);
+    const data = await client(fetch, time).query<{ product: { id: string } }>(PRODUCT_BY_ID, {
+      id: "gid://shopify/Product/1",
+    });
     expect(data.product.id).toBe("gid://shopify/Product/1");
     expect(calls).toHaveLength(2);
     expect(time.waits).toEqual([2500]);
@@ -93,8 +125,15 @@ describe("admin GraphQL client", () => {
 
   it("gives up after 3 THROTTLED retries with a throttled error that says how long to wait", async () => {
     const time = fakeTime();
-    const { fetch, calls } = scriptedFetch([throttled(500, 0), throttled(500, 0), throttled(500, 0), throttled(500, 100)]);
-    const error = await client(fetch, time).query(PRODUCT_BY_ID, {}).catch((e: unknown) => e);
+    const { fetch, calls } = scriptedFetch([
+      throttled(500, 0),
+      throttled(500, 0),
+      throttled(500, 0),
+      throttled(500, 100),
+    ]);
+    const error = await client(fetch, time)
+      .query(PRODUCT_BY_ID, {})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShopifyThrottledError);
     expect((error as ShopifyThrottledError).retryAfterMs).toBe(4000);
     expect((error as ShopifyThrottledError).retryable).toBe(true);
@@ -103,7 +142,10 @@ describe("admin GraphQL client", () => {
 
   it("honours Retry-After on an HTTP 429", async () => {
     const time = fakeTime();
-    const { fetch } = scriptedFetch([{ status: 429, body: { errors: "Exceeded 2 calls per second" }, headers: { "Retry-After": "2.0" } }, ok({ ok: true })]);
+    const { fetch } = scriptedFetch([
+      { status: 429, body: { errors: "Exceeded 2 calls per second" }, headers: { "Retry-After": "2.0" } },
+      ok({ ok: true }),
+    ]);
     await client(fetch, time).query(SHOP_PRIMARY_DOMAIN);
     expect(time.waits).toEqual([2000]);
   });
@@ -112,10 +154,21 @@ describe("admin GraphQL client", () => {
     for (const reply of [
       { status: 502, body: { errors: "Bad Gateway" } },
       new TypeError("fetch failed"),
-      { body: { errors: [{ message: "Internal error. Looks like something went wrong on our end.", extensions: { code: "INTERNAL_SERVER_ERROR" } }] } },
+      {
+        body: {
+          errors: [
+            {
+              message: "Internal error. Looks like something went wrong on our end.",
+              extensions: { code: "INTERNAL_SERVER_ERROR" },
+            },
+          ],
+        },
+      },
     ] satisfies Reply[]) {
       const { fetch, calls } = scriptedFetch([reply]);
-      const error = await client(fetch).query(SHOP_PRIMARY_DOMAIN).catch((e: unknown) => e);
+      const error = await client(fetch)
+        .query(SHOP_PRIMARY_DOMAIN)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ShopifyRetryableError);
       expect(error).not.toBeInstanceOf(ShopifyThrottledError);
       expect(calls).toHaveLength(1);
@@ -124,14 +177,32 @@ describe("admin GraphQL client", () => {
 
   it("401/403 and ACCESS_DENIED are auth errors; other 4xx and GraphQL errors are permanent", async () => {
     const cases: [Reply, unknown][] = [
-      [{ status: 401, body: { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" } }, ShopifyAuthError],
-      [{ body: { errors: [{ message: "Access denied for orders field.", extensions: { code: "ACCESS_DENIED" } }] } }, ShopifyAuthError],
+      [
+        {
+          status: 401,
+          body: { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" },
+        },
+        ShopifyAuthError,
+      ],
+      [
+        { body: { errors: [{ message: "Access denied for orders field.", extensions: { code: "ACCESS_DENIED" } }] } },
+        ShopifyAuthError,
+      ],
       [{ status: 404, body: { errors: "Not Found" } }, ShopifyPermanentError],
-      [{ body: { errors: [{ message: "Field 'nope' doesn't exist on type 'Shop'", extensions: { code: "undefinedField" } }] } }, ShopifyPermanentError],
+      [
+        {
+          body: {
+            errors: [{ message: "Field 'nope' doesn't exist on type 'Shop'", extensions: { code: "undefinedField" } }],
+          },
+        },
+        ShopifyPermanentError,
+      ],
     ];
     for (const [reply, type] of cases) {
       const { fetch } = scriptedFetch([reply]);
-      const error = await client(fetch).query(SHOP_PRIMARY_DOMAIN).catch((e: unknown) => e);
+      const error = await client(fetch)
+        .query(SHOP_PRIMARY_DOMAIN)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(type);
       expect((error as ShopifyPermanentError).retryable).toBe(false);
       expect((error as ShopifyPermanentError).shop).toBe(SHOP);
@@ -141,7 +212,9 @@ describe("admin GraphQL client", () => {
   it("a 403 without an ACCESS_DENIED entry is the IP allowlist's: its own error, Shopify's body kept, one call", async () => {
     const body = { errors: "[API] This request's source IP address is not allowed by the app's IP allowlist." };
     const { fetch, calls } = scriptedFetch([{ status: 403, body }]);
-    const error = await client(fetch).query(SHOP_PRIMARY_DOMAIN).catch((e: unknown) => e);
+    const error = await client(fetch)
+      .query(SHOP_PRIMARY_DOMAIN)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShopifyAddressRefusedError);
     expect(error).not.toBeInstanceOf(ShopifyPermanentError);
     expect((error as ShopifyAddressRefusedError).retryable).toBe(false);
@@ -151,9 +224,18 @@ describe("admin GraphQL client", () => {
   });
 
   it("a 403 carrying a GraphQL ACCESS_DENIED entry is a missing scope, not the allowlist", async () => {
-    const body = { errors: [{ message: "Access denied for customers field. Required access: `read_customers` access scope.", extensions: { code: "ACCESS_DENIED" } }] };
+    const body = {
+      errors: [
+        {
+          message: "Access denied for customers field. Required access: `read_customers` access scope.",
+          extensions: { code: "ACCESS_DENIED" },
+        },
+      ],
+    };
     const { fetch } = scriptedFetch([{ status: 403, body }]);
-    const error = await client(fetch).query(SHOP_PRIMARY_DOMAIN).catch((e: unknown) => e);
+    const error = await client(fetch)
+      .query(SHOP_PRIMARY_DOMAIN)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShopifyAuthError);
   });
 
@@ -178,7 +260,11 @@ describe("admin GraphQL client", () => {
 describe("admin GraphQL client against the simulated store (real HTTP)", () => {
   let store: SimulatedStore;
   beforeAll(async () => {
-    store = await startSimulatedStore({ products: 20, seed: 7, throttle: { maximumAvailable: 1000, restoreRate: 1000 } });
+    store = await startSimulatedStore({
+      products: 20,
+      seed: 7,
+      throttle: { maximumAvailable: 1000, restoreRate: 1000 },
+    });
   });
   afterAll(async () => {
     await store.close();
@@ -207,7 +293,11 @@ describe("admin GraphQL client against the simulated store (real HTTP)", () => {
   it("a drained bucket answers THROTTLED; the client waits for the refill and gets its answer", async () => {
     // A slow refill (100 points a second: the Standard plan's) so that the bucket is still short
     // of the call's cost when it arrives, however busy the machine is.
-    const slow = await startSimulatedStore({ products: 1, seed: 7, throttle: { maximumAvailable: 1000, restoreRate: 100 } });
+    const slow = await startSimulatedStore({
+      products: 1,
+      seed: 7,
+      throttle: { maximumAvailable: 1000, restoreRate: 100 },
+    });
     try {
       const gql = storeClient({ endpoint: slow.graphqlEndpoint, accessToken: slow.accessToken });
       const [first] = slow.products();
@@ -243,11 +333,17 @@ describe("admin GraphQL client against the simulated store (real HTTP)", () => {
     const variants = product?.variants as { sku: string }[];
     expect(variants).toHaveLength(600);
     expect(variants[599].sku).toBe("BIG-599");
-    expect(store.requests.slice(before).map((r) => r.operationName)).toEqual(["ProductById", "ProductVariantsPage", "ProductVariantsPage"]);
+    expect(store.requests.slice(before).map((r) => r.operationName)).toEqual([
+      "ProductById",
+      "ProductVariantsPage",
+      "ProductVariantsPage",
+    ]);
   });
 
   it("a wrong token is an auth error; an injected 503 is retryable", async () => {
-    await expect(storeClient({ accessToken: "shpat_wrong" }).query(SHOP_PRIMARY_DOMAIN)).rejects.toBeInstanceOf(ShopifyAuthError);
+    await expect(storeClient({ accessToken: "shpat_wrong" }).query(SHOP_PRIMARY_DOMAIN)).rejects.toBeInstanceOf(
+      ShopifyAuthError,
+    );
     store.injectFailure({ status: 503 });
     await expect(storeClient().query(SHOP_PRIMARY_DOMAIN)).rejects.toBeInstanceOf(ShopifyRetryableError);
   });

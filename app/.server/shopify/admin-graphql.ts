@@ -52,7 +52,11 @@ export interface GraphqlResponse<T> {
 export interface AdminGraphql {
   readonly shop: string;
   /** Runs a document and returns `data`; throws a ShopifyApiError subclass otherwise. */
-  query<T = unknown>(document: string, variables?: Record<string, unknown>, opts?: { signal?: AbortSignal }): Promise<T>;
+  query<T = unknown>(
+    document: string,
+    variables?: Record<string, unknown>,
+    opts?: { signal?: AbortSignal },
+  ): Promise<T>;
   /** Same, with the cost extension (for callers that log or meter cost). */
   request<T = unknown>(
     document: string,
@@ -96,7 +100,12 @@ const envelopeSchema = z.looseObject({
 });
 
 // GraphQL error codes that describe Shopify's state, not our document.
-const RETRYABLE_CODES = new Set(["INTERNAL_SERVER_ERROR", "SERVICE_UNAVAILABLE", "TIMEOUT", "SHOP_INACTIVE_TEMPORARILY"]);
+const RETRYABLE_CODES = new Set([
+  "INTERNAL_SERVER_ERROR",
+  "SERVICE_UNAVAILABLE",
+  "TIMEOUT",
+  "SHOP_INACTIVE_TEMPORARILY",
+]);
 const AUTH_CODES = new Set(["ACCESS_DENIED", "UNAUTHENTICATED", "FORBIDDEN"]);
 // A THROTTLED answer without cost information (rare) waits this long, times the attempt.
 const FALLBACK_THROTTLE_WAIT_MS = 1_000;
@@ -163,7 +172,8 @@ export function createAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
   const endpoint = options.endpoint ?? `https://${shop}/admin/api/${apiVersion}/graphql.json`;
   const bucket = (options.throttle ?? processThrottle).bucket(shop);
   const log = logger.child({ shop });
-  const tokens: AccessTokenSource = typeof accessToken === "string" ? { current: async () => accessToken } : accessToken;
+  const tokens: AccessTokenSource =
+    typeof accessToken === "string" ? { current: async () => accessToken } : accessToken;
 
   async function send(
     document: string,
@@ -234,10 +244,13 @@ export function createAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
         continue;
       }
       if (res.status === 403 && !deniesAccess(body)) {
-        throw new ShopifyAddressRefusedError(`${label}: HTTP 403, Shopify refused this server's address (IP allowlist): ${bodyExcerpt(text)}`, {
-          shop,
-          body: bodyExcerpt(text),
-        });
+        throw new ShopifyAddressRefusedError(
+          `${label}: HTTP 403, Shopify refused this server's address (IP allowlist): ${bodyExcerpt(text)}`,
+          {
+            shop,
+            body: bodyExcerpt(text),
+          },
+        );
       }
       if (res.status === 401 || res.status === 403) {
         throw new ShopifyAuthError(`${label}: HTTP ${res.status} (access token rejected or missing scope)`, {
@@ -246,7 +259,9 @@ export function createAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
         });
       }
       const throttledByStatus = res.status === 429;
-      const graphqlErrors: GraphqlErrorEntry[] = Array.isArray(body?.errors) ? (body.errors as GraphqlErrorEntry[]) : [];
+      const graphqlErrors: GraphqlErrorEntry[] = Array.isArray(body?.errors)
+        ? (body.errors as GraphqlErrorEntry[])
+        : [];
       const throttled = throttledByStatus || graphqlErrors.some((e) => e.extensions?.code === "THROTTLED");
 
       if (throttled) {
@@ -263,27 +278,42 @@ export function createAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
             errors: graphqlErrors,
           });
         }
-        log.warn({ operation: name, waitMs, attempt: attempt + 1, cost }, "GraphQL throttled; retrying after the bucket refills");
+        log.warn(
+          { operation: name, waitMs, attempt: attempt + 1, cost },
+          "GraphQL throttled; retrying after the bucket refills",
+        );
         observeShopifyThrottle(waitMs);
         await sleep(waitMs, opts.signal);
         continue;
       }
 
       if (res.status >= 500) {
-        throw new ShopifyRetryableError(`${label}: HTTP ${res.status}`, { shop, status: res.status, errors: graphqlErrors });
+        throw new ShopifyRetryableError(`${label}: HTTP ${res.status}`, {
+          shop,
+          status: res.status,
+          errors: graphqlErrors,
+        });
       }
       if (res.status >= 400) {
         const detail = typeof body?.errors === "string" ? `: ${body.errors}` : "";
-        throw new ShopifyPermanentError(`${label}: HTTP ${res.status}${detail}`, { shop, status: res.status, errors: graphqlErrors });
+        throw new ShopifyPermanentError(`${label}: HTTP ${res.status}${detail}`, {
+          shop,
+          status: res.status,
+          errors: graphqlErrors,
+        });
       }
       if (!body) {
         // A 200 that is not our JSON: a proxy or a half-written answer. Worth another try later.
-        throw new ShopifyRetryableError(`${label}: unreadable response (HTTP ${res.status})`, { shop, status: res.status });
+        throw new ShopifyRetryableError(`${label}: unreadable response (HTTP ${res.status})`, {
+          shop,
+          status: res.status,
+        });
       }
       if (graphqlErrors.length > 0) {
         const codes = graphqlErrors.map((e) => e.extensions?.code).filter((c): c is string => !!c);
         const message = `${label}: ${graphqlErrors.map((e) => e.message).join("; ")}`;
-        if (codes.some((c) => AUTH_CODES.has(c))) throw new ShopifyAuthError(message, { shop, status: res.status, errors: graphqlErrors });
+        if (codes.some((c) => AUTH_CODES.has(c)))
+          throw new ShopifyAuthError(message, { shop, status: res.status, errors: graphqlErrors });
         if (codes.length > 0 && codes.every((c) => RETRYABLE_CODES.has(c))) {
           throw new ShopifyRetryableError(message, { shop, status: res.status, errors: graphqlErrors });
         }

@@ -23,9 +23,21 @@ function countingSource(parents: number, perParent: number) {
   async function* lines() {
     for (let p = 0; p < parents; p++) {
       const id = `gid://shopify/Product/${9_000_000_000_000 + p}`;
-      const rows = [JSON.stringify({ id, title: `Product ${p}`, descriptionHtml: "<p>" + "Lorem ipsum dolor sit amet. ".repeat(4) + "</p>" })];
+      const rows = [
+        JSON.stringify({
+          id,
+          title: `Product ${p}`,
+          descriptionHtml: "<p>" + "Lorem ipsum dolor sit amet. ".repeat(4) + "</p>",
+        }),
+      ];
       for (let v = 0; v < perParent; v++) {
-        rows.push(JSON.stringify({ id: `gid://shopify/ProductVariant/${46_000_000_000_000 + p * 10 + v}`, sku: `SKU-${p}-${v}`, __parentId: id }));
+        rows.push(
+          JSON.stringify({
+            id: `gid://shopify/ProductVariant/${46_000_000_000_000 + p * 10 + v}`,
+            sku: `SKU-${p}-${v}`,
+            __parentId: id,
+          }),
+        );
       }
       for (const row of rows) {
         counter.lines++;
@@ -178,7 +190,9 @@ describe("bulk operations against the simulated store (real HTTP)", () => {
     const done = await waitForBulkOperation(client, id, { intervalMs: 10, timeoutMs: 10_000 });
     expect(done).toMatchObject({ status: "FAILED", errorCode: "ACCESS_DENIED", url: null });
     // Orders are not in the store yet: the query is refused like an invalid one.
-    await expect(startBulkQuery(client, bulkOrdersQuery({ createdSince: "2026-09-01T00:00:00Z" }))).rejects.toBeInstanceOf(ShopifyUserErrors);
+    await expect(
+      startBulkQuery(client, bulkOrdersQuery({ createdSince: "2026-09-01T00:00:00Z" })),
+    ).rejects.toBeInstanceOf(ShopifyUserErrors);
   });
 
   it("waitForBulkOperation gives up at its deadline with a retryable error (the operation keeps running)", async () => {

@@ -21,15 +21,30 @@ const count = z.union([z.string(), z.number()]).transform((v) => Number(v));
 export const bulkOperationSchema = z.object({
   id: z.string(),
   status: z.string(),
-  errorCode: z.string().nullish().transform((v) => v ?? null),
-  createdAt: z.string().nullish().transform((v) => v ?? null),
-  completedAt: z.string().nullish().transform((v) => v ?? null),
+  errorCode: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  createdAt: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  completedAt: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   objectCount: count.nullish().transform((v) => v ?? 0),
   // Objects at the root of the query only (products, not their variants): a run's total.
   rootObjectCount: count.nullish().transform((v) => v ?? null),
   fileSize: count.nullish().transform((v) => v ?? null),
-  url: z.string().nullish().transform((v) => v ?? null),
-  partialDataUrl: z.string().nullish().transform((v) => v ?? null),
+  url: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  partialDataUrl: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 export type BulkOperationState = z.infer<typeof bulkOperationSchema>;
@@ -42,7 +57,9 @@ const runQueryResponse = z.object({
   bulkOperationRunQuery: z
     .object({
       bulkOperation: z.object({ id: z.string(), status: z.string() }).nullish(),
-      userErrors: z.array(z.object({ field: z.array(z.string()).nullish(), message: z.string(), code: z.string().nullish() })),
+      userErrors: z.array(
+        z.object({ field: z.array(z.string()).nullish(), message: z.string(), code: z.string().nullish() }),
+      ),
     })
     .nullish(),
 });
@@ -65,20 +82,32 @@ export function isBulkRefusalCode(code: string | null | undefined): boolean {
  * invalid query) throw ShopifyUserErrors; Shopify refusing bulk operations throws
  * BulkOperationsRefusedError. `groupObjects` defaults to true: readBulkJsonl needs it.
  */
-export async function startBulkQuery(gql: AdminGraphql, query: string, opts: { groupObjects?: boolean } = {}): Promise<string> {
+export async function startBulkQuery(
+  gql: AdminGraphql,
+  query: string,
+  opts: { groupObjects?: boolean } = {},
+): Promise<string> {
   let raw: unknown;
   try {
     raw = await gql.query(BULK_OPERATION_RUN_QUERY, { query, groupObjects: opts.groupObjects ?? true });
   } catch (error) {
     if (error instanceof ShopifyAuthError && error.errors?.some((e) => isBulkRefusalCode(e.extensions?.code))) {
-      throw new BulkOperationsRefusedError(`bulk operations refused by Shopify: ${error.message}`, { shop: gql.shop, errors: error.errors, cause: error });
+      throw new BulkOperationsRefusedError(`bulk operations refused by Shopify: ${error.message}`, {
+        shop: gql.shop,
+        errors: error.errors,
+        cause: error,
+      });
     }
     throw error;
   }
   const data = runQueryResponse.parse(raw);
   const payload = data.bulkOperationRunQuery;
   const refusal = payload?.userErrors.find((e) => isBulkRefusalCode(e.code));
-  if (refusal) throw new BulkOperationsRefusedError(`bulk operations refused by Shopify: bulkOperationRunQuery: ${refusal.message}`, { shop: gql.shop });
+  if (refusal)
+    throw new BulkOperationsRefusedError(
+      `bulk operations refused by Shopify: bulkOperationRunQuery: ${refusal.message}`,
+      { shop: gql.shop },
+    );
   assertNoUserErrors("bulkOperationRunQuery", gql.shop, payload);
   if (!payload?.bulkOperation) {
     throw new ShopifyPermanentError("bulkOperationRunQuery: no bulk operation returned", { shop: gql.shop });
@@ -109,7 +138,12 @@ export async function currentBulkOperation(gql: AdminGraphql): Promise<BulkOpera
 export async function waitForBulkOperation(
   gql: AdminGraphql,
   id: string,
-  opts: { intervalMs?: number; timeoutMs?: number; signal?: AbortSignal; sleep?: (ms: number, signal?: AbortSignal) => Promise<void> } = {},
+  opts: {
+    intervalMs?: number;
+    timeoutMs?: number;
+    signal?: AbortSignal;
+    sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  } = {},
 ): Promise<BulkOperationState> {
   const { intervalMs = 2_000, timeoutMs = 30 * 60_000, signal, sleep = defaultSleep } = opts;
   const deadline = Date.now() + timeoutMs;
@@ -117,7 +151,9 @@ export async function waitForBulkOperation(
     const state = await pollBulkOperation(gql, id);
     if (isTerminal(state.status)) return state;
     if (Date.now() + intervalMs > deadline) {
-      throw new ShopifyRetryableError(`bulk operation ${id} still ${state.status} after ${timeoutMs} ms`, { shop: gql.shop });
+      throw new ShopifyRetryableError(`bulk operation ${id} still ${state.status} after ${timeoutMs} ms`, {
+        shop: gql.shop,
+      });
     }
     await sleep(intervalMs, signal);
   }
@@ -133,7 +169,10 @@ export type BulkChild = Record<string, unknown> & { __parentId: string };
 
 /** The JSONL is not what we asked for: bad JSON, or a child away from its parent (ungrouped output). */
 export class BulkJsonlError extends ShopifyPermanentError {
-  constructor(message: string, readonly line: number) {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
     super(`bulk JSONL line ${line}: ${message}`, {});
   }
 }
@@ -168,7 +207,9 @@ async function openSource(
         throw new ShopifyRetryableError(`bulk result download: HTTP ${res.status}`, { status: res.status });
       }
       // 403/404 here means the signed URL expired (7 days): run the bulk query again.
-      throw new ShopifyPermanentError(`bulk result download: HTTP ${res.status} (expired URL?)`, { status: res.status });
+      throw new ShopifyPermanentError(`bulk result download: HTTP ${res.status} (expired URL?)`, {
+        status: res.status,
+      });
     }
     return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
   }
@@ -209,7 +250,8 @@ export async function* readBulkJsonl<P = Record<string, unknown>, C = BulkChild>
       } catch {
         throw new BulkJsonlError("not JSON", lineNo);
       }
-      if (obj === null || typeof obj !== "object" || Array.isArray(obj)) throw new BulkJsonlError("not an object", lineNo);
+      if (obj === null || typeof obj !== "object" || Array.isArray(obj))
+        throw new BulkJsonlError("not an object", lineNo);
       const parentId = obj.__parentId;
       if (typeof parentId !== "string") {
         if (current) yield current;
@@ -218,7 +260,10 @@ export async function* readBulkJsonl<P = Record<string, unknown>, C = BulkChild>
         continue;
       }
       if (!current || !groupIds.has(parentId)) {
-        throw new BulkJsonlError(`child of ${parentId} is not under its parent (was the query run with groupObjects: true?)`, lineNo);
+        throw new BulkJsonlError(
+          `child of ${parentId} is not under its parent (was the query run with groupObjects: true?)`,
+          lineNo,
+        );
       }
       current.children.push(obj as C);
       if (typeof obj.id === "string") groupIds.add(obj.id);

@@ -40,7 +40,10 @@ describe("GraphQL documents", () => {
   });
 
   it("the products bulk query stays within 5 connections and 2 levels of nesting", () => {
-    const q = bulkProductsQuery({ metafieldKeys: ["custom.material", "specs.care_guide"], updatedSince: "2026-10-01T00:00:00Z" });
+    const q = bulkProductsQuery({
+      metafieldKeys: ["custom.material", "specs.care_guide"],
+      updatedSince: "2026-10-01T00:00:00Z",
+    });
     expect(balanced(q)).toBe(true);
     const depths = connectionDepths(q);
     expect(depths.length).toBeLessThanOrEqual(5);

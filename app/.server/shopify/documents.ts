@@ -283,8 +283,11 @@ export interface BulkProductsOptions {
  */
 export function bulkProductsQuery(options: BulkProductsOptions = {}): string {
   const { metafieldKeys = [], collections = true, updatedSince } = options;
-  for (const k of metafieldKeys) if (!METAFIELD_KEY.test(k)) throw new Error(`bulkProductsQuery: bad metafield key ${JSON.stringify(k)}`);
-  const filter = updatedSince ? `(query: ${JSON.stringify(`updated_at:>='${isoDate("updatedSince", updatedSince)}'`)})` : "";
+  for (const k of metafieldKeys)
+    if (!METAFIELD_KEY.test(k)) throw new Error(`bulkProductsQuery: bad metafield key ${JSON.stringify(k)}`);
+  const filter = updatedSince
+    ? `(query: ${JSON.stringify(`updated_at:>='${isoDate("updatedSince", updatedSince)}'`)})`
+    : "";
   const collectionsPart = collections
     ? `
       collections {

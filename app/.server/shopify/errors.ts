@@ -31,7 +31,10 @@ export abstract class ShopifyApiError extends Error {
   readonly status?: number;
   readonly errors?: GraphqlErrorEntry[];
 
-  constructor(message: string, opts: { shop?: string; status?: number; errors?: GraphqlErrorEntry[]; cause?: unknown }) {
+  constructor(
+    message: string,
+    opts: { shop?: string; status?: number; errors?: GraphqlErrorEntry[]; cause?: unknown },
+  ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = new.target.name;
     this.shop = opts.shop;
@@ -53,7 +56,10 @@ export class ShopifyThrottledError extends ShopifyRetryableError {
   /** How long to wait before the bucket can pay for the call again. */
   readonly retryAfterMs: number;
 
-  constructor(message: string, opts: { shop?: string; retryAfterMs: number; status?: number; errors?: GraphqlErrorEntry[] }) {
+  constructor(
+    message: string,
+    opts: { shop?: string; retryAfterMs: number; status?: number; errors?: GraphqlErrorEntry[] },
+  ) {
     super(message, opts);
     this.retryAfterMs = opts.retryAfterMs;
   }
@@ -92,15 +98,22 @@ export class ShopifyUserErrors extends ShopifyPermanentError {
   readonly userErrors: UserError[];
 
   constructor(operation: string, shop: string, userErrors: UserError[]) {
-    super(`${operation}: ${userErrors.map((e) => (e.field?.length ? `${e.field.join(".")}: ` : "") + e.message).join("; ")}`, {
-      shop,
-    });
+    super(
+      `${operation}: ${userErrors.map((e) => (e.field?.length ? `${e.field.join(".")}: ` : "") + e.message).join("; ")}`,
+      {
+        shop,
+      },
+    );
     this.userErrors = userErrors;
   }
 }
 
 /** Throws ShopifyUserErrors when a mutation payload carries userErrors. */
-export function assertNoUserErrors(operation: string, shop: string, payload: { userErrors?: UserError[] | null } | null | undefined): void {
+export function assertNoUserErrors(
+  operation: string,
+  shop: string,
+  payload: { userErrors?: UserError[] | null } | null | undefined,
+): void {
   const errs = payload?.userErrors ?? [];
   if (errs.length > 0) throw new ShopifyUserErrors(operation, shop, errs);
 }

@@ -37,7 +37,10 @@ export const STANDARD_METAFIELD_DEFINITION_ENABLE = /* GraphQL */ `
   }
 `;
 
-/** At most 25 metafields a call, atomic (one userError and nothing is written). Variables: `{ metafields: MetafieldsSetInput[] }`. */
+/**
+ * At most 25 metafields a call, atomic (one userError and nothing is written). Variables: `{ metafields:
+ * MetafieldsSetInput[] }`.
+ */
 export const METAFIELDS_SET = /* GraphQL */ `
   mutation MetafieldsSet($metafields: [MetafieldsSetInput!]!) {
     metafieldsSet(metafields: $metafields) {
@@ -56,7 +59,10 @@ export const METAFIELDS_SET = /* GraphQL */ `
   }
 `;
 
-/** Variables: `{ metafields: [{ ownerId, namespace, key }] }`; a metafield that does not exist answers null in its place. */
+/**
+ * Variables: `{ metafields: [{ ownerId, namespace, key }] }`; a metafield that does not exist answers null in its
+ * place.
+ */
 export const METAFIELDS_DELETE = /* GraphQL */ `
   mutation MetafieldsDelete($metafields: [MetafieldIdentifierInput!]!) {
     metafieldsDelete(metafields: $metafields) {
@@ -148,7 +154,10 @@ const STOREFRONT_PRODUCT_FIELDS = `
         }
       }`;
 
-/** A page of products with their metafields (product cards, the local storefront's index). Variables: `{ first, after, query }`. */
+/**
+ * A page of products with their metafields (product cards, the local storefront's index). Variables: `{ first, after,
+ * query }`.
+ */
 export const PRODUCTS_WITH_METAFIELDS = /* GraphQL */ `
   query ProductsWithMetafields($first: Int!, $after: String, $query: String) {
     products(first: $first, after: $after, query: $query) {
@@ -170,7 +179,9 @@ export const PRODUCT_BY_HANDLE = /* GraphQL */ `
   }
 `;
 
-/** Starts the Flow workflows of one trigger. Variables: `{ handle, payload }` (payload: the trigger's declared fields). */
+/**
+ * Starts the Flow workflows of one trigger. Variables: `{ handle, payload }` (payload: the trigger's declared fields).
+ */
 export const FLOW_TRIGGER_RECEIVE = /* GraphQL */ `
   mutation FlowTriggerReceive($handle: String!, $payload: JSON!) {
     flowTriggerReceive(handle: $handle, payload: $payload) {

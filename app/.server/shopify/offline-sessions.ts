@@ -32,7 +32,14 @@ export function offlineSessions(db: Db, key: Buffer) {
     async read(shop: string): Promise<OfflineSession> {
       const row = await db.session.findFirst({
         where: { shop, isOnline: false },
-        select: { id: true, shop: true, accessToken: true, expires: true, refreshToken: true, refreshTokenExpires: true },
+        select: {
+          id: true,
+          shop: true,
+          accessToken: true,
+          expires: true,
+          refreshToken: true,
+          refreshTokenExpires: true,
+        },
       });
       if (!row) throw new NoOfflineSessionError(shop);
       return {

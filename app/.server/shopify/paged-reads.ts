@@ -37,7 +37,10 @@ export interface PagedItem {
   /** 1-based, like the position of a parent in a bulk file. */
   position: number;
   group: BulkGroup;
-  /** The cursor to save with this position: resuming from it yields the items after this one (or a few before, skipped by position). */
+  /**
+   * The cursor to save with this position: resuming from it yields the items after this one (or a few before, skipped
+   * by position).
+   */
   resume: PageCursor;
 }
 
@@ -46,7 +49,11 @@ const clampPage = (perNode: number) => Math.max(1, Math.min(MAX_PAGE, Math.floor
 /** Products a ProductsPage request asks for, the most its requested cost allows. */
 export function productsPageSize(opts: { collections: boolean; metafieldKeys: number }): number {
   // product, category, featuredMedia → preview → image, options: 6 objects.
-  const product = 6 + (2 + PAGED_VARIANTS) + (opts.collections ? 2 + PAGED_COLLECTIONS : 0) + (opts.metafieldKeys ? 2 + opts.metafieldKeys * 2 : 0);
+  const product =
+    6 +
+    (2 + PAGED_VARIANTS) +
+    (opts.collections ? 2 + PAGED_COLLECTIONS : 0) +
+    (opts.metafieldKeys ? 2 + opts.metafieldKeys * 2 : 0);
   return clampPage(product);
 }
 
@@ -57,7 +64,13 @@ export function ordersPageSize(): number {
   return clampPage(order);
 }
 
-const pageInfo = z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullish().transform((v) => v ?? null) });
+const pageInfo = z.object({
+  hasNextPage: z.boolean(),
+  endCursor: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+});
 const node = z.looseObject({ id: z.string() });
 const connection = z.object({ nodes: z.array(node), pageInfo });
 const productsResponse = z.object({ products: connection });
@@ -67,7 +80,10 @@ const subPage = (field: string) => z.object({ [field]: z.object({ nodes: z.array
 type Node = z.infer<typeof node>;
 
 /** The rest of a node's nested connection past its first page, with `query` reading one page after a cursor. */
-async function restOf(first: { nodes: Node[]; pageInfo: z.infer<typeof pageInfo> } | undefined, next: (after: string) => Promise<{ nodes: Node[]; pageInfo: z.infer<typeof pageInfo> } | null>): Promise<Node[]> {
+async function restOf(
+  first: { nodes: Node[]; pageInfo: z.infer<typeof pageInfo> } | undefined,
+  next: (after: string) => Promise<{ nodes: Node[]; pageInfo: z.infer<typeof pageInfo> } | null>,
+): Promise<Node[]> {
   if (!first) return [];
   const all = [...first.nodes];
   let info = first.pageInfo;
@@ -93,7 +109,14 @@ async function* pages(
     for (const [i, n] of page.nodes.entries()) {
       const group = await toGroup(n);
       const last = i === page.nodes.length - 1;
-      yield { position: at + i + 1, group, resume: last && page.pageInfo.endCursor ? { after: page.pageInfo.endCursor, at: at + page.nodes.length } : { after, at } };
+      yield {
+        position: at + i + 1,
+        group,
+        resume:
+          last && page.pageInfo.endCursor
+            ? { after: page.pageInfo.endCursor, at: at + page.nodes.length }
+            : { after, at },
+      };
     }
     if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor || page.nodes.length === 0) return;
     at += page.nodes.length;
@@ -114,20 +137,38 @@ export function readProductPages(gql: AdminGraphql, opts: ProductPagesOptions = 
   const collections = opts.collections ?? true;
   const first = productsPageSize({ collections, metafieldKeys: metafieldKeys.length });
   const signal = opts.signal ? { signal: opts.signal } : {};
-  const variables = { first, withCollections: collections, withMetafields: metafieldKeys.length > 0, metafieldKeys, metafieldsFirst: Math.max(1, metafieldKeys.length) };
+  const variables = {
+    first,
+    withCollections: collections,
+    withMetafields: metafieldKeys.length > 0,
+    metafieldKeys,
+    metafieldsFirst: Math.max(1, metafieldKeys.length),
+  };
   return pages(
     async (after) => productsResponse.parse(await gql.query(PRODUCTS_PAGE, { ...variables, after }, signal)).products,
     async (n) => {
       const { variants, collections: cols, metafields, ...parent } = n as Node & Record<string, unknown>;
       const id = n.id;
       const more = (doc: string, field: string) => async (after: string) => {
-        const data = z.object({ product: subPage(field).nullable() }).parse(await gql.query(doc, { id, after }, signal));
+        const data = z
+          .object({ product: subPage(field).nullable() })
+          .parse(await gql.query(doc, { id, after }, signal));
         return (data.product?.[field] as z.infer<typeof connection> | null | undefined) ?? null;
       };
       const children = [
-        ...childrenOf(id, await restOf(connectionOf(variants, id, "variants"), more(PRODUCT_VARIANTS_PAGE, "variants"))),
-        ...(collections ? childrenOf(id, await restOf(connectionOf(cols, id, "collections"), more(PRODUCT_COLLECTIONS_PAGE, "collections"))) : []),
-        ...(metafieldKeys.length ? childrenOf(id, z.object({ nodes: z.array(node) }).parse(metafields ?? { nodes: [] }).nodes) : []),
+        ...childrenOf(
+          id,
+          await restOf(connectionOf(variants, id, "variants"), more(PRODUCT_VARIANTS_PAGE, "variants")),
+        ),
+        ...(collections
+          ? childrenOf(
+              id,
+              await restOf(connectionOf(cols, id, "collections"), more(PRODUCT_COLLECTIONS_PAGE, "collections")),
+            )
+          : []),
+        ...(metafieldKeys.length
+          ? childrenOf(id, z.object({ nodes: z.array(node) }).parse(metafields ?? { nodes: [] }).nodes)
+          : []),
       ];
       return { parent, children };
     },
@@ -156,9 +197,12 @@ export function readOrderPages(gql: AdminGraphql, opts: OrderPagesOptions): Asyn
     async (n) => {
       const { lineItems, ...parent } = n as Node & Record<string, unknown>;
       const lines = connection.safeParse(lineItems);
-      if (!lines.success) throw new ShopifyPermanentError(`OrdersPage ${n.id}: lineItems without nodes and pageInfo`, {});
+      if (!lines.success)
+        throw new ShopifyPermanentError(`OrdersPage ${n.id}: lineItems without nodes and pageInfo`, {});
       const rest = await restOf(lines.data, async (after) => {
-        const data = z.object({ order: subPage("lineItems").nullable() }).parse(await gql.query(ORDER_LINE_ITEMS_PAGE, { id: n.id, after }, signal));
+        const data = z
+          .object({ order: subPage("lineItems").nullable() })
+          .parse(await gql.query(ORDER_LINE_ITEMS_PAGE, { id: n.id, after }, signal));
         return (data.order?.lineItems as z.infer<typeof connection> | null | undefined) ?? null;
       });
       return { parent, children: childrenOf(n.id, rest) };

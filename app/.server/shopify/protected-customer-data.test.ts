@@ -52,7 +52,11 @@ describe("protected customer data", () => {
   });
 
   it("GIVEN the fields not requested THEN no document selects them, and every protected field is either requested or explained", () => {
-    for (const field of Object.keys(notRequested)) expect([...reads].filter(([, c]) => c.has(field)).map(([op]) => op), field).toEqual([]);
+    for (const field of Object.keys(notRequested))
+      expect(
+        [...reads].filter(([, c]) => c.has(field)).map(([op]) => op),
+        field,
+      ).toEqual([]);
     expect([...Object.keys(declared), ...Object.keys(notRequested)].sort()).toEqual([...ALL_FIELDS].sort());
     // The schema marks these very fields: the names above are Shopify's.
     expect(new Set(adminSchema().protectedOf.values())).toEqual(new Set(ALL_FIELDS));

@@ -13,8 +13,19 @@ export interface DataUse {
   by: readonly string[];
 }
 
-const ORDER_TOPICS = ["orders/create", "orders/updated", "orders/paid", "orders/cancelled", "orders/fulfilled", "orders/partially_fulfilled"] as const;
-const CONSENT_TOPICS = ["customers_email_marketing_consent/update", "customers_marketing_consent/update", "customers_whats_app_marketing_consent/update"] as const;
+const ORDER_TOPICS = [
+  "orders/create",
+  "orders/updated",
+  "orders/paid",
+  "orders/cancelled",
+  "orders/fulfilled",
+  "orders/partially_fulfilled",
+] as const;
+const CONSENT_TOPICS = [
+  "customers_email_marketing_consent/update",
+  "customers_marketing_consent/update",
+  "customers_whats_app_marketing_consent/update",
+] as const;
 
 export const PROTECTED_CUSTOMER_DATA = {
   /** 2: name, e-mail or phone fields are read (level 1 is customer data without them). */
@@ -22,7 +33,18 @@ export const PROTECTED_CUSTOMER_DATA = {
   /** Level 1: data about buyers and shoppers (orders, their customer, marketing consent). */
   customerData: {
     why: "Review requests follow a buyer's order and its delivery, and a review is tied to a verified purchase; the buyer's marketing consent per channel decides whether a request may go by e-mail, SMS or WhatsApp; a logged-in shopper sees and rates their own orders.",
-    by: [...ORDER_TOPICS, "bulkOrdersQuery", "OrdersPage", "OrderLineItemsPage", "CustomerConsent", ...CONSENT_TOPICS, "CustomerIdentity", "CustomerOrders", "CustomerOrder", "OrderByName"],
+    by: [
+      ...ORDER_TOPICS,
+      "bulkOrdersQuery",
+      "OrdersPage",
+      "OrderLineItemsPage",
+      "CustomerConsent",
+      ...CONSENT_TOPICS,
+      "CustomerIdentity",
+      "CustomerOrders",
+      "CustomerOrder",
+      "OrderByName",
+    ],
   },
   fields: {
     name: {

@@ -36,7 +36,11 @@ export async function fetchProduct(
 ): Promise<GraphqlProductNode | null> {
   const metafieldKeys = [...(opts.metafieldKeys ?? [])];
   const first = productByIdResponse.parse(
-    await gql.query(PRODUCT_BY_ID, { id, withMetafields: metafieldKeys.length > 0, metafieldKeys }, { signal: opts.signal }),
+    await gql.query(
+      PRODUCT_BY_ID,
+      { id, withMetafields: metafieldKeys.length > 0, metafieldKeys },
+      { signal: opts.signal },
+    ),
   );
   if (!first.product) return null;
   const firstPage = variantsPage.safeParse(first.product.variants);

@@ -34,8 +34,12 @@ describe(`Admin GraphQL documents against Shopify's ${SHOPIFY_API_VERSION} schem
     expect(unexpected).toEqual([]);
     // Discovery finds what it should: queries and mutations of both modules, and both bulk builders.
     const names = documents.map((d) => d.operation ?? d.name);
-    expect(names).toEqual(expect.arrayContaining(["ShopPrimaryDomain", "CustomerConsent", "MetafieldsSet", "FlowTriggerReceive"]));
-    expect(documents.filter((d) => d.kind === "bulk").map((d) => d.name.replace(/\(.*/, ""))).toEqual(expect.arrayContaining(["bulkProductsQuery", "bulkOrdersQuery"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["ShopPrimaryDomain", "CustomerConsent", "MetafieldsSet", "FlowTriggerReceive"]),
+    );
+    expect(documents.filter((d) => d.kind === "bulk").map((d) => d.name.replace(/\(.*/, ""))).toEqual(
+      expect.arrayContaining(["bulkProductsQuery", "bulkOrdersQuery"]),
+    );
   });
 
   it("GIVEN the app's source files THEN none but the documents modules holds a GraphQL operation", () => {
@@ -54,21 +58,30 @@ describe(`Admin GraphQL documents against Shopify's ${SHOPIFY_API_VERSION} schem
     expect(Object.fromEntries(deprecated)).toEqual({});
   });
 
-  it.each(documents.filter((d) => d.kind === "bulk").map((d) => [d.name, d] as const))("%s stays within Shopify's bulk query limits", (_name, doc) => {
-    const { connections } = inspectDocument(doc.source);
-    expect(connections.length).toBeGreaterThan(0);
-    expect(connections.length).toBeLessThanOrEqual(BULK_MAX_CONNECTIONS);
-    expect(Math.max(...connections.map((c) => c.depth))).toBeLessThanOrEqual(BULK_MAX_DEPTH);
-  });
+  it.each(documents.filter((d) => d.kind === "bulk").map((d) => [d.name, d] as const))(
+    "%s stays within Shopify's bulk query limits",
+    (_name, doc) => {
+      const { connections } = inspectDocument(doc.source);
+      expect(connections.length).toBeGreaterThan(0);
+      expect(connections.length).toBeLessThanOrEqual(BULK_MAX_CONNECTIONS);
+      expect(Math.max(...connections.map((c) => c.depth))).toBeLessThanOrEqual(BULK_MAX_DEPTH);
+    },
+  );
 
   it("GIVEN the deprecated fields allowed for want of a replacement THEN each is still deprecated, still without its replacement, and still used", () => {
     const used = new Set(documents.flatMap((d) => [...inspectDocument(d.source).deprecated.keys()]));
     for (const [coordinate, { replacement }] of Object.entries(NO_REPLACEMENT_YET)) {
       const [type, field] = coordinate.split(".");
       const def = (adminSchema().schema.getType(type) as GraphQLObjectType).getFields()[field];
-      expect(def?.deprecationReason, `${coordinate} is not deprecated in ${SHOPIFY_API_VERSION}: drop it from NO_REPLACEMENT_YET`).toBeTruthy();
+      expect(
+        def?.deprecationReason,
+        `${coordinate} is not deprecated in ${SHOPIFY_API_VERSION}: drop it from NO_REPLACEMENT_YET`,
+      ).toBeTruthy();
       expect(def.deprecationReason).toContain(replacement.split(".")[1]);
-      expect(fieldExists(replacement), `${replacement} exists in ${SHOPIFY_API_VERSION}: read it instead of ${coordinate}`).toBe(false);
+      expect(
+        fieldExists(replacement),
+        `${replacement} exists in ${SHOPIFY_API_VERSION}: read it instead of ${coordinate}`,
+      ).toBe(false);
       expect(used.has(coordinate), `${coordinate} is no longer used: drop it from NO_REPLACEMENT_YET`).toBe(true);
     }
   });
@@ -76,9 +89,16 @@ describe(`Admin GraphQL documents against Shopify's ${SHOPIFY_API_VERSION} schem
   it("GIVEN documents with mistakes THEN the checks catch them (they can fail)", () => {
     const invalid = inspectDocument("query Broken { shop { id notAField } }");
     expect(invalid.errors.join("\n")).toMatch(/notAField/);
-    const old = inspectDocument("query Old($id: ID!) { currentBulkOperation { id } customer(id: $id) { emailMarketingConsent { marketingState } } }");
-    expect([...old.deprecated.keys()].sort()).toEqual(["Customer.emailMarketingConsent", "QueryRoot.currentBulkOperation"]);
-    const wide = inspectDocument("{ products { edges { node { variants { edges { node { inventoryItem { inventoryLevels { edges { node { id } } } } } } } } } } }");
+    const old = inspectDocument(
+      "query Old($id: ID!) { currentBulkOperation { id } customer(id: $id) { emailMarketingConsent { marketingState } } }",
+    );
+    expect([...old.deprecated.keys()].sort()).toEqual([
+      "Customer.emailMarketingConsent",
+      "QueryRoot.currentBulkOperation",
+    ]);
+    const wide = inspectDocument(
+      "{ products { edges { node { variants { edges { node { inventoryItem { inventoryLevels { edges { node { id } } } } } } } } } } }",
+    );
     expect(Math.max(...wide.connections.map((c) => c.depth))).toBe(3);
   });
 });

@@ -13,13 +13,29 @@ import { createTokenProvider, type TokenProvider } from "./token-provider";
 // The process's offline-token parts, from its configuration: the token provider and the migration,
 // both reporting to the metrics and to the shop's token state (what `cli status` and the admin show).
 
-type TokenConfig = Pick<Config, "SHOPIFY_API_KEY" | "SHOPIFY_API_SECRET" | "SHOPIFY_ORIGIN" | "SHOPIFY_TOKEN_REFRESH_MARGIN_MS" | "ENCRYPTION_KEY" | "REDIS_PREFIX">;
+type TokenConfig = Pick<
+  Config,
+  | "SHOPIFY_API_KEY"
+  | "SHOPIFY_API_SECRET"
+  | "SHOPIFY_ORIGIN"
+  | "SHOPIFY_TOKEN_REFRESH_MARGIN_MS"
+  | "ENCRYPTION_KEY"
+  | "REDIS_PREFIX"
+>;
 
 function endpointOf(config: TokenConfig, fetch?: typeof globalThis.fetch) {
-  return createTokenEndpoint({ clientId: config.SHOPIFY_API_KEY, clientSecret: config.SHOPIFY_API_SECRET, originTemplate: config.SHOPIFY_ORIGIN, fetch });
+  return createTokenEndpoint({
+    clientId: config.SHOPIFY_API_KEY,
+    clientSecret: config.SHOPIFY_API_SECRET,
+    originTemplate: config.SHOPIFY_ORIGIN,
+    fetch,
+  });
 }
 
-export function shopTokenProvider(config: TokenConfig, deps: { db: Db; redis: Redis; log: Logger; fetch?: typeof globalThis.fetch }): TokenProvider {
+export function shopTokenProvider(
+  config: TokenConfig,
+  deps: { db: Db; redis: Redis; log: Logger; fetch?: typeof globalThis.fetch },
+): TokenProvider {
   const states = shopTokenStates(deps.db);
   return createTokenProvider({
     sessions: offlineSessions(deps.db, keyFrom(config.ENCRYPTION_KEY)),
@@ -32,7 +48,8 @@ export function shopTokenProvider(config: TokenConfig, deps: { db: Db; redis: Re
       observeTokenRefresh(outcome);
       if (outcome === "refreshed" || outcome === "lost-answer-retried") await states.clear(shop);
       else if (outcome === "needs-merchant") {
-        if (await states.mark(shop, "needs-merchant", reason ?? "refused")) deps.log.warn({ shop, reason }, "Shopify refused the refresh token: the merchant must open the app");
+        if (await states.mark(shop, "needs-merchant", reason ?? "refused"))
+          deps.log.warn({ shop, reason }, "Shopify refused the refresh token: the merchant must open the app");
       } else await states.mark(shop, "refresh-failing", reason ?? "failed");
     },
     async parked(shop) {
@@ -42,7 +59,10 @@ export function shopTokenProvider(config: TokenConfig, deps: { db: Db; redis: Re
   });
 }
 
-export function tokenMigrationDeps(config: TokenConfig, deps: { db: Db; log: Logger; fetch?: typeof globalThis.fetch }): MigrationDeps {
+export function tokenMigrationDeps(
+  config: TokenConfig,
+  deps: { db: Db; log: Logger; fetch?: typeof globalThis.fetch },
+): MigrationDeps {
   const states = shopTokenStates(deps.db);
   return {
     db: deps.db,
@@ -51,7 +71,8 @@ export function tokenMigrationDeps(config: TokenConfig, deps: { db: Db; log: Log
     log: deps.log,
     async observe(shop, outcome, reason) {
       observeTokenMigration(outcome);
-      if (outcome === "needs-merchant") await states.mark(shop, "needs-merchant", reason ?? "non-expiring token refused");
+      if (outcome === "needs-merchant")
+        await states.mark(shop, "needs-merchant", reason ?? "non-expiring token refused");
     },
   };
 }

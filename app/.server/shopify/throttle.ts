@@ -39,7 +39,8 @@ export class CostBucket {
   /** The projected level now (may be negative while callers wait), or null before any answer. */
   level(): number | null {
     if (!this.status) return null;
-    const refilled = this.status.currentlyAvailable + (this.status.restoreRate * (this.now() - this.observedAt)) / 1_000;
+    const refilled =
+      this.status.currentlyAvailable + (this.status.restoreRate * (this.now() - this.observedAt)) / 1_000;
     return Math.min(this.status.maximumAvailable, refilled) - this.reserved;
   }
 

@@ -66,7 +66,10 @@ export function createTokenEndpoint(options: {
       throw new ShopifyRetryableError(`${what}: no answer from the token endpoint`, { shop, cause: error });
     }
     if (res.status >= 500 || res.status === 429) {
-      throw new ShopifyRetryableError(`${what}: token endpoint answered HTTP ${res.status}`, { shop, status: res.status });
+      throw new ShopifyRetryableError(`${what}: token endpoint answered HTTP ${res.status}`, {
+        shop,
+        status: res.status,
+      });
     }
     let json: unknown = null;
     try {
@@ -77,13 +80,23 @@ export function createTokenEndpoint(options: {
     if (res.status >= 400) {
       const code = errorSchema.safeParse(json).data?.error;
       if (code && DEAD_GRANTS.has(code)) {
-        throw new ShopifyReauthRequiredError(`${what}: Shopify refused the grant (${code})`, { shop, reason: code, status: res.status });
+        throw new ShopifyReauthRequiredError(`${what}: Shopify refused the grant (${code})`, {
+          shop,
+          reason: code,
+          status: res.status,
+        });
       }
-      throw new ShopifyPermanentError(`${what}: token endpoint answered HTTP ${res.status}${code ? ` (${code})` : ""}`, { shop, status: res.status });
+      throw new ShopifyPermanentError(
+        `${what}: token endpoint answered HTTP ${res.status}${code ? ` (${code})` : ""}`,
+        { shop, status: res.status },
+      );
     }
     const parsed = answerSchema.safeParse(json);
     if (!parsed.success) {
-      throw new ShopifyRetryableError(`${what}: unreadable answer from the token endpoint (HTTP ${res.status})`, { shop, status: res.status });
+      throw new ShopifyRetryableError(`${what}: unreadable answer from the token endpoint (HTTP ${res.status})`, {
+        shop,
+        status: res.status,
+      });
     }
     const a = parsed.data;
     return {
@@ -91,13 +104,15 @@ export function createTokenEndpoint(options: {
       // Counted from when we asked: the answer may have taken a while to arrive.
       expires: new Date(startedAt + a.expires_in * 1000),
       refreshToken: a.refresh_token,
-      refreshTokenExpires: a.refresh_token_expires_in === undefined ? null : new Date(startedAt + a.refresh_token_expires_in * 1000),
+      refreshTokenExpires:
+        a.refresh_token_expires_in === undefined ? null : new Date(startedAt + a.refresh_token_expires_in * 1000),
       scope: a.scope ?? null,
     };
   }
 
   return {
-    refresh: (shop, refreshToken) => post(shop, "token refresh", { grant_type: "refresh_token", refresh_token: refreshToken }),
+    refresh: (shop, refreshToken) =>
+      post(shop, "token refresh", { grant_type: "refresh_token", refresh_token: refreshToken }),
     migrate: (shop, nonExpiringToken) =>
       post(shop, "token migration", {
         grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",

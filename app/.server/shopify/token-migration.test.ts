@@ -24,7 +24,12 @@ function deps(fetch?: typeof globalThis.fetch): MigrationDeps {
   return {
     db: t.db,
     sessions: offlineSessions(t.db, key),
-    endpoint: createTokenEndpoint({ clientId: "test-api-key", clientSecret: "test-api-secret", originTemplate: store.originTemplate, fetch }),
+    endpoint: createTokenEndpoint({
+      clientId: "test-api-key",
+      clientSecret: "test-api-secret",
+      originTemplate: store.originTemplate,
+      fetch,
+    }),
     log: silent,
     retryDelayMs: 10,
   };
@@ -84,7 +89,10 @@ describe("offline token migration", () => {
       return res;
     };
     expect(await migrateShopToken(deps(lossy), SHOP)).toBe("migrated");
-    expect(bodies.map((b) => (JSON.parse(b) as { subject_token: string }).subject_token)).toEqual([store.accessToken, store.accessToken]);
+    expect(bodies.map((b) => (JSON.parse(b) as { subject_token: string }).subject_token)).toEqual([
+      store.accessToken,
+      store.accessToken,
+    ]);
     const [first, second] = answers.map((a) => JSON.parse(a) as { access_token: string; refresh_token: string });
     expect(second.access_token).toBe(first.access_token);
     expect(second.refresh_token).toBe(first.refresh_token);
@@ -98,7 +106,13 @@ describe("offline token migration", () => {
     await t.db.shop.create({ data: { domain: SHOP } });
     const d = deps();
     const states = shopTokenStates(t.db);
-    const summary = await migrateTokens({ ...d, observe: (shop, outcome) => (outcome === "needs-merchant" ? states.mark(shop, "needs-merchant", "non-expiring token refused").then(() => undefined) : undefined) });
+    const summary = await migrateTokens({
+      ...d,
+      observe: (shop, outcome) =>
+        outcome === "needs-merchant"
+          ? states.mark(shop, "needs-merchant", "non-expiring token refused").then(() => undefined)
+          : undefined,
+    });
     expect(summary.outcomes["needs-merchant"]).toBe(1);
     expect((await states.get(SHOP))?.state).toBe("needs-merchant");
     expect(await graphqlStatus(store.accessToken)).toBe(401);
@@ -107,7 +121,11 @@ describe("offline token migration", () => {
   it("GIVEN `cli tokens migrate --shop` THEN it migrates with a line per shop and a summary", async () => {
     await seedNonExpiringSession(t.db, SHOP, store.accessToken);
     const lines: string[] = [];
-    const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l), env: { ...process.env, DATABASE_URL: t.url, SHOPIFY_ORIGIN: store.originTemplate } };
+    const io = {
+      out: (l: string) => lines.push(l),
+      err: (l: string) => lines.push(l),
+      env: { ...process.env, DATABASE_URL: t.url, SHOPIFY_ORIGIN: store.originTemplate },
+    };
     expect(await runCli(["tokens", "migrate", "--shop", SHOP], io)).toBe(0);
     expect(lines.join("\n")).toContain(`[1/1] ${SHOP}: migrated`);
     expect(lines.join("\n")).toMatch(/Migrated 1, already expiring 0, need the merchant 0, failed 0 \(of 1\)/);

@@ -45,7 +45,10 @@ export async function migrateShopToken(deps: MigrationDeps, shop: string): Promi
     } catch (error) {
       if (error instanceof ShopifyReauthRequiredError) return "needs-merchant";
       if (!(error instanceof ShopifyRetryableError) || attempt >= attempts) throw error;
-      deps.log.warn({ shop, attempt, err: error.message }, "token migration answer lost; asking again with the original token");
+      deps.log.warn(
+        { shop, attempt, err: error.message },
+        "token migration answer lost; asking again with the original token",
+      );
       await new Promise((r) => setTimeout(r, (deps.retryDelayMs ?? 250) * attempt));
     }
   }
@@ -65,10 +68,17 @@ export interface MigrationSummary {
 /** Migrates every shop still on a non-expiring token (or one); progress after each shop. */
 export async function migrateTokens(
   deps: MigrationDeps,
-  opts: { shop?: string; onProgress?: (done: number, total: number, shop: string, outcome: MigrationOutcome) => void } = {},
+  opts: {
+    shop?: string;
+    onProgress?: (done: number, total: number, shop: string, outcome: MigrationOutcome) => void;
+  } = {},
 ): Promise<MigrationSummary> {
   const shops = await shopsToMigrate(deps.db, opts.shop);
-  const summary: MigrationSummary = { shops: shops.length, outcomes: { migrated: 0, "already-expiring": 0, "needs-merchant": 0, failed: 0 }, failed: [] };
+  const summary: MigrationSummary = {
+    shops: shops.length,
+    outcomes: { migrated: 0, "already-expiring": 0, "needs-merchant": 0, failed: 0 },
+    failed: [],
+  };
   for (const [i, shop] of shops.entries()) {
     let outcome: MigrationOutcome;
     let reason: string | undefined;

@@ -33,7 +33,12 @@ function provider(opts: { fetch?: typeof globalThis.fetch; marginMs?: number } =
   redises.push(redis);
   return createTokenProvider({
     sessions: offlineSessions(t.db, key),
-    endpoint: createTokenEndpoint({ clientId: "test-api-key", clientSecret: "test-api-secret", originTemplate: store.originTemplate, fetch: opts.fetch }),
+    endpoint: createTokenEndpoint({
+      clientId: "test-api-key",
+      clientSecret: "test-api-secret",
+      originTemplate: store.originTemplate,
+      fetch: opts.fetch,
+    }),
     redis,
     prefix,
     marginMs: opts.marginMs ?? MARGIN_MS,
@@ -45,7 +50,13 @@ function provider(opts: { fetch?: typeof globalThis.fetch; marginMs?: number } =
 const row = () => t.db.session.findFirstOrThrow({ where: { shop: SHOP, isOnline: false } });
 
 beforeAll(async () => {
-  store = await startSimulatedStore({ shop: SHOP, products: 3, apiKey: "test-api-key", apiSecret: "test-api-secret", tokenLifetimeMs: 60_000 });
+  store = await startSimulatedStore({
+    shop: SHOP,
+    products: 3,
+    apiKey: "test-api-key",
+    apiSecret: "test-api-secret",
+    tokenLifetimeMs: 60_000,
+  });
   t = await createTestDb("sqlite");
 });
 afterAll(async () => {
@@ -123,7 +134,10 @@ describe("token provider", () => {
     const before = store.tokenStats.refreshes;
     const got = await provider({ fetch: lossy, marginMs: 65_000 }).tokenFor(SHOP);
     expect(store.tokenStats.refreshes).toBe(before + 2);
-    expect(sent.map((b) => (JSON.parse(b) as { refresh_token: string }).refresh_token)).toEqual([installed.refreshToken, installed.refreshToken]);
+    expect(sent.map((b) => (JSON.parse(b) as { refresh_token: string }).refresh_token)).toEqual([
+      installed.refreshToken,
+      installed.refreshToken,
+    ]);
     const gql = await adminForShop({ log: silent, tokens: provider(), originTemplate: store.originTemplate })(SHOP);
     expect(await gql.query(SHOP_PRIMARY_DOMAIN)).toBeTruthy();
     expect(store.tokenUses.at(-1)).toMatchObject({ token: got.accessToken, verdict: "ok" });

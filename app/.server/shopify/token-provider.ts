@@ -83,7 +83,10 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
         return pair;
       } catch (error) {
         if (!(error instanceof ShopifyRetryableError) || attempt >= attempts) throw error;
-        log.warn({ shop, attempt, err: error.message }, "token refresh answer lost; asking again with the same refresh token");
+        log.warn(
+          { shop, attempt, err: error.message },
+          "token refresh answer lost; asking again with the same refresh token",
+        );
         await new Promise((r) => setTimeout(r, retryDelayMs * attempt));
       }
     }
@@ -101,13 +104,18 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
         if (row.accessToken !== stale && alive(row)) return grant(row);
         const parkedFor = await options.parked?.(shop);
         if (parkedFor) {
-          throw new ShopifyReauthRequiredError(`The shop's offline token was refused (${parkedFor}): the merchant must open the app`, { shop, reason: parkedFor });
+          throw new ShopifyReauthRequiredError(
+            `The shop's offline token was refused (${parkedFor}): the merchant must open the app`,
+            { shop, reason: parkedFor },
+          );
         }
         const refreshToken = sessions.openRefreshToken(row);
         if (!refreshToken) {
           if (row.expires === null && !force) return grant(row);
           throw new ShopifyReauthRequiredError(
-            row.expires === null ? "Shopify refused the shop's non-expiring offline token" : "The shop's offline session has no refresh token",
+            row.expires === null
+              ? "Shopify refused the shop's non-expiring offline token"
+              : "The shop's offline session has no refresh token",
             { shop, reason: row.expires === null ? "non-expiring-refused" : "no-refresh-token" },
           );
         }
@@ -116,7 +124,11 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
           pair = await exchangeKeepingLostAnswers(shop, refreshToken);
         } catch (error) {
           const reauth = error instanceof ShopifyReauthRequiredError;
-          await options.observe?.(shop, reauth ? "needs-merchant" : "failed", reauth ? error.reason : (error as Error).message);
+          await options.observe?.(
+            shop,
+            reauth ? "needs-merchant" : "failed",
+            reauth ? error.reason : (error as Error).message,
+          );
           throw error;
         }
         if (await sessions.replace(row, pair)) {
@@ -132,7 +144,8 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       {
         ttlMs: LOCK_TTL_MS,
         waitMs: lockWaitMs,
-        timeoutError: () => new ShopifyRetryableError("another process is still refreshing this shop's token", { shop }),
+        timeoutError: () =>
+          new ShopifyRetryableError("another process is still refreshing this shop's token", { shop }),
       },
     );
   }

@@ -14,7 +14,10 @@ export interface OfflineTokenStatus {
 }
 
 export async function offlineTokenStatus(db: Db, domain: string): Promise<OfflineTokenStatus> {
-  const session = await db.session.findFirst({ where: { shop: domain, isOnline: false }, select: { expires: true, refreshToken: true, refreshTokenExpires: true } });
+  const session = await db.session.findFirst({
+    where: { shop: domain, isOnline: false },
+    select: { expires: true, refreshToken: true, refreshTokenExpires: true },
+  });
   const state = await shopTokenStates(db).get(domain);
   return {
     kind: !session ? "none" : session.expires || session.refreshToken ? "expiring" : "non-expiring",

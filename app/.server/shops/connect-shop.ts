@@ -17,7 +17,11 @@ import type { ResendLedger } from "../resend/resend-ledger";
  * issues a token, throws the client's typed error (ReviewsAuthError for refused credentials).
  */
 export async function verifyCredentials(account: ReviewsAccount, timeoutMs: number): Promise<void> {
-  const client = createReviewsClient({ account, timeoutMs, tokenTimeoutMs: Math.min(timeoutMs, DEFAULT_TOKEN_TIMEOUT_MS) });
+  const client = createReviewsClient({
+    account,
+    timeoutMs,
+    tokenTimeoutMs: Math.min(timeoutMs, DEFAULT_TOKEN_TIMEOUT_MS),
+  });
   await client.verifyCredentials();
 }
 
@@ -33,7 +37,10 @@ export async function startFirstSyncs(
 ): Promise<{ catalog: Started; orders: Started; ratings: true | Error }> {
   const catalog = await startSync(deps, shopId, "catalog").catch((e: Error) => e);
   const orders = await startSync(deps, shopId, "orders").catch((e: Error) => e);
-  const ratings = await requestBackSync(deps.queues, shopId).then(() => true as const, (e: Error) => e);
+  const ratings = await requestBackSync(deps.queues, shopId).then(
+    () => true as const,
+    (e: Error) => e,
+  );
   return { catalog, orders, ratings };
 }
 
@@ -54,10 +61,12 @@ export async function forgetIfAnotherAccount(
   after: Omit<AccountRef, "connected">,
   ledger?: ResendLedger,
 ): Promise<Forgotten | null> {
-  const same = before.connected && before.customerKey === after.customerKey && (before.apiUrl ?? null) === (after.apiUrl ?? null);
+  const same =
+    before.connected && before.customerKey === after.customerKey && (before.apiUrl ?? null) === (after.apiUrl ?? null);
   if (same) return null;
   const forgotten = await forgetWhatWasSent(db, shopId);
   // The page's note only: with Redis down, the first syncs cannot be queued either and say so.
-  if (ledger && forgotten.products + forgotten.orders > 0) await reportAccountSwitch(ledger, shopId, forgotten).catch(() => undefined);
+  if (ledger && forgotten.products + forgotten.orders > 0)
+    await reportAccountSwitch(ledger, shopId, forgotten).catch(() => undefined);
   return forgotten;
 }

@@ -20,7 +20,14 @@ afterAll(async () => {
 const seedNonExpiring = () =>
   t.db.session.upsert({
     where: { id: offlineSessionId(SHOP) },
-    create: { id: offlineSessionId(SHOP), shop: SHOP, state: "", isOnline: false, accessToken: "shpat_non_expiring", scope: "read_orders" },
+    create: {
+      id: offlineSessionId(SHOP),
+      shop: SHOP,
+      state: "",
+      isOnline: false,
+      accessToken: "shpat_non_expiring",
+      scope: "read_orders",
+    },
     update: {},
   });
 

@@ -12,7 +12,11 @@ import { shopTokenStates, type ShopTokenState } from "./token-state";
  * True when the refused offline session was deleted (authenticate again to get a new one). `known`:
  * the shop's token state when the caller has read it already.
  */
-export async function forgetRefusedOfflineSession(db: Db, domain: string, known?: ShopTokenState | null): Promise<boolean> {
+export async function forgetRefusedOfflineSession(
+  db: Db,
+  domain: string,
+  known?: ShopTokenState | null,
+): Promise<boolean> {
   const state = known === undefined ? await shopTokenStates(db).get(domain) : known;
   if (state?.state !== "needs-merchant") return false;
   const { count } = await db.session.deleteMany({ where: { id: offlineSessionId(domain) } });

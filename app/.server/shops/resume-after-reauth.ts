@@ -8,14 +8,21 @@ import { shopTokenStates } from "./token-state";
 // Shopify refused its token is "ok" again, and what stopped meanwhile runs again: a full catalog
 // sync, the orders backfill and the ratings back-sync (each skips what the service already holds).
 
-export async function resumeAfterReauth(ctx: { db: Db; queues: Queues; log: Logger }, domain: string): Promise<boolean> {
+export async function resumeAfterReauth(
+  ctx: { db: Db; queues: Queues; log: Logger },
+  domain: string,
+): Promise<boolean> {
   const left = await shopTokenStates(ctx.db).clear(domain);
   if (left !== "needs-merchant") return false;
-  const shop = await ctx.db.shop.findUnique({ where: { domain }, select: { id: true, customerKey: true, clientId: true, clientSecretEncrypted: true } });
+  const shop = await ctx.db.shop.findUnique({
+    where: { domain },
+    select: { id: true, customerKey: true, clientId: true, clientSecretEncrypted: true },
+  });
   const connected = Boolean(shop?.customerKey && shop.clientId && shop.clientSecretEncrypted);
   ctx.log.info({ shop: domain, connected }, "the merchant opened the app: Shopify token restored, paused work resumes");
   if (!shop || !connected) return true;
   const started = await startFirstSyncs({ db: ctx.db, queues: ctx.queues }, shop.id);
-  for (const [what, r] of Object.entries(started)) if (r instanceof Error) ctx.log.warn({ shop: domain, what, err: r.message }, "resumed work not queued");
+  for (const [what, r] of Object.entries(started))
+    if (r instanceof Error) ctx.log.warn({ shop: domain, what, err: r.message }, "resumed work not queued");
   return true;
 }

@@ -2,7 +2,14 @@ import type { Logger } from "pino";
 import type { Redis } from "ioredis";
 import type { Config } from "../config";
 import type { ShopRepository } from "./shop.repository";
-import { createReviewsClient, DEFAULT_TOKEN_TIMEOUT_MS, redisServicePause, redisTokenCache, type FetchLike, type ReviewsClient } from "../reviews";
+import {
+  createReviewsClient,
+  DEFAULT_TOKEN_TIMEOUT_MS,
+  redisServicePause,
+  redisTokenCache,
+  type FetchLike,
+  type ReviewsClient,
+} from "../reviews";
 
 // The reviews client of a connected shop, as every process makes it (workers, the admin pages, the
 // CLI): its account with the deployment's URLs as defaults, tokens and the 429 pause shared with
@@ -19,7 +26,11 @@ export interface ShopReviewsDeps {
 export function shopReviewsClients(deps: ShopReviewsDeps): (domain: string) => Promise<ReviewsClient> {
   const { config } = deps;
   const tokenCache = redisTokenCache(deps.redis, config.REDIS_PREFIX);
-  const defaults = { apiUrl: config.REVIEWS_API_URL, authUrl: config.REVIEWS_AUTH_URL, rateUrl: config.REVIEWS_RATE_URL };
+  const defaults = {
+    apiUrl: config.REVIEWS_API_URL,
+    authUrl: config.REVIEWS_AUTH_URL,
+    rateUrl: config.REVIEWS_RATE_URL,
+  };
   return async (domain) => {
     const account = await deps.shops.account(domain, defaults);
     return createReviewsClient({

@@ -36,7 +36,8 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; nullable: boolean } {
   let inner = schema;
   let nullable = false;
   for (;;) {
-    if (inner instanceof z.ZodDefault || inner instanceof z.ZodPrefault || inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
+    if (inner instanceof z.ZodDefault || inner instanceof z.ZodPrefault || inner instanceof z.ZodOptional)
+      inner = inner.unwrap() as z.ZodType;
     else if (inner instanceof z.ZodNullable) {
       nullable = true;
       inner = inner.unwrap() as z.ZodType;
@@ -50,10 +51,13 @@ function leafOf(schema: z.ZodType): Leaf | null {
   if (schema instanceof z.ZodEnum) return { kind: "enum", values: schema.options.map(String) };
   if (schema instanceof z.ZodLiteral) return { kind: "enum", values: [...schema.values].map(String) };
   if (schema instanceof z.ZodString) {
-    const regex = (schema.def.checks ?? []).map((c) => c._zod.def as { format?: string; pattern?: RegExp }).find((d) => d.format === "regex");
+    const regex = (schema.def.checks ?? [])
+      .map((c) => c._zod.def as { format?: string; pattern?: RegExp })
+      .find((d) => d.format === "regex");
     return { kind: "text", minLength: schema.minLength ?? 0, pattern: regex?.pattern };
   }
-  if (schema instanceof z.ZodNumber) return { kind: "number", int: schema.isInt, min: finite(schema.minValue), max: finite(schema.maxValue) };
+  if (schema instanceof z.ZodNumber)
+    return { kind: "number", int: schema.isInt, min: finite(schema.minValue), max: finite(schema.maxValue) };
   if (schema instanceof z.ZodBoolean) return { kind: "boolean" };
   if (schema instanceof z.ZodArray) {
     const of = leafOf(unwrap(schema.element as z.ZodType).inner);
@@ -77,12 +81,19 @@ function collect(schema: z.ZodType, path: string[], out: SettingSpec[], onlyWhen
       const having = members.filter((m) => key in m.shape);
       const schemas = having.map((m) => m.shape[key] as z.ZodType);
       if (schemas.every((s) => s instanceof z.ZodLiteral)) {
-        out.push({ path: [...path, key].join("."), leaf: { kind: "enum", values: schemas.flatMap((s) => [...(s as z.ZodLiteral).values].map(String)) }, nullable: false, onlyWhen });
+        out.push({
+          path: [...path, key].join("."),
+          leaf: { kind: "enum", values: schemas.flatMap((s) => [...(s as z.ZodLiteral).values].map(String)) },
+          nullable: false,
+          onlyWhen,
+        });
         continue;
       }
       let when = onlyWhen;
       if (discriminator && having.length < members.length) {
-        const values = having.flatMap((m) => [...((m.shape[discriminator] as z.ZodLiteral | undefined)?.values ?? [])].map(String));
+        const values = having.flatMap((m) =>
+          [...((m.shape[discriminator] as z.ZodLiteral | undefined)?.values ?? [])].map(String),
+        );
         when = `${[...path, discriminator].join(".")}=${values.join(" or ")}`;
       }
       collect(schemas[0], [...path, key], out, when);
@@ -167,12 +178,16 @@ function specFor(path: string): SettingSpec {
   const spec = settingSpecs.find((s) => s.path === path);
   if (spec) return spec;
   const inside = settingSpecs.filter((s) => s.path.startsWith(`${path}.`));
-  if (inside.length) throw new SettingsInputError(`${path} is a group of settings; set its fields: ${inside.map((s) => s.path).join(", ")}`);
+  if (inside.length)
+    throw new SettingsInputError(
+      `${path} is a group of settings; set its fields: ${inside.map((s) => s.path).join(", ")}`,
+    );
   throw new SettingsInputError(`unknown setting "${path}". Settings: ${settingSpecs.map((s) => s.path).join(", ")}`);
 }
 
 export function parseAssignments(args: string[]): Assignment[] {
-  if (!args.length) throw new SettingsInputError("nothing to set: give one or more <path>=<value>, e.g. catalog.defaultCategory=Gifts");
+  if (!args.length)
+    throw new SettingsInputError("nothing to set: give one or more <path>=<value>, e.g. catalog.defaultCategory=Gifts");
   const seen = new Set<string>();
   return args.map((arg) => {
     const eq = arg.indexOf("=");
@@ -213,7 +228,9 @@ export function applyAssignments(current: ShopSettings, assignments: Assignment[
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const at = issue.path.map(String).join(".");
-      const spec = [...settingSpecs].sort((a, b) => b.path.length - a.path.length).find((s) => at === s.path || at.startsWith(`${s.path}.`));
+      const spec = [...settingSpecs]
+        .sort((a, b) => b.path.length - a.path.length)
+        .find((s) => at === s.path || at.startsWith(`${s.path}.`));
       const given = assignments.find((a) => a.spec === spec);
       const what = given ? `${JSON.stringify(given.raw)} is not allowed (${issue.message})` : issue.message;
       return `${spec?.path ?? at}: ${what}; allowed: ${spec ? describeSetting(spec) : "see settings set --help"}`;
@@ -223,7 +240,9 @@ export function applyAssignments(current: ShopSettings, assignments: Assignment[
   for (const a of assignments) {
     // A union member drops the fields it does not have (orders.seller.property with mode "none").
     if (getPath(parsed.data, a.spec.path) === undefined) {
-      throw new SettingsInputError(`${a.spec.path} is not kept: it is used only when ${a.spec.onlyWhen ?? "other settings allow it"}`);
+      throw new SettingsInputError(
+        `${a.spec.path} is not kept: it is used only when ${a.spec.onlyWhen ?? "other settings allow it"}`,
+      );
     }
   }
   return parsed.data;

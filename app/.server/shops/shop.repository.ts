@@ -20,7 +20,11 @@ const optionalUrl = z
 
 export const connectionInputSchema = z.object({
   domain: shopDomainSchema,
-  customerKey: z.string().trim().min(1, "customer key is required").regex(/^[^/\s]+$/, "customer key may not contain / or spaces"),
+  customerKey: z
+    .string()
+    .trim()
+    .min(1, "customer key is required")
+    .regex(/^[^/\s]+$/, "customer key may not contain / or spaces"),
   clientId: z.string().trim().min(1, "client id is required"),
   clientSecret: z.string().min(1, "client secret is required"),
   apiUrl: optionalUrl,
@@ -45,7 +49,6 @@ export interface ShopStatus {
   connectedAt: Date | null;
   settings: ShopSettings;
 }
-
 
 export class ShopNotFoundError extends Error {
   constructor(readonly domain: string) {
@@ -132,9 +135,13 @@ export function createShopRepository(db: Db, encryptionKey: string) {
      * The account for the reviews client, with the secret in clear (server-side only, never logged):
      * per-shop URL overrides, else the deployment's URLs.
      */
-    async account(domain: string, defaults: { apiUrl: string; authUrl: string; rateUrl: string }): Promise<ReviewsAccount> {
+    async account(
+      domain: string,
+      defaults: { apiUrl: string; authUrl: string; rateUrl: string },
+    ): Promise<ReviewsAccount> {
       const shop = await get(domain);
-      if (!shop.customerKey || !shop.clientId || !shop.clientSecretEncrypted) throw new ShopNotConnectedError(shop.domain);
+      if (!shop.customerKey || !shop.clientId || !shop.clientSecretEncrypted)
+        throw new ShopNotConnectedError(shop.domain);
       return {
         customer: shop.customerKey,
         clientId: shop.clientId,
@@ -171,7 +178,10 @@ export function createShopRepository(db: Db, encryptionKey: string) {
     async markUninstalled(domain: string) {
       const shop = await find(domain);
       if (!shop || shop.installState === "uninstalled") return shop;
-      return db.shop.update({ where: { id: shop.id }, data: { installState: "uninstalled", uninstalledAt: new Date() } });
+      return db.shop.update({
+        where: { id: shop.id },
+        data: { installState: "uninstalled", uninstalledAt: new Date() },
+      });
     },
   };
 }

@@ -17,13 +17,17 @@ export interface ShopTokenState {
 export function shopTokenStates(db: Db) {
   return {
     async get(domain: string): Promise<ShopTokenState | null> {
-      const row = await db.shop.findUnique({ where: { domain }, select: { tokenState: true, tokenStateReason: true, tokenStateAt: true } });
+      const row = await db.shop.findUnique({
+        where: { domain },
+        select: { tokenState: true, tokenStateReason: true, tokenStateAt: true },
+      });
       return row ? { state: row.tokenState as TokenState, reason: row.tokenStateReason, at: row.tokenStateAt } : null;
     },
 
     /** Sets a state other than "ok"; true when it changed. "refresh-failing" never hides "needs-merchant". */
     async mark(domain: string, state: Exclude<TokenState, "ok">, reason: string): Promise<boolean> {
-      const notIn: TokenState[] = state === "refresh-failing" ? ["refresh-failing", "needs-merchant"] : ["needs-merchant"];
+      const notIn: TokenState[] =
+        state === "refresh-failing" ? ["refresh-failing", "needs-merchant"] : ["needs-merchant"];
       const { count } = await db.shop.updateMany({
         where: { domain, tokenState: { notIn } },
         data: { tokenState: state, tokenStateReason: reason, tokenStateAt: new Date() },

@@ -25,7 +25,17 @@ export const shopDataSchema = z.object({
   /** The service's store-review carousel (latest most positive, at most 10), texts shortened. */
   /** Guests may ask a question with a name and an e-mail (the merchant's setting): the Q&A form asks for them. */
   guestQuestions: z.boolean().default(false),
-  carousel: z.array(z.object({ id: z.string(), name: z.string(), rating: z.number().int().min(1).max(5), text: z.string(), date: z.string() })).default([]),
+  carousel: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        rating: z.number().int().min(1).max(5),
+        text: z.string(),
+        date: z.string(),
+      }),
+    )
+    .default([]),
 });
 export type ShopData = z.infer<typeof shopDataSchema>;
 

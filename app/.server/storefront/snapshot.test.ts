@@ -13,10 +13,20 @@ const customer = "snap";
 const PAGE = 10;
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0, accounts: [{ customer, clientId: "snap-client", clientSecret: "snap-secret-0123456789" }] });
+  emu = await startEmulator({
+    port: 0,
+    accounts: [{ customer, clientId: "snap-client", clientSecret: "snap-secret-0123456789" }],
+  });
   emu.control.seed({ customer, products: 6 });
   client = createReviewsClient({
-    account: { customer, clientId: "snap-client", clientSecret: "snap-secret-0123456789", apiUrl: emu.baseUrl, authUrl: emu.authUrl, rateUrl: emu.rateUrl },
+    account: {
+      customer,
+      clientId: "snap-client",
+      clientSecret: "snap-secret-0123456789",
+      apiUrl: emu.baseUrl,
+      authUrl: emu.authUrl,
+      rateUrl: emu.rateUrl,
+    },
   });
 });
 afterAll(async () => {
@@ -32,7 +42,12 @@ async function product(sku: string, reviews: { rating: number; text?: string }[]
       ...(await Promise.all(
         reviews.slice(i, i + 25).map(async (r) => {
           userNo++;
-          const created = await client.storefront.submitReview(sku, { userId: `snap-${userNo}`, email: `snap${userNo}@example.com`, rating: r.rating, ...(r.text ? { text: r.text } : {}) });
+          const created = await client.storefront.submitReview(sku, {
+            userId: `snap-${userNo}`,
+            email: `snap${userNo}@example.com`,
+            rating: r.rating,
+            ...(r.text ? { text: r.text } : {}),
+          });
           return created._id;
         }),
       )),
@@ -47,19 +62,32 @@ describe("buildSnapshot on the service's summaries", () => {
     const state = emu.control.state(customer);
     const sku = state.products[0].sku;
     const published = state.reviews.filter((r) => r.sku === sku && r.status === "published");
-    const snap = snapshotSchema.parse(buildSnapshot(sku, await client.storefront.getSummary(sku, { pageSize: PAGE }), { pageSize: PAGE }));
+    const snap = snapshotSchema.parse(
+      buildSnapshot(sku, await client.storefront.getSummary(sku, { pageSize: PAGE }), { pageSize: PAGE }),
+    );
     expect(snap.count).toBe(published.length);
     expect(snap.avg).toBe(Math.round((published.reduce((a, r) => a + r.rating, 0) / published.length) * 10) / 10);
     expect(snap.composition.map((c) => c.rating)).toEqual([5, 4, 3, 2, 1]);
     expect(snap.composition.reduce((a, c) => a + c.count, 0)).toBe(published.length);
-    expect(snap.summary).toEqual({ text: expect.stringContaining("quality"), positive: ["quality", "comfort"], negative: ["size"] });
+    expect(snap.summary).toEqual({
+      text: expect.stringContaining("quality"),
+      positive: ["quality", "comfort"],
+      negative: ["size"],
+    });
     expect(snap.topics.length).toBeGreaterThan(0);
     expect(snap.reviews).toHaveLength(Math.min(PAGE, published.length));
 
     const syndicated = snap.reviews.find((r) => r.source !== null);
-    expect(syndicated).toMatchObject({ name: "Sofia R.", source: { name: "Partner Store" }, original: "Muy cómoda, la uso todos los días." });
+    expect(syndicated).toMatchObject({
+      name: "Sofia R.",
+      source: { name: "Partner Store" },
+      original: "Muy cómoda, la uso todos los días.",
+    });
     const withPhotos = snap.reviews.find((r) => r.pictures.length === 2 && r.reply !== null);
-    expect(withPhotos?.pictures[0]).toEqual({ url: expect.stringMatching(/^https?:\/\//), thumb: expect.stringMatching(/^https?:\/\//) });
+    expect(withPhotos?.pictures[0]).toEqual({
+      url: expect.stringMatching(/^https?:\/\//),
+      thumb: expect.stringMatching(/^https?:\/\//),
+    });
     expect(withPhotos?.reply?.text).toMatch(/^Thank you for your review/);
     expect(snap.counts.pictures).toBeGreaterThan(0);
     expect(snapshotBytes(snap)).toBeLessThanOrEqual(SNAPSHOT_MAX_BYTES);
@@ -67,9 +95,13 @@ describe("buildSnapshot on the service's summaries", () => {
   });
 
   it("GIVEN the offline demo's reviews (seed-reviews) THEN its first product shows everything the blocks draw: photos, video, reply, syndicated original, AI summary, topics, attribute averages", async () => {
-    await client.admin.sendCatalogBatch(["demo-1", "demo-2"].map((sku) => ({ sku, name: `Demo ${sku}`, categories: ["General"] })));
+    await client.admin.sendCatalogBatch(
+      ["demo-1", "demo-2"].map((sku) => ({ sku, name: `Demo ${sku}`, categories: ["General"] })),
+    );
     emu.control.seedReviews({ customer, skus: ["demo-1", "demo-2"] });
-    const snap = snapshotSchema.parse(buildSnapshot("demo-1", await client.storefront.getSummary("demo-1", { pageSize: 24 }), { pageSize: 24 }));
+    const snap = snapshotSchema.parse(
+      buildSnapshot("demo-1", await client.storefront.getSummary("demo-1", { pageSize: 24 }), { pageSize: 24 }),
+    );
     expect(snap.count).toBeGreaterThan(PAGE);
     expect(snap.reviews.some((r) => r.pictures.length > 0)).toBe(true);
     expect(snap.reviews.some((r) => r.video !== null)).toBe(true);
@@ -79,7 +111,9 @@ describe("buildSnapshot on the service's summaries", () => {
     expect(snap.summary?.positive.length).toBeGreaterThan(0);
     expect(snap.summary?.negative.length).toBeGreaterThan(0);
     expect(snap.topics.length).toBeGreaterThan(0);
-    expect(snap.attributes).toEqual([expect.objectContaining({ name: "Quality", type: "stars", scaleMin: 1, scaleMax: 5 })]);
+    expect(snap.attributes).toEqual([
+      expect.objectContaining({ name: "Quality", type: "stars", scaleMin: 1, scaleMax: 5 }),
+    ]);
     expect(snap.recommendedPct).not.toBeNull();
     expect(snap.composition.filter((c) => c.count > 0).length).toBeGreaterThan(1);
     expect(snapshotBytes(snap)).toBeLessThanOrEqual(SNAPSHOT_MAX_BYTES);
@@ -99,7 +133,10 @@ describe("buildSnapshot on the service's summaries", () => {
   });
 
   it("GIVEN 500 reviews THEN counts and shares cover all of them and the first page stays one page", async () => {
-    const ratings = Array.from({ length: 500 }, (_, i) => ({ rating: [5, 5, 4, 3, 1][i % 5], text: `Review number ${i}` }));
+    const ratings = Array.from({ length: 500 }, (_, i) => ({
+      rating: [5, 5, 4, 3, 1][i % 5],
+      text: `Review number ${i}`,
+    }));
     const snap = snapshotSchema.parse(await product("snap-many", ratings));
     expect(snap.count).toBe(500);
     expect(snap.avg).toBe(3.6);
@@ -115,8 +152,14 @@ describe("buildSnapshot on the service's summaries", () => {
   }, 60_000);
 
   it("GIVEN very long texts THEN the page is shortened to fit 24 KB, never dropped to fail the write", async () => {
-    const long = (n: number) => `${"Honest and detailed words about this product. ".repeat(Math.ceil(n / 47))}`.slice(0, n);
-    const snap = snapshotSchema.parse(await product("snap-long", Array.from({ length: 12 }, (_, i) => ({ rating: 1 + (i % 5), text: long(6_000) }))));
+    const long = (n: number) =>
+      `${"Honest and detailed words about this product. ".repeat(Math.ceil(n / 47))}`.slice(0, n);
+    const snap = snapshotSchema.parse(
+      await product(
+        "snap-long",
+        Array.from({ length: 12 }, (_, i) => ({ rating: 1 + (i % 5), text: long(6_000) })),
+      ),
+    );
     expect(snap.count).toBe(12);
     expect(snap.shortened).toBe(true);
     expect(snap.reviews.length).toBeGreaterThanOrEqual(1);

@@ -46,14 +46,27 @@ export const snapshotSchema = z.object({
   avg: z.number(),
   count: z.number().int().min(0),
   /** Ratings 5 to 1, each with its count and its share of `count` in whole percent. */
-  composition: z.array(z.object({ rating: z.number().int().min(1).max(5), count: z.number().int().min(0), pct: z.number().int().min(0).max(100) })),
+  composition: z.array(
+    z.object({
+      rating: z.number().int().min(1).max(5),
+      count: z.number().int().min(0),
+      pct: z.number().int().min(0).max(100),
+    }),
+  ),
   /** Share of reviews that recommend, whole percent; null when the service gives none or there is no review. */
   recommendedPct: z.number().int().min(0).max(100).nullable(),
   /** The service's AI summary of the reviews, with the topics it found good or bad. */
   summary: z.object({ text: z.string(), positive: z.array(z.string()), negative: z.array(z.string()) }).nullable(),
   /** Attribute averages (stars: `avg` on its scale and `pct` of the scale for a bar). */
   attributes: z.array(
-    z.object({ name: z.string(), type: z.string(), avg: z.number(), scaleMin: z.number(), scaleMax: z.number(), pct: z.number().int().min(0).max(100) }),
+    z.object({
+      name: z.string(),
+      type: z.string(),
+      avg: z.number(),
+      scaleMin: z.number(),
+      scaleMax: z.number(),
+      pct: z.number().int().min(0).max(100),
+    }),
   ),
   /** Filterable topics, most frequent first (values of the summary endpoint's `topics` filter). */
   topics: z.array(z.object({ name: z.string(), count: z.number().int().min(0) })),
@@ -75,7 +88,8 @@ export const snapshotSchema = z.object({
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
 const roundTo = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
-const pct = (part: number, whole: number) => (whole > 0 ? Math.max(0, Math.min(100, Math.round((part / whole) * 100))) : 0);
+const pct = (part: number, whole: number) =>
+  whole > 0 ? Math.max(0, Math.min(100, Math.round((part / whole) * 100))) : 0;
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
 const nullableText = (v: unknown): string | null => (typeof v === "string" && v.length > 0 ? v : null);
 const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
@@ -86,7 +100,8 @@ function mediaOf(v: unknown): { url: string; thumb: string } | null {
   // The theme links the url and shows the thumb: both pass the one URL rule, or the media is left out.
   const url = safeUrl(m.url, "storefront.review_media");
   if (url === null) return null;
-  const thumb = m.thumb === undefined || m.thumb === null || m.thumb === "" ? url : safeUrl(m.thumb, "storefront.review_media");
+  const thumb =
+    m.thumb === undefined || m.thumb === null || m.thumb === "" ? url : safeUrl(m.thumb, "storefront.review_media");
   return thumb === null ? null : { url, thumb };
 }
 
@@ -107,8 +122,15 @@ export function toSnapshotReview(r: StorefrontReview): SnapshotReview {
     unhelpful: count(r.unhelpful),
     pictures: (r.pictures ?? []).map(mediaOf).filter((m): m is { url: string; thumb: string } => m !== null),
     video: mediaOf(r.video),
-    reply: reply && typeof reply.text === "string" && reply.text ? { text: reply.text, date: text(reply.created) } : null,
-    source: sourceName ? { name: sourceName, logo: safeUrl(x.syndicationSourceLogo, "storefront.source_logo"), url: safeUrl(x.syndicationSourceProductUrl, "storefront.review_source") } : null,
+    reply:
+      reply && typeof reply.text === "string" && reply.text ? { text: reply.text, date: text(reply.created) } : null,
+    source: sourceName
+      ? {
+          name: sourceName,
+          logo: safeUrl(x.syndicationSourceLogo, "storefront.source_logo"),
+          url: safeUrl(x.syndicationSourceProductUrl, "storefront.review_source"),
+        }
+      : null,
     original: nullableText(x.syndicationOriginalText),
   };
 }
@@ -118,7 +140,11 @@ export function toSnapshotReview(r: StorefrontReview): SnapshotReview {
  * caller decides whether it differs from what Shopify holds. Never fails for size: reviews are
  * dropped from the end of the page (then long texts cut) until the JSON fits in `maxBytes`.
  */
-export function buildSnapshot(sku: string, summary: SummaryResponse, opts: { pageSize: number; maxBytes?: number }): Snapshot {
+export function buildSnapshot(
+  sku: string,
+  summary: SummaryResponse,
+  opts: { pageSize: number; maxBytes?: number },
+): Snapshot {
   const maxBytes = opts.maxBytes ?? SNAPSHOT_MAX_BYTES;
   const agg = summary.reviews[0];
   const total = count(agg?.reviewCount);
@@ -134,14 +160,25 @@ export function buildSnapshot(sku: string, summary: SummaryResponse, opts: { pag
     sku,
     avg: total > 0 ? roundTo(agg?.aggregateRating ?? 0, 1) : 0,
     count: total,
-    composition: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: byRating.get(rating) ?? 0, pct: pct(byRating.get(rating) ?? 0, compositionTotal) })),
+    composition: [5, 4, 3, 2, 1].map((rating) => ({
+      rating,
+      count: byRating.get(rating) ?? 0,
+      pct: pct(byRating.get(rating) ?? 0, compositionTotal),
+    })),
     // The service answers 0 % for a product without reviews: nobody recommends is not "0 % do".
-    recommendedPct: total > 0 && typeof agg?.recommendedPercentage === "number" ? Math.round(Math.max(0, Math.min(100, agg.recommendedPercentage))) : null,
+    recommendedPct:
+      total > 0 && typeof agg?.recommendedPercentage === "number"
+        ? Math.round(Math.max(0, Math.min(100, agg.recommendedPercentage)))
+        : null,
     summary: summaryText
       ? {
           text: summaryText,
-          positive: Object.entries(topicsMap).filter(([, v]) => v === "positive").map(([k]) => k),
-          negative: Object.entries(topicsMap).filter(([, v]) => v === "negative").map(([k]) => k),
+          positive: Object.entries(topicsMap)
+            .filter(([, v]) => v === "positive")
+            .map(([k]) => k),
+          negative: Object.entries(topicsMap)
+            .filter(([, v]) => v === "negative")
+            .map(([k]) => k),
         }
       : null,
     attributes: attrs
@@ -150,13 +187,29 @@ export function buildSnapshot(sku: string, summary: SummaryResponse, opts: { pag
         const scaleMin = typeof a.scaleMin === "number" ? a.scaleMin : 1;
         const scaleMax = typeof a.scaleMax === "number" ? a.scaleMax : 5;
         const avg = roundTo(a.avg as number, 1);
-        return { name: a._id as string, type: text(a.type) || "stars", avg, scaleMin, scaleMax, pct: scaleMax > scaleMin ? pct(avg - scaleMin, scaleMax - scaleMin) : 0 };
+        return {
+          name: a._id as string,
+          type: text(a.type) || "stars",
+          avg,
+          scaleMin,
+          scaleMax,
+          pct: scaleMax > scaleMin ? pct(avg - scaleMin, scaleMax - scaleMin) : 0,
+        };
       }),
     topics: (summary.topicCounts ?? []).map((t) => ({ name: t.name, count: count(t.count) })),
     sources: ((summary.sourceStores ?? []) as Array<Record<string, unknown>>)
       .filter((s) => typeof s.customer === "string")
-      .map((s) => ({ id: s.customer as string, name: text(s.name) || (s.customer as string), logo: safeUrl(s.logo, "storefront.source_logo") })),
-    counts: { text: count(agg?.textReviews), pictures: count(agg?.pictureReviews), videos: count(agg?.videoReviews), verified: count(agg?.verifiedReviews) },
+      .map((s) => ({
+        id: s.customer as string,
+        name: text(s.name) || (s.customer as string),
+        logo: safeUrl(s.logo, "storefront.source_logo"),
+      })),
+    counts: {
+      text: count(agg?.textReviews),
+      pictures: count(agg?.pictureReviews),
+      videos: count(agg?.videoReviews),
+      verified: count(agg?.verifiedReviews),
+    },
     reviews: (agg?.reviews ?? []).slice(0, opts.pageSize).map(toSnapshotReview),
     pageSize: opts.pageSize,
     shortened: false,
@@ -173,7 +226,12 @@ export function fitSnapshot(snapshot: Snapshot, maxBytes = SNAPSHOT_MAX_BYTES): 
   while (s.reviews.length > 1 && snapshotBytes(s) > maxBytes) s.reviews.pop();
   // One review still too large (a very long text): cut its texts, keep the review.
   for (let limit = 4000; snapshotBytes(s) > maxBytes && limit >= 250; limit = Math.floor(limit / 2)) {
-    s.reviews = s.reviews.map((r) => ({ ...r, text: cut(r.text, limit), original: r.original === null ? null : cut(r.original, limit), reply: r.reply && { ...r.reply, text: cut(r.reply.text, limit) } }));
+    s.reviews = s.reviews.map((r) => ({
+      ...r,
+      text: cut(r.text, limit),
+      original: r.original === null ? null : cut(r.original, limit),
+      reply: r.reply && { ...r.reply, text: cut(r.reply.text, limit) },
+    }));
   }
   if (snapshotBytes(s) > maxBytes) s.reviews = [];
   // Topics, sources and attributes are bounded by the service's settings; the summary text is not.
@@ -184,5 +242,10 @@ export function fitSnapshot(snapshot: Snapshot, maxBytes = SNAPSHOT_MAX_BYTES): 
 function cut(value: string, limit: number): string {
   if (value.length <= limit) return value;
   const chars = [...value];
-  return chars.length <= limit ? value : `${chars.slice(0, limit - 1).join("").trimEnd()}…`;
+  return chars.length <= limit
+    ? value
+    : `${chars
+        .slice(0, limit - 1)
+        .join("")
+        .trimEnd()}…`;
 }

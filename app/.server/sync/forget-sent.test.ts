@@ -33,7 +33,12 @@ const product = (id: string) => ({
   productId: id,
   sku: id,
   hash: `hash-${id}`,
-  product: { sku: id, name: `Linen shirt ${id}`, categories: ["Shirts"], url: `https://shop.example.com/products/linen-shirt-${id}` },
+  product: {
+    sku: id,
+    name: `Linen shirt ${id}`,
+    categories: ["Shirts"],
+    url: `https://shop.example.com/products/linen-shirt-${id}`,
+  },
   sourceUpdatedAt: Date.parse("2026-11-20T10:00:00Z"),
   categoriesFrom: "type" as const,
 });
@@ -42,7 +47,12 @@ async function sentState(domain: string, productIds: string[], orderIds: string[
   const shop = await ctx.shops.get(domain);
   await createProductMirror(t.db).recordAccepted(shop.id, productIds.map(product) as never);
   for (const orderId of orderIds) {
-    await createOrderStateRepository(t.db).save(shop.id, orderId, { fingerprint: `fp-${orderId}`, status: "paid", sentAt: new Date(), sentUpdatedAt: new Date("2026-11-20T10:00:00Z") });
+    await createOrderStateRepository(t.db).save(shop.id, orderId, {
+      fingerprint: `fp-${orderId}`,
+      status: "paid",
+      sentAt: new Date(),
+      sentUpdatedAt: new Date("2026-11-20T10:00:00Z"),
+    });
   }
   return shop;
 }
@@ -52,14 +62,21 @@ describe("forgetting what was sent", () => {
     await connectToEmulator(ctx, "forget-a.myshopify.com", "acme");
     const shop = await sentState("forget-a.myshopify.com", ["8100000000001", "8100000000002"], ["5900000000001"]);
     const run = await t.db.syncRun.create({ data: { shopId: shop.id, kind: "catalog", status: "running" } });
-    expect((await createProductMirror(t.db).acceptedVersions(shop.id, ["8100000000001", "8100000000002"])).size).toBe(2);
+    expect((await createProductMirror(t.db).acceptedVersions(shop.id, ["8100000000001", "8100000000002"])).size).toBe(
+      2,
+    );
 
     expect(await forgetWhatWasSent(t.db, shop.id)).toEqual({ products: 2, orders: 1, ratings: 0, runs: 1 });
-    expect((await createProductMirror(t.db).acceptedVersions(shop.id, ["8100000000001", "8100000000002"])).size).toBe(0);
+    expect((await createProductMirror(t.db).acceptedVersions(shop.id, ["8100000000001", "8100000000002"])).size).toBe(
+      0,
+    );
     expect((await createProductMirror(t.db).get(shop.id, "8100000000001"))?.payload).toContain("Linen shirt");
     const order = await createOrderStateRepository(t.db).get(shop.id, "5900000000001");
     expect(order).toMatchObject({ fingerprint: null, status: null });
-    expect(await t.db.syncRun.findUnique({ where: { id: run.id } })).toMatchObject({ status: "cancelled", error: RESEND_REASON });
+    expect(await t.db.syncRun.findUnique({ where: { id: run.id } })).toMatchObject({
+      status: "cancelled",
+      error: RESEND_REASON,
+    });
   });
 
   it("GIVEN a reconnection THEN only another account (customer or service address) forgets; the same one keeps what it holds", async () => {
@@ -68,9 +85,16 @@ describe("forgetting what was sent", () => {
     const before = await ctx.shops.status(shop.domain);
     expect(await forgetIfAnotherAccount(t.db, shop.id, before, { customerKey: "acme", apiUrl: null })).toBeNull();
     expect((await createProductMirror(t.db).acceptedVersions(shop.id, ["8100000000003"])).size).toBe(1);
-    expect(await forgetIfAnotherAccount(t.db, shop.id, before, { customerKey: "acme", apiUrl: "https://eu.reviews.example.com/api" })).toMatchObject({ products: 1 });
+    expect(
+      await forgetIfAnotherAccount(t.db, shop.id, before, {
+        customerKey: "acme",
+        apiUrl: "https://eu.reviews.example.com/api",
+      }),
+    ).toMatchObject({ products: 1 });
     await sentState(shop.domain, ["8100000000003"], []);
-    expect(await forgetIfAnotherAccount(t.db, shop.id, before, { customerKey: "other-store" })).toMatchObject({ products: 1 });
+    expect(await forgetIfAnotherAccount(t.db, shop.id, before, { customerKey: "other-store" })).toMatchObject({
+      products: 1,
+    });
     expect((await createProductMirror(t.db).acceptedVersions(shop.id, ["8100000000003"])).size).toBe(0);
   });
 });

@@ -21,7 +21,10 @@ export interface Forgotten {
 export async function forgetWhatWasSent(db: Db, shopId: string): Promise<Forgotten> {
   const [products, orders, ratings, , runs] = await db.$transaction([
     db.productMirror.updateMany({ where: { shopId, payloadHash: { not: null } }, data: { payloadHash: null } }),
-    db.orderState.updateMany({ where: { shopId }, data: { fingerprint: null, sentUpdatedAt: null, status: null, sentAt: null } }),
+    db.orderState.updateMany({
+      where: { shopId },
+      data: { fingerprint: null, sentUpdatedAt: null, status: null, sentAt: null },
+    }),
     db.ratingDigest.deleteMany({ where: { shopId } }),
     db.backSyncState.deleteMany({ where: { shopId } }),
     db.syncRun.updateMany({

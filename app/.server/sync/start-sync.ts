@@ -13,6 +13,8 @@ export async function startSync(deps: { db: Db; queues: Queues }, shopId: string
   if (active) return { run: active, joined: true };
   const run = await runs.create(shopId, kind, since);
   await deps.queues.ready(5000);
-  await deps.queues.get(QueueName.sync).add(`${kind}-start`, { runId: run.id }, { jobId: `${kind}-start-${jobIdPart(run.id)}` });
+  await deps.queues
+    .get(QueueName.sync)
+    .add(`${kind}-start`, { runId: run.id }, { jobId: `${kind}-start-${jobIdPart(run.id)}` });
   return { run, joined: false };
 }

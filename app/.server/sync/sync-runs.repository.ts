@@ -60,14 +60,26 @@ export function createSyncRuns(db: Db) {
     },
     /** A run still under way for this shop and kind (a second start joins it instead). */
     async active(shopId: string, kind: SyncKind) {
-      return db.syncRun.findFirst({ where: { shopId, kind, status: { in: ["pending", "running", "reading"] } }, orderBy: { startedAt: "desc" } });
+      return db.syncRun.findFirst({
+        where: { shopId, kind, status: { in: ["pending", "running", "reading"] } },
+        orderBy: { startedAt: "desc" },
+      });
     },
     async update(
       id: string,
-      data: { status?: SyncStatus; bulkOperationId?: string; resultUrl?: string | null; error?: string | null; finishedAt?: Date; readPath?: ReadPath; readPathReason?: string | null },
+      data: {
+        status?: SyncStatus;
+        bulkOperationId?: string;
+        resultUrl?: string | null;
+        error?: string | null;
+        finishedAt?: Date;
+        readPath?: ReadPath;
+        readPathReason?: string | null;
+      },
     ) {
       const row = await db.syncRun.update({ where: { id }, data });
-      if (data.status === "completed" || data.status === "failed" || data.status === "cancelled") observeSyncRun(row.kind, data.status);
+      if (data.status === "completed" || data.status === "failed" || data.status === "cancelled")
+        observeSyncRun(row.kind, data.status);
       return row;
     },
     /**
@@ -80,7 +92,10 @@ export function createSyncRuns(db: Db) {
         const row = await db.syncRun.findUnique({ where: { id }, select: { progress: true } });
         if (!row) return;
         const progress = JSON.stringify({ ...parseProgress(row.progress), total: result.total });
-        const { count } = await db.syncRun.updateMany({ where: { id, progress: row.progress }, data: { resultUrl: result.resultUrl, progress } });
+        const { count } = await db.syncRun.updateMany({
+          where: { id, progress: row.progress },
+          data: { resultUrl: result.resultUrl, progress },
+        });
         if (count === 1) return;
       }
       await db.syncRun.update({ where: { id }, data: { resultUrl: result.resultUrl } });
@@ -89,8 +104,18 @@ export function createSyncRuns(db: Db) {
      * Progress and resume position move together, after the service accepted a batch, and only from
      * `from`, where this runner last left the run: false when another runner moved it meanwhile.
      */
-    async advance(id: string, progress: SyncProgress, resumeAt: number, from: number, pageCursor?: PageCursor): Promise<boolean> {
-      const data = { progress: JSON.stringify(progress), resumeAt, ...(pageCursor ? { pageCursor: JSON.stringify(pageCursor) } : {}) };
+    async advance(
+      id: string,
+      progress: SyncProgress,
+      resumeAt: number,
+      from: number,
+      pageCursor?: PageCursor,
+    ): Promise<boolean> {
+      const data = {
+        progress: JSON.stringify(progress),
+        resumeAt,
+        ...(pageCursor ? { pageCursor: JSON.stringify(pageCursor) } : {}),
+      };
       const { count } = await db.syncRun.updateMany({ where: { id, resumeAt: from }, data });
       return count === 1;
     },
@@ -103,7 +128,8 @@ export type SyncRuns = ReturnType<typeof createSyncRuns>;
 export function parsePageCursor(text: string | null | undefined): PageCursor {
   try {
     const v = JSON.parse(text ?? "") as Partial<PageCursor>;
-    if (typeof v.at === "number" && (typeof v.after === "string" || v.after === null)) return { after: v.after, at: v.at };
+    if (typeof v.at === "number" && (typeof v.after === "string" || v.after === null))
+      return { after: v.after, at: v.at };
   } catch {
     // start over: positions up to resumeAt are skipped, nothing is sent twice
   }

@@ -35,16 +35,37 @@ const product = { id: 632910392, title: "IPod Nano - 8GB", updated_at: "2026-11-
 
 describe("webhook ingress", () => {
   it("GIVEN a signed delivery THEN it answers 200 and the job is stored in Redis with the delivery headers", async () => {
-    const res = await call(signedWebhookRequest({ topic: "products/update", shop: "ingress.myshopify.com", payload: product, webhookId: "wh-1", eventId: "ev-1" }));
+    const res = await call(
+      signedWebhookRequest({
+        topic: "products/update",
+        shop: "ingress.myshopify.com",
+        payload: product,
+        webhookId: "wh-1",
+        eventId: "ev-1",
+      }),
+    );
     expect(res.status).toBe(200);
     const job = await ctx.queues.get(QueueName.webhooks).getJob("wh-wh-1");
-    expect(job?.data).toMatchObject({ deliveryId: "wh-1", eventId: "ev-1", topic: "products/update", shop: "ingress.myshopify.com", payload: product });
+    expect(job?.data).toMatchObject({
+      deliveryId: "wh-1",
+      eventId: "ev-1",
+      topic: "products/update",
+      shop: "ingress.myshopify.com",
+      payload: product,
+    });
   });
 
   it("GIVEN the same webhook id twice THEN the second delivery adds nothing", async () => {
     const q = ctx.queues.get(QueueName.webhooks);
     const before = await q.count();
-    const again = await call(signedWebhookRequest({ topic: "products/update", shop: "ingress.myshopify.com", payload: { ...product, title: "changed" }, webhookId: "wh-1" }));
+    const again = await call(
+      signedWebhookRequest({
+        topic: "products/update",
+        shop: "ingress.myshopify.com",
+        payload: { ...product, title: "changed" },
+        webhookId: "wh-1",
+      }),
+    );
     expect(again.status).toBe(200);
     expect(await q.count()).toBe(before);
     expect((await q.getJob("wh-wh-1"))?.data.payload.title).toBe("IPod Nano - 8GB");
@@ -53,9 +74,20 @@ describe("webhook ingress", () => {
   it("GIVEN a bad or missing signature THEN 401 and nothing stored", async () => {
     const q = ctx.queues.get(QueueName.webhooks);
     const before = await q.count();
-    const bad = await call(signedWebhookRequest({ topic: "products/update", shop: "ingress.myshopify.com", payload: product, secret: "wrong" }));
+    const bad = await call(
+      signedWebhookRequest({
+        topic: "products/update",
+        shop: "ingress.myshopify.com",
+        payload: product,
+        secret: "wrong",
+      }),
+    );
     expect(bad.status).toBe(401);
-    const unsigned = signedWebhookRequest({ topic: "products/update", shop: "ingress.myshopify.com", payload: product });
+    const unsigned = signedWebhookRequest({
+      topic: "products/update",
+      shop: "ingress.myshopify.com",
+      payload: product,
+    });
     unsigned.headers.delete("x-shopify-hmac-sha256");
     expect((await call(unsigned)).status).toBe(401);
     expect(await q.count()).toBe(before);
@@ -63,12 +95,24 @@ describe("webhook ingress", () => {
 
   it("GIVEN a body over the limit THEN 413 before it is read", async () => {
     const req = signedWebhookRequest({ topic: "products/update", shop: "ingress.myshopify.com", payload: product });
-    const big = new Request(req.url, { method: "POST", body: "{}", headers: { ...Object.fromEntries(req.headers), "content-length": String(17 * 1024 * 1024) } });
+    const big = new Request(req.url, {
+      method: "POST",
+      body: "{}",
+      headers: { ...Object.fromEntries(req.headers), "content-length": String(17 * 1024 * 1024) },
+    });
     expect((await call(big)).status).toBe(413);
   });
 
   it("GIVEN a signed but malformed JSON body THEN it is accepted and stored as unreadable, to be recorded by the worker", async () => {
-    const res = await call(signedWebhookRequest({ topic: "products/update", shop: "ingress.myshopify.com", payload: null, rawBody: '{"id": 1,', webhookId: "wh-bad-json" }));
+    const res = await call(
+      signedWebhookRequest({
+        topic: "products/update",
+        shop: "ingress.myshopify.com",
+        payload: null,
+        rawBody: '{"id": 1,',
+        webhookId: "wh-bad-json",
+      }),
+    );
     expect(res.status).toBe(200);
     expect((await ctx.queues.get(QueueName.webhooks).getJob("wh-wh-bad-json"))?.data.payload).toBe(UNREADABLE_PAYLOAD);
   });
@@ -79,7 +123,9 @@ describe("webhook ingress", () => {
     setAppContext(down);
     try {
       const started = Date.now();
-      const res = await call(signedWebhookRequest({ topic: "products/update", shop: "ingress.myshopify.com", payload: product }));
+      const res = await call(
+        signedWebhookRequest({ topic: "products/update", shop: "ingress.myshopify.com", payload: product }),
+      );
       expect(res.status).toBe(503);
       expect(Date.now() - started).toBeLessThan(4000);
     } finally {

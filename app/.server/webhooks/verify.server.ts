@@ -31,6 +31,12 @@ export function createWebhookVerifier(options: { apiKey: string; apiSecretKey: s
     }
     if (!("webhookId" in check)) throw new Response(null, { status: 400 });
     // A SyntaxError here is a signed but unreadable body: the ingress records it.
-    return { shop: check.domain, topic: check.topic, webhookId: check.webhookId, apiVersion: check.apiVersion, payload: JSON.parse(rawBody) };
+    return {
+      shop: check.domain,
+      topic: check.topic,
+      webhookId: check.webhookId,
+      apiVersion: check.apiVersion,
+      payload: JSON.parse(rawBody),
+    };
   };
 }

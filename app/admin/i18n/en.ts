@@ -33,13 +33,17 @@ export const en = {
   "common.error.body": "The page could not be loaded. Check your connection and try again.",
   "common.notConnected": "Connect your reviews account first: the service holds this data.",
   "common.connectLink": "Go to the connection form",
-  "app.tokenNeedsMerchant": "Shopify stopped accepting this app's access to your store, so reviews, orders and ratings are paused. Close the app and open it again from your Shopify admin to restore it.",
+  "app.tokenNeedsMerchant":
+    "Shopify stopped accepting this app's access to your store, so reviews, orders and ratings are paused. Close the app and open it again from your Shopify admin to restore it.",
 
-  "error.auth": "The reviews service refused these credentials. Check the customer key, client id and client secret in the service's dashboard (Settings › Integrations › API).",
-  "error.unreachable": "The reviews service did not answer. It may be down or the address may be wrong; try again in a moment.",
+  "error.auth":
+    "The reviews service refused these credentials. Check the customer key, client id and client secret in the service's dashboard (Settings › Integrations › API).",
+  "error.unreachable":
+    "The reviews service did not answer. It may be down or the address may be wrong; try again in a moment.",
   "error.rateLimited": "The reviews service asked us to slow down. Try again in {seconds} seconds.",
   "error.refused": "The reviews service refused the request: {detail}",
-  "error.response": "The reviews service answered in a way this app does not understand. Try again later; if it persists, contact support.",
+  "error.response":
+    "The reviews service answered in a way this app does not understand. Try again later; if it persists, contact support.",
   "error.notFound": "The reviews service does not know this item any more.",
   "error.unknown": "Something unexpected happened. Try again.",
 
@@ -48,7 +52,8 @@ export const en = {
   "home.checklist.progress": "{done} of {total} steps done",
   "home.step.credentials": "Connect your reviews account",
   "home.step.credentials.done": "Connected as {customer}. The credentials were checked with the service.",
-  "home.step.credentials.todo": "Enter the API credentials from the reviews service's dashboard (Settings › Integrations › API).",
+  "home.step.credentials.todo":
+    "Enter the API credentials from the reviews service's dashboard (Settings › Integrations › API).",
   "home.step.credentials.failing": "Saved, but the service refuses them now: {reason}",
   "home.step.catalog": "Send your catalog",
   "home.step.catalog.done": "{count} products are with the reviews service.",
@@ -58,13 +63,15 @@ export const en = {
   "home.step.orders.done": "Orders of the last {days} days were sent, so buyers can be asked for reviews.",
   "home.step.orders.todo": "Starts after the catalog. Follow it on the Sync page.",
   "home.step.orders.running": "Sending recent orders: {read} read so far.",
-  "home.step.orders.flowing": "{count} orders went to the reviews service as they came in; no backfill of older orders has run (see the Sync page).",
+  "home.step.orders.flowing":
+    "{count} orders went to the reviews service as they came in; no backfill of older orders has run (see the Sync page).",
   "home.step.policy": "Choose who gets review requests",
   "home.step.policy.done": "Confirmed.",
   "home.step.policy.todo": "Review the policy below and confirm it, or change it in Settings.",
   "home.step.policy.confirm": "Confirm this policy",
   "home.step.theme": "Show reviews in your theme",
-  "home.step.theme.todo": "Add the blocks to your product page and switch the app embed on, in the theme editor. Mark this step done when you have.",
+  "home.step.theme.todo":
+    "Add the blocks to your product page and switch the app embed on, in the theme editor. Mark this step done when you have.",
   "home.step.theme.done": "Marked as done.",
   "home.step.theme.addRating": "Add star rating block",
   "home.step.theme.addReviews": "Add reviews block",
@@ -73,7 +80,8 @@ export const en = {
   "home.step.theme.markDone": "I have added them",
   "home.step.theme.checking": "Checking your theme…",
   "home.step.theme.on": "The star rating and reviews blocks and the app embed are on in your published theme.",
-  "home.step.theme.off": "Add the blocks to your product page and switch the app embed on, in the theme editor. This step updates by itself once they are on.",
+  "home.step.theme.off":
+    "Add the blocks to your product page and switch the app embed on, in the theme editor. This step updates by itself once they are on.",
   "home.theme.checking": "Checking",
   "home.theme.on": "On",
   "home.theme.off": "Not added",
@@ -147,7 +155,8 @@ export const en = {
   "sync.status.never": "Never run",
   "sync.progress": "{done} of {total}",
   "sync.progressUnknown": "{done} so far (Shopify is counting)",
-  "sync.counts": "Read {read} · sent {sent} · created {created} · updated {updated} · unchanged {unchanged} · failed {failed}",
+  "sync.counts":
+    "Read {read} · sent {sent} · created {created} · updated {updated} · unchanged {unchanged} · failed {failed}",
   "sync.mirror": "Products: {synced} with the service, {failed} refused, {pending} waiting",
   "sync.ordersKnown": "Orders with the service: {sent}; refused: {failed}",
   "sync.recentRuns": "Recent runs",
@@ -176,19 +185,25 @@ export const en = {
   "sync.workerDown": "No worker is running: syncs wait until one starts. Ask whoever runs this app.",
   "sync.error": "Error: {error}",
   "sync.addressRefused": "Shopify refused this server's address: add it to the app's IP allowlist.",
-  "sync.addressRefused.paused": "Syncing with Shopify is paused since {since}; it resumes by itself once Shopify accepts the address (next check {next}).",
+  "sync.addressRefused.paused":
+    "Syncing with Shopify is paused since {since}; it resumes by itself once Shopify accepts the address (next check {next}).",
   "sync.addressRefused.detail": "Shopify said: {detail}",
   "sync.readPath.bulk": "Read with a bulk operation.",
-  "sync.readPath.paged": "Read page by page: Shopify refused bulk operations ({reason}). Enable bulk queries in the Partner Dashboard to use them again.",
+  "sync.readPath.paged":
+    "Read page by page: Shopify refused bulk operations ({reason}). Enable bulk queries in the Partner Dashboard to use them again.",
   "sync.status.live": "Sending changes as they come",
   "sync.status.resent": "Sending everything again",
-  "sync.resend": "Stopped: the reviews service no longer held what the app had sent (another account, or its data was reset). Everything is sent again.",
+  "sync.resend":
+    "Stopped: the reviews service no longer held what the app had sent (another account, or its data was reset). Everything is sent again.",
   "sync.noRuns.live": "No full sync has run: {count} went to the reviews service as they changed in Shopify.",
   "sync.noRuns.connected": "No full sync has run yet: “Sync everything now” sends everything.",
   "sync.forgotten.title": "Sent again",
-  "sync.forgotten.unknown": "Sent again because the reviews service no longer knew them: products {products}, orders {orders} (last on {at}).",
-  "sync.forgotten.account": "Connected to another reviews-service account on {at}: what was sent before (products {products}, orders {orders}) is being sent to it again.",
-  "sync.forgotten.denied": "Still unknown to the reviews service after being sent again: {denied}. Each is sent again at most once every {hours} h; check the account at the reviews service.",
+  "sync.forgotten.unknown":
+    "Sent again because the reviews service no longer knew them: products {products}, orders {orders} (last on {at}).",
+  "sync.forgotten.account":
+    "Connected to another reviews-service account on {at}: what was sent before (products {products}, orders {orders}) is being sent to it again.",
+  "sync.forgotten.denied":
+    "Still unknown to the reviews service after being sent again: {denied}. Each is sent again at most once every {hours} h; check the account at the reviews service.",
 
   "settings.title": "Settings",
   "settings.saved": "Settings saved.",
@@ -200,10 +215,13 @@ export const en = {
   "settings.section.flow": "Shopify Flow",
   "settings.default": "Default: {value}",
   "settings.variantKeyWarning.title": "Changing the variant key orphans existing reviews",
-  "settings.variantKeyWarning.body": "The reviews service holds {count} reviews for account {customer}. They were collected under {from}; after the change the app sends {to}, so those reviews no longer match your variants and order items.",
+  "settings.variantKeyWarning.body":
+    "The reviews service holds {count} reviews for account {customer}. They were collected under {from}; after the change the app sends {to}, so those reviews no longer match your variants and order items.",
   "settings.variantKeyWarning.confirm": "I understand: change it anyway",
-  "settings.variantKeyWarning.unknown": "The reviews service could not be asked how many reviews it holds ({reason}). Confirm to change the variant key without checking.",
-  "settings.variantKeyWarning.none": "The reviews service holds no reviews for this account: changing the variant key orphans nothing.",
+  "settings.variantKeyWarning.unknown":
+    "The reviews service could not be asked how many reviews it holds ({reason}). Confirm to change the variant key without checking.",
+  "settings.variantKeyWarning.none":
+    "The reviews service holds no reviews for this account: changing the variant key orphans nothing.",
   "settings.variantKeyResync": "A full catalog sync was started so the service gets the new variant keys.",
   "settings.keys.id": "variant ids",
   "settings.keys.sku": "variant SKUs",
@@ -224,7 +242,8 @@ export const en = {
   "setting.catalog.defaultCategory": "Default category",
   "setting.catalog.defaultCategory.help": "Used for a product with no type, taxonomy category or collection.",
   "setting.catalog.specificationMetafields": "Specification metafields",
-  "setting.catalog.specificationMetafields.help": "Product metafields sent as specifications, as namespace.key, comma-separated.",
+  "setting.catalog.specificationMetafields.help":
+    "Product metafields sent as specifications, as namespace.key, comma-separated.",
   "setting.orders.orderIdSource": "Order number sent",
   "setting.orders.orderIdSource.help": "The order name (#1001) is what buyers type when they look up an order.",
   "setting.orders.orderIdSource.id": "Order id (stable)",
@@ -237,19 +256,24 @@ export const en = {
   "setting.orders.seller.property": "Seller property name",
   "setting.orders.seller.property.help": "The line item property that names the seller.",
   "setting.orders.deliveredAfterDays": "Mark delivered after (days)",
-  "setting.orders.deliveredAfterDays.help": "For stores that never get a delivered event: days after shipping. Empty for off.",
+  "setting.orders.deliveredAfterDays.help":
+    "For stores that never get a delivered event: days after shipping. Empty for off.",
   "setting.storefront.guestReviews": "Reviews from guests without an order",
-  "setting.storefront.guestReviews.help": "Shoppers who are not logged in and cannot name an order may write a review with their e-mail. Off by default: such reviews are not verified purchases.",
+  "setting.storefront.guestReviews.help":
+    "Shoppers who are not logged in and cannot name an order may write a review with their e-mail. Off by default: such reviews are not verified purchases.",
   "setting.storefront.guestQuestions": "Questions from guests",
-  "setting.storefront.guestQuestions.help": "Shoppers who are not logged in may ask a question with their name and e-mail. Off by default: only customers and buyers who name their order may ask.",
+  "setting.storefront.guestQuestions.help":
+    "Shoppers who are not logged in may ask a question with their name and e-mail. Off by default: only customers and buyers who name their order may ask.",
   "setting.storefront.photosPerReview": "Photos per review",
-  "setting.storefront.photosPerReview.help": "How many photos a shopper may add to a review (0 to 10; 0 turns photos off).",
+  "setting.storefront.photosPerReview.help":
+    "How many photos a shopper may add to a review (0 to 10; 0 turns photos off).",
   "setting.storefront.photoMaxMb": "Largest photo (MB)",
   "setting.storefront.photoMaxMb.help": "JPEG, PNG, WebP or HEIC up to this size (1 to 20 MB).",
   "setting.storefront.videoMaxMb": "Largest video (MB)",
   "setting.storefront.videoMaxMb.help": "One MP4, MOV or WebM video per review up to this size (0 turns video off).",
   "setting.flow.negativeRatingAtOrBelow": "Negative review: rating at or below",
-  "setting.flow.negativeRatingAtOrBelow.help": "Shopify Flow's \"Negative review received\" trigger fires for reviews rated this or lower (1 to 5).",
+  "setting.flow.negativeRatingAtOrBelow.help":
+    'Shopify Flow\'s "Negative review received" trigger fires for reviews rated this or lower (1 to 5).',
   "setting.orders.optOut.email": "Review requests by e-mail",
   "setting.orders.optOut.sms": "Review requests by SMS",
   "setting.orders.optOut.whatsapp": "Review requests by WhatsApp",
@@ -361,9 +385,11 @@ export const en = {
   "surveys.overAll.zero": "No answers yet.",
   "surveys.overAll.newest": "The score and groups are of all {count} answers; the charts of the newest {read}.",
   "surveys.col.answers": "Answers",
-  "surveys.distribution.summary": "Scores 0 to 10 of {count} answers: {promoters} promoters, {neutral} passives, {detractors} detractors.",
+  "surveys.distribution.summary":
+    "Scores 0 to 10 of {count} answers: {promoters} promoters, {neutral} passives, {detractors} detractors.",
   "surveys.overTime": "NPS by month",
-  "surveys.overTime.summary": "NPS by month from {from} to {to}: {first} in the first month with answers, {last} in the last.",
+  "surveys.overTime.summary":
+    "NPS by month from {from} to {to}: {first} in the first month with answers, {last} in the last.",
   "surveys.overTime.none": "No answers with a score in these months.",
 
   "report.title": "Product report",
@@ -431,8 +457,10 @@ export const en = {
   "groups.remove": "Remove {title}",
   "groups.removeShort": "Remove",
   "groups.unknownProduct": "Not in the app's catalog",
-  "groups.notSent": "{count} of the chosen products have not reached the reviews service yet. Sync the catalog, then save.",
-  "groups.notSent.one": "{count} of the chosen products has not reached the reviews service yet. Sync the catalog, then save.",
+  "groups.notSent":
+    "{count} of the chosen products have not reached the reviews service yet. Sync the catalog, then save.",
+  "groups.notSent.one":
+    "{count} of the chosen products has not reached the reviews service yet. Sync the catalog, then save.",
   "groups.productsRequired": "Choose at least one product.",
   "products.key": "Key: {key}",
 } as const;

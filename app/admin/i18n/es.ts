@@ -33,13 +33,17 @@ export const es: Record<MessageKey, string> = {
   "common.error.body": "No se pudo cargar la página. Revisa tu conexión y vuelve a intentarlo.",
   "common.notConnected": "Primero conecta tu cuenta de reseñas: el servicio guarda estos datos.",
   "common.connectLink": "Ir al formulario de conexión",
-  "app.tokenNeedsMerchant": "Shopify dejó de aceptar el acceso de esta app a tu tienda, así que las reseñas, los pedidos y las valoraciones están en pausa. Cierra la app y vuelve a abrirla desde el admin de Shopify para restablecerlo.",
+  "app.tokenNeedsMerchant":
+    "Shopify dejó de aceptar el acceso de esta app a tu tienda, así que las reseñas, los pedidos y las valoraciones están en pausa. Cierra la app y vuelve a abrirla desde el admin de Shopify para restablecerlo.",
 
-  "error.auth": "El servicio de reseñas rechazó estas credenciales. Revisa la clave de cliente, el client id y el client secret en el panel del servicio (Configuración › Integraciones › API).",
-  "error.unreachable": "El servicio de reseñas no respondió. Puede estar caído o la dirección puede ser incorrecta; vuelve a intentarlo en un momento.",
+  "error.auth":
+    "El servicio de reseñas rechazó estas credenciales. Revisa la clave de cliente, el client id y el client secret en el panel del servicio (Configuración › Integraciones › API).",
+  "error.unreachable":
+    "El servicio de reseñas no respondió. Puede estar caído o la dirección puede ser incorrecta; vuelve a intentarlo en un momento.",
   "error.rateLimited": "El servicio de reseñas pidió ir más despacio. Vuelve a intentarlo en {seconds} segundos.",
   "error.refused": "El servicio de reseñas rechazó la solicitud: {detail}",
-  "error.response": "El servicio de reseñas respondió de una forma que esta app no entiende. Inténtalo más tarde; si continúa, contacta con soporte.",
+  "error.response":
+    "El servicio de reseñas respondió de una forma que esta app no entiende. Inténtalo más tarde; si continúa, contacta con soporte.",
   "error.notFound": "El servicio de reseñas ya no conoce este elemento.",
   "error.unknown": "Ocurrió algo inesperado. Vuelve a intentarlo.",
 
@@ -48,7 +52,8 @@ export const es: Record<MessageKey, string> = {
   "home.checklist.progress": "{done} de {total} pasos hechos",
   "home.step.credentials": "Conecta tu cuenta de reseñas",
   "home.step.credentials.done": "Conectado como {customer}. Las credenciales se comprobaron con el servicio.",
-  "home.step.credentials.todo": "Introduce las credenciales de API del panel del servicio de reseñas (Configuración › Integraciones › API).",
+  "home.step.credentials.todo":
+    "Introduce las credenciales de API del panel del servicio de reseñas (Configuración › Integraciones › API).",
   "home.step.credentials.failing": "Guardadas, pero el servicio ahora las rechaza: {reason}",
   "home.step.catalog": "Envía tu catálogo",
   "home.step.catalog.done": "{count} productos están en el servicio de reseñas.",
@@ -58,13 +63,15 @@ export const es: Record<MessageKey, string> = {
   "home.step.orders.done": "Se enviaron los pedidos de los últimos {days} días, para pedir reseñas a los compradores.",
   "home.step.orders.todo": "Empieza después del catálogo. Síguelo en la página Sincronización.",
   "home.step.orders.running": "Enviando pedidos recientes: {read} leídos hasta ahora.",
-  "home.step.orders.flowing": "{count} pedidos llegaron al servicio de reseñas a medida que entraban; no se ha ejecutado la carga de pedidos anteriores (ver la página Sincronización).",
+  "home.step.orders.flowing":
+    "{count} pedidos llegaron al servicio de reseñas a medida que entraban; no se ha ejecutado la carga de pedidos anteriores (ver la página Sincronización).",
   "home.step.policy": "Elige quién recibe solicitudes de reseña",
   "home.step.policy.done": "Confirmada.",
   "home.step.policy.todo": "Revisa la política de abajo y confírmala, o cámbiala en Configuración.",
   "home.step.policy.confirm": "Confirmar esta política",
   "home.step.theme": "Muestra las reseñas en tu tema",
-  "home.step.theme.todo": "Añade los bloques a la página de producto y activa la inserción de la app en el editor de temas. Marca este paso cuando termines.",
+  "home.step.theme.todo":
+    "Añade los bloques a la página de producto y activa la inserción de la app en el editor de temas. Marca este paso cuando termines.",
   "home.step.theme.done": "Marcado como hecho.",
   "home.step.theme.addRating": "Añadir bloque de estrellas",
   "home.step.theme.addReviews": "Añadir bloque de reseñas",
@@ -72,8 +79,10 @@ export const es: Record<MessageKey, string> = {
   "home.step.theme.addOrderReviews": "Añadir «Valora tus pedidos» a la página de cuenta",
   "home.step.theme.markDone": "Ya los añadí",
   "home.step.theme.checking": "Comprobando tu tema…",
-  "home.step.theme.on": "Los bloques de estrellas y de reseñas y la inserción de la app están activos en tu tema publicado.",
-  "home.step.theme.off": "Añade los bloques a la página de producto y activa la inserción de la app en el editor de temas. Este paso se actualiza solo cuando estén activos.",
+  "home.step.theme.on":
+    "Los bloques de estrellas y de reseñas y la inserción de la app están activos en tu tema publicado.",
+  "home.step.theme.off":
+    "Añade los bloques a la página de producto y activa la inserción de la app en el editor de temas. Este paso se actualiza solo cuando estén activos.",
   "home.theme.checking": "Comprobando",
   "home.theme.on": "Activo",
   "home.theme.off": "No añadido",
@@ -117,7 +126,8 @@ export const es: Record<MessageKey, string> = {
   "creds.customerKey": "Clave de cliente",
   "creds.clientId": "Client id",
   "creds.clientSecret": "Client secret",
-  "creds.clientSecret.help": "Se guarda cifrado. No se vuelve a mostrar; déjalo vacío para conservar el guardado ({masked}).",
+  "creds.clientSecret.help":
+    "Se guarda cifrado. No se vuelve a mostrar; déjalo vacío para conservar el guardado ({masked}).",
   "creds.clientSecret.helpNew": "Se guarda cifrado y no se vuelve a mostrar.",
   "creds.advanced": "Avanzado: direcciones del servicio",
   "creds.apiUrl": "Dirección de la API",
@@ -131,7 +141,8 @@ export const es: Record<MessageKey, string> = {
   "creds.invalidCustomer": "No puede contener / ni espacios.",
   "creds.invalidUrl": "Introduce una dirección que empiece por http:// o https://.",
   "creds.notSaved": "No se guardó nada.",
-  "creds.syncNotQueued": "Conectado, pero la primera sincronización no pudo empezar. Iníciala en la página Sincronización.",
+  "creds.syncNotQueued":
+    "Conectado, pero la primera sincronización no pudo empezar. Iníciala en la página Sincronización.",
 
   "sync.title": "Sincronización",
   "sync.now": "Sincronizar todo ahora",
@@ -147,7 +158,8 @@ export const es: Record<MessageKey, string> = {
   "sync.status.never": "Nunca ejecutada",
   "sync.progress": "{done} de {total}",
   "sync.progressUnknown": "{done} hasta ahora (Shopify está contando)",
-  "sync.counts": "Leídos {read} · enviados {sent} · creados {created} · actualizados {updated} · sin cambios {unchanged} · fallidos {failed}",
+  "sync.counts":
+    "Leídos {read} · enviados {sent} · creados {created} · actualizados {updated} · sin cambios {unchanged} · fallidos {failed}",
   "sync.mirror": "Productos: {synced} en el servicio, {failed} rechazados, {pending} en espera",
   "sync.ordersKnown": "Pedidos en el servicio: {sent}; rechazados: {failed}",
   "sync.recentRuns": "Ejecuciones recientes",
@@ -173,22 +185,32 @@ export const es: Record<MessageKey, string> = {
   "sync.health": "Trabajo en segundo plano",
   "sync.queueDepth": "Tareas en cola: {count}",
   "sync.workerAlive": "Hay un worker en marcha (visto hace {seconds} s).",
-  "sync.workerDown": "No hay ningún worker en marcha: las sincronizaciones esperan a que arranque uno. Avisa a quien opera esta app.",
+  "sync.workerDown":
+    "No hay ningún worker en marcha: las sincronizaciones esperan a que arranque uno. Avisa a quien opera esta app.",
   "sync.error": "Error: {error}",
-  "sync.addressRefused": "Shopify rechazó la dirección de este servidor: agrégala a la lista de IP permitidas de la app.",
-  "sync.addressRefused.paused": "La sincronización con Shopify está en pausa desde {since}; se reanuda sola cuando Shopify acepte la dirección (próxima comprobación {next}).",
+  "sync.addressRefused":
+    "Shopify rechazó la dirección de este servidor: agrégala a la lista de IP permitidas de la app.",
+  "sync.addressRefused.paused":
+    "La sincronización con Shopify está en pausa desde {since}; se reanuda sola cuando Shopify acepte la dirección (próxima comprobación {next}).",
   "sync.addressRefused.detail": "Shopify respondió: {detail}",
   "sync.readPath.bulk": "Leído con una operación masiva.",
-  "sync.readPath.paged": "Leído página por página: Shopify rechazó las operaciones masivas ({reason}). Activa las consultas masivas en el Partner Dashboard para volver a usarlas.",
+  "sync.readPath.paged":
+    "Leído página por página: Shopify rechazó las operaciones masivas ({reason}). Activa las consultas masivas en el Partner Dashboard para volver a usarlas.",
   "sync.status.live": "Enviando los cambios a medida que llegan",
   "sync.status.resent": "Enviando todo de nuevo",
-  "sync.resend": "Detenida: el servicio de reseñas ya no tenía lo que la app había enviado (otra cuenta, o sus datos se borraron). Todo se envía de nuevo.",
-  "sync.noRuns.live": "No se ha ejecutado ninguna sincronización completa: {count} llegaron al servicio de reseñas a medida que cambiaban en Shopify.",
-  "sync.noRuns.connected": "Aún no se ha ejecutado ninguna sincronización completa: “Sincronizar todo ahora” lo envía todo.",
+  "sync.resend":
+    "Detenida: el servicio de reseñas ya no tenía lo que la app había enviado (otra cuenta, o sus datos se borraron). Todo se envía de nuevo.",
+  "sync.noRuns.live":
+    "No se ha ejecutado ninguna sincronización completa: {count} llegaron al servicio de reseñas a medida que cambiaban en Shopify.",
+  "sync.noRuns.connected":
+    "Aún no se ha ejecutado ninguna sincronización completa: “Sincronizar todo ahora” lo envía todo.",
   "sync.forgotten.title": "Enviados de nuevo",
-  "sync.forgotten.unknown": "Enviados de nuevo porque el servicio de reseñas ya no los conocía: productos {products}, pedidos {orders} (último el {at}).",
-  "sync.forgotten.account": "Conectada a otra cuenta del servicio de reseñas el {at}: lo enviado antes (productos {products}, pedidos {orders}) se le envía de nuevo.",
-  "sync.forgotten.denied": "Siguen siendo desconocidos para el servicio de reseñas tras enviarlos de nuevo: {denied}. Cada uno se reenvía como máximo una vez cada {hours} h; revise la cuenta en el servicio de reseñas.",
+  "sync.forgotten.unknown":
+    "Enviados de nuevo porque el servicio de reseñas ya no los conocía: productos {products}, pedidos {orders} (último el {at}).",
+  "sync.forgotten.account":
+    "Conectada a otra cuenta del servicio de reseñas el {at}: lo enviado antes (productos {products}, pedidos {orders}) se le envía de nuevo.",
+  "sync.forgotten.denied":
+    "Siguen siendo desconocidos para el servicio de reseñas tras enviarlos de nuevo: {denied}. Cada uno se reenvía como máximo una vez cada {hours} h; revise la cuenta en el servicio de reseñas.",
 
   "settings.title": "Configuración",
   "settings.saved": "Configuración guardada.",
@@ -200,11 +222,15 @@ export const es: Record<MessageKey, string> = {
   "settings.section.flow": "Shopify Flow",
   "settings.default": "Predeterminado: {value}",
   "settings.variantKeyWarning.title": "Cambiar la clave de variante deja reseñas huérfanas",
-  "settings.variantKeyWarning.body": "El servicio de reseñas guarda {count} reseñas de la cuenta {customer}. Se recogieron con {from}; tras el cambio la app envía {to}, así que esas reseñas dejan de coincidir con tus variantes y artículos de pedido.",
+  "settings.variantKeyWarning.body":
+    "El servicio de reseñas guarda {count} reseñas de la cuenta {customer}. Se recogieron con {from}; tras el cambio la app envía {to}, así que esas reseñas dejan de coincidir con tus variantes y artículos de pedido.",
   "settings.variantKeyWarning.confirm": "Lo entiendo: cambiarla de todos modos",
-  "settings.variantKeyWarning.unknown": "No se pudo preguntar al servicio cuántas reseñas guarda ({reason}). Confirma para cambiar la clave de variante sin comprobarlo.",
-  "settings.variantKeyWarning.none": "El servicio de reseñas no guarda reseñas de esta cuenta: cambiar la clave de variante no deja nada huérfano.",
-  "settings.variantKeyResync": "Se inició una sincronización completa del catálogo para que el servicio reciba las nuevas claves de variante.",
+  "settings.variantKeyWarning.unknown":
+    "No se pudo preguntar al servicio cuántas reseñas guarda ({reason}). Confirma para cambiar la clave de variante sin comprobarlo.",
+  "settings.variantKeyWarning.none":
+    "El servicio de reseñas no guarda reseñas de esta cuenta: cambiar la clave de variante no deja nada huérfano.",
+  "settings.variantKeyResync":
+    "Se inició una sincronización completa del catálogo para que el servicio reciba las nuevas claves de variante.",
   "settings.keys.id": "ids de variante",
   "settings.keys.sku": "SKU de variante",
   "settings.invalid.enum": "Elige una de las opciones.",
@@ -224,9 +250,11 @@ export const es: Record<MessageKey, string> = {
   "setting.catalog.defaultCategory": "Categoría predeterminada",
   "setting.catalog.defaultCategory.help": "Se usa para un producto sin tipo, categoría de la taxonomía ni colección.",
   "setting.catalog.specificationMetafields": "Metacampos de especificación",
-  "setting.catalog.specificationMetafields.help": "Metacampos de producto enviados como especificaciones, como namespace.clave, separados por comas.",
+  "setting.catalog.specificationMetafields.help":
+    "Metacampos de producto enviados como especificaciones, como namespace.clave, separados por comas.",
   "setting.orders.orderIdSource": "Número de pedido enviado",
-  "setting.orders.orderIdSource.help": "El nombre del pedido (#1001) es lo que escribe el comprador al buscar un pedido.",
+  "setting.orders.orderIdSource.help":
+    "El nombre del pedido (#1001) es lo que escribe el comprador al buscar un pedido.",
   "setting.orders.orderIdSource.id": "Id del pedido (estable)",
   "setting.orders.orderIdSource.name": "Nombre del pedido, como #1001",
   "setting.orders.seller.mode": "Vendedor",
@@ -237,19 +265,24 @@ export const es: Record<MessageKey, string> = {
   "setting.orders.seller.property": "Nombre de la propiedad del vendedor",
   "setting.orders.seller.property.help": "La propiedad del artículo del pedido que nombra al vendedor.",
   "setting.orders.deliveredAfterDays": "Marcar como entregado tras (días)",
-  "setting.orders.deliveredAfterDays.help": "Para tiendas que nunca reciben el evento de entrega: días tras el envío. Vacío para desactivado.",
+  "setting.orders.deliveredAfterDays.help":
+    "Para tiendas que nunca reciben el evento de entrega: días tras el envío. Vacío para desactivado.",
   "setting.storefront.guestReviews": "Reseñas de visitantes sin pedido",
-  "setting.storefront.guestReviews.help": "Los compradores sin sesión y sin número de pedido pueden escribir una reseña con su e-mail. Desactivado por defecto: no son compras verificadas.",
+  "setting.storefront.guestReviews.help":
+    "Los compradores sin sesión y sin número de pedido pueden escribir una reseña con su e-mail. Desactivado por defecto: no son compras verificadas.",
   "setting.storefront.guestQuestions": "Preguntas de visitantes",
-  "setting.storefront.guestQuestions.help": "Los compradores sin sesión pueden hacer una pregunta con su nombre y e-mail. Desactivado por defecto: solo los clientes con sesión y quienes indican su pedido pueden preguntar.",
+  "setting.storefront.guestQuestions.help":
+    "Los compradores sin sesión pueden hacer una pregunta con su nombre y e-mail. Desactivado por defecto: solo los clientes con sesión y quienes indican su pedido pueden preguntar.",
   "setting.storefront.photosPerReview": "Fotos por reseña",
-  "setting.storefront.photosPerReview.help": "Cuántas fotos puede añadir el comprador a una reseña (0 a 10; 0 desactiva las fotos).",
+  "setting.storefront.photosPerReview.help":
+    "Cuántas fotos puede añadir el comprador a una reseña (0 a 10; 0 desactiva las fotos).",
   "setting.storefront.photoMaxMb": "Tamaño máximo de foto (MB)",
   "setting.storefront.photoMaxMb.help": "JPEG, PNG, WebP o HEIC hasta este tamaño (1 a 20 MB).",
   "setting.storefront.videoMaxMb": "Tamaño máximo de vídeo (MB)",
   "setting.storefront.videoMaxMb.help": "Un vídeo MP4, MOV o WebM por reseña hasta este tamaño (0 desactiva el vídeo).",
   "setting.flow.negativeRatingAtOrBelow": "Reseña negativa: calificación igual o menor que",
-  "setting.flow.negativeRatingAtOrBelow.help": "El disparador \"Reseña negativa recibida\" de Shopify Flow se activa para reseñas con esta calificación o menos (1 a 5).",
+  "setting.flow.negativeRatingAtOrBelow.help":
+    'El disparador "Reseña negativa recibida" de Shopify Flow se activa para reseñas con esta calificación o menos (1 a 5).',
   "setting.orders.optOut.email": "Solicitudes de reseña por correo",
   "setting.orders.optOut.sms": "Solicitudes de reseña por SMS",
   "setting.orders.optOut.whatsapp": "Solicitudes de reseña por WhatsApp",
@@ -322,7 +355,8 @@ export const es: Record<MessageKey, string> = {
   "reviews.photoAlt": "Foto {n} de la reseña de {name}",
   "reviews.video": "Vídeo",
   "reviews.openProduct": "Abrir el producto en Shopify",
-  "reviews.replyInService": "Las respuestas, los destacados y las importaciones se hacen en el panel del propio servicio de reseñas.",
+  "reviews.replyInService":
+    "Las respuestas, los destacados y las importaciones se hacen en el panel del propio servicio de reseñas.",
   "reviews.details": "Detalles",
 
   "questions.title": "Preguntas",
@@ -359,11 +393,14 @@ export const es: Record<MessageKey, string> = {
   "surveys.overAll": "De las {count} respuestas.",
   "surveys.overAll.one": "De la única respuesta.",
   "surveys.overAll.zero": "Aún no hay respuestas.",
-  "surveys.overAll.newest": "La puntuación y los grupos son de las {count} respuestas; los gráficos, de las {read} más recientes.",
+  "surveys.overAll.newest":
+    "La puntuación y los grupos son de las {count} respuestas; los gráficos, de las {read} más recientes.",
   "surveys.col.answers": "Respuestas",
-  "surveys.distribution.summary": "Puntuaciones de 0 a 10 de {count} respuestas: {promoters} promotores, {neutral} pasivos, {detractors} detractores.",
+  "surveys.distribution.summary":
+    "Puntuaciones de 0 a 10 de {count} respuestas: {promoters} promotores, {neutral} pasivos, {detractors} detractores.",
   "surveys.overTime": "NPS por mes",
-  "surveys.overTime.summary": "NPS por mes de {from} a {to}: {first} en el primer mes con respuestas, {last} en el último.",
+  "surveys.overTime.summary":
+    "NPS por mes de {from} a {to}: {first} en el primer mes con respuestas, {last} en el último.",
   "surveys.overTime.none": "Ninguna respuesta con puntuación en estos meses.",
 
   "report.title": "Informe de productos",
@@ -431,8 +468,10 @@ export const es: Record<MessageKey, string> = {
   "groups.remove": "Quitar {title}",
   "groups.removeShort": "Quitar",
   "groups.unknownProduct": "No está en el catálogo de la app",
-  "groups.notSent": "{count} de los productos elegidos aún no han llegado al servicio de reseñas. Sincroniza el catálogo y guarda.",
-  "groups.notSent.one": "{count} de los productos elegidos aún no ha llegado al servicio de reseñas. Sincroniza el catálogo y guarda.",
+  "groups.notSent":
+    "{count} de los productos elegidos aún no han llegado al servicio de reseñas. Sincroniza el catálogo y guarda.",
+  "groups.notSent.one":
+    "{count} de los productos elegidos aún no ha llegado al servicio de reseñas. Sincroniza el catálogo y guarda.",
   "groups.productsRequired": "Elige al menos un producto.",
   "products.key": "Clave: {key}",
 };

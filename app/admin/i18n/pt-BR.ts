@@ -33,13 +33,17 @@ export const ptBR: Record<MessageKey, string> = {
   "common.error.body": "Não foi possível carregar a página. Verifique sua conexão e tente de novo.",
   "common.notConnected": "Conecte primeiro sua conta de avaliações: o serviço guarda estes dados.",
   "common.connectLink": "Ir para o formulário de conexão",
-  "app.tokenNeedsMerchant": "O Shopify deixou de aceitar o acesso deste app à sua loja, por isso avaliações, pedidos e notas estão pausados. Feche o app e abra-o de novo pelo admin do Shopify para restaurá-lo.",
+  "app.tokenNeedsMerchant":
+    "O Shopify deixou de aceitar o acesso deste app à sua loja, por isso avaliações, pedidos e notas estão pausados. Feche o app e abra-o de novo pelo admin do Shopify para restaurá-lo.",
 
-  "error.auth": "O serviço de avaliações recusou estas credenciais. Confira a chave do cliente, o client id e o client secret no painel do serviço (Configurações › Integrações › API).",
-  "error.unreachable": "O serviço de avaliações não respondeu. Ele pode estar fora do ar ou o endereço pode estar errado; tente de novo em instantes.",
+  "error.auth":
+    "O serviço de avaliações recusou estas credenciais. Confira a chave do cliente, o client id e o client secret no painel do serviço (Configurações › Integrações › API).",
+  "error.unreachable":
+    "O serviço de avaliações não respondeu. Ele pode estar fora do ar ou o endereço pode estar errado; tente de novo em instantes.",
   "error.rateLimited": "O serviço de avaliações pediu para irmos mais devagar. Tente de novo em {seconds} segundos.",
   "error.refused": "O serviço de avaliações recusou o pedido: {detail}",
-  "error.response": "O serviço de avaliações respondeu de um jeito que este app não entende. Tente mais tarde; se continuar, fale com o suporte.",
+  "error.response":
+    "O serviço de avaliações respondeu de um jeito que este app não entende. Tente mais tarde; se continuar, fale com o suporte.",
   "error.notFound": "O serviço de avaliações não conhece mais este item.",
   "error.unknown": "Aconteceu algo inesperado. Tente de novo.",
 
@@ -48,23 +52,27 @@ export const ptBR: Record<MessageKey, string> = {
   "home.checklist.progress": "{done} de {total} etapas concluídas",
   "home.step.credentials": "Conecte sua conta de avaliações",
   "home.step.credentials.done": "Conectado como {customer}. As credenciais foram verificadas com o serviço.",
-  "home.step.credentials.todo": "Informe as credenciais de API do painel do serviço de avaliações (Configurações › Integrações › API).",
+  "home.step.credentials.todo":
+    "Informe as credenciais de API do painel do serviço de avaliações (Configurações › Integrações › API).",
   "home.step.credentials.failing": "Salvas, mas o serviço as recusa agora: {reason}",
   "home.step.catalog": "Envie seu catálogo",
   "home.step.catalog.done": "{count} produtos estão no serviço de avaliações.",
   "home.step.catalog.todo": "Começa sozinho quando você conectar. Acompanhe na página Sincronização.",
   "home.step.catalog.running": "Enviando seu catálogo: {read} produtos lidos até agora.",
   "home.step.orders": "Envie os pedidos recentes",
-  "home.step.orders.done": "Os pedidos dos últimos {days} dias foram enviados, para que os compradores sejam convidados a avaliar.",
+  "home.step.orders.done":
+    "Os pedidos dos últimos {days} dias foram enviados, para que os compradores sejam convidados a avaliar.",
   "home.step.orders.todo": "Começa depois do catálogo. Acompanhe na página Sincronização.",
   "home.step.orders.running": "Enviando pedidos recentes: {read} lidos até agora.",
-  "home.step.orders.flowing": "{count} pedidos foram ao serviço de avaliações conforme chegaram; nenhuma carga de pedidos anteriores rodou (veja a página Sincronização).",
+  "home.step.orders.flowing":
+    "{count} pedidos foram ao serviço de avaliações conforme chegaram; nenhuma carga de pedidos anteriores rodou (veja a página Sincronização).",
   "home.step.policy": "Escolha quem recebe pedidos de avaliação",
   "home.step.policy.done": "Confirmada.",
   "home.step.policy.todo": "Revise a política abaixo e confirme, ou altere em Configurações.",
   "home.step.policy.confirm": "Confirmar esta política",
   "home.step.theme": "Mostre as avaliações no seu tema",
-  "home.step.theme.todo": "Adicione os blocos à página de produto e ative a incorporação do app no editor de temas. Marque esta etapa quando terminar.",
+  "home.step.theme.todo":
+    "Adicione os blocos à página de produto e ative a incorporação do app no editor de temas. Marque esta etapa quando terminar.",
   "home.step.theme.done": "Marcada como concluída.",
   "home.step.theme.addRating": "Adicionar bloco de estrelas",
   "home.step.theme.addReviews": "Adicionar bloco de avaliações",
@@ -72,8 +80,10 @@ export const ptBR: Record<MessageKey, string> = {
   "home.step.theme.addOrderReviews": "Adicionar “Avalie seus pedidos” à página da conta",
   "home.step.theme.markDone": "Já adicionei",
   "home.step.theme.checking": "Verificando seu tema…",
-  "home.step.theme.on": "Os blocos de estrelas e de avaliações e a incorporação do app estão ativos no seu tema publicado.",
-  "home.step.theme.off": "Adicione os blocos à página de produto e ative a incorporação do app no editor de temas. Esta etapa se atualiza sozinha quando estiverem ativos.",
+  "home.step.theme.on":
+    "Os blocos de estrelas e de avaliações e a incorporação do app estão ativos no seu tema publicado.",
+  "home.step.theme.off":
+    "Adicione os blocos à página de produto e ative a incorporação do app no editor de temas. Esta etapa se atualiza sozinha quando estiverem ativos.",
   "home.theme.checking": "Verificando",
   "home.theme.on": "Ativo",
   "home.theme.off": "Não adicionado",
@@ -117,7 +127,8 @@ export const ptBR: Record<MessageKey, string> = {
   "creds.customerKey": "Chave do cliente",
   "creds.clientId": "Client id",
   "creds.clientSecret": "Client secret",
-  "creds.clientSecret.help": "Guardado criptografado. Nunca é mostrado de novo; deixe vazio para manter o salvo ({masked}).",
+  "creds.clientSecret.help":
+    "Guardado criptografado. Nunca é mostrado de novo; deixe vazio para manter o salvo ({masked}).",
   "creds.clientSecret.helpNew": "Guardado criptografado e nunca mostrado de novo.",
   "creds.advanced": "Avançado: endereços do serviço",
   "creds.apiUrl": "Endereço da API",
@@ -147,7 +158,8 @@ export const ptBR: Record<MessageKey, string> = {
   "sync.status.never": "Nunca executada",
   "sync.progress": "{done} de {total}",
   "sync.progressUnknown": "{done} até agora (a Shopify está contando)",
-  "sync.counts": "Lidos {read} · enviados {sent} · criados {created} · atualizados {updated} · sem mudança {unchanged} · com falha {failed}",
+  "sync.counts":
+    "Lidos {read} · enviados {sent} · criados {created} · atualizados {updated} · sem mudança {unchanged} · com falha {failed}",
   "sync.mirror": "Produtos: {synced} no serviço, {failed} recusados, {pending} aguardando",
   "sync.ordersKnown": "Pedidos no serviço: {sent}; recusados: {failed}",
   "sync.recentRuns": "Execuções recentes",
@@ -176,19 +188,26 @@ export const ptBR: Record<MessageKey, string> = {
   "sync.workerDown": "Nenhum worker está rodando: as sincronizações esperam até um começar. Avise quem opera este app.",
   "sync.error": "Erro: {error}",
   "sync.addressRefused": "O Shopify recusou o endereço deste servidor: adicione-o à lista de IPs permitidos do app.",
-  "sync.addressRefused.paused": "A sincronização com o Shopify está pausada desde {since}; ela volta sozinha quando o Shopify aceitar o endereço (próxima verificação {next}).",
+  "sync.addressRefused.paused":
+    "A sincronização com o Shopify está pausada desde {since}; ela volta sozinha quando o Shopify aceitar o endereço (próxima verificação {next}).",
   "sync.addressRefused.detail": "O Shopify respondeu: {detail}",
   "sync.readPath.bulk": "Lido com uma operação em massa.",
-  "sync.readPath.paged": "Lido página por página: o Shopify recusou operações em massa ({reason}). Ative as consultas em massa no Partner Dashboard para voltar a usá-las.",
+  "sync.readPath.paged":
+    "Lido página por página: o Shopify recusou operações em massa ({reason}). Ative as consultas em massa no Partner Dashboard para voltar a usá-las.",
   "sync.status.live": "Enviando as mudanças conforme chegam",
   "sync.status.resent": "Enviando tudo de novo",
-  "sync.resend": "Interrompida: o serviço de avaliações não tinha mais o que o app enviou (outra conta, ou os dados foram apagados). Tudo é enviado de novo.",
-  "sync.noRuns.live": "Nenhuma sincronização completa rodou: {count} foram ao serviço de avaliações conforme mudaram no Shopify.",
+  "sync.resend":
+    "Interrompida: o serviço de avaliações não tinha mais o que o app enviou (outra conta, ou os dados foram apagados). Tudo é enviado de novo.",
+  "sync.noRuns.live":
+    "Nenhuma sincronização completa rodou: {count} foram ao serviço de avaliações conforme mudaram no Shopify.",
   "sync.noRuns.connected": "Nenhuma sincronização completa rodou ainda: “Sincronizar tudo agora” envia tudo.",
   "sync.forgotten.title": "Enviados de novo",
-  "sync.forgotten.unknown": "Enviados de novo porque o serviço de avaliações não os conhecia mais: produtos {products}, pedidos {orders} (último em {at}).",
-  "sync.forgotten.account": "Conectado a outra conta do serviço de avaliações em {at}: o que foi enviado antes (produtos {products}, pedidos {orders}) está sendo enviado de novo para ela.",
-  "sync.forgotten.denied": "Ainda desconhecidos pelo serviço de avaliações depois de enviados de novo: {denied}. Cada um é reenviado no máximo uma vez a cada {hours} h; verifique a conta no serviço de avaliações.",
+  "sync.forgotten.unknown":
+    "Enviados de novo porque o serviço de avaliações não os conhecia mais: produtos {products}, pedidos {orders} (último em {at}).",
+  "sync.forgotten.account":
+    "Conectado a outra conta do serviço de avaliações em {at}: o que foi enviado antes (produtos {products}, pedidos {orders}) está sendo enviado de novo para ela.",
+  "sync.forgotten.denied":
+    "Ainda desconhecidos pelo serviço de avaliações depois de enviados de novo: {denied}. Cada um é reenviado no máximo uma vez a cada {hours} h; verifique a conta no serviço de avaliações.",
 
   "settings.title": "Configurações",
   "settings.saved": "Configurações salvas.",
@@ -200,11 +219,15 @@ export const ptBR: Record<MessageKey, string> = {
   "settings.section.flow": "Shopify Flow",
   "settings.default": "Padrão: {value}",
   "settings.variantKeyWarning.title": "Mudar a chave de variante deixa avaliações órfãs",
-  "settings.variantKeyWarning.body": "O serviço de avaliações guarda {count} avaliações da conta {customer}. Elas foram coletadas com {from}; depois da mudança o app envia {to}, e essas avaliações deixam de corresponder às suas variantes e itens de pedido.",
+  "settings.variantKeyWarning.body":
+    "O serviço de avaliações guarda {count} avaliações da conta {customer}. Elas foram coletadas com {from}; depois da mudança o app envia {to}, e essas avaliações deixam de corresponder às suas variantes e itens de pedido.",
   "settings.variantKeyWarning.confirm": "Entendo: mudar mesmo assim",
-  "settings.variantKeyWarning.unknown": "Não foi possível perguntar ao serviço quantas avaliações ele guarda ({reason}). Confirme para mudar a chave de variante sem verificar.",
-  "settings.variantKeyWarning.none": "O serviço de avaliações não guarda avaliações desta conta: mudar a chave de variante não deixa nada órfão.",
-  "settings.variantKeyResync": "Uma sincronização completa do catálogo começou para o serviço receber as novas chaves de variante.",
+  "settings.variantKeyWarning.unknown":
+    "Não foi possível perguntar ao serviço quantas avaliações ele guarda ({reason}). Confirme para mudar a chave de variante sem verificar.",
+  "settings.variantKeyWarning.none":
+    "O serviço de avaliações não guarda avaliações desta conta: mudar a chave de variante não deixa nada órfão.",
+  "settings.variantKeyResync":
+    "Uma sincronização completa do catálogo começou para o serviço receber as novas chaves de variante.",
   "settings.keys.id": "ids de variante",
   "settings.keys.sku": "SKUs de variante",
   "settings.invalid.enum": "Escolha uma das opções.",
@@ -224,7 +247,8 @@ export const ptBR: Record<MessageKey, string> = {
   "setting.catalog.defaultCategory": "Categoria padrão",
   "setting.catalog.defaultCategory.help": "Usada para um produto sem tipo, categoria da taxonomia ou coleção.",
   "setting.catalog.specificationMetafields": "Metacampos de especificação",
-  "setting.catalog.specificationMetafields.help": "Metacampos de produto enviados como especificações, no formato namespace.chave, separados por vírgula.",
+  "setting.catalog.specificationMetafields.help":
+    "Metacampos de produto enviados como especificações, no formato namespace.chave, separados por vírgula.",
   "setting.orders.orderIdSource": "Número do pedido enviado",
   "setting.orders.orderIdSource.help": "O nome do pedido (#1001) é o que o comprador digita ao procurar um pedido.",
   "setting.orders.orderIdSource.id": "Id do pedido (estável)",
@@ -237,19 +261,25 @@ export const ptBR: Record<MessageKey, string> = {
   "setting.orders.seller.property": "Nome da propriedade do vendedor",
   "setting.orders.seller.property.help": "A propriedade do item do pedido que nomeia o vendedor.",
   "setting.orders.deliveredAfterDays": "Marcar como entregue após (dias)",
-  "setting.orders.deliveredAfterDays.help": "Para lojas que nunca recebem o evento de entrega: dias após o envio. Vazio para desligado.",
+  "setting.orders.deliveredAfterDays.help":
+    "Para lojas que nunca recebem o evento de entrega: dias após o envio. Vazio para desligado.",
   "setting.storefront.guestReviews": "Avaliações de visitantes sem pedido",
-  "setting.storefront.guestReviews.help": "Clientes sem login e sem um número de pedido podem avaliar informando o e-mail. Desativado por padrão: essas avaliações não são compras verificadas.",
+  "setting.storefront.guestReviews.help":
+    "Clientes sem login e sem um número de pedido podem avaliar informando o e-mail. Desativado por padrão: essas avaliações não são compras verificadas.",
   "setting.storefront.guestQuestions": "Perguntas de visitantes",
-  "setting.storefront.guestQuestions.help": "Clientes sem login podem fazer uma pergunta informando nome e e-mail. Desativado por padrão: só clientes com login e compradores que informam o pedido podem perguntar.",
+  "setting.storefront.guestQuestions.help":
+    "Clientes sem login podem fazer uma pergunta informando nome e e-mail. Desativado por padrão: só clientes com login e compradores que informam o pedido podem perguntar.",
   "setting.storefront.photosPerReview": "Fotos por avaliação",
-  "setting.storefront.photosPerReview.help": "Quantas fotos o cliente pode anexar a uma avaliação (0 a 10; 0 desativa as fotos).",
+  "setting.storefront.photosPerReview.help":
+    "Quantas fotos o cliente pode anexar a uma avaliação (0 a 10; 0 desativa as fotos).",
   "setting.storefront.photoMaxMb": "Tamanho máximo da foto (MB)",
   "setting.storefront.photoMaxMb.help": "JPEG, PNG, WebP ou HEIC até este tamanho (1 a 20 MB).",
   "setting.storefront.videoMaxMb": "Tamanho máximo do vídeo (MB)",
-  "setting.storefront.videoMaxMb.help": "Um vídeo MP4, MOV ou WebM por avaliação até este tamanho (0 desativa o vídeo).",
+  "setting.storefront.videoMaxMb.help":
+    "Um vídeo MP4, MOV ou WebM por avaliação até este tamanho (0 desativa o vídeo).",
   "setting.flow.negativeRatingAtOrBelow": "Avaliação negativa: nota igual ou menor que",
-  "setting.flow.negativeRatingAtOrBelow.help": "O gatilho \"Avaliação negativa recebida\" do Shopify Flow dispara para avaliações com esta nota ou menos (1 a 5).",
+  "setting.flow.negativeRatingAtOrBelow.help":
+    'O gatilho "Avaliação negativa recebida" do Shopify Flow dispara para avaliações com esta nota ou menos (1 a 5).',
   "setting.orders.optOut.email": "Pedidos de avaliação por e-mail",
   "setting.orders.optOut.sms": "Pedidos de avaliação por SMS",
   "setting.orders.optOut.whatsapp": "Pedidos de avaliação por WhatsApp",
@@ -359,9 +389,11 @@ export const ptBR: Record<MessageKey, string> = {
   "surveys.overAll": "De todas as {count} respostas.",
   "surveys.overAll.one": "Da única resposta.",
   "surveys.overAll.zero": "Ainda não há respostas.",
-  "surveys.overAll.newest": "A nota e os grupos são de todas as {count} respostas; os gráficos, das {read} mais recentes.",
+  "surveys.overAll.newest":
+    "A nota e os grupos são de todas as {count} respostas; os gráficos, das {read} mais recentes.",
   "surveys.col.answers": "Respostas",
-  "surveys.distribution.summary": "Notas de 0 a 10 de {count} respostas: {promoters} promotores, {neutral} neutros, {detractors} detratores.",
+  "surveys.distribution.summary":
+    "Notas de 0 a 10 de {count} respostas: {promoters} promotores, {neutral} neutros, {detractors} detratores.",
   "surveys.overTime": "NPS por mês",
   "surveys.overTime.summary": "NPS por mês de {from} a {to}: {first} no primeiro mês com respostas, {last} no último.",
   "surveys.overTime.none": "Nenhuma resposta com nota nestes meses.",
@@ -431,8 +463,10 @@ export const ptBR: Record<MessageKey, string> = {
   "groups.remove": "Remover {title}",
   "groups.removeShort": "Remover",
   "groups.unknownProduct": "Fora do catálogo do app",
-  "groups.notSent": "{count} dos produtos escolhidos ainda não chegaram ao serviço de avaliações. Sincronize o catálogo e salve.",
-  "groups.notSent.one": "{count} dos produtos escolhidos ainda não chegou ao serviço de avaliações. Sincronize o catálogo e salve.",
+  "groups.notSent":
+    "{count} dos produtos escolhidos ainda não chegaram ao serviço de avaliações. Sincronize o catálogo e salve.",
+  "groups.notSent.one":
+    "{count} dos produtos escolhidos ainda não chegou ao serviço de avaliações. Sincronize o catálogo e salve.",
   "groups.productsRequired": "Escolha pelo menos um produto.",
   "products.key": "Chave: {key}",
 };

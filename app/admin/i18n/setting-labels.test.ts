@@ -32,7 +32,8 @@ describe("admin words for every setting", () => {
         });
         // Two values in the same words tell the merchant nothing.
         const given = words.filter(Boolean);
-        if (new Set(given).size !== given.length) missing.push(`${locale}: ${spec.path} has two values in the same words`);
+        if (new Set(given).size !== given.length)
+          missing.push(`${locale}: ${spec.path} has two values in the same words`);
       }
     }
     expect(missing).toEqual([]);

@@ -23,8 +23,14 @@ describe("calendar months", () => {
   it("GIVEN a month THEN its first and last day, narrowed to a range", () => {
     expect(daysOf("2024-02")).toEqual({ from: "2024-02-01", to: "2024-02-29" });
     expect(daysOf("2026-12")).toEqual({ from: "2026-12-01", to: "2026-12-31" });
-    expect(daysOf("2026-01", { from: "2026-01-15", to: "2026-03-02" })).toEqual({ from: "2026-01-15", to: "2026-01-31" });
-    expect(daysOf("2026-03", { from: "2026-01-15", to: "2026-03-02" })).toEqual({ from: "2026-03-01", to: "2026-03-02" });
+    expect(daysOf("2026-01", { from: "2026-01-15", to: "2026-03-02" })).toEqual({
+      from: "2026-01-15",
+      to: "2026-01-31",
+    });
+    expect(daysOf("2026-03", { from: "2026-01-15", to: "2026-03-02" })).toEqual({
+      from: "2026-03-01",
+      to: "2026-03-02",
+    });
   });
 
   it("GIVEN a locale THEN the month is named in it", () => {

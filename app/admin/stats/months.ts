@@ -51,7 +51,10 @@ export function daysOf(key: MonthKey, within?: { from: string; to: string }): { 
 /** A month's name for a person: its short name for an axis ("Mar"), month and year for a table. */
 export function monthLabel(key: MonthKey, locale: string, style: "short" | "long"): string {
   const { y, m } = parts(key);
-  const format = new Intl.DateTimeFormat(locale, style === "short" ? { month: "short", timeZone: "UTC" } : { month: "long", year: "numeric", timeZone: "UTC" });
+  const format = new Intl.DateTimeFormat(
+    locale,
+    style === "short" ? { month: "short", timeZone: "UTC" } : { month: "long", year: "numeric", timeZone: "UTC" },
+  );
   return format.format(new Date(Date.UTC(y, m - 1, 15)));
 }
 

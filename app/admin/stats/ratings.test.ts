@@ -13,7 +13,12 @@ describe("review volume and average", () => {
   });
 
   it("GIVEN a row with reviews but no average THEN it counts in the volume only", () => {
-    expect(pooled([{ reviewCount: 2, aggregateRating: null }, { reviewCount: 2, aggregateRating: 3 }])).toEqual({ reviews: 4, average: 3 });
+    expect(
+      pooled([
+        { reviewCount: 2, aggregateRating: null },
+        { reviewCount: 2, aggregateRating: 3 },
+      ]),
+    ).toEqual({ reviews: 4, average: 3 });
     expect(pooled([])).toEqual({ reviews: 0, average: null });
   });
 

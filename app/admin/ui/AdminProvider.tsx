@@ -17,7 +17,10 @@ import type { Locale } from "../i18n/locale";
 export const APP_BRIDGE_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
 const polarisI18n = { en: polarisEn, "pt-BR": polarisPtBR, es: polarisEs } as const;
 
-type LinkProps = { url: string; children?: ReactNode; external?: boolean } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">;
+type LinkProps = { url: string; children?: ReactNode; external?: boolean } & Omit<
+  AnchorHTMLAttributes<HTMLAnchorElement>,
+  "href"
+>;
 
 function RemixLink({ url, children, external, ...rest }: LinkProps) {
   if (external || /^https?:\/\//.test(url)) {

@@ -1,4 +1,14 @@
-import { Banner, BlockStack, Card, EmptyState, Layout, SkeletonBodyText, SkeletonDisplayText, SkeletonPage, Text } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Card,
+  EmptyState,
+  Layout,
+  SkeletonBodyText,
+  SkeletonDisplayText,
+  SkeletonPage,
+  Text,
+} from "@shopify/polaris";
 import { Link, useRevalidator } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useI18n } from "../i18n/context";
@@ -36,14 +46,26 @@ export function ErrorNotice({ error, onRetry, title }: { error: UiMessage; onRet
     <Banner
       tone="critical"
       title={title ?? t("common.error.title")}
-      action={{ content: t("common.retry"), onAction: onRetry ?? (() => revalidator.revalidate()), loading: revalidator.state === "loading" }}
+      action={{
+        content: t("common.retry"),
+        onAction: onRetry ?? (() => revalidator.revalidate()),
+        loading: revalidator.state === "loading",
+      }}
     >
       <p>{t(error.key, error.params)}</p>
     </Banner>
   );
 }
 
-export function Notice({ tone, title, children }: { tone: "success" | "info" | "warning" | "critical"; title?: string; children?: ReactNode }) {
+export function Notice({
+  tone,
+  title,
+  children,
+}: {
+  tone: "success" | "info" | "warning" | "critical";
+  title?: string;
+  children?: ReactNode;
+}) {
   return (
     <Banner tone={tone} title={title}>
       {children}
@@ -58,7 +80,15 @@ const EMPTY_IMAGE =
     '<svg xmlns="http://www.w3.org/2000/svg" width="226" height="226" viewBox="0 0 226 226"><circle cx="113" cy="113" r="100" fill="#f1f1f1"/><path d="M113 55l17 38 41 4-31 28 9 41-36-21-36 21 9-41-31-28 41-4z" fill="#c9c9c9"/></svg>',
   );
 
-export function Empty({ heading, body, action }: { heading: string; body: string; action?: { content: string; url?: string; onAction?: () => void } }) {
+export function Empty({
+  heading,
+  body,
+  action,
+}: {
+  heading: string;
+  body: string;
+  action?: { content: string; url?: string; onAction?: () => void };
+}) {
   return (
     <EmptyState heading={heading} image={EMPTY_IMAGE} action={action}>
       <Text as="p">{body}</Text>

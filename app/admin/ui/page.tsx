@@ -1,4 +1,15 @@
-import { Badge, BlockStack, Card, Checkbox, InlineStack, Page, ProgressBar, Select, Text, TextField } from "@shopify/polaris";
+import {
+  Badge,
+  BlockStack,
+  Card,
+  Checkbox,
+  InlineStack,
+  Page,
+  ProgressBar,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import type { ComponentProps, ReactNode } from "react";
 import { useState } from "react";
 import { useI18n } from "../i18n/context";
@@ -9,7 +20,17 @@ import type { UiMessage } from "../messages";
 
 type Action = { content: string; onAction?: () => void; url?: string; loading?: boolean; disabled?: boolean };
 
-export function AdminPage({ title, primaryAction, secondaryActions, children }: { title: string; primaryAction?: Action; secondaryActions?: Action[]; children: ReactNode }) {
+export function AdminPage({
+  title,
+  primaryAction,
+  secondaryActions,
+  children,
+}: {
+  title: string;
+  primaryAction?: Action;
+  secondaryActions?: Action[];
+  children: ReactNode;
+}) {
   return (
     <Page title={title} primaryAction={primaryAction} secondaryActions={secondaryActions}>
       <BlockStack gap="400">{children}</BlockStack>
@@ -56,7 +77,8 @@ export function TextInput(props: {
   const { t } = useI18n();
   const [own, setOwn] = useState(props.defaultValue ?? "");
   const value = props.value ?? own;
-  const error = typeof props.error === "string" ? props.error : props.error ? t(props.error.key, props.error.params) : undefined;
+  const error =
+    typeof props.error === "string" ? props.error : props.error ? t(props.error.key, props.error.params) : undefined;
   return (
     <TextField
       name={props.name}
@@ -76,12 +98,47 @@ export function TextInput(props: {
   );
 }
 
-export function SelectInput(props: { name: string; label: string; options: { label: string; value: string }[]; value: string; onChange: (v: string) => void; helpText?: ReactNode; error?: string }) {
-  return <Select name={props.name} label={props.label} options={props.options} value={props.value} onChange={props.onChange} helpText={props.helpText} error={props.error} />;
+export function SelectInput(props: {
+  name: string;
+  label: string;
+  options: { label: string; value: string }[];
+  value: string;
+  onChange: (v: string) => void;
+  helpText?: ReactNode;
+  error?: string;
+}) {
+  return (
+    <Select
+      name={props.name}
+      label={props.label}
+      options={props.options}
+      value={props.value}
+      onChange={props.onChange}
+      helpText={props.helpText}
+      error={props.error}
+    />
+  );
 }
 
-export function CheckboxInput(props: { name: string; label: string; checked: boolean; onChange: (v: boolean) => void; helpText?: ReactNode; error?: string }) {
-  return <Checkbox name={props.name} label={props.label} checked={props.checked} onChange={props.onChange} helpText={props.helpText} error={props.error} value="true" />;
+export function CheckboxInput(props: {
+  name: string;
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  helpText?: ReactNode;
+  error?: string;
+}) {
+  return (
+    <Checkbox
+      name={props.name}
+      label={props.label}
+      checked={props.checked}
+      onChange={props.onChange}
+      helpText={props.helpText}
+      error={props.error}
+      value="true"
+    />
+  );
 }
 
 export function StatusBadge({ tone, children }: { tone?: ComponentProps<typeof Badge>["tone"]; children: string }) {
@@ -95,7 +152,13 @@ export function ProgressMeter({ label, progress }: { label: string; progress: nu
       <Text as="p" variant="bodySm" tone="subdued">
         {label}
       </Text>
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress === null ? undefined : Math.round(progress)}>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress === null ? undefined : Math.round(progress)}
+      >
         <ProgressBar progress={progress ?? 0} size="small" animated={progress === null} />
       </div>
     </BlockStack>

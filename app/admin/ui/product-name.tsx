@@ -8,7 +8,15 @@ import { needsKey, type TitledProduct } from "../product-titles";
  * alone does not single it out (shared with another product). `link` wraps the
  * title (a link) when given.
  */
-export function ProductName({ product, shared, link }: { product: TitledProduct; shared: ReadonlySet<string>; link?: (label: ReactNode) => ReactNode }) {
+export function ProductName({
+  product,
+  shared,
+  link,
+}: {
+  product: TitledProduct;
+  shared: ReadonlySet<string>;
+  link?: (label: ReactNode) => ReactNode;
+}) {
   const { t } = useI18n();
   const title = product.title ?? product.key;
   const withKey = product.title !== null && needsKey(product, shared);

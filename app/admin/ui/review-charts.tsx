@@ -16,11 +16,22 @@ export function ReviewsOverTime({ months, capped }: { months: TrendMonth[]; capp
   const total = months.reduce((a, m) => a + m.reviews, 0);
   const busiest = months.reduce((a, m) => (m.reviews > a.reviews ? m : a), months[0]!);
   const rated = months.filter((m) => m.average !== null).map((m) => m.average!);
-  const categories = months.map((m, i) => ({ key: m.month, label: monthLabel(m.month, locale, "short"), sublabel: i === 0 || m.month.endsWith("-01") ? String(yearOf(m.month)) : undefined }));
+  const categories = months.map((m, i) => ({
+    key: m.month,
+    label: monthLabel(m.month, locale, "short"),
+    sublabel: i === 0 || m.month.endsWith("-01") ? String(yearOf(m.month)) : undefined,
+  }));
   return (
     <ChartFigure
       title={t("report.trends")}
-      table={{ columns: [t("charts.month"), t("report.col.reviews"), t("report.col.rating")], rows: months.map((m) => [monthLabel(m.month, locale, "long"), number(m.reviews), m.average === null ? "–" : stars(m.average)]) }}
+      table={{
+        columns: [t("charts.month"), t("report.col.reviews"), t("report.col.rating")],
+        rows: months.map((m) => [
+          monthLabel(m.month, locale, "long"),
+          number(m.reviews),
+          m.average === null ? "–" : stars(m.average),
+        ]),
+      }}
       note={
         capped ? (
           <Text as="p" variant="bodySm" tone="subdued">
@@ -34,7 +45,13 @@ export function ReviewsOverTime({ months, capped }: { months: TrendMonth[]; capp
           {t("report.trends.volume")}
         </Text>
         <ColumnChart
-          summary={t("report.trends.volume.summary", { count: total, from, to, month: monthLabel(busiest.month, locale, "long"), most: busiest.reviews })}
+          summary={t("report.trends.volume.summary", {
+            count: total,
+            from,
+            to,
+            month: monthLabel(busiest.month, locale, "long"),
+            most: busiest.reviews,
+          })}
           format={number}
           columns={categories.map((c, i) => ({ ...c, value: months[i]!.reviews }))}
         />
@@ -42,7 +59,16 @@ export function ReviewsOverTime({ months, capped }: { months: TrendMonth[]; capp
           {t("report.trends.average")}
         </Text>
         <LineChart
-          summary={rated.length ? t("report.trends.average.summary", { from, to, low: stars(Math.min(...rated)), high: stars(Math.max(...rated)) }) : t("report.trends.none")}
+          summary={
+            rated.length
+              ? t("report.trends.average.summary", {
+                  from,
+                  to,
+                  low: stars(Math.min(...rated)),
+                  high: stars(Math.max(...rated)),
+                })
+              : t("report.trends.none")
+          }
           min={1}
           max={5}
           ticks={[1, 3, 5]}
@@ -65,8 +91,23 @@ export function StarDistribution({ stars, average }: { stars: number[]; average:
     list: [5, 4, 3, 2, 1].map((n) => `${label(n)}: ${number(stars[n - 1]!)}`).join(", "),
   });
   return (
-    <ChartFigure title={t("report.stars")} table={{ columns: [t("report.stars.col"), t("report.col.reviews")], rows: [5, 4, 3, 2, 1].map((n) => [label(n), number(stars[n - 1]!)]) }}>
-      <ColumnChart summary={summary} format={number} columns={[1, 2, 3, 4, 5].map((n) => ({ key: String(n), label: label(n), value: stars[n - 1]!, color: n >= 4 ? "#29845a" : n === 3 ? "#8a6116" : "#c70a24" }))} />
+    <ChartFigure
+      title={t("report.stars")}
+      table={{
+        columns: [t("report.stars.col"), t("report.col.reviews")],
+        rows: [5, 4, 3, 2, 1].map((n) => [label(n), number(stars[n - 1]!)]),
+      }}
+    >
+      <ColumnChart
+        summary={summary}
+        format={number}
+        columns={[1, 2, 3, 4, 5].map((n) => ({
+          key: String(n),
+          label: label(n),
+          value: stars[n - 1]!,
+          color: n >= 4 ? "#29845a" : n === 3 ? "#8a6116" : "#c70a24",
+        }))}
+      />
     </ChartFigure>
   );
 }

@@ -14,10 +14,30 @@ export function ScoreDistribution({ histogram }: { histogram: number[] }) {
   const { t, number } = useI18n();
   const answers = histogram.reduce((a, b) => a + b, 0);
   const sum = (from: number, to: number) => histogram.slice(from, to + 1).reduce((a, b) => a + b, 0);
-  const summary = t("surveys.distribution.summary", { count: answers, promoters: sum(9, 10), neutral: sum(7, 8), detractors: sum(0, 6) });
+  const summary = t("surveys.distribution.summary", {
+    count: answers,
+    promoters: sum(9, 10),
+    neutral: sum(7, 8),
+    detractors: sum(0, 6),
+  });
   return (
-    <ChartFigure title={t("surveys.distribution")} table={{ columns: [t("surveys.col.score"), t("surveys.col.answers")], rows: histogram.map((n, score) => [number(score), number(n)]) }}>
-      <ColumnChart summary={summary} format={number} columns={histogram.map((value, score) => ({ key: String(score), label: number(score), value, color: groupColor(score) }))} />
+    <ChartFigure
+      title={t("surveys.distribution")}
+      table={{
+        columns: [t("surveys.col.score"), t("surveys.col.answers")],
+        rows: histogram.map((n, score) => [number(score), number(n)]),
+      }}
+    >
+      <ColumnChart
+        summary={summary}
+        format={number}
+        columns={histogram.map((value, score) => ({
+          key: String(score),
+          label: number(score),
+          value,
+          color: groupColor(score),
+        }))}
+      />
     </ChartFigure>
   );
 }
@@ -26,12 +46,24 @@ export function NpsOverTime({ months }: { months: NpsMonth[] }) {
   const { t, number, locale } = useI18n();
   const answered = months.filter((m) => m.nps !== null);
   const summary = answered.length
-    ? t("surveys.overTime.summary", { from: monthLabel(months[0]!.month, locale, "long"), to: monthLabel(months.at(-1)!.month, locale, "long"), first: number(answered[0]!.nps!), last: number(answered.at(-1)!.nps!) })
+    ? t("surveys.overTime.summary", {
+        from: monthLabel(months[0]!.month, locale, "long"),
+        to: monthLabel(months.at(-1)!.month, locale, "long"),
+        first: number(answered[0]!.nps!),
+        last: number(answered.at(-1)!.nps!),
+      })
     : t("surveys.overTime.none");
   return (
     <ChartFigure
       title={t("surveys.overTime")}
-      table={{ columns: [t("charts.month"), t("surveys.col.answers"), t("surveys.nps")], rows: months.map((m) => [monthLabel(m.month, locale, "long"), number(m.answers), m.nps === null ? "–" : number(m.nps)]) }}
+      table={{
+        columns: [t("charts.month"), t("surveys.col.answers"), t("surveys.nps")],
+        rows: months.map((m) => [
+          monthLabel(m.month, locale, "long"),
+          number(m.answers),
+          m.nps === null ? "–" : number(m.nps),
+        ]),
+      }}
     >
       <LineChart
         summary={summary}
@@ -40,7 +72,12 @@ export function NpsOverTime({ months }: { months: NpsMonth[] }) {
         ticks={[-100, 0, 100]}
         format={number}
         color="#2c6ecb"
-        points={months.map((m, i) => ({ key: m.month, label: monthLabel(m.month, locale, "short"), sublabel: i === 0 || m.month.endsWith("-01") ? String(yearOf(m.month)) : undefined, value: m.nps }))}
+        points={months.map((m, i) => ({
+          key: m.month,
+          label: monthLabel(m.month, locale, "short"),
+          sublabel: i === 0 || m.month.endsWith("-01") ? String(yearOf(m.month)) : undefined,
+          value: m.nps,
+        }))}
       />
     </ChartFigure>
   );

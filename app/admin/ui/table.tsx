@@ -44,51 +44,58 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
   const headings = props.headings.map((title) => ({ title })) as IndexTableProps["headings"];
   return (
     <div ref={wrapper}>
-    <IndexTable
-      resourceName={props.resourceName}
-      itemCount={props.rows.length}
-      headings={headings}
-      condensed={smDown}
-      selectable={Boolean(props.selection)}
-      selectedItemsCount={props.selection ? (props.selection.allSelected ? "All" : props.selection.selected.length) : 0}
-      onSelectionChange={props.selection?.onSelectionChange}
-      promotedBulkActions={props.selection?.promotedBulkActions}
-      emptyState={<Empty heading={props.empty.heading} body={props.empty.body} />}
-      // An empty list shows its empty state alone: a "Page 1 of 1" bar over it says nothing. A page
-      // past the end (rows deleted meanwhile) keeps its way back.
-      pagination={props.rows.length || props.pagination?.hasPrevious ? props.pagination : undefined}
-      loading={props.loading}
-    >
-      {props.rows.map((row, index) => {
-        const id = props.rowId(row);
-        const cells = props.cells(row);
-        return (
-          <IndexTable.Row id={id} key={id} position={index} selected={props.selection?.selected.includes(id)}>
-            {smDown ? (
-              // One column on a phone: each value after its heading, the first (the row's name)
-              // alone. A condensed row is a list item, not a table row: no cell (<td>) in it.
-              <div style={{ display: "grid", gap: 4, padding: "12px 16px", whiteSpace: "normal" }} onClick={keepLinkClicks}>
-                {cells.map((c, i) => (
-                  <div key={i}>
-                    {i > 0 && props.headings[i] ? <span style={{ color: "var(--p-color-text-secondary)" }}>{props.headings[i]}: </span> : null}
-                    {c}
-                  </div>
-                ))}
-              </div>
-            ) : (
-              cells.map((c, i) => (
-                <IndexTable.Cell key={i}>
-                  {/* Long texts wrap instead of widening the table past the page. */}
-                  <div style={{ whiteSpace: "normal", maxWidth: 420 }} onClick={keepLinkClicks}>
-                    {c}
-                  </div>
-                </IndexTable.Cell>
-              ))
-            )}
-          </IndexTable.Row>
-        );
-      })}
-    </IndexTable>
+      <IndexTable
+        resourceName={props.resourceName}
+        itemCount={props.rows.length}
+        headings={headings}
+        condensed={smDown}
+        selectable={Boolean(props.selection)}
+        selectedItemsCount={
+          props.selection ? (props.selection.allSelected ? "All" : props.selection.selected.length) : 0
+        }
+        onSelectionChange={props.selection?.onSelectionChange}
+        promotedBulkActions={props.selection?.promotedBulkActions}
+        emptyState={<Empty heading={props.empty.heading} body={props.empty.body} />}
+        // An empty list shows its empty state alone: a "Page 1 of 1" bar over it says nothing. A page
+        // past the end (rows deleted meanwhile) keeps its way back.
+        pagination={props.rows.length || props.pagination?.hasPrevious ? props.pagination : undefined}
+        loading={props.loading}
+      >
+        {props.rows.map((row, index) => {
+          const id = props.rowId(row);
+          const cells = props.cells(row);
+          return (
+            <IndexTable.Row id={id} key={id} position={index} selected={props.selection?.selected.includes(id)}>
+              {smDown ? (
+                // One column on a phone: each value after its heading, the first (the row's name)
+                // alone. A condensed row is a list item, not a table row: no cell (<td>) in it.
+                <div
+                  style={{ display: "grid", gap: 4, padding: "12px 16px", whiteSpace: "normal" }}
+                  onClick={keepLinkClicks}
+                >
+                  {cells.map((c, i) => (
+                    <div key={i}>
+                      {i > 0 && props.headings[i] ? (
+                        <span style={{ color: "var(--p-color-text-secondary)" }}>{props.headings[i]}: </span>
+                      ) : null}
+                      {c}
+                    </div>
+                  ))}
+                </div>
+              ) : (
+                cells.map((c, i) => (
+                  <IndexTable.Cell key={i}>
+                    {/* Long texts wrap instead of widening the table past the page. */}
+                    <div style={{ whiteSpace: "normal", maxWidth: 420 }} onClick={keepLinkClicks}>
+                      {c}
+                    </div>
+                  </IndexTable.Cell>
+                ))
+              )}
+            </IndexTable.Row>
+          );
+        })}
+      </IndexTable>
     </div>
   );
 }

@@ -15,7 +15,10 @@ export default function Landing() {
   return (
     <main style={{ fontFamily: "system-ui", maxWidth: 640, margin: "4rem auto", padding: "0 1rem" }}>
       <h1>Product reviews for your store</h1>
-      <p>Keeps your catalog and orders in the reviews service so buyers are asked for reviews by e-mail, SMS and WhatsApp.</p>
+      <p>
+        Keeps your catalog and orders in the reviews service so buyers are asked for reviews by e-mail, SMS and
+        WhatsApp.
+      </p>
       {showForm && (
         <Form method="post" action="/auth/login">
           <label>

@@ -14,7 +14,11 @@ export default async () => {
 
 function OrderStatusBlock() {
   const t = shopify.i18n.translate;
-  const state = useBackendAnswer<{ order: StatusOrder | null }>("/extensions/order-status", shopify.order.value?.id ?? "", () => shopify.sessionToken.get());
+  const state = useBackendAnswer<{ order: StatusOrder | null }>(
+    "/extensions/order-status",
+    shopify.order.value?.id ?? "",
+    () => shopify.sessionToken.get(),
+  );
 
   if (!state) return <s-skeleton-paragraph />;
   if (state.kind !== "loaded" || !state.data.order) return null;
@@ -23,12 +27,26 @@ function OrderStatusBlock() {
   return (
     <s-section heading={t("orderStatus.heading")}>
       <s-stack gap="base">
-        <s-text>{toRate.length ? t("orderStatus.toRate", { count: toRate.length }) : waiting.length ? t("orderStatus.waiting") : t("orderStatus.allRated")}</s-text>
+        <s-text>
+          {toRate.length
+            ? t("orderStatus.toRate", { count: toRate.length })
+            : waiting.length
+              ? t("orderStatus.waiting")
+              : t("orderStatus.allRated")}
+        </s-text>
         <RateRows items={toRate} t={t} />
         {rated.map((item) => (
-          <s-stack key={`rated-${item.sku}`} direction="inline" gap="base" alignItems="center" justifyContent="space-between">
+          <s-stack
+            key={`rated-${item.sku}`}
+            direction="inline"
+            gap="base"
+            alignItems="center"
+            justifyContent="space-between"
+          >
             <s-text>{item.title}</s-text>
-            <s-text color="subdued" accessibilityVisibility="hidden">{starsText(item.review?.rating ?? 0)}</s-text>
+            <s-text color="subdued" accessibilityVisibility="hidden">
+              {starsText(item.review?.rating ?? 0)}
+            </s-text>
             <s-text accessibilityVisibility="exclusive">{t("ratedLabel", { count: item.review?.rating ?? 0 })}</s-text>
           </s-stack>
         ))}

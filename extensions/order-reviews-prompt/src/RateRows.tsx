@@ -2,7 +2,13 @@
 import type { StatusItem } from "./review-status";
 
 /** One row per product still to rate: its title and a Rate button to the service's rating page (a new tab). */
-export function RateRows({ items, t }: { items: StatusItem[]; t: (key: string, options?: Record<string, string | number>) => string }) {
+export function RateRows({
+  items,
+  t,
+}: {
+  items: StatusItem[];
+  t: (key: string, options?: Record<string, string | number>) => string;
+}) {
   return (
     <>
       {items.map((item) => (

@@ -15,7 +15,11 @@ export default async () => {
 
 function ThankYouBlock() {
   const t = shopify.i18n.translate;
-  const state = useBackendAnswer<ThankYouAnswer>("/extensions/thank-you", shopify.orderConfirmation.value?.order.id ?? "", () => shopify.sessionToken.get());
+  const state = useBackendAnswer<ThankYouAnswer>(
+    "/extensions/thank-you",
+    shopify.orderConfirmation.value?.order.id ?? "",
+    () => shopify.sessionToken.get(),
+  );
 
   // Whatever the backend says (or if it cannot be reached), the buyer learns how rating works.
   const answer = state?.kind === "loaded" ? state.data : { state: "later" as const };

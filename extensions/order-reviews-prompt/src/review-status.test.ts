@@ -20,7 +20,14 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const call = (over: Partial<Parameters<typeof loadFromBackend>[0]> = {}) =>
-  loadFromBackend({ appUrl: `${origin}/`, path: "/extensions/order-status", order: "gid://shopify/Order/5900000000001", getToken: async () => "token-1", fetch, ...over });
+  loadFromBackend({
+    appUrl: `${origin}/`,
+    path: "/extensions/order-status",
+    order: "gid://shopify/Order/5900000000001",
+    getToken: async () => "token-1",
+    fetch,
+    ...over,
+  });
 
 const order: StatusOrder = {
   id: "5900000000001",
@@ -29,8 +36,29 @@ const order: StatusOrder = {
   toRate: 1,
   fulfilled: true,
   items: [
-    { sku: "1", title: "Mug", url: null, image: null, state: "reviewed", review: { rating: 4, text: "Nice" }, rate: null },
-    { sku: "2", title: "Tee", url: null, image: null, state: "rate", review: null, rate: { order: "5900000000001", token: "t", sku: "2", href: "https://rate.example/rate/acme/t/5900000000001?sku=2" } },
+    {
+      sku: "1",
+      title: "Mug",
+      url: null,
+      image: null,
+      state: "reviewed",
+      review: { rating: 4, text: "Nice" },
+      rate: null,
+    },
+    {
+      sku: "2",
+      title: "Tee",
+      url: null,
+      image: null,
+      state: "rate",
+      review: null,
+      rate: {
+        order: "5900000000001",
+        token: "t",
+        sku: "2",
+        href: "https://rate.example/rate/acme/t/5900000000001?sku=2",
+      },
+    },
     { sku: "3", title: "Cap", url: null, image: null, state: "waiting", review: null, rate: null },
     { sku: null, title: "Gift wrap", url: null, image: null, state: "none", review: null, rate: null },
   ],
@@ -50,7 +78,10 @@ describe("the backend call", () => {
     expect(await call()).toEqual({ kind: "failed", retry: false });
     answer = { status: 503, body: "{}" };
     expect(await call()).toEqual({ kind: "failed", retry: true });
-    expect(await call({ getToken: async () => Promise.reject(new Error("no token")) })).toEqual({ kind: "failed", retry: true });
+    expect(await call({ getToken: async () => Promise.reject(new Error("no token")) })).toEqual({
+      kind: "failed",
+      retry: true,
+    });
     expect(await call({ appUrl: "http://127.0.0.1:1" })).toEqual({ kind: "failed", retry: true });
   });
 

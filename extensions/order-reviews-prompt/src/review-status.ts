@@ -40,7 +40,11 @@ export function starsText(rating: number): string {
 }
 
 /** The order's products in the order the block lists them: still to rate, to rate once it arrives, then rated. */
-export function itemsForBlock(order: StatusOrder): { toRate: StatusItem[]; waiting: StatusItem[]; rated: StatusItem[] } {
+export function itemsForBlock(order: StatusOrder): {
+  toRate: StatusItem[];
+  waiting: StatusItem[];
+  rated: StatusItem[];
+} {
   return {
     toRate: order.items.filter((i) => i.state === "rate" && i.rate),
     waiting: order.items.filter((i) => i.state === "waiting"),

@@ -93,7 +93,13 @@ export interface ProductInput {
 /** The `product` object of a product page. */
 export function productDrop(p: ProductInput) {
   const id = Number(String(p.id).replace(/^gid:\/\/shopify\/Product\//, ""));
-  return { id, handle: p.handle, title: p.title, url: p.url ?? `/products/${p.handle}`, metafields: metafieldsDrop(p.metafields ?? []) };
+  return {
+    id,
+    handle: p.handle,
+    title: p.title,
+    url: p.url ?? `/products/${p.handle}`,
+    metafields: metafieldsDrop(p.metafields ?? []),
+  };
 }
 
 /** The `app` object of an app block: the installation's app-data metafields. */

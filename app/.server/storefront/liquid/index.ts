@@ -7,7 +7,14 @@ import { registerShopifyTags } from "./tags";
 import { loadTranslations } from "./translations";
 import { readBlockSchema, settingsWithDefaults, type BlockSchema } from "./schema";
 
-export { productDrop, appDrop, metafieldsDrop, parseMetafieldValue, type RawMetafield, type ProductInput } from "./drops";
+export {
+  productDrop,
+  appDrop,
+  metafieldsDrop,
+  parseMetafieldValue,
+  type RawMetafield,
+  type ProductInput,
+} from "./drops";
 
 // The theme app extension's Liquid rendered outside Shopify: by the local storefront (whole blocks)
 // and by the app proxy (fragments from the extension's own snippets, so a later page of reviews is
@@ -17,14 +24,21 @@ export { productDrop, appDrop, metafieldsDrop, parseMetafieldValue, type RawMeta
 
 // `assign x = nil` holds liquidjs's null object, which it does not count as blank; Shopify does
 // (`nil == blank`). Compare it as a missing value.
-const asMissing = (v: unknown) => (v instanceof Drop && typeof v.valueOf === "function" && v.valueOf() === null ? undefined : v);
+const asMissing = (v: unknown) =>
+  v instanceof Drop && typeof v.valueOf === "function" && v.valueOf() === null ? undefined : v;
 const operators: Operators = {
   ...defaultOperators,
   "==": function* (l: unknown, r: unknown) {
-    return yield* (defaultOperators["=="] as (l: unknown, r: unknown) => Generator<unknown, boolean, unknown>)(asMissing(l), asMissing(r));
+    return yield* (defaultOperators["=="] as (l: unknown, r: unknown) => Generator<unknown, boolean, unknown>)(
+      asMissing(l),
+      asMissing(r),
+    );
   },
   "!=": function* (l: unknown, r: unknown) {
-    return yield* (defaultOperators["!="] as (l: unknown, r: unknown) => Generator<unknown, boolean, unknown>)(asMissing(l), asMissing(r));
+    return yield* (defaultOperators["!="] as (l: unknown, r: unknown) => Generator<unknown, boolean, unknown>)(
+      asMissing(l),
+      asMissing(r),
+    );
   },
 };
 
@@ -133,8 +147,21 @@ export function createThemeRenderer(opts: ThemeRendererOptions): ThemeRenderer {
         settings: settingsWithDefaults(schema, ctx.block.settings),
         shopify_attributes: designMode ? `data-shopify-editor-block="${ctx.block.id}"` : "",
       };
-      const request = { design_mode: false, page_type: "product", ...ctx.request, locale: { iso_code: locale, ...ctx.request?.locale } };
-      const globals = { product: ctx.product, shop: ctx.shop, customer: ctx.customer, order: ctx.order, request, app: ctx.app, [LOCALE_GLOBAL]: iso };
+      const request = {
+        design_mode: false,
+        page_type: "product",
+        ...ctx.request,
+        locale: { iso_code: locale, ...ctx.request?.locale },
+      };
+      const globals = {
+        product: ctx.product,
+        shop: ctx.shop,
+        customer: ctx.customer,
+        order: ctx.order,
+        request,
+        app: ctx.app,
+        [LOCALE_GLOBAL]: iso,
+      };
       const template = blockTemplate(handle);
       // Every filter and tag here is synchronous: the synchronous renderer avoids a promise per step.
       const html = liquid.renderSync(template, { block }, { globals });
@@ -147,7 +174,10 @@ export function createThemeRenderer(opts: ThemeRendererOptions): ThemeRenderer {
     async renderSnippet(name, vars, locale) {
       if (!/^[a-z0-9][a-z0-9_-]*$/.test(name)) throw new Error(`invalid snippet name ${JSON.stringify(name)}`);
       const template = liquid.parseFileSync(name);
-      const globals = { request: { design_mode: false, locale: { iso_code: locale } }, [LOCALE_GLOBAL]: translations.resolve(locale) };
+      const globals = {
+        request: { design_mode: false, locale: { iso_code: locale } },
+        [LOCALE_GLOBAL]: translations.resolve(locale),
+      };
       return liquid.renderSync(template, vars, { globals });
     },
   };

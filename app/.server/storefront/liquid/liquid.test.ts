@@ -22,12 +22,26 @@ beforeAll(() => {
   writeFileSync(
     join(dir, "locales", "en.default.json"),
     JSON.stringify({
-      stars: { label: "{{ rating }} out of {{ max }} stars", count: { zero: "No reviews", one: "{{ count }} review", other: "{{ count }} reviews" } },
+      stars: {
+        label: "{{ rating }} out of {{ max }} stars",
+        count: { zero: "No reviews", one: "{{ count }} review", other: "{{ count }} reviews" },
+      },
       only_en: "English only",
     }),
   );
-  writeFileSync(join(dir, "locales", "pt-BR.json"), JSON.stringify({ stars: { label: "{{ rating }} de {{ max }} estrelas", count: { one: "{{ count }} avaliação", other: "{{ count }} avaliações" } } }));
-  writeFileSync(join(dir, "locales", "es.json"), JSON.stringify({ stars: { count: { one: "{{ count }} reseña", other: "{{ count }} reseñas" } } }));
+  writeFileSync(
+    join(dir, "locales", "pt-BR.json"),
+    JSON.stringify({
+      stars: {
+        label: "{{ rating }} de {{ max }} estrelas",
+        count: { one: "{{ count }} avaliação", other: "{{ count }} avaliações" },
+      },
+    }),
+  );
+  writeFileSync(
+    join(dir, "locales", "es.json"),
+    JSON.stringify({ stars: { count: { one: "{{ count }} reseña", other: "{{ count }} reseñas" } } }),
+  );
   writeFileSync(join(dir, "assets", "a.css"), "p{}");
   writeFileSync(
     join(dir, "blocks", "demo.liquid"),
@@ -36,7 +50,10 @@ beforeAll(() => {
 { "name": "Demo", "target": "section", "stylesheet": "a.css", "settings": [ { "type": "range", "id": "size", "min": 12, "max": 40, "step": 2, "default": 20, "label": "Size" }, { "type": "checkbox", "id": "show", "default": true, "label": "Show" } ] }
 {% endschema %}`,
   );
-  snippet("inner", "{% doc %}\n  @param {string} title\n{% enddoc %}[{{ title | escape }}]{% if block %}LEAK{% endif %}{% if product %}+{% endif %}");
+  snippet(
+    "inner",
+    "{% doc %}\n  @param {string} title\n{% enddoc %}[{{ title | escape }}]{% if block %}LEAK{% endif %}{% if product %}+{% endif %}",
+  );
   theme = createThemeRenderer({ extensionDir: dir, assetBaseUrl: "/ext/assets", cache: false });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -50,29 +67,58 @@ describe("truthiness and emptiness as in Shopify's Liquid", () => {
     expect(out).toBe("saz");
   });
   it("compares with empty and blank", async () => {
-    expect(await render("{% if s == empty %}1{% endif %}{% if a == empty %}2{% endif %}{% if n == blank %}3{% endif %}{% if x != blank %}4{% endif %}", { s: "", a: [], n: null, x: "y" })).toBe("1234");
+    expect(
+      await render(
+        "{% if s == empty %}1{% endif %}{% if a == empty %}2{% endif %}{% if n == blank %}3{% endif %}{% if x != blank %}4{% endif %}",
+        { s: "", a: [], n: null, x: "y" },
+      ),
+    ).toBe("1234");
   });
   it("counts an assigned nil as blank and equal to nil", async () => {
-    expect(await render("{% assign o = nil %}{% if o == blank %}1{% endif %}{% if o != blank %}2{% endif %}{% if o == nil %}3{% endif %}{% if x == nil %}4{% endif %}{% assign e = '' %}{% if e == blank %}5{% endif %}{% if e == nil %}6{% endif %}")).toBe("1345");
+    expect(
+      await render(
+        "{% assign o = nil %}{% if o == blank %}1{% endif %}{% if o != blank %}2{% endif %}{% if o == nil %}3{% endif %}{% if x == nil %}4{% endif %}{% assign e = '' %}{% if e == blank %}5{% endif %}{% if e == nil %}6{% endif %}",
+      ),
+    ).toBe("1345");
   });
   it("default replaces nil, false and empty, not 0", async () => {
-    expect(await render("{{ n | default: 'd' }} {{ s | default: 'd' }} {{ a | default: 'd' }} {{ z | default: 'd' }}", { n: null, s: "", a: [], z: 0 })).toBe("d d d 0");
+    expect(
+      await render("{{ n | default: 'd' }} {{ s | default: 'd' }} {{ a | default: 'd' }} {{ z | default: 'd' }}", {
+        n: null,
+        s: "",
+        a: [],
+        z: 0,
+      }),
+    ).toBe("d d d 0");
   });
 });
 
 describe("size", () => {
   it("counts characters, items and the keys of a hash", async () => {
-    expect(await render("{{ s | size }} {{ a | size }} {{ h | size }} {{ n | size }} {{ a.size }} {{ s.size }}", { s: "héllo", a: [1, 2, 3], h: { x: 1, y: 2 }, n: null })).toBe("5 3 2 0 3 5");
+    expect(
+      await render("{{ s | size }} {{ a | size }} {{ h | size }} {{ n | size }} {{ a.size }} {{ s.size }}", {
+        s: "héllo",
+        a: [1, 2, 3],
+        h: { x: 1, y: 2 },
+        n: null,
+      }),
+    ).toBe("5 3 2 0 3 5");
   });
 });
 
 describe("numbers", () => {
   it("divides integers by integers as floor division, floats as floats", async () => {
-    expect(await render("{{ 10 | divided_by: 4 }} {{ 10.0 | divided_by: 4 }} {{ 46 | divided_by: 10 }} {{ 46 | modulo: 10 }}")).toBe("2 2 4 6");
+    expect(
+      await render(
+        "{{ 10 | divided_by: 4 }} {{ 10.0 | divided_by: 4 }} {{ 46 | divided_by: 10 }} {{ 46 | modulo: 10 }}",
+      ),
+    ).toBe("2 2 4 6");
     expect(await render("{{ x | divided_by: 4 }}", { x: 10.5 })).toBe("2.625");
   });
   it("rounds to an integer or to places", async () => {
-    expect(await render("{{ x | times: 10 | round }} {{ y | round: 1 }} {{ y | round }}", { x: 4.6, y: 4.55 })).toBe("46 4.6 5");
+    expect(await render("{{ x | times: 10 | round }} {{ y | round: 1 }} {{ y | round }}", { x: 4.6, y: 4.55 })).toBe(
+      "46 4.6 5",
+    );
   });
   it("prints a whole float without its .0 (unlike Shopify): templates format averages themselves", async () => {
     expect(await render("{{ x }}", { x: 5.0 })).toBe("5");
@@ -100,9 +146,12 @@ describe("t", () => {
     expect(await render("{{ 'nope.key' | t }}", {}, "pt-BR")).toBe("translation missing: pt-BR.nope.key");
   });
   it("does not escape: templates escape what they interpolate", async () => {
-    expect(await render("{{ 'stars.label' | t: rating: r, max: 5 }}|{% assign e = r | escape %}{{ 'stars.label' | t: rating: e, max: 5 }}", { r: "<b>" })).toBe(
-      "<b> out of 5 stars|&lt;b&gt; out of 5 stars",
-    );
+    expect(
+      await render(
+        "{{ 'stars.label' | t: rating: r, max: 5 }}|{% assign e = r | escape %}{{ 'stars.label' | t: rating: e, max: 5 }}",
+        { r: "<b>" },
+      ),
+    ).toBe("<b> out of 5 stars|&lt;b&gt; out of 5 stars");
   });
 });
 
@@ -117,9 +166,12 @@ describe("json", () => {
 
 describe("tags and filters", () => {
   it("renders doc and schema as nothing, style as a data-shopify style element", async () => {
-    expect(await render("{% doc %}@param {string} x{% enddoc %}a{% schema %}{\"name\":\"x\"}{% endschema %}b{% style %}.x{color:{{ c }}}{% endstyle %}", { c: "red" })).toBe(
-      'ab<style data-shopify>.x{color:red}</style>',
-    );
+    expect(
+      await render(
+        '{% doc %}@param {string} x{% enddoc %}a{% schema %}{"name":"x"}{% endschema %}b{% style %}.x{color:{{ c }}}{% endstyle %}',
+        { c: "red" },
+      ),
+    ).toBe("ab<style data-shopify>.x{color:red}</style>");
   });
   it("refuses a filter Shopify has but the engine does not register", async () => {
     await expect(render("{{ 1 | money }}")).rejects.toThrow(/money/);
@@ -129,7 +181,9 @@ describe("tags and filters", () => {
     expect(await render("{{ 'b c.js' | asset_url }}")).toBe("/ext/assets/b%20c.js");
   });
   it("escapes HTML", async () => {
-    expect(await render("{{ s | escape }}", { s: `<img src=x onerror="a('1')">&` })).toBe("&lt;img src=x onerror=&#34;a(&#39;1&#39;)&#34;&gt;&amp;");
+    expect(await render("{{ s | escape }}", { s: `<img src=x onerror="a('1')">&` })).toBe(
+      "&lt;img src=x onerror=&#34;a(&#39;1&#39;)&#34;&gt;&amp;",
+    );
   });
 });
 
@@ -139,7 +193,12 @@ describe("renderBlock", () => {
     handle: "mug",
     title: "Mug <b>",
     metafields: [
-      { namespace: "reviews", key: "rating", type: "rating", value: '{"value":"4.5","scale_min":"1.0","scale_max":"5.0"}' },
+      {
+        namespace: "reviews",
+        key: "rating",
+        type: "rating",
+        value: '{"value":"4.5","scale_min":"1.0","scale_max":"5.0"}',
+      },
       { namespace: "reviews", key: "rating_count", type: "number_integer", value: "12" },
       { namespace: "app--123--reviews", key: "snapshot", type: "json", value: '{"count":12}' },
       { namespace: "broken", key: "json", type: "json", value: "{not json" },
@@ -149,10 +208,18 @@ describe("renderBlock", () => {
 
   it("renders with schema defaults, metafield values, the app's data, and snippets that see the page's objects but not the block's variables", async () => {
     const html = await theme.renderBlock("demo", { product, app, block: { id: "b1" } }, "en");
-    expect(html).toBe('<link rel="stylesheet" href="/ext/assets/a.css?v=' + html.match(/v=([0-9a-f]{10})/)![1] + '" media="all"><div  data-id="b1" data-size="20" data-show="true">[Mug &lt;b&gt;]+|false|4.5/5|12|12|/apps/r</div>\n');
+    expect(html).toBe(
+      '<link rel="stylesheet" href="/ext/assets/a.css?v=' +
+        html.match(/v=([0-9a-f]{10})/)![1] +
+        '" media="all"><div  data-id="b1" data-size="20" data-show="true">[Mug &lt;b&gt;]+|false|4.5/5|12|12|/apps/r</div>\n',
+    );
   });
   it("takes the merchant's settings over the defaults and marks the block in the theme editor", async () => {
-    const html = await theme.renderBlock("demo", { product, block: { id: "b2", settings: { size: 32, show: false } }, request: { design_mode: true } }, "en");
+    const html = await theme.renderBlock(
+      "demo",
+      { product, block: { id: "b2", settings: { size: 32, show: false } }, request: { design_mode: true } },
+      "en",
+    );
     expect(html).toContain('<div data-shopify-editor-block="b2" data-id="b2" data-size="32" data-show="false">');
     expect(html).toContain("|true|");
   });

@@ -21,7 +21,10 @@ export function readBlockSchema(file: string): BlockSchema {
 }
 
 /** The settings a block renders with: the schema's defaults, then what the merchant chose. */
-export function settingsWithDefaults(schema: BlockSchema, chosen: Record<string, unknown> = {}): Record<string, unknown> {
+export function settingsWithDefaults(
+  schema: BlockSchema,
+  chosen: Record<string, unknown> = {},
+): Record<string, unknown> {
   const settings: Record<string, unknown> = {};
   for (const s of schema.settings) if (s.id) settings[s.id] = s.default ?? (s.type === "checkbox" ? false : null);
   for (const [k, v] of Object.entries(chosen)) if (v !== undefined) settings[k] = v;

@@ -34,7 +34,12 @@ export function registerShopifyTags(liquid: Liquid) {
     "style",
     class extends Tag {
       private templates: Template[] = [];
-      constructor(token: TagToken, remain: TopLevelToken[], l: Liquid, parser: { parseToken(t: TopLevelToken, r: TopLevelToken[]): Template }) {
+      constructor(
+        token: TagToken,
+        remain: TopLevelToken[],
+        l: Liquid,
+        parser: { parseToken(t: TopLevelToken, r: TopLevelToken[]): Template },
+      ) {
         super(token, remain, l);
         while (remain.length) {
           const t = remain.shift()!;

@@ -30,7 +30,12 @@ export function loadTranslations(localesDir: string): Translations {
     trees.set(locale.toLowerCase(), JSON.parse(readFileSync(join(localesDir, file), "utf8")) as Tree);
   }
   if (!defaultLocale) throw new Error(`${localesDir}: no <locale>.default.json`);
-  const originalCase = new Map([...trees.keys()].map((k) => [k, files.find((f) => f.toLowerCase().startsWith(`${k}.`))!.replace(/\.default\.json$|\.json$/, "")]));
+  const originalCase = new Map(
+    [...trees.keys()].map((k) => [
+      k,
+      files.find((f) => f.toLowerCase().startsWith(`${k}.`))!.replace(/\.default\.json$|\.json$/, ""),
+    ]),
+  );
 
   const resolve = (locale: string | undefined): string => {
     const wanted = (locale ?? "").toLowerCase();
@@ -82,7 +87,9 @@ function pluralForm(forms: Tree, locale: string, count: unknown): string | undef
 }
 
 function interpolate(text: string, vars: Record<string, unknown>): string {
-  return text.replace(/\{\{\s*([\w-]+)\s*\}\}/g, (whole, name: string) => (name in vars ? stringify(vars[name]) : whole));
+  return text.replace(/\{\{\s*([\w-]+)\s*\}\}/g, (whole, name: string) =>
+    name in vars ? stringify(vars[name]) : whole,
+  );
 }
 
 function stringify(v: unknown): string {

@@ -43,7 +43,11 @@ const orderSchema = z.looseObject({
           .looseObject({
             legacyResourceId: z.string(),
             handle: z.string(),
-            featuredMedia: z.looseObject({ preview: z.looseObject({ image: z.looseObject({ url: z.string() }).nullish() }).nullish() }).nullish(),
+            featuredMedia: z
+              .looseObject({
+                preview: z.looseObject({ image: z.looseObject({ url: z.string() }).nullish() }).nullish(),
+              })
+              .nullish(),
           })
           .nullish(),
       }),
@@ -54,7 +58,10 @@ const orderSchema = z.looseObject({
 const ordersSchema = z.object({
   customer: z
     .looseObject({
-      orders: z.looseObject({ nodes: z.array(orderSchema), pageInfo: z.looseObject({ hasNextPage: z.boolean(), endCursor: z.string().nullish() }) }),
+      orders: z.looseObject({
+        nodes: z.array(orderSchema),
+        pageInfo: z.looseObject({ hasNextPage: z.boolean(), endCursor: z.string().nullish() }),
+      }),
     })
     .nullable(),
 });
@@ -77,15 +84,31 @@ function toShopOrder(o: z.infer<typeof orderSchema>): ShopOrder {
 }
 
 /** A page of the customer's orders, newest first, and the cursor of the next page (null: none). */
-export async function readCustomerOrders(gql: AdminGraphql, customerId: string, page: { after?: string | null; first?: number } = {}): Promise<{ orders: ShopOrder[]; next: string | null }> {
-  const data = ordersSchema.parse(await gql.query(CUSTOMER_ORDERS, { id: `gid://shopify/Customer/${customerId}`, first: page.first ?? ORDERS_PER_PAGE, after: page.after ?? null }));
+export async function readCustomerOrders(
+  gql: AdminGraphql,
+  customerId: string,
+  page: { after?: string | null; first?: number } = {},
+): Promise<{ orders: ShopOrder[]; next: string | null }> {
+  const data = ordersSchema.parse(
+    await gql.query(CUSTOMER_ORDERS, {
+      id: `gid://shopify/Customer/${customerId}`,
+      first: page.first ?? ORDERS_PER_PAGE,
+      after: page.after ?? null,
+    }),
+  );
   if (!data.customer) return { orders: [], next: null };
   const { nodes, pageInfo } = data.customer.orders;
   return { orders: nodes.map(toShopOrder), next: pageInfo.hasNextPage ? (pageInfo.endCursor ?? null) : null };
 }
 
 /** One order when it is this customer's; null for anyone else's, or none (one answer for both). */
-export async function readCustomerOrder(gql: AdminGraphql, customerId: string, orderId: string): Promise<ShopOrder | null> {
-  const data = z.object({ order: orderSchema.nullable() }).parse(await gql.query(CUSTOMER_ORDER, { id: `gid://shopify/Order/${orderId}` }));
+export async function readCustomerOrder(
+  gql: AdminGraphql,
+  customerId: string,
+  orderId: string,
+): Promise<ShopOrder | null> {
+  const data = z
+    .object({ order: orderSchema.nullable() })
+    .parse(await gql.query(CUSTOMER_ORDER, { id: `gid://shopify/Order/${orderId}` }));
   return data.order && data.order.customer?.legacyResourceId === customerId ? toShopOrder(data.order) : null;
 }

@@ -12,7 +12,9 @@ import type { StatusOrder } from "./order-status-page";
 // is never trusted alone: the order must be that customer's in Shopify, and the service is asked
 // with that customer's identity. A checkout token without a customer gets the schedule only.
 
-type Authenticate = (request: Request) => Promise<{ sessionToken: { dest?: unknown; sub?: unknown; aud?: unknown }; cors: (r: Response) => Response }>;
+type Authenticate = (
+  request: Request,
+) => Promise<{ sessionToken: { dest?: unknown; sub?: unknown; aud?: unknown }; cors: (r: Response) => Response }>;
 
 export interface ExtensionStatusDeps extends OrderStatusDeps {
   customerAccount: Authenticate;
@@ -36,13 +38,23 @@ export function legacyOrderId(value: string | null): string | null {
   return m ? m[1]! : null;
 }
 
-const shopOf = (dest: unknown) => (typeof dest === "string" ? dest.replace(/^https:\/\//, "").replace(/\/.*$/, "") : "");
-const customerOf = (sub: unknown) => (typeof sub === "string" ? (/^gid:\/\/shopify\/Customer\/(\d{1,20})$/.exec(sub)?.[1] ?? null) : null);
+const shopOf = (dest: unknown) =>
+  typeof dest === "string" ? dest.replace(/^https:\/\//, "").replace(/\/.*$/, "") : "";
+const customerOf = (sub: unknown) =>
+  typeof sub === "string" ? (/^gid:\/\/shopify\/Customer\/(\d{1,20})$/.exec(sub)?.[1] ?? null) : null;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", ...headers },
+  });
 
-async function answer(request: Request, deps: ExtensionStatusDeps, authenticate: Authenticate, respond: (at: { shop: string; customerId: string | null; orderId: string }) => Promise<Response>): Promise<Response> {
+async function answer(
+  request: Request,
+  deps: ExtensionStatusDeps,
+  authenticate: Authenticate,
+  respond: (at: { shop: string; customerId: string | null; orderId: string }) => Promise<Response>,
+): Promise<Response> {
   let auth: Awaited<ReturnType<Authenticate>>;
   try {
     auth = await authenticate(request);
@@ -65,8 +77,17 @@ async function answer(request: Request, deps: ExtensionStatusDeps, authenticate:
     return cors(await respond({ shop, customerId: customerOf(sessionToken.sub), orderId }));
   } catch (error) {
     const { status, retryAfterSeconds } = failureStatus(error);
-    deps.log[status === 502 ? "error" : "warn"]({ shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "extension: order review status not served");
-    return cors(json(status, { error: "unavailable" }, retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) }));
+    deps.log[status === 502 ? "error" : "warn"](
+      { shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message },
+      "extension: order review status not served",
+    );
+    return cors(
+      json(
+        status,
+        { error: "unavailable" },
+        retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) },
+      ),
+    );
   }
 }
 

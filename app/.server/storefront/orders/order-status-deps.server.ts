@@ -17,7 +17,11 @@ export function orderStatusDeps(ctx: AppContext): OrderStatusPageDeps {
   const read = proxyDeps(ctx);
   const write = reviewWriteDeps(ctx);
   const { config, shops } = ctx;
-  const defaults = { apiUrl: config.REVIEWS_API_URL, authUrl: config.REVIEWS_AUTH_URL, rateUrl: config.REVIEWS_RATE_URL };
+  const defaults = {
+    apiUrl: config.REVIEWS_API_URL,
+    authUrl: config.REVIEWS_AUTH_URL,
+    rateUrl: config.REVIEWS_RATE_URL,
+  };
   const deps: OrderStatusPageDeps = {
     authenticate: read.authenticate,
     limits: read.limits,
@@ -27,7 +31,10 @@ export function orderStatusDeps(ctx: AppContext): OrderStatusPageDeps {
     settingsOf: write.settingsOf,
     async serviceFor(shop) {
       const [api, account] = await Promise.all([read.reviewsFor(shop), shops.account(shop, defaults)]);
-      return { api, rateHref: (p) => ratePageUrl({ ...p, rateUrl: account.rateUrl, customer: account.customer, source: "store" }) };
+      return {
+        api,
+        rateHref: (p) => ratePageUrl({ ...p, rateUrl: account.rateUrl, customer: account.customer, source: "store" }),
+      };
     },
     reviewed: write.reviewed,
     renderOrders: read.renderOrders,
@@ -45,7 +52,12 @@ export function extensionStatusDeps(ctx: AppContext): ExtensionStatusDeps {
   const existing = madeForExtensions.get(ctx);
   if (existing) return existing;
   const { config } = ctx;
-  const auth = extensionAuthenticate({ apiKey: config.SHOPIFY_API_KEY, apiSecretKey: config.SHOPIFY_API_SECRET, appUrl: config.SHOPIFY_APP_URL, scopes: config.SCOPES });
+  const auth = extensionAuthenticate({
+    apiKey: config.SHOPIFY_API_KEY,
+    apiSecretKey: config.SHOPIFY_API_SECRET,
+    appUrl: config.SHOPIFY_APP_URL,
+    scopes: config.SCOPES,
+  });
   const deps: ExtensionStatusDeps = {
     ...orderStatusDeps(ctx),
     customerAccount: (request) => auth.customerAccount(request),

@@ -13,7 +13,12 @@ const order: ShopOrder = {
   fulfilled: true,
   customerId: "7001",
   lines: [
-    { productId: "8100000000001", title: "Merino Tote Bag", handle: "merino-tote-bag", image: "https://cdn.shopify.com/s/files/1/merino-tote-bag.jpg" },
+    {
+      productId: "8100000000001",
+      title: "Merino Tote Bag",
+      handle: "merino-tote-bag",
+      image: "https://cdn.shopify.com/s/files/1/merino-tote-bag.jpg",
+    },
     { productId: "8100000000001", title: "Merino Tote Bag", handle: "merino-tote-bag", image: null },
     { productId: "8100000000002", title: "Handmade Mug", handle: "handmade-mug", image: null },
     { productId: "8100000000003", title: "Café Mug", handle: "cafe-mug", image: null },
@@ -28,7 +33,8 @@ const service: ServiceOrderStatus = {
     { sku: "8100000000002", active: true, review: null },
   ],
 };
-const href = (p: { verificationTokenId: string; orderId: string; sku: string }) => `https://rate.example/rate/acme/${p.verificationTokenId}/${p.orderId}?sku=${p.sku}`;
+const href = (p: { verificationTokenId: string; orderId: string; sku: string }) =>
+  `https://rate.example/rate/acme/${p.verificationTokenId}/${p.orderId}?sku=${p.sku}`;
 
 describe("an order's review status", () => {
   it("shows each product once: rated with its stars and words, to rate with the order's token, or neither when the service lists it not", () => {
@@ -40,8 +46,17 @@ describe("an order's review status", () => {
       ["Café Mug", "none"],
       ["Gift wrapping", "none"],
     ]);
-    expect(s.items[0]).toMatchObject({ url: "/products/merino-tote-bag", review: { rating: 4, text: "Roomy" }, rate: null });
-    expect(s.items[1]!.rate).toEqual({ order: "5923018113099", token: "tok-1", sku: "8100000000002", href: "https://rate.example/rate/acme/tok-1/5923018113099?sku=8100000000002" });
+    expect(s.items[0]).toMatchObject({
+      url: "/products/merino-tote-bag",
+      review: { rating: 4, text: "Roomy" },
+      rate: null,
+    });
+    expect(s.items[1]!.rate).toEqual({
+      order: "5923018113099",
+      token: "tok-1",
+      sku: "8100000000002",
+      href: "https://rate.example/rate/acme/tok-1/5923018113099?sku=8100000000002",
+    });
   });
 
   it("asks to wait for an order not fulfilled yet: nothing to rate before it arrives", () => {
@@ -64,11 +79,22 @@ describe("an order's review status", () => {
 
 describe("the order status query", () => {
   it("takes an order id or a cursor, and says what is wrong otherwise", () => {
-    expect(parseStatusQuery(new URLSearchParams("order=5923018113099&locale=pt-BR&shop=x.myshopify.com&signature=s"))).toEqual({ ok: true, query: { order: "5923018113099", after: null, locale: "pt-BR" } });
-    expect(parseStatusQuery(new URLSearchParams("after=eyJpZCI6MX0"))).toMatchObject({ ok: true, query: { order: null, after: "eyJpZCI6MX0", locale: "en" } });
-    expect(parseStatusQuery(new URLSearchParams("order=12&after=x"))).toEqual({ ok: false, message: "give order or after, not both" });
+    expect(
+      parseStatusQuery(new URLSearchParams("order=5923018113099&locale=pt-BR&shop=x.myshopify.com&signature=s")),
+    ).toEqual({ ok: true, query: { order: "5923018113099", after: null, locale: "pt-BR" } });
+    expect(parseStatusQuery(new URLSearchParams("after=eyJpZCI6MX0"))).toMatchObject({
+      ok: true,
+      query: { order: null, after: "eyJpZCI6MX0", locale: "en" },
+    });
+    expect(parseStatusQuery(new URLSearchParams("order=12&after=x"))).toEqual({
+      ok: false,
+      message: "give order or after, not both",
+    });
     expect(parseStatusQuery(new URLSearchParams("order=gid://shopify/Order/1"))).toMatchObject({ ok: false });
-    expect(parseStatusQuery(new URLSearchParams("page=2"))).toMatchObject({ ok: false, message: expect.stringContaining("page is not a parameter") });
+    expect(parseStatusQuery(new URLSearchParams("page=2"))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("page is not a parameter"),
+    });
   });
 });
 

@@ -20,14 +20,18 @@ export interface StatusQuery {
 
 const SHOPIFY_PARAMS = new Set(["shop", "logged_in_customer_id", "path_prefix", "timestamp", "signature"]);
 
-export function parseStatusQuery(search: URLSearchParams): { ok: true; query: StatusQuery } | { ok: false; message: string } {
+export function parseStatusQuery(
+  search: URLSearchParams,
+): { ok: true; query: StatusQuery } | { ok: false; message: string } {
   for (const key of new Set(search.keys())) {
-    if (!SHOPIFY_PARAMS.has(key) && !["order", "after", "locale"].includes(key)) return { ok: false, message: `${key} is not a parameter of this page (order, after, locale)` };
+    if (!SHOPIFY_PARAMS.has(key) && !["order", "after", "locale"].includes(key))
+      return { ok: false, message: `${key} is not a parameter of this page (order, after, locale)` };
   }
   const order = search.get("order") || null;
   if (order !== null && !/^\d{1,20}$/.test(order)) return { ok: false, message: "order must be an order id (digits)" };
   const after = search.get("after") || null;
-  if (after !== null && !/^[A-Za-z0-9+/=_-]{1,400}$/.test(after)) return { ok: false, message: "after must be a cursor from the previous page" };
+  if (after !== null && !/^[A-Za-z0-9+/=_-]{1,400}$/.test(after))
+    return { ok: false, message: "after must be a cursor from the previous page" };
   if (order && after) return { ok: false, message: "give order or after, not both" };
   return { ok: true, query: { order, after, locale: resolveLocale(search.get("locale") ?? undefined) } };
 }
@@ -48,7 +52,10 @@ export interface StatusItem {
   title: string;
   url: string | null;
   image: string | null;
-  /** reviewed: `review` holds what the buyer gave; rate: `rate` opens the rating; waiting: to rate once the order is fulfilled; none: not open for reviews. */
+  /**
+   * reviewed: `review` holds what the buyer gave; rate: `rate` opens the rating; waiting: to rate once the order is
+   * fulfilled; none: not open for reviews.
+   */
   state: "reviewed" | "rate" | "waiting" | "none";
   review: { rating: number; text: string } | null;
   rate: { order: string; token: string; sku: string; href: string } | null;
@@ -74,7 +81,11 @@ export interface StatusPageVars {
   single: boolean;
 }
 
-export function statusOrder(order: ShopOrder, status: ServiceOrderStatus | undefined, rateHref: (p: { verificationTokenId: string; orderId: string; sku: string }) => string): StatusOrder {
+export function statusOrder(
+  order: ShopOrder,
+  status: ServiceOrderStatus | undefined,
+  rateHref: (p: { verificationTokenId: string; orderId: string; sku: string }) => string,
+): StatusOrder {
   const seen = new Set<string>();
   const items: StatusItem[] = [];
   for (const line of order.lines) {
@@ -82,23 +93,49 @@ export function statusOrder(order: ShopOrder, status: ServiceOrderStatus | undef
     if (seen.has(key)) continue; // one product, several variants: rated once
     seen.add(key);
     const s = line.productId ? status?.products.find((p) => p.sku === line.productId) : undefined;
-    const base = { sku: line.productId, title: line.title, url: line.handle ? `/products/${line.handle}` : null, image: safeUrl(line.image, "storefront.order_item") };
+    const base = {
+      sku: line.productId,
+      title: line.title,
+      url: line.handle ? `/products/${line.handle}` : null,
+      image: safeUrl(line.image, "storefront.order_item"),
+    };
     if (s && !s.active) {
       const rating = Math.round(Number(s.review?.rating ?? 0));
-      items.push({ ...base, state: "reviewed", review: { rating: rating >= 1 && rating <= 5 ? rating : 0, text: s.review?.text ?? "" }, rate: null });
+      items.push({
+        ...base,
+        state: "reviewed",
+        review: { rating: rating >= 1 && rating <= 5 ? rating : 0, text: s.review?.text ?? "" },
+        rate: null,
+      });
     } else if (s && status && !order.cancelled && !order.fulfilled) {
       // Not received yet: nobody can say what it is like. The service asks once it is delivered.
       items.push({ ...base, state: "waiting", review: null, rate: null });
     } else if (s && status && !order.cancelled) {
       // The rating page's address starts with the account's rate URL: a buyer follows it, so the one URL rule applies.
-      const href = safeUrl(rateHref({ verificationTokenId: status.verificationTokenId, orderId: status.orderId, sku: s.sku }), "storefront.rate_url");
-      if (href) items.push({ ...base, state: "rate", review: null, rate: { order: status.orderId, token: status.verificationTokenId, sku: s.sku, href } });
+      const href = safeUrl(
+        rateHref({ verificationTokenId: status.verificationTokenId, orderId: status.orderId, sku: s.sku }),
+        "storefront.rate_url",
+      );
+      if (href)
+        items.push({
+          ...base,
+          state: "rate",
+          review: null,
+          rate: { order: status.orderId, token: status.verificationTokenId, sku: s.sku, href },
+        });
       else items.push({ ...base, state: "none", review: null, rate: null });
     } else {
       items.push({ ...base, state: "none", review: null, rate: null });
     }
   }
-  return { id: order.id, name: order.name, date: order.processedAt, fulfilled: order.fulfilled, toRate: items.filter((i) => i.state === "rate").length, items };
+  return {
+    id: order.id,
+    name: order.name,
+    date: order.processedAt,
+    fulfilled: order.fulfilled,
+    toRate: items.filter((i) => i.state === "rate").length,
+    items,
+  };
 }
 
 /**
@@ -108,10 +145,12 @@ export function statusOrder(order: ShopOrder, status: ServiceOrderStatus | undef
  */
 export function oneReviewPerProduct(orders: StatusOrder[], reviewedBefore: ReadonlySet<string>): StatusOrder[] {
   const given = new Map<string, StatusItem["review"]>();
-  for (const o of orders) for (const i of o.items) if (i.state === "reviewed" && i.sku && !given.has(i.sku)) given.set(i.sku, i.review);
+  for (const o of orders)
+    for (const i of o.items) if (i.state === "reviewed" && i.sku && !given.has(i.sku)) given.set(i.sku, i.review);
   return orders.map((o) => {
     const items = o.items.map((i): StatusItem => {
-      if (!i.sku || (i.state !== "rate" && i.state !== "waiting") || !(given.has(i.sku) || reviewedBefore.has(i.sku))) return i;
+      if (!i.sku || (i.state !== "rate" && i.state !== "waiting") || !(given.has(i.sku) || reviewedBefore.has(i.sku)))
+        return i;
       return { ...i, state: "reviewed", review: given.get(i.sku) ?? { rating: 0, text: "" }, rate: null };
     });
     return { ...o, items, toRate: items.filter((i) => i.state === "rate").length };
@@ -119,4 +158,6 @@ export function oneReviewPerProduct(orders: StatusOrder[], reviewedBefore: Reado
 }
 
 /** The products this page shows reviewed (for the app's memory of the buyer's reviews). */
-export const reviewedSkus = (orders: readonly StatusOrder[]): string[] => [...new Set(orders.flatMap((o) => o.items.filter((i) => i.state === "reviewed" && i.sku).map((i) => i.sku as string)))];
+export const reviewedSkus = (orders: readonly StatusOrder[]): string[] => [
+  ...new Set(orders.flatMap((o) => o.items.filter((i) => i.state === "reviewed" && i.sku).map((i) => i.sku as string))),
+];

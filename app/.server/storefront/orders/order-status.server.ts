@@ -9,7 +9,16 @@ import type { StorefrontLocale } from "../proxy/reviews-query";
 import { whenSigned, type AppProxyAuthenticate } from "../proxy/verify-proxy.server";
 import { CustomerWithoutEmailError, type CustomerIdentity } from "../shopper/customer-identity";
 import { readCustomerOrder, readCustomerOrders } from "./customer-orders";
-import { oneReviewPerProduct, parseStatusQuery, reviewedSkus, serviceOrderId, statusOrder, type ServiceOrderStatus, type StatusOrder, type StatusPageVars } from "./order-status-page";
+import {
+  oneReviewPerProduct,
+  parseStatusQuery,
+  reviewedSkus,
+  serviceOrderId,
+  statusOrder,
+  type ServiceOrderStatus,
+  type StatusOrder,
+  type StatusPageVars,
+} from "./order-status-page";
 import type { ReviewedProducts } from "../shopper/reviewed-products";
 
 // "Rate your order" for a logged-in customer: their orders as Shopify holds them (the customer id
@@ -26,20 +35,32 @@ export interface OrderStatusDeps {
   customerIdentity(shop: string, customerId: string): Promise<CustomerIdentity>;
   settingsOf(shop: string): Promise<ShopSettings>;
   /** The service's client for the shop and the address of its rating page for an order. */
-  serviceFor(shop: string): Promise<{ api: OrderStatusApi; rateHref(p: { verificationTokenId: string; orderId: string; sku: string }): string }>;
+  serviceFor(shop: string): Promise<{
+    api: OrderStatusApi;
+    rateHref(p: { verificationTokenId: string; orderId: string; sku: string }): string;
+  }>;
   /** Products each customer reviewed: one review per product, whichever order or page it came from. */
   reviewed: ReviewedProducts;
 }
 
 /** The orders with what the buyer reviewed anywhere applied, and what they show reviewed remembered. */
-async function onePerProduct(deps: OrderStatusDeps, shop: string, customerId: string, orders: StatusOrder[]): Promise<StatusOrder[]> {
+async function onePerProduct(
+  deps: OrderStatusDeps,
+  shop: string,
+  customerId: string,
+  orders: StatusOrder[],
+): Promise<StatusOrder[]> {
   const seen = reviewedSkus(orders);
   const [before] = await Promise.all([deps.reviewed.all(shop, customerId), deps.reviewed.add(shop, customerId, seen)]);
   return oneReviewPerProduct(orders, before);
 }
 
 /** The service's user for a customer: id and e-mail; the id alone when Shopify has no e-mail. */
-async function serviceUserOf(deps: OrderStatusDeps, shop: string, customerId: string): Promise<{ userId: string; email?: string }> {
+async function serviceUserOf(
+  deps: OrderStatusDeps,
+  shop: string,
+  customerId: string,
+): Promise<{ userId: string; email?: string }> {
   try {
     const who = await deps.customerIdentity(shop, customerId);
     return { userId: who.userId, email: who.email };
@@ -50,7 +71,12 @@ async function serviceUserOf(deps: OrderStatusDeps, shop: string, customerId: st
 }
 
 /** The customer's orders from `after` (the history), or one order (`order`): null when it is not theirs. */
-export async function customerOrderStatus(deps: OrderStatusDeps, shop: string, customerId: string, query: { order: string | null; after: string | null }): Promise<StatusPageVars> {
+export async function customerOrderStatus(
+  deps: OrderStatusDeps,
+  shop: string,
+  customerId: string,
+  query: { order: string | null; after: string | null },
+): Promise<StatusPageVars> {
   const gql = await deps.adminFor(shop);
   const source = (await deps.settingsOf(shop)).orders.orderIdSource;
   if (query.order) {
@@ -67,7 +93,11 @@ export async function customerOrderStatus(deps: OrderStatusDeps, shop: string, c
       // Not at the service (yet): the order shows without ratings.
       if (!(e instanceof ReviewsPermanentError && e.reason === "not_found")) throw e;
     }
-    return { orders: await onePerProduct(deps, shop, customerId, [statusOrder(order, status, service.rateHref)]), next: null, single: true };
+    return {
+      orders: await onePerProduct(deps, shop, customerId, [statusOrder(order, status, service.rateHref)]),
+      next: null,
+      single: true,
+    };
   }
   const { orders, next } = await readCustomerOrders(gql, customerId, { after: query.after });
   if (!orders.length) return { orders: [], next, single: false };
@@ -75,7 +105,16 @@ export async function customerOrderStatus(deps: OrderStatusDeps, shop: string, c
   const ids = orders.map((o) => serviceOrderId(o, source));
   const batch = await service.api.findOrdersBatch({ orderIds: [...new Set(ids)], ...who });
   const byId = new Map(batch.orders.map((o) => [o.orderId, o]));
-  return { orders: await onePerProduct(deps, shop, customerId, orders.map((o, i) => statusOrder(o, byId.get(ids[i]!), service.rateHref))), next, single: false };
+  return {
+    orders: await onePerProduct(
+      deps,
+      shop,
+      customerId,
+      orders.map((o, i) => statusOrder(o, byId.get(ids[i]!), service.rateHref)),
+    ),
+    next,
+    single: false,
+  };
 }
 
 export interface OrderStatusPageDeps extends OrderStatusDeps {
@@ -87,7 +126,14 @@ export interface OrderStatusPageDeps extends OrderStatusDeps {
   settings: { ipLimit: LimitRule; shopLimit: LimitRule };
 }
 
-const html = (body: string) => new Response(body, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": cacheControl({ dependsOnCustomer: true, maxAgeMs: 0 }) } });
+const html = (body: string) =>
+  new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": cacheControl({ dependsOnCustomer: true, maxAgeMs: 0 }),
+    },
+  });
 
 /**
  * `GET <proxy>/orders[?after=<cursor>|?order=<id>][&locale=]`: the logged-in customer's orders with
@@ -99,7 +145,10 @@ export function orderStatusPageResponse(request: Request, deps: OrderStatusPageD
     const parsed = parseStatusQuery(new URL(request.url).searchParams);
     if (!parsed.ok) return badRequest(parsed.message);
     const { query } = parsed;
-    if (!/^\d{1,20}$/.test(customerId)) return html(await deps.renderOrders({ orders: [], next: null, single: !!query.order, login: true }, query.locale));
+    if (!/^\d{1,20}$/.test(customerId))
+      return html(
+        await deps.renderOrders({ orders: [], next: null, single: !!query.order, login: true }, query.locale),
+      );
     try {
       const ip = await deps.limits.hit("ip", clientIp(request), deps.settings.ipLimit);
       if (!ip.ok) return fragmentFailure(deps, query.locale, "busy", 429, ip.retryAfterSeconds);
@@ -109,7 +158,10 @@ export function orderStatusPageResponse(request: Request, deps: OrderStatusPageD
       return html(await deps.renderOrders({ ...vars, login: false }, query.locale));
     } catch (error) {
       const { status, retryAfterSeconds } = failureStatus(error);
-      deps.log[status === 502 ? "error" : "warn"]({ shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: order review status not served");
+      deps.log[status === 502 ? "error" : "warn"](
+        { shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message },
+        "app proxy: order review status not served",
+      );
       return fragmentFailure(deps, query.locale, "unavailable", status, retryAfterSeconds);
     }
   });

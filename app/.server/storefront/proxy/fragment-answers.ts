@@ -14,7 +14,11 @@ const HTML = "text/html; charset=utf-8";
 export function fragmentPage(html: string, hit: boolean, cacheMs: number): Response {
   return new Response(html, {
     status: 200,
-    headers: { "Content-Type": HTML, "Cache-Control": cacheControl({ dependsOnCustomer: false, maxAgeMs: cacheMs }), "X-Reviews-Cache": hit ? "hit" : "miss" },
+    headers: {
+      "Content-Type": HTML,
+      "Cache-Control": cacheControl({ dependsOnCustomer: false, maxAgeMs: cacheMs }),
+      "X-Reviews-Cache": hit ? "hit" : "miss",
+    },
   });
 }
 
@@ -36,7 +40,10 @@ export async function fragmentFailure(
 }
 
 export function badRequest(message: string): Response {
-  return new Response(`Bad request: ${message}`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE } });
+  return new Response(`Bad request: ${message}`, {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE },
+  });
 }
 
 /** 503 for what may pass (the service down, slow or limiting us; the shop not connected), 502 for a wrong answer. */

@@ -38,7 +38,11 @@ class ShopLimited extends Error {
 }
 
 /** `spec` is a message for a 400 when the path itself is not valid. */
-export async function listPageResponse<Q extends { locale: StorefrontLocale }>(request: Request, deps: ListPageDeps, spec: ListPage<Q> | string): Promise<Response> {
+export async function listPageResponse<Q extends { locale: StorefrontLocale }>(
+  request: Request,
+  deps: ListPageDeps,
+  spec: ListPage<Q> | string,
+): Promise<Response> {
   let shop: string;
   try {
     ({ shop } = await verifyAppProxy(request, deps.authenticate));
@@ -54,7 +58,10 @@ export async function listPageResponse<Q extends { locale: StorefrontLocale }>(r
   const key = proxyCacheKey(deps.settings.redisPrefix, { shop, route: list, normalQuery: spec.normal(query) });
   const listKey = proxyCacheKey(deps.settings.redisPrefix, { shop, route: `${list}#all`, normalQuery: "" });
   try {
-    const [ip, cached] = await Promise.all([deps.limits.hit("ip", clientIp(request), deps.settings.ipLimit), deps.cache.get(key)]);
+    const [ip, cached] = await Promise.all([
+      deps.limits.hit("ip", clientIp(request), deps.settings.ipLimit),
+      deps.cache.get(key),
+    ]);
     if (!ip.ok) return fragmentFailure(deps, query.locale, "busy", 429, ip.retryAfterSeconds);
     if (cached !== null) return fragmentPage(cached, true, deps.settings.cacheMs);
     const { value, hit } = await deps.cache.getOrCompute(key, async () => {
@@ -69,7 +76,10 @@ export async function listPageResponse<Q extends { locale: StorefrontLocale }>(r
   } catch (error) {
     if (error instanceof ShopLimited) return fragmentFailure(deps, query.locale, "busy", 429, error.retryAfterSeconds);
     const { status, retryAfterSeconds } = failureStatus(error);
-    deps.log[status === 502 ? "error" : "warn"]({ shop, list, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: list page not served");
+    deps.log[status === 502 ? "error" : "warn"](
+      { shop, list, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message },
+      "app proxy: list page not served",
+    );
     return fragmentFailure(deps, query.locale, "unavailable", status, retryAfterSeconds);
   }
 }

@@ -4,7 +4,8 @@ import { SHOPIFY_API_VERSION } from "../../shopify/api-version";
 import type { AppProxyAuthenticate } from "./verify-proxy.server";
 
 // The library's `authenticate.public.appProxy` (signature, 90 s timestamp window) and its
-// customer account / checkout session token checks, from an instance of the library made for them, whose session storage holds nothing. The app's main
+// customer account / checkout session token checks, from an instance of the library made for them, whose session
+// storage holds nothing. The app's main
 // instance also loads the shop's offline session on every proxied request (a database read, over
 // half the cost of a cached read at 500 requests/s) to offer an Admin client the storefront routes
 // never use. Same checks, same answers; the webhook ingress does the same (webhooks/verify.server.ts).
@@ -57,7 +58,10 @@ export function proxyAuthenticate(opts: AuthOptions): AppProxyAuthenticate {
 }
 
 /** The same library instance's checks for the customer account and checkout (thank-you) extensions. */
-export function extensionAuthenticate(opts: AuthOptions): { customerAccount: ExtensionAuthenticate; checkout: PublicAuthenticate["checkout"] } {
+export function extensionAuthenticate(opts: AuthOptions): {
+  customerAccount: ExtensionAuthenticate;
+  checkout: PublicAuthenticate["checkout"];
+} {
   const { customerAccount, checkout } = publicAuthenticate(opts);
   return { customerAccount, checkout };
 }

@@ -1,6 +1,12 @@
 import { join } from "node:path";
 import type { AppContext } from "../../context.server";
-import { createReviewsClient, type ReviewsStorefrontApi, DEFAULT_TOKEN_TIMEOUT_MS, redisServicePause, redisTokenCache } from "../../reviews";
+import {
+  createReviewsClient,
+  type ReviewsStorefrontApi,
+  DEFAULT_TOKEN_TIMEOUT_MS,
+  redisServicePause,
+  redisTokenCache,
+} from "../../reviews";
 import { createThemeRenderer, type ThemeRenderer } from "../liquid";
 import { createProxyPathStore } from "./proxy-path";
 import { createRateLimiter } from "./rate-limits";
@@ -20,7 +26,9 @@ export const DEFAULT_PAGE_SIZE = 5;
 /** A shopper waits for the service at most this long, whatever REVIEWS_TIMEOUT_MS says. */
 export const PROXY_CLIENT_TIMEOUT_MAX_MS = 10_000;
 
-/** The read side: reviews, questions, store reviews and order status pages share the signature check, cache and limits. */
+/**
+ * The read side: reviews, questions, store reviews and order status pages share the signature check, cache and limits.
+ */
 export type ProxyReadDeps = Omit<ReviewsPageDeps, "reviewsFor"> &
   Pick<QuestionsReadDeps, "renderQuestions"> &
   Pick<StoreReviewsDeps, "renderStoreReviews"> &
@@ -34,14 +42,23 @@ export function proxyDeps(ctx: AppContext): ProxyReadDeps {
   const { config, queues, shops, log } = ctx;
   const redis = queues.redis;
   const tokenCache = redisTokenCache(redis, config.REDIS_PREFIX);
-  const defaults = { apiUrl: config.REVIEWS_API_URL, authUrl: config.REVIEWS_AUTH_URL, rateUrl: config.REVIEWS_RATE_URL };
+  const defaults = {
+    apiUrl: config.REVIEWS_API_URL,
+    authUrl: config.REVIEWS_AUTH_URL,
+    rateUrl: config.REVIEWS_RATE_URL,
+  };
   // Made on first use (it reads the extension's locales). Fragments carry no asset of their own:
   // the page's block already loaded the stylesheet and script.
   let renderer: ThemeRenderer | undefined;
   const theme = () => (renderer ??= createThemeRenderer({ extensionDir: EXTENSION_DIR, assetBaseUrl: "" }));
   const minute = 60_000;
   const deps: ProxyReadDeps = {
-    authenticate: proxyAuthenticate({ apiKey: config.SHOPIFY_API_KEY, apiSecretKey: config.SHOPIFY_API_SECRET, appUrl: config.SHOPIFY_APP_URL, scopes: config.SCOPES }),
+    authenticate: proxyAuthenticate({
+      apiKey: config.SHOPIFY_API_KEY,
+      apiSecretKey: config.SHOPIFY_API_SECRET,
+      appUrl: config.SHOPIFY_APP_URL,
+      scopes: config.SCOPES,
+    }),
     async reviewsFor(shop) {
       const account = await shops.account(shop, defaults);
       return createReviewsClient({
@@ -54,9 +71,12 @@ export function proxyDeps(ctx: AppContext): ProxyReadDeps {
       }).storefront;
     },
     render: (vars, locale) => theme().renderSnippet("reviews-page", vars as unknown as Record<string, unknown>, locale),
-    renderQuestions: (vars, locale) => theme().renderSnippet("questions-page", vars as unknown as Record<string, unknown>, locale),
-    renderStoreReviews: (vars, locale) => theme().renderSnippet("store-reviews-page", vars as unknown as Record<string, unknown>, locale),
-    renderOrders: (vars, locale) => theme().renderSnippet("order-reviews-page", vars as unknown as Record<string, unknown>, locale),
+    renderQuestions: (vars, locale) =>
+      theme().renderSnippet("questions-page", vars as unknown as Record<string, unknown>, locale),
+    renderStoreReviews: (vars, locale) =>
+      theme().renderSnippet("store-reviews-page", vars as unknown as Record<string, unknown>, locale),
+    renderOrders: (vars, locale) =>
+      theme().renderSnippet("order-reviews-page", vars as unknown as Record<string, unknown>, locale),
     renderError: (locale) => theme().renderSnippet("reviews-error", {}, locale),
     cache: createResponseCache(redis, config.PROXY_CACHE_MS),
     limits: createRateLimiter(redis, config.REDIS_PREFIX),

@@ -41,7 +41,6 @@ export interface ReviewsPageDeps {
   settings: { redisPrefix: string; cacheMs: number; ipLimit: LimitRule; shopLimit: LimitRule; defaultPageSize: number };
 }
 
-
 class ShopLimited extends Error {
   constructor(readonly retryAfterSeconds: number) {
     super("shop limit reached");
@@ -57,23 +56,36 @@ export async function reviewsPageResponse(request: Request, sku: string, deps: R
     if (e instanceof ProxySignatureError) return unauthorized();
     throw e;
   }
-  void deps.proxyPaths.record(shop, pathPrefix).catch((e: Error) => deps.log.warn({ shop, err: e.message }, "app proxy path not recorded"));
+  void deps.proxyPaths
+    .record(shop, pathPrefix)
+    .catch((e: Error) => deps.log.warn({ shop, err: e.message }, "app proxy path not recorded"));
 
   if (!PRODUCT_KEY.test(sku)) return badRequest("the product key in the path is not valid");
   const parsed = parseReviewsQuery(new URL(request.url).searchParams, { pageSize: deps.settings.defaultPageSize });
   if (!parsed.ok) return badRequest(parsed.message);
   const { query } = parsed;
 
-  const key = proxyCacheKey(deps.settings.redisPrefix, { shop, route: `products/${sku}/reviews`, normalQuery: query.normal });
+  const key = proxyCacheKey(deps.settings.redisPrefix, {
+    shop,
+    route: `products/${sku}/reviews`,
+    normalQuery: query.normal,
+  });
   try {
     // The shopper's limit and the cache are asked at once (one round trip's wait, not two); the
     // limit still decides first. Redis failing lands in the catch below: the error fragment.
-    const [ip, cached] = await Promise.all([deps.limits.hit("ip", clientIp(request), deps.settings.ipLimit), deps.cache.get(key)]);
+    const [ip, cached] = await Promise.all([
+      deps.limits.hit("ip", clientIp(request), deps.settings.ipLimit),
+      deps.cache.get(key),
+    ]);
     if (!ip.ok) return fragmentFailure(deps, query.locale, "busy", 429, ip.retryAfterSeconds);
     if (cached !== null) return fragmentPage(cached, true, deps.settings.cacheMs);
     // Two layers: the service's answer (shared by every language of the storefront) and the page
     // rendered from it in the shopper's language. Only a call to the service counts against the shop.
-    const summaryKey = proxyCacheKey(deps.settings.redisPrefix, { shop, route: `products/${sku}/summary`, normalQuery: query.upstream });
+    const summaryKey = proxyCacheKey(deps.settings.redisPrefix, {
+      shop,
+      route: `products/${sku}/summary`,
+      normalQuery: query.upstream,
+    });
     const { value, hit } = await deps.cache.getOrCompute(key, async () => {
       const { value: summary } = await deps.cache.getOrCompute(summaryKey, async () => {
         const limit = await deps.limits.hit("shop", shop, deps.settings.shopLimit);

@@ -19,7 +19,11 @@ let catchAll: Loader;
 let sku: string;
 
 beforeAll(async () => {
-  s = await startStack("proxy", { PROXY_CACHE_MS: "60000", PROXY_IP_LIMIT_PER_MIN: "40", PROXY_SHOP_LIMIT_PER_MIN: "25" });
+  s = await startStack("proxy", {
+    PROXY_CACHE_MS: "60000",
+    PROXY_IP_LIMIT_PER_MIN: "40",
+    PROXY_SHOP_LIMIT_PER_MIN: "25",
+  });
   await s.connect(SHOP);
   sku = s.emu.control.seed({ customer: "acme", products: 3 }).products[0];
   loader = (await import("../../../routes/apps.reviews.products.$sku.reviews")).loader as unknown as Loader;
@@ -30,14 +34,31 @@ beforeEach(() => s.emu.control.clearFaults());
 
 let ipNo = 0;
 /** A request of its own shopper (IP) unless one is given, so limits of one test do not reach the next. */
-const get = (query: Record<string, string> = {}, opts: { ip?: string; customerId?: string; pathPrefix?: string; timestamp?: number; secret?: string; path?: string } = {}) =>
+const get = (
+  query: Record<string, string> = {},
+  opts: {
+    ip?: string;
+    customerId?: string;
+    pathPrefix?: string;
+    timestamp?: number;
+    secret?: string;
+    path?: string;
+  } = {},
+) =>
   loader({
-    request: signedProxyRequest({ shop: SHOP, path: opts.path ?? `/products/${sku}/reviews`, query, ip: opts.ip ?? `198.51.100.${++ipNo}`, ...opts }),
+    request: signedProxyRequest({
+      shop: SHOP,
+      path: opts.path ?? `/products/${sku}/reviews`,
+      query,
+      ip: opts.ip ?? `198.51.100.${++ipNo}`,
+      ...opts,
+    }),
     params: { sku },
     context: {},
   });
 const summaryCalls = (since: number) => s.emu.control.requests(since).filter((r) => r.path.includes("/summary")).length;
-const published = (skuOf: string) => [...s.emu.control.state("acme").reviews].filter((r) => r.sku === skuOf && r.status === "published");
+const published = (skuOf: string) =>
+  [...s.emu.control.state("acme").reviews].filter((r) => r.sku === skuOf && r.status === "published");
 
 describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
   it("GIVEN a signed request for page 2 by date THEN the theme's snippet renders that page of the service's reviews as HTML, cached for the next shopper", async () => {
@@ -54,7 +75,10 @@ describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
     for (const r of [...byDate.slice(0, 3), ...byDate.slice(6)]) expect(html).not.toContain(r._id);
 
     // Same query in another order, another shopper, logged in: the same answer from Redis.
-    const again = await get({ locale: "pt-BR", pageSize: "3", page: "2", sort: "created,desc" }, { customerId: "7001" });
+    const again = await get(
+      { locale: "pt-BR", pageSize: "3", page: "2", sort: "created,desc" },
+      { customerId: "7001" },
+    );
     expect(again.headers.get("x-reviews-cache")).toBe("hit");
     expect(await again.text()).toBe(html);
     expect(summaryCalls(since)).toBe(1);
@@ -87,7 +111,11 @@ describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
     const since = s.emu.control.lastRequestSeq();
     expect((await get({ page: "9" }, { secret: "not-the-app-secret" })).status).toBe(401);
     expect((await get({ page: "9" }, { timestamp: Math.floor(Date.now() / 1000) - 120 })).status).toBe(401);
-    const unsigned = await loader({ request: new Request(`https://reviews-app.test/apps/reviews/products/${sku}/reviews?shop=${SHOP}&page=9`), params: { sku }, context: {} });
+    const unsigned = await loader({
+      request: new Request(`https://reviews-app.test/apps/reviews/products/${sku}/reviews?shop=${SHOP}&page=9`),
+      params: { sku },
+      context: {},
+    });
     expect(unsigned.status).toBe(401);
     expect(unsigned.headers.get("cache-control")).toBe("no-store");
     expect(summaryCalls(since)).toBe(0);
@@ -110,8 +138,12 @@ describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(await res.text()).toMatch(message);
     }
-    expect((await get({}, { path: "/products/a%20b/reviews" }).then((r) => r.status))).toBe(200);
-    const badSku = await loader({ request: signedProxyRequest({ shop: SHOP, path: "/products/x/reviews" }), params: { sku: "a b<" }, context: {} });
+    expect(await get({}, { path: "/products/a%20b/reviews" }).then((r) => r.status)).toBe(200);
+    const badSku = await loader({
+      request: signedProxyRequest({ shop: SHOP, path: "/products/x/reviews" }),
+      params: { sku: "a b<" },
+      context: {},
+    });
     expect(badSku.status).toBe(400);
     expect(summaryCalls(since)).toBe(1);
   });
@@ -133,11 +165,24 @@ describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
   });
 
   it("GIVEN Redis unreachable THEN the shopper still gets the translated message and a retry, not a server error", async () => {
-    const dead = new Redis("redis://127.0.0.1:1", { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
+    const dead = new Redis("redis://127.0.0.1:1", {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      lazyConnect: true,
+      retryStrategy: () => null,
+    });
     dead.on("error", () => undefined);
     try {
-      const deps = { ...proxyDeps(s.web), cache: createResponseCache(dead, 60_000), limits: createRateLimiter(dead, s.prefix) };
-      const res = await reviewsPageResponse(signedProxyRequest({ shop: SHOP, path: `/products/${sku}/reviews`, query: { locale: "es" } }), sku, deps);
+      const deps = {
+        ...proxyDeps(s.web),
+        cache: createResponseCache(dead, 60_000),
+        limits: createRateLimiter(dead, s.prefix),
+      };
+      const res = await reviewsPageResponse(
+        signedProxyRequest({ shop: SHOP, path: `/products/${sku}/reviews`, query: { locale: "es" } }),
+        sku,
+        deps,
+      );
       expect([502, 503]).toContain(res.status);
       expect(res.headers.get("cache-control")).toBe("no-store");
       expect(await res.text()).toContain("data-rv-retry");
@@ -191,17 +236,28 @@ describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
 
   it("GIVEN a method other than GET and POST (a review) THEN 401 unsigned and 405 signed", async () => {
     const action = (await import("../../../routes/apps.reviews.products.$sku.reviews")).action as unknown as Loader;
-    const post = (request: Request) => action({ request: new Request(request.url, { method: "PUT", body: "{}" }), params: { sku }, context: {} });
-    expect((await post(new Request(`https://reviews-app.test/apps/reviews/products/${sku}/reviews?shop=${SHOP}`))).status).toBe(401);
+    const post = (request: Request) =>
+      action({ request: new Request(request.url, { method: "PUT", body: "{}" }), params: { sku }, context: {} });
+    expect(
+      (await post(new Request(`https://reviews-app.test/apps/reviews/products/${sku}/reviews?shop=${SHOP}`))).status,
+    ).toBe(401);
     const signed = await post(signedProxyRequest({ shop: SHOP, path: `/products/${sku}/reviews` }));
     expect(signed.status).toBe(405);
     expect(signed.headers.get("allow")).toBe("GET, POST");
   });
 
   it("GIVEN any other path under the proxy THEN 401 unsigned and 404 signed", async () => {
-    const unsigned = await catchAll({ request: new Request(`https://reviews-app.test/apps/reviews/anything?shop=${SHOP}`), params: {}, context: {} });
+    const unsigned = await catchAll({
+      request: new Request(`https://reviews-app.test/apps/reviews/anything?shop=${SHOP}`),
+      params: {},
+      context: {},
+    });
     expect(unsigned.status).toBe(401);
-    const signed = await catchAll({ request: signedProxyRequest({ shop: SHOP, path: "/anything" }), params: {}, context: {} });
+    const signed = await catchAll({
+      request: signedProxyRequest({ shop: SHOP, path: "/anything" }),
+      params: {},
+      context: {},
+    });
     expect(signed.status).toBe(404);
   });
 });

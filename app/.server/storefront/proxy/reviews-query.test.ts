@@ -12,12 +12,22 @@ describe("reviews page query", () => {
     expect(a.ok && b.ok).toBe(true);
     if (!a.ok || !b.ok) return;
     expect(a.query.normal).toBe(b.query.normal);
-    expect(a.query.options).toEqual({ sortField: "helpfulScore", sortOrder: "desc", page: 1, pageSize: 5, rating: [5, 4], topics: ["comfort", "size"] });
+    expect(a.query.options).toEqual({
+      sortField: "helpfulScore",
+      sortOrder: "desc",
+      page: 1,
+      pageSize: 5,
+      rating: [5, 4],
+      topics: ["comfort", "size"],
+    });
     expect(a.query.locale).toBe("pt-BR");
   });
 
   it("GIVEN a parameter twice THEN a 400 message says so", () => {
-    expect(parse("page=1&page=2")).toEqual({ ok: false, message: expect.stringContaining("page appears more than once") });
+    expect(parse("page=1&page=2")).toEqual({
+      ok: false,
+      message: expect.stringContaining("page appears more than once"),
+    });
   });
 
   it("GIVEN locales THEN the nearest supported one", () => {
@@ -39,9 +49,15 @@ describe("Cache-Control of proxy answers", () => {
 
 describe("fallback error fragment", () => {
   it("GIVEN each locale THEN the block script's markup (a page it swaps in, a retry it wires) with the translated words", () => {
-    for (const [locale, word] of [["en", "Try again"], ["pt-BR", "Tentar novamente"], ["es", "Reintentar"]] as const) {
+    for (const [locale, word] of [
+      ["en", "Try again"],
+      ["pt-BR", "Tentar novamente"],
+      ["es", "Reintentar"],
+    ] as const) {
       const html = errorFragment(locale, "unavailable");
-      expect(html).toMatch(/^<div class="rv-page rv-page--error" data-rv-page data-rv-error="unavailable" role="alert">/);
+      expect(html).toMatch(
+        /^<div class="rv-page rv-page--error" data-rv-page data-rv-error="unavailable" role="alert">/,
+      );
       expect(html).toContain(`<button type="button" class="rv-button" data-rv-retry>${word}</button>`);
     }
   });

@@ -16,7 +16,14 @@ const SORT_FIELDS = ["helpfulScore", "created", "rating", "helpful"] as const;
 
 const bool = (name: string) =>
   z.enum(["true", "false"], { message: `${name} must be true or false` }).transform((v) => v === "true");
-const list = (sep: string) => (v: string) => [...new Set(v.split(sep).map((s) => s.trim()).filter(Boolean))];
+const list = (sep: string) => (v: string) => [
+  ...new Set(
+    v
+      .split(sep)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 const intIn = (name: string, min: number, max: number) =>
   z
     .string()
@@ -28,20 +35,33 @@ const text = (name: string) => z.string().max(500, `${name} is too long (500 cha
 const querySchema = z.object({
   sort: z
     .string()
-    .regex(new RegExp(`^(${SORT_FIELDS.join("|")}),(asc|desc)$`), `sort must be <field>,<order> with field ${SORT_FIELDS.join(", ")} and order asc or desc`)
+    .regex(
+      new RegExp(`^(${SORT_FIELDS.join("|")}),(asc|desc)$`),
+      `sort must be <field>,<order> with field ${SORT_FIELDS.join(", ")} and order asc or desc`,
+    )
     .optional(),
   page: intIn("page", 1, MAX_PAGE).optional(),
   pageSize: intIn("pageSize", 1, MAX_PAGE_SIZE).optional(),
   rating: z
     .string()
     .regex(/^[1-5](,[1-5])*$/, "rating must be ratings from 1 to 5 separated by commas, e.g. 5,4")
-    .transform((v) => list(",")(v).map(Number).sort((a, b) => b - a))
+    .transform((v) =>
+      list(",")(v)
+        .map(Number)
+        .sort((a, b) => b - a),
+    )
     .optional(),
-  filterMedia: z.enum(["pictures", "videos", "any", "none"], { message: "filterMedia must be pictures, videos, any or none" }).optional(),
+  filterMedia: z
+    .enum(["pictures", "videos", "any", "none"], { message: "filterMedia must be pictures, videos, any or none" })
+    .optional(),
   hasText: bool("hasText").optional(),
   verified: bool("verified").optional(),
-  topics: text("topics").transform((v) => list(";")(v).sort()).optional(),
-  sourceStore: text("sourceStore").transform((v) => list(";")(v).sort()).optional(),
+  topics: text("topics")
+    .transform((v) => list(";")(v).sort())
+    .optional(),
+  sourceStore: text("sourceStore")
+    .transform((v) => list(";")(v).sort())
+    .optional(),
   locale: z
     .string()
     .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, "locale must be a language tag such as en, pt-BR or es")
@@ -49,7 +69,11 @@ const querySchema = z.object({
 });
 
 export interface ReviewsPageQuery {
-  options: SummaryOptions & { sortField: NonNullable<SummaryOptions["sortField"]>; sortOrder: "asc" | "desc"; page: number };
+  options: SummaryOptions & {
+    sortField: NonNullable<SummaryOptions["sortField"]>;
+    sortOrder: "asc" | "desc";
+    page: number;
+  };
   locale: StorefrontLocale;
   /** The same request in one normal form: parameters in a fixed order, lists sorted, defaults filled in. */
   normal: string;
@@ -73,13 +97,20 @@ export function parseReviewsQuery(search: URLSearchParams, defaults: { pageSize:
   const raw: Record<string, string> = {};
   for (const [key, value] of search) {
     if (SHOPIFY_PARAMS.has(key)) continue;
-    if (key in raw) return { ok: false, message: `${key} appears more than once; send one value (lists are comma or semicolon separated)` };
+    if (key in raw)
+      return {
+        ok: false,
+        message: `${key} appears more than once; send one value (lists are comma or semicolon separated)`,
+      };
     raw[key] = value;
   }
   const parsed = querySchema.safeParse(raw);
   if (!parsed.success) return { ok: false, message: parsed.error.issues.map((i) => i.message).join("; ") };
   const q = parsed.data;
-  const [sortField, sortOrder] = (q.sort ?? "helpfulScore,desc").split(",") as [(typeof SORT_FIELDS)[number], "asc" | "desc"];
+  const [sortField, sortOrder] = (q.sort ?? "helpfulScore,desc").split(",") as [
+    (typeof SORT_FIELDS)[number],
+    "asc" | "desc",
+  ];
   const options: ReviewsPageQuery["options"] = {
     sortField,
     sortOrder,
@@ -99,5 +130,8 @@ export function parseReviewsQuery(search: URLSearchParams, defaults: { pageSize:
         .map(([k, v]) => [k, Array.isArray(v) ? v.join(k === "rating" ? "," : ";") : String(v)] as [string, string])
         .sort(([a], [b]) => (a < b ? -1 : 1)),
     ).toString();
-  return { ok: true, query: { options, locale, normal: normalOf({ ...options, locale }), upstream: normalOf(options) } };
+  return {
+    ok: true,
+    query: { options, locale, normal: normalOf({ ...options, locale }), upstream: normalOf(options) },
+  };
 }

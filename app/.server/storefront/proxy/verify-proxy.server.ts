@@ -35,7 +35,11 @@ export function unauthorized(): Response {
 }
 
 /** Runs `then` for a request that passed the signature check; 401 otherwise. */
-export async function whenSigned(request: Request, authenticate: AppProxyAuthenticate, then: (identity: ProxyIdentity) => Response | Promise<Response>): Promise<Response> {
+export async function whenSigned(
+  request: Request,
+  authenticate: AppProxyAuthenticate,
+  then: (identity: ProxyIdentity) => Response | Promise<Response>,
+): Promise<Response> {
   let identity: ProxyIdentity;
   try {
     identity = await verifyAppProxy(request, authenticate);
@@ -47,4 +51,7 @@ export async function whenSigned(request: Request, authenticate: AppProxyAuthent
 }
 
 export const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
-  new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
+  new Response(text, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });

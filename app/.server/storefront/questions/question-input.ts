@@ -1,4 +1,10 @@
-import { parseShopperFields, plainText, textError, type FieldError, type ShopperFields } from "../writes/shopper-fields";
+import {
+  parseShopperFields,
+  plainText,
+  textError,
+  type FieldError,
+  type ShopperFields,
+} from "../writes/shopper-fields";
 
 // What the "ask a question" form may send. Identity is not part of it: a logged-in shopper is the
 // app proxy's signed customer; a guest names an order (or, when the merchant allows it, an e-mail).
@@ -10,7 +16,9 @@ export interface QuestionInput extends ShopperFields {
   text: string;
 }
 
-export function parseQuestionInput(body: unknown): { ok: true; input: QuestionInput } | { ok: false; errors: Record<string, FieldError> } {
+export function parseQuestionInput(
+  body: unknown,
+): { ok: true; input: QuestionInput } | { ok: false; errors: Record<string, FieldError> } {
   const b = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
   const errors: Record<string, FieldError> = {};
   const text = plainText(b.text);

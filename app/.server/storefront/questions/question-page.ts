@@ -35,7 +35,9 @@ export interface QuestionsQuery {
 const SHOPIFY_PARAMS = new Set(["shop", "logged_in_customer_id", "path_prefix", "timestamp", "signature"]);
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
-export function parseQuestionsQuery(search: URLSearchParams): { ok: true; query: QuestionsQuery } | { ok: false; message: string } {
+export function parseQuestionsQuery(
+  search: URLSearchParams,
+): { ok: true; query: QuestionsQuery } | { ok: false; message: string } {
   const int = (name: string, fallback: number, max: number) => {
     const raw = search.get(name);
     if (raw === null || raw === "") return fallback;
@@ -43,12 +45,14 @@ export function parseQuestionsQuery(search: URLSearchParams): { ok: true; query:
     return /^\d{1,4}$/.test(raw) && n >= 1 && n <= max ? n : null;
   };
   for (const key of new Set(search.keys())) {
-    if (!SHOPIFY_PARAMS.has(key) && !["page", "pageSize", "locale"].includes(key)) return { ok: false, message: `${key} is not a parameter of this page (page, pageSize, locale)` };
+    if (!SHOPIFY_PARAMS.has(key) && !["page", "pageSize", "locale"].includes(key))
+      return { ok: false, message: `${key} is not a parameter of this page (page, pageSize, locale)` };
   }
   const page = int("page", 1, 1000);
   if (page === null) return { ok: false, message: "page must be a whole number from 1 to 1000" };
   const pageSize = int("pageSize", QUESTIONS_PAGE_SIZE, QUESTIONS_MAX_PAGE_SIZE);
-  if (pageSize === null) return { ok: false, message: `pageSize must be a whole number from 1 to ${QUESTIONS_MAX_PAGE_SIZE}` };
+  if (pageSize === null)
+    return { ok: false, message: `pageSize must be a whole number from 1 to ${QUESTIONS_MAX_PAGE_SIZE}` };
   return { ok: true, query: { page, pageSize, locale: resolveLocale(search.get("locale") ?? undefined) } };
 }
 
@@ -70,7 +74,10 @@ export function publishedQuestions(all: readonly StorefrontQuestion[]): PageQues
     .sort((a, b) => (a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1));
 }
 
-export function questionsPage(all: readonly PageQuestion[], query: Pick<QuestionsQuery, "page" | "pageSize">): QuestionsPageVars {
+export function questionsPage(
+  all: readonly PageQuestion[],
+  query: Pick<QuestionsQuery, "page" | "pageSize">,
+): QuestionsPageVars {
   const pages = Math.max(1, Math.ceil(all.length / query.pageSize));
   const page = Math.min(query.page, pages);
   return { questions: all.slice((page - 1) * query.pageSize, page * query.pageSize), page, pages, total: all.length };

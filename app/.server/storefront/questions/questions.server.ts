@@ -7,7 +7,14 @@ import { ReviewsPermanentError } from "../../reviews";
 import { json, keptOrRefused, type ReviewWriteDeps } from "../writes/write-request.server";
 import { serviceUser } from "../writes/writer-identity";
 import { parseQuestionInput } from "./question-input";
-import { parseQuestionsQuery, publishedQuestions, questionsPage, type PageQuestion, type QuestionsPageVars, type QuestionsQuery } from "./question-page";
+import {
+  parseQuestionsQuery,
+  publishedQuestions,
+  questionsPage,
+  type PageQuestion,
+  type QuestionsPageVars,
+  type QuestionsQuery,
+} from "./question-page";
 
 // The Q&A block's two calls through the app proxy:
 // - `GET <proxy>/products/<sku>/questions?page=&pageSize=&locale=`: a page of published questions
@@ -28,7 +35,8 @@ export function questionsPageResponse(request: Request, sku: string, deps: Quest
     parse: parseQuestionsQuery,
     list: () => `products/${sku}/questions`,
     normal: (q) => `page=${q.page}&pageSize=${q.pageSize}&locale=${q.locale}`,
-    fetchList: async (shop) => JSON.stringify(publishedQuestions(await (await deps.reviewsFor(shop)).getQuestions(sku))),
+    fetchList: async (shop) =>
+      JSON.stringify(publishedQuestions(await (await deps.reviewsFor(shop)).getQuestions(sku))),
     render: (all, q) => deps.renderQuestions(questionsPage(JSON.parse(all) as PageQuestion[], q), q.locale),
   });
 }
@@ -47,7 +55,8 @@ export async function askQuestionResponse(request: Request, sku: string, deps: R
   const question = writer.kind === "guest" && writer.name ? { ...documented, name: writer.name } : documented;
   try {
     await client.askQuestion(sku, question).catch((error: unknown) => {
-      if (question === documented || !(error instanceof ReviewsPermanentError && error.reason === "bad_request")) throw error;
+      if (question === documented || !(error instanceof ReviewsPermanentError && error.reason === "bad_request"))
+        throw error;
       return client.askQuestion(sku, documented);
     });
     return json(201, { status: "sent" });

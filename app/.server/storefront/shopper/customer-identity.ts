@@ -59,7 +59,9 @@ export function createCustomerIdentities(opts: CustomerIdentityOptions) {
     if (hit) return hit;
     const value = (async () => {
       const gql = await opts.adminFor(shop);
-      const data = responseSchema.parse(await gql.query(CUSTOMER_IDENTITY, { id: `gid://shopify/Customer/${customerId}` }));
+      const data = responseSchema.parse(
+        await gql.query(CUSTOMER_IDENTITY, { id: `gid://shopify/Customer/${customerId}` }),
+      );
       const email = data.customer?.defaultEmailAddress?.emailAddress?.trim();
       if (!data.customer || !email) throw new CustomerWithoutEmailError();
       const first = data.customer.firstName?.trim() ?? "";

@@ -13,9 +13,7 @@ import { serviceOrderId } from "../orders/order-status-page";
 export const PURCHASE_PAGES = 5;
 
 export type Purchase =
-  | { kind: "open"; orderId: string; verificationTokenId: string }
-  | { kind: "reviewed" }
-  | { kind: "none" };
+  { kind: "open"; orderId: string; verificationTokenId: string } | { kind: "reviewed" } | { kind: "none" };
 
 export async function customerPurchase(
   deps: { gql: AdminGraphql; client: Pick<ReviewsStorefrontApi, "findOrdersBatch">; orderIdSource: "id" | "name" },
@@ -26,14 +24,20 @@ export async function customerPurchase(
   let after: string | null = null;
   for (let page = 0; page < PURCHASE_PAGES; page++) {
     const { orders, next } = await readCustomerOrders(deps.gql, who.customerId, { after });
-    for (const o of orders) if (!o.cancelled && o.lines.some((l) => l.productId === productId)) ids.push(serviceOrderId(o, deps.orderIdSource));
+    for (const o of orders)
+      if (!o.cancelled && o.lines.some((l) => l.productId === productId))
+        ids.push(serviceOrderId(o, deps.orderIdSource));
     if (!next) break;
     after = next;
   }
   if (!ids.length) return { kind: "none" };
   let reviewed = false;
   for (let i = 0; i < ids.length; i += 20) {
-    const batch = await deps.client.findOrdersBatch({ orderIds: [...new Set(ids.slice(i, i + 20))], userId: who.userId, ...(who.email ? { email: who.email } : {}) });
+    const batch = await deps.client.findOrdersBatch({
+      orderIds: [...new Set(ids.slice(i, i + 20))],
+      userId: who.userId,
+      ...(who.email ? { email: who.email } : {}),
+    });
     // Newest order first, as Shopify listed them.
     const byId = new Map(batch.orders.map((o) => [o.orderId, o]));
     for (const id of ids.slice(i, i + 20)) {

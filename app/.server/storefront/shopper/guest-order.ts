@@ -27,10 +27,16 @@ export function normalOrderNumber(input: string): string | null {
   return digits ? `#${digits}` : null;
 }
 
-const ordersSchema = z.object({ orders: z.object({ nodes: z.array(z.looseObject({ legacyResourceId: z.string(), name: z.string() })) }) });
+const ordersSchema = z.object({
+  orders: z.object({ nodes: z.array(z.looseObject({ legacyResourceId: z.string(), name: z.string() })) }),
+});
 
 export async function verifyGuestOrder(
-  deps: { client: Pick<ReviewsStorefrontApi, "findOrder">; admin: () => Promise<AdminGraphql>; orderIdSource: "id" | "name" },
+  deps: {
+    client: Pick<ReviewsStorefrontApi, "findOrder">;
+    admin: () => Promise<AdminGraphql>;
+    orderIdSource: "id" | "name";
+  },
   input: { orderNumber: string; email: string },
 ): Promise<VerifiedOrder> {
   const name = normalOrderNumber(input.orderNumber);
@@ -38,7 +44,9 @@ export async function verifyGuestOrder(
   let orderId = name;
   if (deps.orderIdSource === "id") {
     const gql = await deps.admin();
-    const found = ordersSchema.parse(await gql.query(ORDER_BY_NAME, { query: `name:${name}` })).orders.nodes.find((o) => o.name === name);
+    const found = ordersSchema
+      .parse(await gql.query(ORDER_BY_NAME, { query: `name:${name}` }))
+      .orders.nodes.find((o) => o.name === name);
     if (!found) throw new OrderNotFoundError();
     orderId = found.legacyResourceId;
   }

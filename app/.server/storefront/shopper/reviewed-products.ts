@@ -23,13 +23,22 @@ export interface ReviewedProducts {
 const connectionMember = (connection: string) => `@${connection}`;
 
 /** `connectionOf`: what names the shop's current connection to the service (when it was made). */
-export function createReviewedProducts(redis: Redis, prefix: string, connectionOf: (shop: string) => Promise<string> = async () => ""): ReviewedProducts {
-  const keyOf = (shop: string, customerId: string) => `${prefix}:reviewed:${createHash("sha256").update(`${shop}\n${customerId}`).digest("base64url").slice(0, 32)}`;
+export function createReviewedProducts(
+  redis: Redis,
+  prefix: string,
+  connectionOf: (shop: string) => Promise<string> = async () => "",
+): ReviewedProducts {
+  const keyOf = (shop: string, customerId: string) =>
+    `${prefix}:reviewed:${createHash("sha256").update(`${shop}\n${customerId}`).digest("base64url").slice(0, 32)}`;
   /** The products of this connection, and whether the set held another connection's. */
   const read = async (shop: string, customerId: string) => {
     const [members, connection] = await Promise.all([redis.smembers(keyOf(shop, customerId)), connectionOf(shop)]);
     const current = members.includes(connectionMember(connection));
-    return { products: new Set(current ? members.filter((m) => !m.startsWith("@")) : []), stale: members.length > 0 && !current, connection };
+    return {
+      products: new Set(current ? members.filter((m) => !m.startsWith("@")) : []),
+      stale: members.length > 0 && !current,
+      connection,
+    };
   };
   return {
     has: async (shop, customerId, productId) => (await read(shop, customerId)).products.has(productId),
@@ -40,7 +49,10 @@ export function createReviewedProducts(redis: Redis, prefix: string, connectionO
       const { stale, connection } = await read(shop, customerId);
       const tx = redis.multi();
       if (stale) tx.del(key);
-      await tx.sadd(key, connectionMember(connection), ...productIds).expire(key, KEEP_S).exec();
+      await tx
+        .sadd(key, connectionMember(connection), ...productIds)
+        .expire(key, KEEP_S)
+        .exec();
     },
     forget: async (shop, customerId) => void (await redis.del(keyOf(shop, customerId))),
   };

@@ -1,7 +1,15 @@
 import type { ReviewsStorefrontApi } from "../../reviews";
 import { listPageResponse, type ListPageDeps } from "../proxy/list-page.server";
 import type { StorefrontLocale } from "../proxy/reviews-query";
-import { parseStoreReviewsQuery, STORE_SORTS, storeReviewsPage, toPageStoreReview, type PageStoreReview, type StoreReviewsPageVars, type StoreReviewsQuery } from "./store-reviews-page";
+import {
+  parseStoreReviewsQuery,
+  STORE_SORTS,
+  storeReviewsPage,
+  toPageStoreReview,
+  type PageStoreReview,
+  type StoreReviewsPageVars,
+  type StoreReviewsQuery,
+} from "./store-reviews-page";
 
 // `GET <proxy>/store-reviews?sort=newest|highest|lowest&page=&pageSize=&locale=`: a page of the
 // store's published reviews as HTML from the theme's `store-reviews-page` snippet. Each sort's

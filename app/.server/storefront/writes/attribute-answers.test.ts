@@ -9,9 +9,22 @@ const asked: AttributeQuestion[] = [
 
 describe("parseAttributeAnswers", () => {
   it("GIVEN stars and a choice index THEN the service's shape, with the choice's text", () => {
-    expect(parseAttributeAnswers({ attributes: [{ id: "quality", value: 4 }, { id: "fit", value: 1 }] }, asked)).toEqual({
+    expect(
+      parseAttributeAnswers(
+        {
+          attributes: [
+            { id: "quality", value: 4 },
+            { id: "fit", value: 1 },
+          ],
+        },
+        asked,
+      ),
+    ).toEqual({
       ok: true,
-      attributes: [{ _id: "quality", value: 4 }, { _id: "fit", value: 1, response: "True to size" }],
+      attributes: [
+        { _id: "quality", value: 4 },
+        { _id: "fit", value: 1, response: "True to size" },
+      ],
     });
   });
 
@@ -19,7 +32,14 @@ describe("parseAttributeAnswers", () => {
     [{ attributes: [{ id: "quality", value: 6 }] }],
     [{ attributes: [{ id: "fit", value: 3 }] }],
     [{ attributes: [{ id: "other", value: 1 }] }],
-    [{ attributes: [{ id: "quality", value: 2 }, { id: "quality", value: 3 }] }],
+    [
+      {
+        attributes: [
+          { id: "quality", value: 2 },
+          { id: "quality", value: 3 },
+        ],
+      },
+    ],
     [{ attributes: [{ id: "quality", value: "4" }] }],
     [{}],
   ])("GIVEN %j THEN refused", (body) => {

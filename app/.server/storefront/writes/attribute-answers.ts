@@ -5,7 +5,8 @@ import type { AttributeQuestion } from "./available-attributes";
 // stars 1 to 5, or the index of one of the choices (sent with the choice's text, as the service
 // wants it). Unknown attributes and out-of-range values are refused, not dropped.
 
-export type AnswersResult = { ok: true; attributes: AttributesBody["attributes"] } | { ok: false; error: "invalid" | "empty" };
+export type AnswersResult =
+  { ok: true; attributes: AttributesBody["attributes"] } | { ok: false; error: "invalid" | "empty" };
 
 export function parseAttributeAnswers(body: unknown, asked: AttributeQuestion[]): AnswersResult {
   const list = (body as { attributes?: unknown } | null)?.attributes;
@@ -16,7 +17,8 @@ export function parseAttributeAnswers(body: unknown, asked: AttributeQuestion[])
   for (const item of list) {
     const { id, value } = (item ?? {}) as { id?: unknown; value?: unknown };
     const q = asked.find((a) => a.id === id);
-    if (!q || seen.has(q.id) || typeof value !== "number" || !Number.isInteger(value)) return { ok: false, error: "invalid" };
+    if (!q || seen.has(q.id) || typeof value !== "number" || !Number.isInteger(value))
+      return { ok: false, error: "invalid" };
     seen.add(q.id);
     if (q.type === "stars") {
       if (value < 1 || value > 5) return { ok: false, error: "invalid" };

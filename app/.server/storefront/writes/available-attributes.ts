@@ -12,9 +12,15 @@ export interface AttributeQuestion {
   choices: string[];
 }
 
-type Available = NonNullable<SubmittedReview["availableAttributes"]>[number] & { order?: unknown; description?: unknown };
+type Available = NonNullable<SubmittedReview["availableAttributes"]>[number] & {
+  order?: unknown;
+  description?: unknown;
+};
 
-export function attributesFor(available: SubmittedReview["availableAttributes"], productCategories: string[]): AttributeQuestion[] {
+export function attributesFor(
+  available: SubmittedReview["availableAttributes"],
+  productCategories: string[],
+): AttributeQuestion[] {
   const mine = new Set(productCategories.map((c) => c.toLowerCase()));
   return ((available ?? []) as Available[])
     .filter((a) => !a.categories || a.categories.length === 0 || a.categories.some((c) => mine.has(c.toLowerCase())))

@@ -12,9 +12,7 @@ import type { ReviewWriteDeps, ServiceClient } from "./write-request.server";
 // never lost for want of a check.
 
 export type CustomerReviewAs =
-  | { kind: "reviewed" }
-  | { kind: "order"; orderId: string; verificationTokenId: string }
-  | { kind: "customer" };
+  { kind: "reviewed" } | { kind: "order"; orderId: string; verificationTokenId: string } | { kind: "customer" };
 
 export async function customerReviewAs(
   deps: Pick<ReviewWriteDeps, "reviewed" | "adminFor" | "settingsOf" | "log">,
@@ -25,14 +23,22 @@ export async function customerReviewAs(
   if (await deps.reviewed.has(shop, writer.customerId, sku)) return { kind: "reviewed" };
   try {
     const [gql, settings] = await Promise.all([deps.adminFor(shop), deps.settingsOf(shop)]);
-    const purchase = await customerPurchase({ gql, client, orderIdSource: settings.orders.orderIdSource }, { customerId: writer.customerId, userId: writer.userId, email: writer.email }, sku);
+    const purchase = await customerPurchase(
+      { gql, client, orderIdSource: settings.orders.orderIdSource },
+      { customerId: writer.customerId, userId: writer.userId, email: writer.email },
+      sku,
+    );
     if (purchase.kind === "reviewed") {
       await deps.reviewed.add(shop, writer.customerId, [sku]);
       return { kind: "reviewed" };
     }
-    if (purchase.kind === "open") return { kind: "order", orderId: purchase.orderId, verificationTokenId: purchase.verificationTokenId };
+    if (purchase.kind === "open")
+      return { kind: "order", orderId: purchase.orderId, verificationTokenId: purchase.verificationTokenId };
   } catch (error) {
-    deps.log.warn({ shop, sku, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: customer's orders not checked; the review goes as the customer");
+    deps.log.warn(
+      { shop, sku, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message },
+      "app proxy: customer's orders not checked; the review goes as the customer",
+    );
   }
   return { kind: "customer" };
 }

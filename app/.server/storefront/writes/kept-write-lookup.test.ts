@@ -43,8 +43,16 @@ describe("findInNewestFirst", () => {
 
   it("GIVEN short pages, an empty page or the bound THEN the read ends without looping", async () => {
     const short = { read: async (skip: number) => ({ results: skip < 4 ? entries([1000, 999]) : [], total: 100 }) };
-    expect(await findInNewestFirst(short.read, at, () => false, 0)).toMatchObject({ found: null, pages: 3, exhausted: false });
+    expect(await findInNewestFirst(short.read, at, () => false, 0)).toMatchObject({
+      found: null,
+      pages: 3,
+      exhausted: false,
+    });
     const endless = { read: async () => ({ results: entries([1000]), total: 1_000_000 }) };
-    expect(await findInNewestFirst(endless.read, at, () => false, 0, 5)).toMatchObject({ found: null, pages: 5, exhausted: true });
+    expect(await findInNewestFirst(endless.read, at, () => false, 0, 5)).toMatchObject({
+      found: null,
+      pages: 5,
+      exhausted: true,
+    });
   });
 });

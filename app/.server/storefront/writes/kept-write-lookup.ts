@@ -67,7 +67,13 @@ export interface LookupResult {
   exhausted: boolean;
 }
 
-export async function findStoredReview(admin: Pick<ReviewsAdminApi, "listReviews">, sku: string, s: ReviewSubmission, keptAt: Date, opts: { signal?: AbortSignal } = {}): Promise<LookupResult> {
+export async function findStoredReview(
+  admin: Pick<ReviewsAdminApi, "listReviews">,
+  sku: string,
+  s: ReviewSubmission,
+  keptAt: Date,
+  opts: { signal?: AbortSignal } = {},
+): Promise<LookupResult> {
   const notBefore = keptAt.getTime() - CLOCK_MARGIN_MS;
   // `from` (a documented day filter) keeps the list to the days around the kept write.
   const from = new Date(notBefore - 86_400_000).toISOString().slice(0, 10);
@@ -78,12 +84,22 @@ export async function findStoredReview(admin: Pick<ReviewsAdminApi, "listReviews
     // `orderId` comes with includeOrderData; a service that leaves it out is not held against us.
     (s.orderId ? r.orderId == null || r.orderId === s.orderId : true) &&
     (createdOf(r) ?? -Infinity) >= notBefore;
-  const read = (skip: number) => admin.listReviews({ sku, order: "created,-1", from, includeOrderData: true, ...(skip ? { skip } : {}) }, { signal: opts.signal });
+  const read = (skip: number) =>
+    admin.listReviews(
+      { sku, order: "created,-1", from, includeOrderData: true, ...(skip ? { skip } : {}) },
+      { signal: opts.signal },
+    );
   const r = await findInNewestFirst(read, createdOf, same, notBefore);
   return { id: r.found?._id ?? null, pages: r.pages, exhausted: r.exhausted };
 }
 
-export async function findStoredQuestion(admin: Pick<ReviewsAdminApi, "listQuestions">, sku: string, q: QuestionBody, keptAt: Date, opts: { signal?: AbortSignal } = {}): Promise<LookupResult> {
+export async function findStoredQuestion(
+  admin: Pick<ReviewsAdminApi, "listQuestions">,
+  sku: string,
+  q: QuestionBody,
+  keptAt: Date,
+  opts: { signal?: AbortSignal } = {},
+): Promise<LookupResult> {
   const notBefore = keptAt.getTime() - CLOCK_MARGIN_MS;
   const same = (x: AdminQuestion) =>
     x.text === q.text &&
@@ -91,7 +107,11 @@ export async function findStoredQuestion(admin: Pick<ReviewsAdminApi, "listQuest
     (typeof x.email !== "string" || x.email.toLowerCase() === q.email.toLowerCase()) &&
     (createdOf(x) ?? -Infinity) >= notBefore;
   // Every status: a question the service took may already sit in moderation (or be filtered).
-  const read = (skip: number) => admin.listQuestions({ sku, status: "all", order: "created,-1", ...(skip ? { skip } : {}) }, { signal: opts.signal });
+  const read = (skip: number) =>
+    admin.listQuestions(
+      { sku, status: "all", order: "created,-1", ...(skip ? { skip } : {}) },
+      { signal: opts.signal },
+    );
   const r = await findInNewestFirst(read, createdOf, same, notBefore);
   return { id: r.found?._id ?? null, pages: r.pages, exhausted: r.exhausted };
 }

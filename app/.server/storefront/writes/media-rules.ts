@@ -10,7 +10,12 @@ const MB = 1024 * 1024;
 export type MediaKind = "photo" | "video";
 export type MediaCheck = { ok: true } | { ok: false; error: "type" | "size" | "off" };
 
-export function checkMedia(kind: MediaKind, mimeType: string, fileSize: number, s: ShopSettings["storefront"]): MediaCheck {
+export function checkMedia(
+  kind: MediaKind,
+  mimeType: string,
+  fileSize: number,
+  s: ShopSettings["storefront"],
+): MediaCheck {
   const max = (kind === "photo" ? s.photoMaxMb : s.videoMaxMb) * MB;
   if (max === 0 || (kind === "photo" && s.photosPerReview === 0)) return { ok: false, error: "off" };
   const types: readonly string[] = kind === "photo" ? PHOTO_TYPES : VIDEO_TYPES;

@@ -12,7 +12,8 @@ export const SUBMIT_PENDING_REVIEW = "review-submit";
 
 export type PendingPayload = ReviewSubmission | { question: QuestionBody };
 
-export type OpenedPayload = { kind: "review"; submission: ReviewSubmission } | { kind: "question"; question: QuestionBody };
+export type OpenedPayload =
+  { kind: "review"; submission: ReviewSubmission } | { kind: "question"; question: QuestionBody };
 
 export interface PendingReviewJob {
   pendingId: string;
@@ -23,12 +24,22 @@ export async function keepPendingReview(
   value: { shop: string; sku: string; submission: PendingPayload; outcomeUnknown: boolean; error: string },
 ): Promise<string> {
   const row = await deps.db.pendingReview.create({
-    data: { shop: value.shop, sku: value.sku, sealedPayload: seal(JSON.stringify(value.submission), deps.key), outcomeUnknown: value.outcomeUnknown, lastError: value.error, attempts: 1 },
+    data: {
+      shop: value.shop,
+      sku: value.sku,
+      sealedPayload: seal(JSON.stringify(value.submission), deps.key),
+      outcomeUnknown: value.outcomeUnknown,
+      lastError: value.error,
+      attempts: 1,
+    },
   });
   const data: PendingReviewJob = { pendingId: row.id };
   // After a try whose answer never came the worker waits for it to settle before it looks
   // (workers/processors/review-submit.processor.ts).
-  await deps.maintenance.add(SUBMIT_PENDING_REVIEW, data, { jobId: `review-submit-${jobIdPart(row.id)}`, delay: 1_000 });
+  await deps.maintenance.add(SUBMIT_PENDING_REVIEW, data, {
+    jobId: `review-submit-${jobIdPart(row.id)}`,
+    delay: 1_000,
+  });
   return row.id;
 }
 

@@ -15,7 +15,13 @@ export function createReplayGuard(redis: Redis, prefix: string) {
       const url = new URL(request.url);
       const signature = url.searchParams.get("signature") ?? "";
       if (!signature) return false;
-      const seen = createHash("sha256").update(url.pathname).update("\n").update(signature).update("\n").update(body).digest("base64url");
+      const seen = createHash("sha256")
+        .update(url.pathname)
+        .update("\n")
+        .update(signature)
+        .update("\n")
+        .update(body)
+        .digest("base64url");
       return (await redis.set(`${prefix}:proxy:seen:${seen}`, "1", "PX", REMEMBER_MS, "NX")) === "OK";
     },
   };

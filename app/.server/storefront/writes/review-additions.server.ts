@@ -11,12 +11,20 @@ import type { KeptReview, ReviewOwner } from "./update-tokens";
 // review id, and only for the shopper who wrote that review — the signed customer, or the guest
 // whose browser holds the handle it was given for that review. Anyone else gets 403.
 
-
 type Authorized = { shop: string; kept: KeptReview; body: Record<string, unknown> };
 
 /** Signature, size, replay, limit, then the review's token for its author; a Response otherwise. */
-async function authorize(request: Request, sku: string, reviewId: string, deps: ReviewWriteDeps): Promise<Authorized | Response> {
-  const write = await readSignedWrite(request, deps, { pathOk: PRODUCT_KEY.test(sku) && REVIEW_ID.test(reviewId), badPath: "bad_review", maxBytes: deps.settings.bodyMaxBytes });
+async function authorize(
+  request: Request,
+  sku: string,
+  reviewId: string,
+  deps: ReviewWriteDeps,
+): Promise<Authorized | Response> {
+  const write = await readSignedWrite(request, deps, {
+    pathOk: PRODUCT_KEY.test(sku) && REVIEW_ID.test(reviewId),
+    badPath: "bad_review",
+    maxBytes: deps.settings.bodyMaxBytes,
+  });
   if (write instanceof Response) return write;
   const { shop, customerId } = write;
   const body = (write.body && typeof write.body === "object" ? write.body : {}) as Record<string, unknown>;
@@ -30,13 +38,21 @@ async function authorize(request: Request, sku: string, reviewId: string, deps: 
 }
 
 function serviceFailure(deps: ReviewWriteDeps, shop: string, error: unknown): Response {
-  deps.log.warn({ shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: review addition not sent");
+  deps.log.warn(
+    { shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message },
+    "app proxy: review addition not sent",
+  );
   const retry = error instanceof ReviewsError && (error.kind === "retryable" || error.kind === "rate_limited");
   return json(retry ? 503 : 422, { error: retry ? "unavailable" : "refused" }, retry ? { "Retry-After": "10" } : {});
 }
 
 /** `POST <proxy>/products/<sku>/reviews/<reviewId>/attributes` `{attributes: [{id, value}], write?}`. */
-export async function sendAttributesResponse(request: Request, sku: string, reviewId: string, deps: ReviewWriteDeps): Promise<Response> {
+export async function sendAttributesResponse(
+  request: Request,
+  sku: string,
+  reviewId: string,
+  deps: ReviewWriteDeps,
+): Promise<Response> {
   const auth = await authorize(request, sku, reviewId, deps);
   if (auth instanceof Response) return auth;
   const answers = parseAttributeAnswers(auth.body, auth.kept.attributes);
@@ -54,11 +70,17 @@ export async function sendAttributesResponse(request: Request, sku: string, revi
  * `POST <proxy>/products/<sku>/reviews/<reviewId>/media` `{kind: photo|video, mimeType, fileSize, write?}`
  * → `{uploadUrl, fileKey}`: the browser PUTs the file straight to the storage's signed URL.
  */
-export async function presignMediaResponse(request: Request, sku: string, reviewId: string, deps: ReviewWriteDeps): Promise<Response> {
+export async function presignMediaResponse(
+  request: Request,
+  sku: string,
+  reviewId: string,
+  deps: ReviewWriteDeps,
+): Promise<Response> {
   const auth = await authorize(request, sku, reviewId, deps);
   if (auth instanceof Response) return auth;
   const { kind, mimeType, fileSize } = auth.body as { kind?: unknown; mimeType?: unknown; fileSize?: unknown };
-  if ((kind !== "photo" && kind !== "video") || typeof mimeType !== "string" || typeof fileSize !== "number") return json(422, { error: "invalid" });
+  if ((kind !== "photo" && kind !== "video") || typeof mimeType !== "string" || typeof fileSize !== "number")
+    return json(422, { error: "invalid" });
   const settings = (await deps.settingsOf(auth.shop)).storefront;
   const check = checkMedia(kind, mimeType, fileSize, settings);
   if (!check.ok) return json(422, { error: check.error });
@@ -67,7 +89,10 @@ export async function presignMediaResponse(request: Request, sku: string, review
   try {
     const client = await deps.reviewsFor(auth.shop);
     const body = { updateToken: auth.kept.updateToken, mimeType, fileSize };
-    const upload = kind === "photo" ? (await client.presignPictures(sku, reviewId, body)).urls[0] : await client.presignVideo(sku, reviewId, body);
+    const upload =
+      kind === "photo"
+        ? (await client.presignPictures(sku, reviewId, body)).urls[0]
+        : await client.presignVideo(sku, reviewId, body);
     if (!upload) return json(502, { error: "unavailable" });
     return json(200, { uploadUrl: upload.uploadUrl, fileKey: upload.fileKey });
   } catch (error) {
@@ -76,12 +101,20 @@ export async function presignMediaResponse(request: Request, sku: string, review
 }
 
 /** `POST <proxy>/products/<sku>/reviews/<reviewId>/media/confirm` `{kind, keys: [fileKey…], write?}`. */
-export async function confirmMediaResponse(request: Request, sku: string, reviewId: string, deps: ReviewWriteDeps): Promise<Response> {
+export async function confirmMediaResponse(
+  request: Request,
+  sku: string,
+  reviewId: string,
+  deps: ReviewWriteDeps,
+): Promise<Response> {
   const auth = await authorize(request, sku, reviewId, deps);
   if (auth instanceof Response) return auth;
   const { kind, keys } = auth.body as { kind?: unknown; keys?: unknown };
-  const list = Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string" && k.length > 0 && k.length < 512) : [];
-  if ((kind !== "photo" && kind !== "video") || list.length === 0 || (kind === "video" && list.length !== 1)) return json(422, { error: "invalid" });
+  const list = Array.isArray(keys)
+    ? keys.filter((k): k is string => typeof k === "string" && k.length > 0 && k.length < 512)
+    : [];
+  if ((kind !== "photo" && kind !== "video") || list.length === 0 || (kind === "video" && list.length !== 1))
+    return json(422, { error: "invalid" });
   try {
     const client = await deps.reviewsFor(auth.shop);
     const updateToken = auth.kept.updateToken;

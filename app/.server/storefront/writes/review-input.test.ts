@@ -26,17 +26,29 @@ describe("parseReviewInput", () => {
   });
 
   it("GIVEN text over the limit THEN too_long", () => {
-    expect(parseReviewInput({ rating: 5, text: "a".repeat(REVIEW_TEXT_MAX + 1) })).toEqual({ ok: false, errors: { text: "too_long" } });
+    expect(parseReviewInput({ rating: 5, text: "a".repeat(REVIEW_TEXT_MAX + 1) })).toEqual({
+      ok: false,
+      errors: { text: "too_long" },
+    });
   });
 
   it("GIVEN an order number and e-mail THEN a purchase to verify; a bad number or e-mail is named", () => {
-    expect(parseReviewInput({ rating: 5, orderNumber: "#1001", email: "buyer@example.com" })).toMatchObject({ ok: true, input: { order: { number: "#1001", email: "buyer@example.com" } } });
-    expect(parseReviewInput({ rating: 5, orderNumber: "abc", email: "nope" })).toEqual({ ok: false, errors: { orderNumber: "order_number", email: "email" } });
+    expect(parseReviewInput({ rating: 5, orderNumber: "#1001", email: "buyer@example.com" })).toMatchObject({
+      ok: true,
+      input: { order: { number: "#1001", email: "buyer@example.com" } },
+    });
+    expect(parseReviewInput({ rating: 5, orderNumber: "abc", email: "nope" })).toEqual({
+      ok: false,
+      errors: { orderNumber: "order_number", email: "email" },
+    });
     expect(parseReviewInput({ rating: 5, orderNumber: "1001" })).toEqual({ ok: false, errors: { email: "required" } });
   });
 
   it("GIVEN the honeypot filled THEN the input is marked as a trap", () => {
-    expect(parseReviewInput({ rating: 5, website: "http://spam.example" })).toMatchObject({ ok: true, input: { trap: true } });
+    expect(parseReviewInput({ rating: 5, website: "http://spam.example" })).toMatchObject({
+      ok: true,
+      input: { trap: true },
+    });
   });
 
   it("GIVEN identity fields from the browser THEN they are not part of the input", () => {

@@ -2,7 +2,14 @@
 // Field errors are codes the form translates (en, pt-BR, es), never English sentences. Identity
 // fields are not part of it: who writes comes from the app proxy's signature or a verified order.
 
-import { parseLinkFields, parseShopperFields, plainText, textError, type FieldError, type ShopperFields } from "./shopper-fields";
+import {
+  parseLinkFields,
+  parseShopperFields,
+  plainText,
+  textError,
+  type FieldError,
+  type ShopperFields,
+} from "./shopper-fields";
 
 export type { FieldError } from "./shopper-fields";
 export const REVIEW_TEXT_MAX = 5_000;
@@ -26,9 +33,16 @@ export function parseReviewInput(body: unknown): ParsedReview {
   let recommended: boolean | undefined;
   if (b.recommended === true || b.recommended === "yes") recommended = true;
   else if (b.recommended === false || b.recommended === "no") recommended = false;
-  else if (b.recommended !== undefined && b.recommended !== null && b.recommended !== "") errors.recommended = "invalid";
+  else if (b.recommended !== undefined && b.recommended !== null && b.recommended !== "")
+    errors.recommended = "invalid";
 
   const link = parseLinkFields(b, errors);
-  const input: ReviewInput = { rating, text: reviewText, recommended, ...parseShopperFields(b, errors), ...(link ? { link } : {}) };
+  const input: ReviewInput = {
+    rating,
+    text: reviewText,
+    recommended,
+    ...parseShopperFields(b, errors),
+    ...(link ? { link } : {}),
+  };
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input };
 }

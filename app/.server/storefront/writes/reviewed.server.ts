@@ -22,10 +22,18 @@ export function reviewedResponse(request: Request, sku: string, deps: ReviewWrit
       const client = await serviceClient(deps, shop);
       if (client instanceof Response) return json(200, { reviewed: false });
       const who = await deps.customerIdentity(shop, customerId);
-      const as = await customerReviewAs(deps, { shop, sku, client }, { kind: "customer", customerId, userId: who.userId, email: who.email });
+      const as = await customerReviewAs(
+        deps,
+        { shop, sku, client },
+        { kind: "customer", customerId, userId: who.userId, email: who.email },
+      );
       return json(200, { reviewed: as.kind === "reviewed" });
     } catch (error) {
-      if (!(error instanceof CustomerWithoutEmailError)) deps.log.warn({ shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: reviewed check not made");
+      if (!(error instanceof CustomerWithoutEmailError))
+        deps.log.warn(
+          { shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message },
+          "app proxy: reviewed check not made",
+        );
       return json(200, { reviewed: false });
     }
   });

@@ -7,7 +7,8 @@ export const EMAIL_MAX = 254;
 /** A guest's name, as a question shows it. */
 export const NAME_MAX = 60;
 
-export type FieldError = "required" | "rating" | "too_long" | "markup" | "email" | "order_number" | "invalid" | "link_invalid";
+export type FieldError =
+  "required" | "rating" | "too_long" | "markup" | "email" | "order_number" | "invalid" | "link_invalid";
 
 export interface ShopperFields {
   /** Guest proving a purchase: the order number they see and the order's e-mail. */

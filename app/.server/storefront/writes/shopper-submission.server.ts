@@ -1,7 +1,14 @@
 import { PRODUCT_KEY } from "../proxy/path-keys";
 import type { FieldError, ShopperFields } from "./shopper-fields";
 import { identifyWriter, type Writer } from "./writer-identity";
-import { json, readSignedWrite, serviceClient, submissionLimited, type ReviewWriteDeps, type ServiceClient } from "./write-request.server";
+import {
+  json,
+  readSignedWrite,
+  serviceClient,
+  submissionLimited,
+  type ReviewWriteDeps,
+  type ServiceClient,
+} from "./write-request.server";
 
 // The steps a shopper's submission (a review, a question) takes before its own call to the
 // service: signature, path, size, replay (readSignedWrite) → the write budgets (429) → its input
@@ -20,9 +27,16 @@ export async function openSubmission<I extends ShopperFields>(
   request: Request,
   sku: string,
   deps: ReviewWriteDeps,
-  spec: { what: "review" | "question"; parse(body: unknown): { ok: true; input: I } | { ok: false; errors: Record<string, FieldError> } },
+  spec: {
+    what: "review" | "question";
+    parse(body: unknown): { ok: true; input: I } | { ok: false; errors: Record<string, FieldError> };
+  },
 ): Promise<OpenSubmission<I> | Response> {
-  const write = await readSignedWrite(request, deps, { pathOk: PRODUCT_KEY.test(sku), badPath: "bad_product", maxBytes: deps.settings.bodyMaxBytes });
+  const write = await readSignedWrite(request, deps, {
+    pathOk: PRODUCT_KEY.test(sku),
+    badPath: "bad_product",
+    maxBytes: deps.settings.bodyMaxBytes,
+  });
   if (write instanceof Response) return write;
   const { shop, customerId } = write;
   // One set of budgets for a shopper's writes of any kind.

@@ -12,7 +12,8 @@ import { json, keptOrRefused, type ReviewWriteDeps } from "./write-request.serve
 // JSON within the size limit (415/413) → not seen before (409) → shopper limits (429) → input
 // (422) → who writes: the signed customer, a verified order, or a guest when the merchant allows
 // it (403 otherwise) → a logged-in customer's review tied to their order of the product, or
-// refused when they reviewed it already (409, customer-review.server.ts) → the service. When the service fails after the shopper pressed send, the
+// refused when they reviewed it already (409, customer-review.server.ts) → the service. When the service fails after
+// the shopper pressed send, the
 // review is kept and a worker sends it (202 "received"): a shopper's review is never lost.
 // Answers are JSON with codes the form translates, and never cached by anyone.
 
@@ -22,7 +23,12 @@ export async function submitReviewResponse(request: Request, sku: string, deps: 
   const { shop, customerId, input, client, writer } = open;
   const as = writer.kind === "customer" ? await customerReviewAs(deps, { shop, sku, client }, writer) : null;
   if (as?.kind === "reviewed") return json(409, { error: "already_reviewed" });
-  const base = { rating: input.rating, ...(input.text ? { text: input.text } : {}), ...(input.recommended !== undefined ? { recommended: input.recommended } : {}), source: "web" };
+  const base = {
+    rating: input.rating,
+    ...(input.text ? { text: input.text } : {}),
+    ...(input.recommended !== undefined ? { recommended: input.recommended } : {}),
+    source: "web",
+  };
   // A verified order sends its token instead of a user: the service marks the review verified.
   const submission: ReviewSubmission =
     writer.kind === "order" || writer.kind === "link"
@@ -31,7 +37,12 @@ export async function submitReviewResponse(request: Request, sku: string, deps: 
         ? { ...base, verificationTokenId: as.verificationTokenId, orderId: as.orderId }
         : { ...base, ...serviceUser(writer) };
   // Remembered once the service took it or it was kept for the worker: a second one is refused.
-  const remember = () => (writer.kind === "customer" ? deps.reviewed.add(shop, customerId, [sku]).catch((e: Error) => deps.log.warn({ shop, err: e.message }, "app proxy: reviewed product not remembered")) : Promise.resolve());
+  const remember = () =>
+    writer.kind === "customer"
+      ? deps.reviewed
+          .add(shop, customerId, [sku])
+          .catch((e: Error) => deps.log.warn({ shop, err: e.message }, "app proxy: reviewed product not remembered"))
+      : Promise.resolve();
   const guestHandle = writer.kind === "customer" ? undefined : newGuestHandle();
   const owner: ReviewOwner = guestHandle ? { guestHandle } : { customerId };
 
@@ -56,7 +67,10 @@ export async function submitReviewResponse(request: Request, sku: string, deps: 
       ...(guestHandle ? { write: guestHandle } : {}),
     });
   } catch (error) {
-    const answer = await keptOrRefused(deps, { shop, sku, what: "review", submission }, error, { error: "refused", reason: error instanceof ReviewsPermanentError ? error.reason : "error" });
+    const answer = await keptOrRefused(deps, { shop, sku, what: "review", submission }, error, {
+      error: "refused",
+      reason: error instanceof ReviewsPermanentError ? error.reason : "error",
+    });
     if (answer.status === 202) await remember();
     return answer;
   }

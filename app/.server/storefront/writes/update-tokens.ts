@@ -32,8 +32,17 @@ export function newGuestHandle(): string {
 export function createUpdateTokens(redis: Redis, prefix: string, key: Buffer, ttlMs: number) {
   const k = (shop: string, reviewId: string) => `${prefix}:writes:review:${shop}:${reviewId}`;
   return {
-    async keep(shop: string, reviewId: string, value: { updateToken: string; sku: string; owner: ReviewOwner; attributes: AttributeQuestion[] }): Promise<void> {
-      const stored: Stored = { updateToken: value.updateToken, sku: value.sku, owner: ownerKey(value.owner), attributes: value.attributes };
+    async keep(
+      shop: string,
+      reviewId: string,
+      value: { updateToken: string; sku: string; owner: ReviewOwner; attributes: AttributeQuestion[] },
+    ): Promise<void> {
+      const stored: Stored = {
+        updateToken: value.updateToken,
+        sku: value.sku,
+        owner: ownerKey(value.owner),
+        attributes: value.attributes,
+      };
       await redis.set(k(shop, reviewId), seal(JSON.stringify(stored), key), "PX", ttlMs);
     },
     /** Counts photo presigns of a review (`add` 0 only reads); the count lives as long as the token. */
@@ -48,7 +57,9 @@ export function createUpdateTokens(redis: Redis, prefix: string, key: Buffer, tt
       const sealed = await redis.get(k(shop, reviewId));
       if (!sealed) return null;
       const stored = JSON.parse(open(sealed, key)) as Stored;
-      return stored.owner === ownerKey(owner) && stored.sku === sku ? { updateToken: stored.updateToken, attributes: stored.attributes } : null;
+      return stored.owner === ownerKey(owner) && stored.sku === sku
+        ? { updateToken: stored.updateToken, attributes: stored.attributes }
+        : null;
     },
   };
 }

@@ -26,7 +26,12 @@ export function reviewWriteDeps(ctx: AppContext): ReviewWriteDeps {
   const key = keyFrom(config.ENCRYPTION_KEY);
   // The same allowlist gate as the workers: a refused address parks Admin calls for the shop
   // (the shopper's write is kept or answered without them) until the probe passes.
-  const { adminFor } = addressGatedAdmin({ adminFor: adminForShopOf(config, { db, redis: queues.redis, log }).adminFor, queues, config, log });
+  const { adminFor } = addressGatedAdmin({
+    adminFor: adminForShopOf(config, { db, redis: queues.redis, log }).adminFor,
+    queues,
+    config,
+    log,
+  });
   const deps: ReviewWriteDeps = {
     authenticate: read.authenticate,
     replay: createReplayGuard(queues.redis, config.REDIS_PREFIX),
@@ -37,7 +42,11 @@ export function reviewWriteDeps(ctx: AppContext): ReviewWriteDeps {
     adminFor,
     settingsOf: async (shop) => parseSettings((await shops.get(shop)).settings),
     redis: queues.redis,
-    reviewed: createReviewedProducts(queues.redis, config.REDIS_PREFIX, async (shop) => (await shops.get(shop)).connectedAt?.toISOString() ?? ""),
+    reviewed: createReviewedProducts(
+      queues.redis,
+      config.REDIS_PREFIX,
+      async (shop) => (await shops.get(shop)).connectedAt?.toISOString() ?? "",
+    ),
     updateTokens: createUpdateTokens(queues.redis, config.REDIS_PREFIX, key, config.REVIEW_UPDATE_TOKEN_TTL_MS),
     keepPending: (value) => keepPendingReview({ db, maintenance: queues.get(QueueName.maintenance), key }, value),
     settings: {

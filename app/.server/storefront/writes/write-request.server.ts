@@ -6,7 +6,12 @@ import type { ShopSettings } from "../../shops/settings";
 import { ShopNotConnectedError, ShopNotFoundError } from "../../shops/shop.repository";
 import { cacheControl } from "../proxy/cache-control";
 import { clientIp, type LimitRule, type RateLimiter } from "../proxy/rate-limits";
-import { ProxySignatureError, unauthorized, verifyAppProxy, type AppProxyAuthenticate } from "../proxy/verify-proxy.server";
+import {
+  ProxySignatureError,
+  unauthorized,
+  verifyAppProxy,
+  type AppProxyAuthenticate,
+} from "../proxy/verify-proxy.server";
 import type { CustomerIdentity } from "../shopper/customer-identity";
 import type { ReviewedProducts } from "../shopper/reviewed-products";
 import type { PendingPayload } from "./pending-reviews";
@@ -24,16 +29,48 @@ export interface ReviewWriteDeps {
   replay: ReplayGuard;
   limits: RateLimiter;
   log: Logger;
-  reviewsFor(shop: string): Promise<Pick<ReviewsStorefrontApi, "submitReview" | "findOrder" | "getSummary" | "sendAttributes" | "likeReview" | "dislikeReview" | "presignPictures" | "confirmPictures" | "presignVideo" | "confirmVideo" | "askQuestion" | "getOrderReviewStatus" | "findOrdersBatch">>;
+  reviewsFor(
+    shop: string,
+  ): Promise<
+    Pick<
+      ReviewsStorefrontApi,
+      | "submitReview"
+      | "findOrder"
+      | "getSummary"
+      | "sendAttributes"
+      | "likeReview"
+      | "dislikeReview"
+      | "presignPictures"
+      | "confirmPictures"
+      | "presignVideo"
+      | "confirmVideo"
+      | "askQuestion"
+      | "getOrderReviewStatus"
+      | "findOrdersBatch"
+    >
+  >;
   customerIdentity(shop: string, customerId: string): Promise<CustomerIdentity>;
   adminFor(shop: string): Promise<AdminGraphql>;
   settingsOf(shop: string): Promise<ShopSettings>;
   updateTokens: UpdateTokens;
   /** Products each logged-in customer has reviewed (one review per product per buyer). */
   reviewed: ReviewedProducts;
-  keepPending(value: { shop: string; sku: string; submission: PendingPayload; outcomeUnknown: boolean; error: string }): Promise<string>;
+  keepPending(value: {
+    shop: string;
+    sku: string;
+    submission: PendingPayload;
+    outcomeUnknown: boolean;
+    error: string;
+  }): Promise<string>;
   redis: Redis;
-  settings: { ipLimit: LimitRule; customerLimit: LimitRule; shopLimit: LimitRule; voteLimit: LimitRule; bodyMaxBytes: number; redisPrefix: string };
+  settings: {
+    ipLimit: LimitRule;
+    customerLimit: LimitRule;
+    shopLimit: LimitRule;
+    voteLimit: LimitRule;
+    bodyMaxBytes: number;
+    redisPrefix: string;
+  };
 }
 
 export type ServiceClient = Awaited<ReturnType<ReviewWriteDeps["reviewsFor"]>>;
@@ -41,7 +78,11 @@ export type ServiceClient = Awaited<ReturnType<ReviewWriteDeps["reviewsFor"]>>;
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
     status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": cacheControl({ dependsOnCustomer: true, maxAgeMs: 0 }), ...headers },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": cacheControl({ dependsOnCustomer: true, maxAgeMs: 0 }),
+      ...headers,
+    },
   });
 
 /**
@@ -55,7 +96,8 @@ const tooLarge = (headers: Record<string, string> = {}) => json(413, { error: "t
 
 /** The body's text when it is declared JSON and within `max` bytes; a Response to answer otherwise. */
 export async function readBody(request: Request, max: number): Promise<string> {
-  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) throw json(415, { error: "json_required" });
+  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? ""))
+    throw json(415, { error: "json_required" });
   const declared = Number(request.headers.get("content-length") ?? "0");
   const reader = request.body?.getReader();
   if (declared > max) throw await drained(reader, 0, declared > max + DRAIN_MAX_BYTES);
@@ -72,10 +114,14 @@ export async function readBody(request: Request, max: number): Promise<string> {
 }
 
 /** The 413, after reading the rest of the body into nothing, as far as DRAIN_MAX_BYTES. */
-async function drained(reader: ReadableStreamDefaultReader<Uint8Array> | undefined, alreadyRead: number, hopeless: boolean): Promise<Response> {
+async function drained(
+  reader: ReadableStreamDefaultReader<Uint8Array> | undefined,
+  alreadyRead: number,
+  hopeless: boolean,
+): Promise<Response> {
   if (!reader) return tooLarge();
   if (!hopeless) {
-    for (let read = alreadyRead; read <= DRAIN_MAX_BYTES; ) {
+    for (let read = alreadyRead; read <= DRAIN_MAX_BYTES;) {
       const { done, value } = await reader.read();
       if (done) return tooLarge();
       read += value?.byteLength ?? 0;
@@ -125,10 +171,16 @@ export async function readSignedWrite(
 }
 
 /** A shopper's submissions of any kind share these budgets: per address, per customer, per shop. */
-export async function submissionLimited(request: Request, deps: Pick<ReviewWriteDeps, "limits" | "settings">, write: SignedWrite): Promise<Response | null> {
+export async function submissionLimited(
+  request: Request,
+  deps: Pick<ReviewWriteDeps, "limits" | "settings">,
+  write: SignedWrite,
+): Promise<Response | null> {
   const rules: (readonly [string, string, LimitRule])[] = [
     ["write-ip", clientIp(request), deps.settings.ipLimit],
-    ...(write.customerId ? [["write-customer", `${write.shop}:${write.customerId}`, deps.settings.customerLimit] as const] : []),
+    ...(write.customerId
+      ? [["write-customer", `${write.shop}:${write.customerId}`, deps.settings.customerLimit] as const]
+      : []),
     ["write-shop", write.shop, deps.settings.shopLimit],
   ];
   for (const [scope, subject, rule] of rules) {
@@ -139,12 +191,19 @@ export async function submissionLimited(request: Request, deps: Pick<ReviewWrite
 }
 
 /** The shop's client of the service, or the answer when the shop cannot reach it now. */
-export async function serviceClient(deps: Pick<ReviewWriteDeps, "reviewsFor" | "log">, shop: string): Promise<ServiceClient | Response> {
+export async function serviceClient(
+  deps: Pick<ReviewWriteDeps, "reviewsFor" | "log">,
+  shop: string,
+): Promise<ServiceClient | Response> {
   try {
     return await deps.reviewsFor(shop);
   } catch (error) {
-    if (error instanceof ShopNotConnectedError || error instanceof ShopNotFoundError) return json(503, { error: "unavailable" });
-    deps.log.warn({ shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: service client not made");
+    if (error instanceof ShopNotConnectedError || error instanceof ShopNotFoundError)
+      return json(503, { error: "unavailable" });
+    deps.log.warn(
+      { shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message },
+      "app proxy: service client not made",
+    );
     return json(503, { error: "unavailable" }, { "Retry-After": "30" });
   }
 }
@@ -173,15 +232,30 @@ export async function keptOrRefused(
   const { shop, sku, what } = at;
   const how = retryable(error);
   if (!how.keep) {
-    deps.log.warn({ shop, sku, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, `app proxy: ${what} refused by the service`);
+    deps.log.warn(
+      { shop, sku, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message },
+      `app proxy: ${what} refused by the service`,
+    );
     return json(422, refused);
   }
   try {
-    await deps.keepPending({ shop, sku, submission: at.submission, outcomeUnknown: how.outcomeUnknown, error: error instanceof ReviewsError ? error.kind : "error" });
+    await deps.keepPending({
+      shop,
+      sku,
+      submission: at.submission,
+      outcomeUnknown: how.outcomeUnknown,
+      error: error instanceof ReviewsError ? error.kind : "error",
+    });
   } catch (keepError) {
-    deps.log.error({ shop, sku, err: (keepError as Error).message }, `app proxy: ${what} could not be kept for a retry`);
+    deps.log.error(
+      { shop, sku, err: (keepError as Error).message },
+      `app proxy: ${what} could not be kept for a retry`,
+    );
     return json(503, { error: "unavailable" }, { "Retry-After": "30" });
   }
-  deps.log.info({ shop, sku, err: error instanceof ReviewsError ? error.kind : "error" }, `app proxy: ${what} kept for a retry`);
+  deps.log.info(
+    { shop, sku, err: error instanceof ReviewsError ? error.kind : "error" },
+    `app proxy: ${what} kept for a retry`,
+  );
   return json(202, { status: "received" });
 }

@@ -30,7 +30,10 @@ beforeAll(async () => {
   app.post("/write", (req, res, next) => {
     const request = createRemixRequest(req, res);
     readBody(request, LIMIT)
-      .then((text) => json(200, { bytes: Buffer.byteLength(text) }), (answer: unknown) => (answer instanceof Response ? answer : Promise.reject(answer)))
+      .then(
+        (text) => json(200, { bytes: Buffer.byteLength(text) }),
+        (answer: unknown) => (answer instanceof Response ? answer : Promise.reject(answer)),
+      )
       .then((response) => sendRemixResponse(res, response))
       .catch(next);
   });
@@ -60,7 +63,14 @@ function post(agent: Agent, body: { chunks: number; size: number; length?: numbe
     const req = httpRequest(`${origin}/write`, { method: "POST", agent, headers }, (res) => {
       const parts: Buffer[] = [];
       res.on("data", (c: Buffer) => parts.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, body: Buffer.concat(parts).toString("utf8"), headers: res.headers, socket: req.socket as Socket }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode!,
+          body: Buffer.concat(parts).toString("utf8"),
+          headers: res.headers,
+          socket: req.socket as Socket,
+        }),
+      );
       res.on("error", reject);
     });
     req.on("error", reject);

@@ -29,7 +29,13 @@ export interface WriterDeps {
 
 export async function identifyWriter(
   deps: WriterDeps,
-  at: { shop: string; sku: string; customerId: string; client: Pick<ReviewsStorefrontApi, "findOrder" | "getOrderReviewStatus">; what?: "review" | "question" },
+  at: {
+    shop: string;
+    sku: string;
+    customerId: string;
+    client: Pick<ReviewsStorefrontApi, "findOrder" | "getOrderReviewStatus">;
+    what?: "review" | "question";
+  },
   fields: ShopperFields,
 ): Promise<Writer | Response> {
   const { shop, customerId, client } = at;
@@ -38,10 +44,12 @@ export async function identifyWriter(
     // product in that order, not reviewed yet) and wins over the session, as the buyer of that
     // order is who the link was sent to.
     if (fields.link) {
-      const status = await client.getOrderReviewStatus(fields.link.verificationTokenId, fields.link.orderId).catch((e: unknown) => {
-        if (e instanceof ReviewsPermanentError) return null;
-        throw e;
-      });
+      const status = await client
+        .getOrderReviewStatus(fields.link.verificationTokenId, fields.link.orderId)
+        .catch((e: unknown) => {
+          if (e instanceof ReviewsPermanentError) return null;
+          throw e;
+        });
       const item = status?.products.find((p) => p.sku === at.sku);
       if (!item) return json(422, { errors: { link: "link_invalid" } });
       if (!item.active) return json(422, { errors: { link: "already_reviewed" } });
@@ -62,14 +70,19 @@ export async function identifyWriter(
     if (fields.guestEmail) {
       const { storefront } = await deps.settingsOf(shop);
       // Each kind of writing has the merchant's own switch for guests.
-      if (at.what === "question" ? storefront.guestQuestions : storefront.guestReviews) return { kind: "guest", email: fields.guestEmail, ...(fields.guestName ? { name: fields.guestName } : {}) };
+      if (at.what === "question" ? storefront.guestQuestions : storefront.guestReviews)
+        return { kind: "guest", email: fields.guestEmail, ...(fields.guestName ? { name: fields.guestName } : {}) };
     }
     return json(403, { error: "login_required" });
   } catch (error) {
     if (error instanceof OrderNotFoundError) return json(422, { errors: { orderNumber: "order_not_found" } });
     if (error instanceof CustomerWithoutEmailError) return json(403, { error: "no_email" });
-    if (error instanceof ShopNotConnectedError || error instanceof ShopNotFoundError) return json(503, { error: "unavailable" });
-    deps.log.warn({ shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message }, "app proxy: shopper not identified");
+    if (error instanceof ShopNotConnectedError || error instanceof ShopNotFoundError)
+      return json(503, { error: "unavailable" });
+    deps.log.warn(
+      { shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message },
+      "app proxy: shopper not identified",
+    );
     return json(503, { error: "unavailable" }, { "Retry-After": "30" });
   }
 }

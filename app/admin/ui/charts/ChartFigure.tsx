@@ -5,7 +5,15 @@ import { useI18n } from "../../i18n/context";
 // A chart with its numbers as a table: screen readers always have the table (visually hidden until
 // someone asks to see it), the picture has a one-sentence summary.
 
-const hidden: CSSProperties = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", clipPath: "inset(50%)", whiteSpace: "nowrap" };
+const hidden: CSSProperties = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  clipPath: "inset(50%)",
+  whiteSpace: "nowrap",
+};
 const cell: CSSProperties = { padding: "4px 8px", borderBottom: "1px solid var(--p-color-border-secondary, #ebebeb)" };
 
 export interface ChartTable {
@@ -14,7 +22,17 @@ export interface ChartTable {
   rows: string[][];
 }
 
-export function ChartFigure({ title, table, children, note }: { title: string; table: ChartTable; children: ReactNode; note?: ReactNode }) {
+export function ChartFigure({
+  title,
+  table,
+  children,
+  note,
+}: {
+  title: string;
+  table: ChartTable;
+  children: ReactNode;
+  note?: ReactNode;
+}) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const tableId = useId();
