@@ -67,6 +67,9 @@ export async function startStack(
     ...overrides,
   });
   const web = testAppContext(config, t.db);
+  // The web side fails fast while Redis is not connected (production's /ready waits for it): on a
+  // busy machine a test's first request raced the connection and got the "try again" fragment.
+  if (!overrides.REDIS_URL) await web.queues.ready(30_000);
   (await import("../../app/.server/context.server")).setAppContext(web);
   const worker = testWorkerContext(config, t.db);
   const workers = startWorkers(worker, defaultProcessors());
