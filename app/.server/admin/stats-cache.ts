@@ -1,4 +1,4 @@
-import { createTtlCache } from "../cache/ttl-cache";
+import { createTtlCache, rememberPromise } from "../cache/ttl-cache";
 
 // The admin charts' sums, kept briefly in this process per shop and query: opening the page twice,
 // or two tabs at once, pages through the service once. Only numbers are kept (no answer, name or
@@ -13,17 +13,8 @@ export interface StatsCache {
 export function createStatsCache(ttlMs: number, now: () => number = Date.now): StatsCache {
   const entries = createTtlCache<Promise<unknown>>({ max: MAX_ENTRIES, ttlMs, now });
   return {
-    get<T>(key: string, compute: () => Promise<T>): Promise<T> {
-      const hit = entries.get(key);
-      if (hit) return hit as Promise<T>;
-      const value = compute();
-      entries.set(key, value);
-      // A failure is not kept: the next view asks again.
-      value.catch(() => {
-        if (entries.get(key) === value) entries.delete(key);
-      });
-      return value;
-    },
+    // A failure is not kept: the next view asks again.
+    get: <T>(key: string, compute: () => Promise<T>) => rememberPromise(entries, key, compute) as Promise<T>,
   };
 }
 

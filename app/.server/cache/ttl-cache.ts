@@ -54,3 +54,18 @@ export function createTtlCache<V extends NonNullable<unknown>>(options: TtlCache
     },
   };
 }
+
+/**
+ * The promise kept under `key`, or `compute()`'s, kept in its place: callers at the same moment
+ * share one read. A rejected promise is not kept, so the next caller asks again.
+ */
+export function rememberPromise<T>(cache: TtlCache<Promise<T>>, key: string, compute: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const value = compute();
+  cache.set(key, value);
+  value.catch(() => {
+    if (cache.get(key) === value) cache.delete(key);
+  });
+  return value;
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createTtlCache } from "../../cache/ttl-cache";
+import { createTtlCache, rememberPromise } from "../../cache/ttl-cache";
 import type { AdminGraphql } from "../../shopify/admin-graphql";
 import { CUSTOMER_IDENTITY } from "../../shopify/documents";
 
@@ -54,10 +54,8 @@ export function createCustomerIdentities(opts: CustomerIdentityOptions) {
     now: opts.now,
   });
   return async function customerIdentity(shop: string, customerId: string): Promise<CustomerIdentity> {
-    const key = `${shop}\n${customerId}`;
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const value = (async () => {
+    // A failed read is not remembered: the next request asks again.
+    return rememberPromise(cache, `${shop}\n${customerId}`, async () => {
       const gql = await opts.adminFor(shop);
       const data = responseSchema.parse(
         await gql.query(CUSTOMER_IDENTITY, { id: `gid://shopify/Customer/${customerId}` }),
@@ -67,11 +65,7 @@ export function createCustomerIdentities(opts: CustomerIdentityOptions) {
       const first = data.customer.firstName?.trim() ?? "";
       const last = data.customer.lastName?.trim() ?? "";
       return { userId: customerId, email, displayName: [first, last ? `${last[0]}.` : ""].filter(Boolean).join(" ") };
-    })();
-    cache.set(key, value);
-    // A failed read is not remembered: the next request asks again.
-    value.catch(() => cache.get(key) === value && cache.delete(key));
-    return value;
+    });
   };
 }
 export type CustomerIdentities = ReturnType<typeof createCustomerIdentities>;
