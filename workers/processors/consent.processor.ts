@@ -222,8 +222,8 @@ export async function refreshCustomerOrders(
       const held = state.tracking.optOuts?.held;
       const next = withUnknownAsHeld(optOutsFor(shop.settings.orders.optOut, consent), consent, held);
       if (held && sameOptOuts(held, next)) return false;
-      await callServiceForOrder(ctx, shop, orderId, job, token, (client) =>
-        client.admin.createOrderV2({ orderId: serviceOrderId, status: state.status as never, ...next }),
+      await callServiceForOrder(ctx, shop, orderId, job, token, (client, opts) =>
+        client.admin.createOrderV2({ orderId: serviceOrderId, status: state.status as never, ...next }, opts),
       );
       const body = state.tracking.optOuts?.body ?? held ?? next;
       await states.save(shop.id, orderId, {

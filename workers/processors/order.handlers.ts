@@ -167,7 +167,7 @@ export async function applyOrder(
 
   // The client adds `version: 2` itself and refuses a body that already has it.
   const { version: _version, ...body } = mapped;
-  await callServiceForOrder(ctx, shop, orderId, job, token, (client) => client.admin.createOrderV2(body));
+  await callServiceForOrder(ctx, shop, orderId, job, token, (client, opts) => client.admin.createOrderV2(body, opts));
   tracking.optOuts = { body: optOuts, held: optOuts };
   const due = mapped.status === "shipped" ? deliveryDueAt(current, shop.settings.orders, tracking.events) : null;
   await states.save(shop.id, orderId, {

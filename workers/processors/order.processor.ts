@@ -1,8 +1,9 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { DelayedError, type Job } from "bullmq";
 import { z } from "zod";
 import { NoOfflineSessionError, type WorkerContext } from "../context";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
-import { ReviewsError, ReviewsPermanentError, type ReviewsClient } from "../../app/.server/reviews";
+import { ReviewsError, ReviewsPermanentError, type CallOptions, type ReviewsClient } from "../../app/.server/reviews";
 import { createResendLedger } from "../../app/.server/resend/resend-ledger";
 import { resendUnknownOrder } from "../../app/.server/resend/unknown-order";
 import { productGid, productKey } from "../../app/.server/mapping/keys";
@@ -15,7 +16,7 @@ import {
 import { fetchProduct } from "../../app/.server/shopify/queries";
 import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../../app/.server/shopify/errors";
 import { stageProduct } from "../../app/.server/catalog/stage";
-import { withOrderLock } from "../../app/.server/orders/order-lock";
+import { OrderLockLostError, withOrderLock } from "../../app/.server/orders/order-lock";
 import {
   createOrderStateRepository,
   EXCLUDED_STATUS,
@@ -52,17 +53,28 @@ export { FETCH_PRODUCT, fetchProductJobSchema, requestProductFetch, type FetchPr
 export const DELIVER_IF_DUE = "deliver-if-due";
 export const ANNOUNCE_TRACKING = "announce-tracking";
 
+// The order lock each piece of work holds, found by callServiceForOrder however deep the call: the
+// lease must reach the service call of every path (order webhooks, fulfillment news, timers,
+// consent, reconciliation), and the lock is taken far from there.
+const heldOrder = new AsyncLocalStorage<{ shopId: string; orderId: string; lease: AbortSignal }>();
+
 /** Runs fn holding the order's lock (see order-lock.ts). */
 export function lockedOrder<T>(ctx: WorkerContext, shopId: string, orderId: string, fn: () => Promise<T>): Promise<T> {
-  return withOrderLock(ctx.queues.redis, ctx.config.REDIS_PREFIX, shopId, orderId, fn, {
-    ttlMs: ctx.config.WORKER_LOCK_MS,
-  });
+  return withOrderLock(
+    ctx.queues.redis,
+    ctx.config.REDIS_PREFIX,
+    shopId,
+    orderId,
+    (lease) => heldOrder.run({ shopId, orderId, lease }, fn),
+    { ttlMs: ctx.config.WORKER_LOCK_MS },
+  );
 }
 
 /**
- * One call to the service for one order. A 429 delays the job for Retry-After (no attempt spent);
- * a refusal (4xx, an answer we cannot read) is recorded on the order and fails the job without
- * retries; other errors are recorded and retried by the queue.
+ * One call to the service for one order, made under the order's lock (lockedOrder). A 429 delays
+ * the job for Retry-After (no attempt spent); a refusal (4xx, an answer we cannot read) is recorded
+ * on the order and fails the job without retries; other errors are recorded and retried by the
+ * queue. `call` passes `options` on: once the lock lapses, the request is not sent (or is cut off).
  */
 export async function callServiceForOrder<T>(
   ctx: WorkerContext,
@@ -70,11 +82,22 @@ export async function callServiceForOrder<T>(
   orderId: string,
   job: Job,
   token: string | undefined,
-  call: (client: ReviewsClient) => Promise<T>,
+  call: (client: ReviewsClient, options: CallOptions) => Promise<T>,
 ): Promise<T> {
+  const held = heldOrder.getStore();
+  if (held?.shopId !== shop.id || held.orderId !== orderId) {
+    throw new Error(`order ${orderId}: service called without the order's lock`);
+  }
+  const { lease } = held;
   const client = await ctx.reviewsFor(shop.domain);
   try {
-    return await honouringRetryAfter(job, token, () => call(client));
+    return await honouringRetryAfter(job, token, () =>
+      call(client, { signal: lease }).catch((error: unknown) => {
+        // Another job may hold the order now, and have sent it newer than what this one read.
+        // Nothing is recorded on the order: that job writes it.
+        throw lease.aborted ? new OrderLockLostError(orderId) : error;
+      }),
+    );
   } catch (error) {
     if (!(error instanceof ReviewsError)) throw error;
     await createOrderStateRepository(ctx.db).recordError(shop.id, orderId, error.message);
@@ -102,8 +125,8 @@ export async function sendStatusUpdate(
 ): Promise<void> {
   const serviceOrderId = tracking.serviceOrderId;
   if (!serviceOrderId) throw new Error(`order ${orderId}: no service order id to update`);
-  const answer = await callServiceForOrder(ctx, shop, orderId, job, token, (client) =>
-    client.admin.updateOrder(serviceOrderId, update).then(
+  const answer = await callServiceForOrder(ctx, shop, orderId, job, token, (client, options) =>
+    client.admin.updateOrder(serviceOrderId, update, options).then(
       () => "saved" as const,
       (error: unknown) => {
         if (error instanceof ReviewsPermanentError && error.reason === "not_found") return error;

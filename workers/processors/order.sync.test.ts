@@ -8,7 +8,10 @@ import { startSimulatedStore, type SimulatedStore } from "../../test/simulated-s
 import { QueueName } from "../../app/.server/queues/names";
 import { createOrderStateRepository } from "../../app/.server/orders/order-state.repository";
 import { defaultSettings, type ShopSettings } from "../../app/.server/shops/settings";
+import { OrderLockLostError } from "../../app/.server/orders/order-lock";
+import { createWorkerContext } from "../context";
 import { deliverIfDue, deliverJobId } from "./order.processor";
+import { orderChanged } from "./order.handlers";
 import { seedOfflineSession } from "../../test/helpers/offline-session";
 
 // Live order sync against the real emulator, Redis and a simulated Shopify store: webhook → route →
@@ -452,6 +455,55 @@ describe("order sync, other paths", () => {
     const posts = orderCalls(since).filter((c) => (c.body as Json).orderId === String(ID));
     expect(posts.length).toBeLessThanOrEqual(4);
     expect((posts.at(-1)!.body as Json).status).toBe("shipped");
+  });
+
+  it("GIVEN an order job whose lock lapsed while Redis was away THEN it sends nothing; newer form stays", async () => {
+    const ID = 5923018400008;
+    const OLDER = "2026-11-18T09:42:17-05:00";
+    const NEWER = "2026-11-18T09:42:21-05:00";
+    const since = s.emu.control.lastRequestSeq();
+    // A second worker process with a short lock, whose Redis stops answering (a BLPOP holds its one
+    // connection) as its request for the older payload is about to go. Its lock lapses, and the
+    // stack's worker applies the newer payload meanwhile; then Redis answers again.
+    const away = `${s.prefix}:test:redis-away`;
+    let paused = false;
+    const stalling: typeof fetch = async (input, init) => {
+      if (!paused && String(input).includes("/acme/orders")) {
+        paused = true;
+        const back = other.queues.redis.blpop(away, 0);
+        await deliver("orders/updated", order(ID, { updated_at: NEWER }));
+        await s.worker.queues.redis.lpush(away, "back");
+        await back;
+      }
+      return fetch(input, init);
+    };
+    const other = createWorkerContext(
+      { ...s.config, WORKER_LOCK_MS: 1000 },
+      { log: s.worker.log, db: s.t.db, fetch: stalling },
+    );
+    const older = {
+      deliveryId: "older-create",
+      eventId: null,
+      topic: "orders/create",
+      shop: SHOP,
+      apiVersion: null,
+      triggeredAt: null,
+      receivedAt: new Date().toISOString(),
+      payload: order(ID, { financial_status: "pending", updated_at: OLDER }),
+    };
+    try {
+      const outcome = await orderChanged(older, other, {} as Job).catch((e: unknown) => e);
+      expect(paused).toBe(true);
+      expect(stored(ID)?.status).toBe("paid");
+      expect((await orderState(ID))?.sentUpdatedAt).toEqual(new Date(NEWER));
+      expect(outcome).toBeInstanceOf(OrderLockLostError);
+      // Its retry finds the newer payload applied, and drops the older one.
+      await orderChanged(older, other, {} as Job);
+      const posts = orderCalls(since).filter((c) => (c.body as Json).orderId === String(ID));
+      expect(posts.map((c) => [(c.body as Json).status, c.status])).toEqual([["paid", 200]]);
+    } finally {
+      await other.close();
+    }
   });
 
   it("GIVEN a 429 with Retry-After THEN the order waits that long and is sent once accepted", async () => {

@@ -10,6 +10,8 @@ import { withRenewedLock } from "../queues/renewed-lock";
 // A Redis lock rather than queue-side grouping: BullMQ's per-group concurrency is a paid feature,
 // and the deliveries of one order come through several topics. The lock is renewed while its holder
 // works and lapses `ttlMs` after the holder died (see renewed-lock.ts); workers pass WORKER_LOCK_MS.
+// It lapses as well under a holder that Redis stopped answering: that holder must then not send
+// what it read under the lock, since the next one may have sent a newer form meanwhile.
 
 export class OrderLockTimeoutError extends Error {
   constructor(readonly orderId: string) {
@@ -18,17 +20,27 @@ export class OrderLockTimeoutError extends Error {
   }
 }
 
+export class OrderLockLostError extends Error {
+  constructor(readonly orderId: string) {
+    super(`order ${orderId}: its lock lapsed while this job waited on Redis; will retry`);
+    this.name = "OrderLockLostError";
+  }
+}
+
 export function orderLockKey(prefix: string, shopId: string, orderId: string): string {
   return `${prefix}:orders:lock:${shopId}:${orderId}`;
 }
 
-/** Runs `fn` holding the order's lock; waits for it up to `waitMs`, then throws (the job retries). */
+/**
+ * Runs `fn` holding the order's lock; waits for it up to `waitMs`, then throws (the job retries).
+ * `lease` aborts once the lock may be another job's.
+ */
 export async function withOrderLock<T>(
   redis: Redis,
   prefix: string,
   shopId: string,
   orderId: string,
-  fn: () => Promise<T>,
+  fn: (lease: AbortSignal) => Promise<T>,
   options: { ttlMs?: number; waitMs?: number } = {},
 ): Promise<T> {
   return withRenewedLock(redis, orderLockKey(prefix, shopId, orderId), fn, {

@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
+import { eventually } from "../../../test/helpers/contexts";
 import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redis";
 import { withRenewedLock } from "./renewed-lock";
 
@@ -25,6 +26,27 @@ describe("renewed lock", () => {
     release();
     await holder;
     expect(await withRenewedLock(redis, key, async () => "free", { ttlMs: 300, waitMs: 0, timeoutError })).toBe("free");
+  });
+
+  it("GIVEN the key gone from under its holder THEN its lease aborts at the next renewal, not TTL later", async () => {
+    const key = `${prefix}:gone`;
+    const lease = await withRenewedLock(
+      redis,
+      key,
+      async (lease) => {
+        expect(lease.aborted).toBe(false);
+        // What a Redis restart that lost the key looks like to the holder; another may take it now.
+        await redis.del(key);
+        await eventually(
+          async () => lease.aborted,
+          (aborted) => aborted,
+          2_000,
+        );
+        return lease;
+      },
+      { ttlMs: 3_000, waitMs: 0, timeoutError },
+    );
+    expect(lease.reason).toBeInstanceOf(Error);
   });
 
   it("GIVEN a holder that died THEN the lock is free within one TTL", async () => {
