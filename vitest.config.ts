@@ -62,6 +62,10 @@ const common = {
   globalSetup: ["test/helpers/global-redis.ts"],
   testTimeout: 60_000,
   hookTimeout: 60_000,
+  // expect.poll's own default (1 s) is shorter than a page's revalidation after a post takes on a
+  // loaded 2-core machine: a poll that was going to pass failed, and every later test of the file
+  // with it. A poll still ends as soon as it passes.
+  expect: { poll: { timeout: 15_000 } },
 };
 
 export default defineConfig({
