@@ -9,6 +9,7 @@ import {
   PRODUCT_BY_HANDLE,
   PRODUCT_METAFIELD,
   PRODUCT_METAFIELDS,
+  PRODUCT_RATINGS,
   PRODUCTS_WITH_METAFIELDS,
   STANDARD_METAFIELD_DEFINITION_ENABLE,
 } from "../../app/.server/shopify/metafield-documents";
@@ -138,6 +139,31 @@ describe("simulated store: metafields", () => {
     );
     expect(rest.products.nodes.map((n) => n.id)).toEqual([ids[2]]);
     expect(rest.products.pageInfo.hasNextPage).toBe(false);
+
+    // The three by name only (the demo's check), at four points a product instead of the whole list.
+    const ratings = await gql.request<{
+      products: {
+        nodes: {
+          id: string;
+          rating: { value: string } | null;
+          ratingCount: { value: string } | null;
+          snapshot: { id: string } | null;
+        }[];
+      };
+    }>(PRODUCT_RATINGS, { first: 3 });
+    expect(
+      ratings.data.products.nodes.map((n) => [
+        n.id,
+        n.rating?.value ?? null,
+        n.ratingCount?.value ?? null,
+        !!n.snapshot,
+      ]),
+    ).toEqual([
+      [ids[0], null, null, false],
+      [ids[1], rating("4.5"), "2", true],
+      [ids[2], null, null, false],
+    ]);
+    expect(ratings.cost?.requestedQueryCost).toBe(2 + 3 * 4);
 
     const handle = store.product(ids[1])!.handle;
     const byHandle = await gql.query<{ productByIdentifier: { id: string; metafields: { nodes: unknown[] } } }>(

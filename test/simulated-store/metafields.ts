@@ -524,6 +524,46 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
     },
   };
 
+  // Aliased single metafields (ProductRatings): one point per metafield object, as Shopify counts.
+  const productRatings: OperationHandler = {
+    requestedCost: (v) => 2 + firstOf(v.first, 50) * 4,
+    handle: (v) => {
+      const first = firstOf(v.first, 50);
+      const from = offsetOf(v.after);
+      const one = (gid: string, namespace: string, key: string) =>
+        productMetafields(gid, namespace).find((m) => m.key === key) ?? null;
+      const nodes: Record<string, unknown>[] = [];
+      let index = 0;
+      let hasNextPage = false;
+      for (const p of catalog.iterate()) {
+        index++;
+        if (index <= from) continue;
+        if (nodes.length === first) {
+          hasNextPage = true;
+          break;
+        }
+        const rating = one(p.id, "reviews", "rating");
+        const ratingCount = one(p.id, "reviews", "rating_count");
+        const snapshot = one(p.id, "$app:reviews", "snapshot");
+        nodes.push({
+          id: p.id,
+          rating: rating && { value: rating.value },
+          ratingCount: ratingCount && { value: ratingCount.value },
+          snapshot: snapshot && { id: snapshot.id },
+        });
+      }
+      return {
+        data: {
+          products: {
+            nodes,
+            pageInfo: { hasNextPage, endCursor: nodes.length ? offsetCursor(from + nodes.length) : null },
+          },
+        },
+        actualCost: 2 + nodes.length * 4,
+      };
+    },
+  };
+
   const productByHandle: OperationHandler = {
     requestedCost: () => 1 + 2 + 10 + 2 + 50,
     handle: (v) => {
@@ -679,6 +719,7 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
       ProductMetafields: productQuery,
       ProductMetafield: productQuery,
       ProductsWithMetafields: productsQuery,
+      ProductRatings: productRatings,
       ProductByHandle: productByHandle,
       FlowTriggerReceive: flowTriggerReceive,
     },

@@ -1,7 +1,7 @@
 import pino from "pino";
 import { createAdminGraphql } from "../shopify/admin-graphql";
 import { SHOPIFY_API_VERSION } from "../shopify/api-version";
-import { PRODUCTS_WITH_METAFIELDS } from "../shopify/metafield-documents";
+import { PRODUCT_RATINGS } from "../shopify/metafield-documents";
 import { productIdOfGid } from "../backsync/rating-metafields";
 import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
 
@@ -11,9 +11,11 @@ import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
 // back through the store's Admin GraphQL endpoint as a theme would see them, and prints how many
 // products got ratings. With `check`, a product left without them fails the demo.
 
-interface StoreProduct {
+interface ProductRatingsNode {
   id: string;
-  metafields: { nodes: { namespace: string; key: string; value: string }[] };
+  rating: { value: string } | null;
+  ratingCount: { value: string } | null;
+  snapshot: { id: string } | null;
 }
 
 export async function runRatingsDemo(options: {
@@ -46,15 +48,13 @@ export async function runRatingsDemo(options: {
     let after: string | null = null;
     for (;;) {
       const page: {
-        products: { nodes: StoreProduct[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
-      } = await gql.query(PRODUCTS_WITH_METAFIELDS, { first: 50, after });
+        products: { nodes: ProductRatingsNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+      } = await gql.query(PRODUCT_RATINGS, { first: 100, after });
       for (const p of page.products.nodes) {
-        const m = (ns: string, key: string) =>
-          p.metafields.nodes.find((x) => x.key === key && (x.namespace === ns || x.namespace.endsWith(`--${ns}`)));
         counts.set(productIdOfGid(p.id), {
-          count: m("reviews", "rating_count")?.value ?? null,
-          rating: !!m("reviews", "rating"),
-          snapshot: !!m("reviews", "snapshot"),
+          count: p.ratingCount?.value ?? null,
+          rating: !!p.rating,
+          snapshot: !!p.snapshot,
         });
       }
       if (!page.products.pageInfo.hasNextPage) return counts;
