@@ -24,7 +24,7 @@ import { workersChild, type Services } from "./bench-stack";
 //   npm run bench -- --scenario theme     # bytes the theme blocks load before interaction
 //   npm run bench -- --scenario storefront [--proxy-rate 500 --seconds 20 --writes 500]   # proxy reads, review
 // submissions, block bytes, Lighthouse
-//   npm run bench -- --scenario phone [--runs 7]   # product page LCP at 375 px, CPU 4× slower, with and without the
+//   npm run bench -- --scenario phone [--runs 15]   # product page LCP at 375 px, CPU 4× slower, with and without the
 // blocks
 //   npm run bench -- --scenario admin --reviews 10000 --runs 5
 //   npm run bench -- --scenario history --history-orders 100   # "rate your order": service calls per page of 20 orders
@@ -179,7 +179,7 @@ async function orchestrate(): Promise<void> {
         seconds: count(values.seconds, quick ? 5 : 20),
         lighthouseRuns: quick ? 1 : 3,
         writes: count(values.writes, quick ? 100 : 500),
-        phoneRuns: count(values.runs, quick ? 3 : 7),
+        phoneRuns: count(values.runs, quick ? 5 : 15),
       }),
     );
   }
@@ -190,7 +190,7 @@ async function orchestrate(): Promise<void> {
         seconds: 0,
         lighthouseRuns: 0,
         writes: 0,
-        phoneRuns: count(values.runs, quick ? 3 : 7),
+        phoneRuns: count(values.runs, quick ? 5 : 15),
         phoneOnly: true,
       }),
     );

@@ -132,6 +132,24 @@ describe("local storefront in Chromium", () => {
     expect(stars.seen.filter((p) => p.startsWith("/cdn/") || p.startsWith("/apps/"))).toEqual([]);
   });
 
+  it("GIVEN the product page THEN the blocks' scripts are asked for only once it has painted, each once", async () => {
+    // In <head> with `defer` (a block schema's `javascript`), they ran before a phone's first paint.
+    const page = await open(`/products/${st.reviewedHandle}`, 375);
+    const loads = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((r) => /\/(reviews|questions|rating-modal)\.js\b/.test(r.name))
+        .map((r) => ({ file: r.name.split("?")[0].split("/").pop(), start: r.startTime })),
+      defined: ["product-reviews", "product-questions", "rating-modal"].map((n) => !!customElements.get(n)),
+    }));
+    await page.close();
+    expect(loads.firstPaint).not.toBeNull();
+    expect(loads.scripts.map((x) => x.file).sort()).toEqual(["questions.js", "rating-modal.js", "reviews.js"]);
+    for (const x of loads.scripts) expect(x.start, x.file).toBeGreaterThanOrEqual(loads.firstPaint!);
+    expect(loads.defined).toEqual([true, true, true]);
+  });
+
   it("GIVEN the enhancement loading and a sort swapping the list THEN layout shift stays at or below 0.01", async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 }, userAgent: USER_AGENT });
     await page.addInitScript(() => {

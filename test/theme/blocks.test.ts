@@ -74,7 +74,9 @@ function readReviews(page: Page) {
       jsonld: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
         JSON.parse(s.textContent!),
       ),
-      scripts: document.querySelectorAll("script:not([type='application/ld+json'])").length,
+      scripts: [...document.querySelectorAll("script[src]")].map((s) =>
+        s.getAttribute("src")!.split("?")[0].split("/").pop(),
+      ),
       sample: root.hasAttribute("data-rv-sample"),
       empty: text("[data-rv-none]"),
     };
@@ -251,7 +253,8 @@ describe("reviews block", () => {
     );
     expect(r.pageButtons.map((b) => b.goto)).toEqual(["0", "1", "2", "100", "2"]);
     expect(r.pageButtons.find((b) => b.current === "page")?.goto).toBe("1");
-    expect(r.scripts).toBe(1); // reviews.js, deferred, from the block schema
+    // reviews.js, added by the block once the page has painted (snippet after-paint-script)
+    expect(r.scripts).toEqual(["reviews.js"]);
   });
 
   it("renders one review as one page without page controls", async () => {
@@ -442,13 +445,16 @@ describe("hostile review content stays text", () => {
       urls: [...document.querySelectorAll("[href],[src]")]
         .map((el) => el.getAttribute("href") ?? el.getAttribute("src")!)
         .filter((u) => !/^(https?:|#|\/ext\/)/.test(u)),
-      inlineScripts: [...document.querySelectorAll("script:not([src])")].map((s) => s.getAttribute("type")),
+      // The block's own loader (after-paint-script) is the one script without a type; content never adds one.
+      inlineScripts: [...document.querySelectorAll("script:not([src])")].map(
+        (s) => s.getAttribute("type") ?? (s.textContent?.includes("window.rvScripts") ? "after-paint-script" : "other"),
+      ),
       topics: [...document.querySelectorAll("[data-rv-topic]")].map((b) => b.getAttribute("data-rv-topic")),
       summary: document.querySelector(".rv-ai__text")?.textContent,
     }));
     expect(dom.handlers).toEqual([]);
     expect(dom.urls).toEqual([]);
-    expect(dom.inlineScripts).toEqual(["application/ld+json"]);
+    expect(dom.inlineScripts).toEqual(["application/ld+json", "after-paint-script"]);
     expect(dom.topics).toEqual(corpus);
     expect(dom.summary).toBe(hostile);
     // The JSON-LD parsed back carries the same text.
