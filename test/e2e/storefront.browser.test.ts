@@ -85,7 +85,8 @@ describe("local storefront in Chromium", () => {
     );
     expect((await shownIds(page)).length).toBe(5);
     await page.close();
-  });
+    // Nine loads and eight full-page screenshots: 36 s on a quiet machine, past 60 s on a loaded one.
+  }, 180_000);
 
   it("GIVEN the product and collection pages THEN axe-core finds no violation", async () => {
     for (const path of [

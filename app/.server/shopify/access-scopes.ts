@@ -48,6 +48,7 @@ export const ACCESS_SCOPES = {
         "ProductMetafield",
         "ProductMetafields",
         "ProductsWithMetafields",
+        "ProductRatings",
         "ProductByHandle",
       ],
       writesOwnedMetafields: true,
