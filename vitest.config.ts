@@ -17,6 +17,7 @@ const ALL = [
   "workers/**/*.test.ts",
   "server/**/*.test.ts",
   "test/**/*.test.ts",
+  "sandbox/**/*.test.ts",
   "prisma/**/*.test.ts",
   "extensions/*/src/**/*.test.ts",
 ];
@@ -28,14 +29,14 @@ const BROWSER = [
   "test/theme/blocks.test.ts",
   "test/theme/accessibility.test.ts",
   "test/theme/reviews-script.test.ts",
-  "app/.server/cli/operator-dashboard.test.ts",
+  "sandbox/dev-local/operator-dashboard.test.ts",
 ];
 // A file belongs here only when it imports no service helper, starts nothing but an in-file HTTP
 // stub it closes, and leaves process.env, globals and timers as it found them.
 const UNIT = [
   "app/.server/admin/{key-figures,local-bridge,moderation.order-names,shop-products,stats-cache}.test.ts",
   "app/.server/backsync/{flow-triggers,group-membership,rating-metafields,shop-data-sync}.test.ts",
-  "app/.server/cli/{demo-orders,demo-summary,progress-bar,terminal}.test.ts",
+  "app/.server/cli/progress-bar.test.ts",
   "app/.server/crypto/secret-box.test.ts",
   "app/.server/db/batches.test.ts",
   "app/.server/mapping/*.test.ts",
@@ -51,6 +52,7 @@ const UNIT = [
   "app/.server/storefront/writes/{attribute-answers,available-attributes,kept-write-lookup,review-input}.test.ts",
   "app/admin/**/*.test.ts",
   "workers/processors/catalog.flush-timing.test.ts",
+  "sandbox/dev-local/{demo-orders,demo-summary,terminal}.test.ts",
   "test/docs.test.ts",
   "test/bench/report.test.ts",
   "test/theme/theme-check.test.ts",

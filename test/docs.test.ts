@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { DEV_LOCAL_PORTS } from "../app/.server/cli/dev-local-ports";
+import { DEV_LOCAL_PORTS } from "../sandbox/dev-local/dev-local-ports";
 
 // The README is what a newcomer reads first, and docs/ is where the detail went: both are kept
 // honest here. Short, the two commands first, every link landing on a file of the repository, no

@@ -66,6 +66,9 @@ export const configSchema = z.object({
   // /local/app-bridge.js so the embedded admin opens with no Shopify admin around it. Ignored when
   // NODE_ENV is production (app/.server/admin/local-bridge.ts).
   ADMIN_LOCAL_BRIDGE: z.enum(["0", "1"]).default("0"),
+  // The file holding that stand-in's script, written by `dev:local` from sandbox/app-bridge/: the
+  // app reads it rather than importing sandbox code. Unset: /local/app-bridge.js is not served.
+  ADMIN_LOCAL_BRIDGE_SCRIPT: z.string().default(""),
   // Ratings back into Shopify: how often the review-change feed is polled per shop (0: no
   // scheduler; runs still come after connect and moderations), and the full reconciliation's period.
   // 50 s: a moderation at the service reaches the storefront within a minute (the interval plus

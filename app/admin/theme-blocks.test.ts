@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { standInExtensionsAnswer } from "../.server/admin/app-bridge-stand-in";
+import { standInExtensionsAnswer } from "../../sandbox/app-bridge/stand-in";
 import { THEME_BLOCKS, THEME_EMBED, themeSetupDone, themeSetupFromExtensions } from "./theme-blocks";
 
 // The theme step reads App Bridge's `app.extensions()` answer (documented shape: a list of

@@ -1,11 +1,11 @@
-import { appBridgeStandIn } from "../.server/admin/app-bridge-stand-in";
-import { localBridgeEnabled } from "../.server/admin/local-bridge";
+import { localBridgeScript } from "../.server/admin/local-bridge";
 
 // The App Bridge stand-in for `npm run dev:local` (no Shopify admin around the app). Anywhere else,
 // and always in production, this address does not exist.
 export const loader = async () => {
-  if (!localBridgeEnabled()) return new Response("Not found", { status: 404 });
-  return new Response(appBridgeStandIn(), {
+  const script = await localBridgeScript();
+  if (script === null) return new Response("Not found", { status: 404 });
+  return new Response(script, {
     headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" },
   });
 };

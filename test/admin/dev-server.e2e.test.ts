@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Route } from "playwright-core";
-import { adminProbes, checkPage } from "../../app/.server/cli/browser-check";
-import { appBridgeStandIn, APP_BRIDGE_CDN_URL } from "../../app/.server/admin/app-bridge-stand-in";
+import { adminProbes, checkPage } from "../../sandbox/dev-local/browser-check";
+import { appBridgeStandIn } from "../../sandbox/app-bridge/stand-in";
+import { APP_BRIDGE_CDN_URL } from "../../app/.server/admin/local-bridge";
 import { embeddedUrl } from "../helpers/admin-browser";
 import { serveAdminDev, type AdminDevServer } from "../helpers/admin-dev-server";
 import { sessionToken } from "../helpers/session-token";

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
 import { adminPages } from "../../app/admin/pages";
+import { writeAppBridgeStandIn } from "../../sandbox/app-bridge/script-file";
 
 // With the App Bridge stand-in in use (ADMIN_LOCAL_BRIDGE=1: no Shopify admin around the app, as
 // `npm run dev:local` runs it), the admin pages ask Shopify's CDN for nothing: no App Bridge
@@ -10,18 +14,25 @@ import { adminPages } from "../../app/admin/pages";
 
 const SHOP = "offline-assets.myshopify.com";
 let a: AdminStack;
-const before = process.env.ADMIN_LOCAL_BRIDGE;
+const VARS = ["ADMIN_LOCAL_BRIDGE", "ADMIN_LOCAL_BRIDGE_SCRIPT"] as const;
+const before = VARS.map((name) => process.env[name]);
+const scriptDir = mkdtempSync(join(tmpdir(), "offline-assets-"));
 
 beforeAll(async () => {
-  // Read once, when the app first loads its config: set before the stack starts.
+  // Read once, when the app first loads its config: set before the stack starts. As dev:local does,
+  // the stand-in's script is a file the app serves.
   process.env.ADMIN_LOCAL_BRIDGE = "1";
+  process.env.ADMIN_LOCAL_BRIDGE_SCRIPT = writeAppBridgeStandIn(scriptDir);
   a = await startAdminStack("admin-offline-assets", SHOP, { products: 3 });
   await a.s.connect(SHOP, "acme");
 }, 180_000);
 afterAll(async () => {
-  if (before === undefined) delete process.env.ADMIN_LOCAL_BRIDGE;
-  else process.env.ADMIN_LOCAL_BRIDGE = before;
+  VARS.forEach((name, i) => {
+    if (before[i] === undefined) delete process.env[name];
+    else process.env[name] = before[i];
+  });
   await a?.close();
+  rmSync(scriptDir, { recursive: true, force: true });
 });
 
 /** Every request the page makes to Shopify's CDN, answered or not. */

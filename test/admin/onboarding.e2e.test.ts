@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { axeViolations, screenshots, type AdminTab } from "../helpers/admin-browser";
 import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
-import type { StandInExtensions } from "../../app/.server/admin/app-bridge-stand-in";
+import type { StandInExtensions } from "../../sandbox/app-bridge/stand-in";
 import { reviewsFor } from "../../app/.server/admin/reviews-client";
 import { sinceDay } from "../../app/.server/admin/key-figures";
 

@@ -5,7 +5,7 @@ import { refreshProducts } from "../../app/.server/backsync/product-refresh";
 import { METAFIELDS_PER_CALL } from "../../app/.server/backsync/metafield-writer";
 import { parseSettings } from "../../app/.server/shops/settings";
 import { configSchema } from "../../app/.server/config";
-import { productGidOf } from "../simulated-store";
+import { productGidOf } from "../../sandbox/simulated-store";
 import { startBenchStack, type Services } from "./bench-stack";
 import { runChild, startEmulatorChild, startStoreChild } from "./children";
 import { mb, percentile, progress, round, rssSampler } from "./measure";

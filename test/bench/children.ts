@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import type { RequestLogEntry } from "../emulator/server";
+import type { RequestLogEntry } from "../../sandbox/emulator/server";
 
 // The processes of a benchmark: the reviews emulator and the simulated store each run in a child
 // of their own (what they hold in memory is the services', not ours), and so does every measured
@@ -114,9 +114,9 @@ export interface EmulatorChild extends Child, EmulatorControlClient {
   info: EmulatorInfo;
 }
 
-/** `strict`: answers with the documented fields only (test/emulator/strict.ts). */
+/** `strict`: answers with the documented fields only (sandbox/emulator/strict.ts). */
 export async function startEmulatorChild(opts: { strict?: boolean } = {}): Promise<EmulatorChild> {
-  const { lines, handle } = startTsx("test/emulator/main.ts", [
+  const { lines, handle } = startTsx("sandbox/emulator/main.ts", [
     "--port",
     "0",
     "--quiet",

@@ -5,7 +5,7 @@ import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
-import { generateProduct, productWebhookPayload } from "../simulated-store";
+import { generateProduct, productWebhookPayload } from "../../sandbox/simulated-store";
 import { createTestDb } from "../helpers/db";
 import { deletePrefix, redisUrl, uniquePrefix } from "../helpers/redis";
 import { LogSink, testAppContext, testConfig } from "../helpers/contexts";

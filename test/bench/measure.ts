@@ -34,7 +34,7 @@ export function rssSampler(everyMs = 100) {
 }
 
 /** A seeded generator (the simulated store's), so a benchmark's workload is the same on every run. */
-export { mulberry32 as seededRandom } from "../simulated-store/random";
+export { mulberry32 as seededRandom } from "../../sandbox/simulated-store/random";
 
 /** Runs `work(i)` for i in 0..n-1 with at most `concurrency` in flight, in index order. */
 export async function pool(n: number, concurrency: number, work: (i: number) => Promise<void>): Promise<void> {

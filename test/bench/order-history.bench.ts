@@ -1,7 +1,7 @@
 import { eventually } from "../helpers/contexts";
 import { startStorefrontStack, STOREFRONT_SHOP } from "../helpers/storefront-stack";
-import { placeAccountOrder } from "../simulated-store/order-story";
-import { STOREFRONT_CUSTOMERS } from "../simulated-store/storefront-customers";
+import { placeAccountOrder } from "../../sandbox/simulated-store/order-story";
+import { STOREFRONT_CUSTOMERS } from "../../sandbox/simulated-store/storefront-customers";
 import type { BenchResult } from "./report";
 
 // "Rate your order" on a long order history: a storefront account with many orders (sent to the app

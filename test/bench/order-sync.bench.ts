@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { OrderBook, type OrderChange, type OrderWebhook } from "../simulated-store";
-import { Rng, mixSeed } from "../simulated-store/random";
+import { OrderBook, type OrderChange, type OrderWebhook } from "../../sandbox/simulated-store";
+import { Rng, mixSeed } from "../../sandbox/simulated-store/random";
 import { QueueName } from "../../app/.server/queues/names";
 import { eventually } from "../helpers/contexts";
 import { signedWebhookRequest } from "../helpers/webhooks";

@@ -1,5 +1,5 @@
 import pino from "pino";
-import { startSimulatedStore } from "../simulated-store";
+import { startSimulatedStore } from "../../sandbox/simulated-store";
 import { createAdminGraphql, type AdminGraphql } from "../../app/.server/shopify/admin-graphql";
 import { readBulkJsonl, startBulkQuery, waitForBulkOperation } from "../../app/.server/shopify/bulk-operations";
 import { bulkProductsQuery } from "../../app/.server/shopify/documents";

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { OrderBook, ordersModule, startSimulatedStore } from "../simulated-store";
+import { OrderBook, ordersModule, startSimulatedStore } from "../../sandbox/simulated-store";
 
 // The simulated store as a child process of a benchmark: generated products on a free port, and a
 // small control endpoint so the benchmark can change a product the way a merchant does before the

@@ -1,4 +1,4 @@
-import { generateProduct, productWebhookPayload, type ShopifyProductNode } from "../simulated-store";
+import { generateProduct, productWebhookPayload, type ShopifyProductNode } from "../../sandbox/simulated-store";
 import { productKey } from "../../app/.server/mapping/keys";
 import { QueueName } from "../../app/.server/queues/names";
 import { eventually } from "../helpers/contexts";

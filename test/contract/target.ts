@@ -123,7 +123,7 @@ export async function openTarget(options: { tokenTtlSeconds?: number } = {}): Pr
     };
   }
   // Imported lazily: an external run does not need the emulator's code at all.
-  const { startEmulator } = await import("../emulator/server");
+  const { startEmulator } = await import("../../sandbox/emulator/server");
   const credentials = {
     customer: `shop-${RUN}`,
     clientId: `client-${RUN}`,

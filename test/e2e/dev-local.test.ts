@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { deletePrefix, uniquePrefix } from "../helpers/redis";
-import { SUMMARY_GROUPS, SUMMARY_HEADING } from "../../app/.server/cli/demo-summary";
+import { SUMMARY_GROUPS, SUMMARY_HEADING } from "../../sandbox/dev-local/demo-summary";
 
 // The README's first command, end to end: embedded defaults, migrations, app server, worker.
 const dir = mkdtempSync(join(tmpdir(), "dev-local-"));

@@ -3,8 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../helpers/axe";
 import { startStorefrontStack, type StorefrontStack } from "../helpers/storefront-stack";
-import type { SimOrder } from "../simulated-store/orders";
-import { STOREFRONT_CUSTOMERS } from "../simulated-store/storefront-customers";
+import type { SimOrder } from "../../sandbox/simulated-store/orders";
+import { STOREFRONT_CUSTOMERS } from "../../sandbox/simulated-store/storefront-customers";
 import { launchChromium, USER_AGENT } from "../theme/browser";
 
 // "Rate your order" in Chromium, on the local storefront's classic account pages: the demo

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signProxyQuery } from "../../app/.server/storefront/proxy/app-proxy-signature";
 import { startStorefrontStack, STOREFRONT_SHOP, type StorefrontStack } from "../helpers/storefront-stack";
-import type { SimOrder } from "../simulated-store/orders";
-import { STOREFRONT_CUSTOMERS } from "../simulated-store/storefront-customers";
+import type { SimOrder } from "../../sandbox/simulated-store/orders";
+import { STOREFRONT_CUSTOMERS } from "../../sandbox/simulated-store/storefront-customers";
 
 // "Rate your order" through the app proxy on real parts: the simulated store holds the orders of
 // the storefront's accounts (placed, paid, delivered as Shopify's webhooks to the app, so the

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extensionSessionToken } from "../helpers/session-token";
 import { startStorefrontStack, STOREFRONT_SHOP, type StorefrontStack } from "../helpers/storefront-stack";
-import type { SimOrder } from "../simulated-store/orders";
-import { STOREFRONT_CUSTOMERS } from "../simulated-store/storefront-customers";
+import type { SimOrder } from "../../sandbox/simulated-store/orders";
+import { STOREFRONT_CUSTOMERS } from "../../sandbox/simulated-store/storefront-customers";
 
 // The backend of the customer account order status block and the thank-you block, over HTTP with
 // session tokens signed the way Shopify signs them (the app's secret, `dest` the shop, `sub` the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../helpers/contexts";
-import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../simulated-store";
-import type { StoredOrder } from "../emulator/types";
+import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
+import type { StoredOrder } from "../../sandbox/emulator/types";
 import { parseProgress, type SyncKind } from "../../app/.server/sync/sync-runs.repository";
 import { SAVE_EVERY } from "../../workers/processors/orders-sync.processor";
 import { startWebStack, type Customer, type WebStack } from "./web-stack";

@@ -1,5 +1,5 @@
 import { eventually } from "../helpers/contexts";
-import { bulkOperationFinishPayload, type SimulatedStore } from "../simulated-store";
+import { bulkOperationFinishPayload, type SimulatedStore } from "../../sandbox/simulated-store";
 import { startSync } from "../../app/.server/sync/start-sync";
 import type { SyncKind } from "../../app/.server/sync/sync-runs.repository";
 import type { WebStack } from "./web-stack";

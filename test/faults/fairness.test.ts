@@ -6,7 +6,7 @@ import {
   productWebhookPayload,
   startSimulatedStore,
   type SimulatedStore,
-} from "../simulated-store";
+} from "../../sandbox/simulated-store";
 import { parseProgress } from "../../app/.server/sync/sync-runs.repository";
 import {
   catalogPayloadHash,

@@ -1,5 +1,5 @@
 import { eventually } from "../helpers/contexts";
-import type { Emulator, RequestLogEntry } from "../emulator/server";
+import type { Emulator, RequestLogEntry } from "../../sandbox/emulator/server";
 
 // The kill of a drill lands while a request is on the wire: the emulator holds the request
 // (a latency fault on its path), the drill waits until enough earlier ones were accepted and the

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, NoRedisServerError, redisAnswers } from "../../app/.server/cli/local-redis";
+import { freePort, NoRedisServerError, redisAnswers } from "../../sandbox/dev-local/local-redis";
 
 // A private redis-server with the persistence production needs (AOF, fsync on every write), on a
 // free port and a temporary directory, that a drill can kill like a crashed machine and start again

@@ -1,4 +1,4 @@
-import type { RequestLogEntry } from "../emulator/server";
+import type { RequestLogEntry } from "../../sandbox/emulator/server";
 
 // Readings of the emulator's request log for the fault drills: which calls were about which order
 // or batch, and how long a client waited after a 429.

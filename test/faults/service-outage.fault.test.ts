@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../helpers/stack";
 import { eventually } from "../helpers/contexts";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";
-import type { FaultConfig } from "../emulator/server";
+import type { FaultConfig } from "../../sandbox/emulator/server";
 import { fulfilledOrder, order, product, runnerProduct, RUNNER, type Json } from "./payloads";
 import {
   callsInsidePause,

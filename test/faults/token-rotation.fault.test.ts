@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../helpers/contexts";
-import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../simulated-store";
+import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
 import { parseProgress } from "../../app/.server/sync/sync-runs.repository";
 import { shopTokenStates } from "../../app/.server/shops/token-state";
 import { startWebStack, type WebStack } from "./web-stack";

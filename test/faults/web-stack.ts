@@ -1,4 +1,4 @@
-import { startEmulator, type Emulator } from "../emulator/server";
+import { startEmulator, type Emulator } from "../../sandbox/emulator/server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { deletePrefix, redisUrl, uniquePrefix } from "../helpers/redis";
 import { routeDeliverer } from "../helpers/webhooks";
@@ -10,7 +10,7 @@ import type { AppContext } from "../../app/.server/context.server";
 import type { Config } from "../../app/.server/config";
 import { startWorkerProcess, type WorkerProcess } from "./worker-process";
 import { seedOfflineSession } from "../helpers/offline-session";
-import type { OfflineSessionFields } from "../simulated-store/tokens";
+import type { OfflineSessionFields } from "../../sandbox/simulated-store/tokens";
 
 // The stack of test/helpers/stack.ts without its in-process workers: the emulator over HTTP, a
 // SQLite database of the file's own, real Redis under a private prefix and the real route modules

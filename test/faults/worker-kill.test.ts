@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../helpers/contexts";
-import { startSimulatedStore, type SimulatedStore } from "../simulated-store";
-import type { RequestLogEntry } from "../emulator/server";
+import { startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
+import type { RequestLogEntry } from "../../sandbox/emulator/server";
 import { parseProgress } from "../../app/.server/sync/sync-runs.repository";
 import { productKey } from "../../app/.server/mapping/keys";
 import { startWebStack, type Customer, type WebStack } from "./web-stack";

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { startStack, type Stack } from "./stack";
-import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../simulated-store";
+import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
 import { buildAdmin, launchChromium, openAdmin, serveAdmin, type AdminServer, type AdminTab } from "./admin-browser";
 import { ADMIN_SESSION_LIFETIME_MS, seedOfflineSession } from "./offline-session";
 

@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { redisAnswers, startPrivateRedis } from "../../app/.server/cli/local-redis";
+import { redisAnswers, startPrivateRedis } from "../../sandbox/dev-local/local-redis";
 
 // Tests run on real Redis: REDIS_URL when it answers, else a private redis-server on a free port.
 // Each test file then works under a key prefix of its own (see redis.ts), so a shared Redis is safe.

@@ -1,7 +1,7 @@
 import { keyFrom } from "../../app/.server/crypto/secret-box";
 import type { Db } from "../../app/.server/db/client";
 import { offlineSessionId, sessionColumns } from "../../app/.server/shopify/offline-sessions";
-import type { OfflineSessionFields } from "../simulated-store/tokens";
+import type { OfflineSessionFields } from "../../sandbox/simulated-store/tokens";
 
 // A shop's offline session as an install stores it: an expiring pair from the simulated store,
 // the refresh token sealed with the test's ENCRYPTION_KEY (as the app's session storage seals it).

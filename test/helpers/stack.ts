@@ -1,4 +1,4 @@
-import { startEmulator, type Emulator, type EmulatorOptions } from "../emulator/server";
+import { startEmulator, type Emulator, type EmulatorOptions } from "../../sandbox/emulator/server";
 import { createTestDb, type TestDb } from "./db";
 import { deletePrefix, uniquePrefix } from "./redis";
 import { routeDeliverer } from "./webhooks";

@@ -1,11 +1,11 @@
 import { runBackSync, type BackSyncResult } from "../../app/.server/backsync/backsync";
 import { startSync } from "../../app/.server/sync/start-sync";
 import type { Config } from "../../app/.server/config";
-import { startLocalStorefront, type LocalStorefront } from "../local-storefront/server";
-import { startSimulatedStore, type SimulatedStore } from "../simulated-store/server";
-import { OrderBook, ordersModule, type SimOrder } from "../simulated-store/orders";
-import { placeAccountOrder } from "../simulated-store/order-story";
-import type { StorefrontCustomer } from "../simulated-store/storefront-customers";
+import { startLocalStorefront, type LocalStorefront } from "../../sandbox/local-storefront/server";
+import { startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store/server";
+import { OrderBook, ordersModule, type SimOrder } from "../../sandbox/simulated-store/orders";
+import { placeAccountOrder } from "../../sandbox/simulated-store/order-story";
+import type { StorefrontCustomer } from "../../sandbox/simulated-store/storefront-customers";
 import { startProxyAppServer, type ProxyAppServer } from "./proxy-app-server";
 import { startStack, type Stack } from "./stack";
 import { eventually } from "./contexts";

@@ -15,11 +15,11 @@ import {
   productWebhookPayload,
   startSimulatedStore,
   type SimulatedStore,
-} from "../simulated-store";
+} from "../../sandbox/simulated-store";
 import { runCli } from "../../app/.server/cli/main";
 import type { CliIo } from "../../app/.server/cli/command";
 import { ADMIN_SESSION_LIFETIME_MS, seedOfflineSession } from "../helpers/offline-session";
-import type { OfflineSessionFields } from "../simulated-store/tokens";
+import type { OfflineSessionFields } from "../../sandbox/simulated-store/tokens";
 
 // A planted client secret of the reviews service and a planted Shopify access token go through a
 // whole run: connect with the operator CLI, full catalog sync and orders backfill on a simulated

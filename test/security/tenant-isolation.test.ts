@@ -12,7 +12,7 @@ import {
   productWebhookPayload,
   startSimulatedStore,
   type SimulatedStore,
-} from "../simulated-store";
+} from "../../sandbox/simulated-store";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { QueueName } from "../../app/.server/queues/names";
 import { ADMIN_SESSION_LIFETIME_MS, seedOfflineSession } from "../helpers/offline-session";

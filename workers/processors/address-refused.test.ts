@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
 import { orderPayload } from "../../test/helpers/order-payloads";
-import { startSimulatedStore, type SimCustomerConsent, type SimulatedStore } from "../../test/simulated-store";
+import { startSimulatedStore, type SimCustomerConsent, type SimulatedStore } from "../../sandbox/simulated-store";
 import { createConsentRepository, statesOf } from "../../app/.server/consent/consent.repository";
 import { metrics } from "../../app/.server/metrics/metrics";
 import { redisUrl } from "../../test/helpers/redis";

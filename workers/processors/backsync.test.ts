@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
-import { startSimulatedStore, type SimulatedStore } from "../../test/simulated-store";
+import { startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
 import { requestBackSync } from "../../app/.server/backsync/schedule";
 import { QueueName } from "../../app/.server/queues/names";
 import { productIdOfGid } from "../../app/.server/backsync/rating-metafields";

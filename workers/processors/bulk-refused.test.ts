@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
-import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../../test/simulated-store";
+import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { parseProgress, type SyncKind } from "../../app/.server/sync/sync-runs.repository";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";

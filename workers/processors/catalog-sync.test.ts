@@ -2,7 +2,7 @@ import { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
-import { startSimulatedStore, type SimulatedStore } from "../../test/simulated-store";
+import { startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { parseProgress } from "../../app/.server/sync/sync-runs.repository";
 import { QueueName, jobIdPart } from "../../app/.server/queues/names";

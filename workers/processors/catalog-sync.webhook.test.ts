@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
 import { redisUrl } from "../../test/helpers/redis";
-import { bulkOperationFinishPayload, startSimulatedStore, type SimulatedStore } from "../../test/simulated-store";
+import { bulkOperationFinishPayload, startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { parseProgress } from "../../app/.server/sync/sync-runs.repository";
 import { runCli } from "../../app/.server/cli/main";

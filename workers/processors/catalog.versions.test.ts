@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
-import { productWebhookPayload, startSimulatedStore, type SimulatedStore } from "../../test/simulated-store";
+import { productWebhookPayload, startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { productKey } from "../../app/.server/mapping/keys";
 import { seedOfflineSession } from "../../test/helpers/offline-session";

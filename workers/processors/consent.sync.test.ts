@@ -8,7 +8,7 @@ import {
   startSimulatedStore,
   type SimCustomerConsent,
   type SimulatedStore,
-} from "../../test/simulated-store";
+} from "../../sandbox/simulated-store";
 import { createConsentRepository, statesOf } from "../../app/.server/consent/consent.repository";
 import { seedOfflineSession } from "../../test/helpers/offline-session";
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
 import { seedNonExpiringSession, seedOfflineSession } from "../../test/helpers/offline-session";
-import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../../test/simulated-store";
+import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
 import { keyFrom } from "../../app/.server/crypto/secret-box";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { SealedSessionStorage } from "../../app/.server/shopify/sealed-session-storage";

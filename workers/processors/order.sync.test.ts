@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
 import { orderPayload } from "../../test/helpers/order-payloads";
-import { startSimulatedStore, type SimulatedStore } from "../../test/simulated-store";
+import { startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
 import { QueueName } from "../../app/.server/queues/names";
 import { createOrderStateRepository } from "../../app/.server/orders/order-state.repository";
 import { defaultSettings, type ShopSettings } from "../../app/.server/shops/settings";

@@ -2,7 +2,7 @@ import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
-import { OrderBook, generateProduct, productWebhookPayload, type OrderChange } from "../../test/simulated-store";
+import { OrderBook, generateProduct, productWebhookPayload, type OrderChange } from "../../sandbox/simulated-store";
 import { QueueName } from "../../app/.server/queues/names";
 import { ANNOUNCE_TRACKING } from "./order.processor";
 

@@ -9,8 +9,8 @@ import {
   startSimulatedStore,
   type SimOrder,
   type SimulatedStore,
-} from "../../test/simulated-store";
-import { CUSTOMER_ID_BASE } from "../../test/simulated-store/orders";
+} from "../../sandbox/simulated-store";
+import { CUSTOMER_ID_BASE } from "../../sandbox/simulated-store/orders";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { parseProgress, type SyncKind } from "../../app/.server/sync/sync-runs.repository";
 import { runCli } from "../../app/.server/cli/main";

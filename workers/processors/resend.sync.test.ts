@@ -9,7 +9,7 @@ import {
   startSimulatedStore,
   type SimOrder,
   type SimulatedStore,
-} from "../../test/simulated-store";
+} from "../../sandbox/simulated-store";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { parseProgress, type SyncKind } from "../../app/.server/sync/sync-runs.repository";
 import { requestBackSync } from "../../app/.server/backsync/schedule";

@@ -1,6 +1,7 @@
+import { readFile } from "node:fs/promises";
 import { loadConfig } from "../config";
-import { APP_BRIDGE_CDN_URL } from "./app-bridge-stand-in";
 
+export const APP_BRIDGE_CDN_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
 export const LOCAL_BRIDGE_PATH = "/local/app-bridge.js";
 
 /**
@@ -10,6 +11,16 @@ export const LOCAL_BRIDGE_PATH = "/local/app-bridge.js";
 export function localBridgeEnabled(env: Record<string, string | undefined> = process.env): boolean {
   if (env.NODE_ENV === "production") return false;
   return loadConfig(env).ADMIN_LOCAL_BRIDGE === "1";
+}
+
+/**
+ * The stand-in's script, read from the file `dev:local` wrote (ADMIN_LOCAL_BRIDGE_SCRIPT): its
+ * source is sandbox code, which the app never imports. Null when it is not to be served.
+ */
+export async function localBridgeScript(env: Record<string, string | undefined> = process.env): Promise<string | null> {
+  if (!localBridgeEnabled(env)) return null;
+  const file = loadConfig(env).ADMIN_LOCAL_BRIDGE_SCRIPT;
+  return file ? readFile(file, "utf8") : null;
 }
 
 /** The App Bridge script the embedded admin loads. */

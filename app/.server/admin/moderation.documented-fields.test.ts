@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../../../test/emulator/server";
+import { startEmulator, type Emulator } from "../../../sandbox/emulator/server";
 import { createReviewsClient } from "../reviews";
 import { reviewRow } from "./moderation";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../../../test/emulator/server";
-import { MAX_BODY_BYTES as EMULATOR_MAX_BODY_BYTES } from "../../../test/emulator/catalog.rules";
+import { startEmulator, type Emulator } from "../../../sandbox/emulator/server";
+import { MAX_BODY_BYTES as EMULATOR_MAX_BODY_BYTES } from "../../../sandbox/emulator/catalog.rules";
 import {
   CATALOG_BATCH_MAX_BYTES,
   createReviewsClient,

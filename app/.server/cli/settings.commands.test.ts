@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../../test/helpers/stack";
 import { eventually } from "../../../test/helpers/contexts";
 import { redisUrl } from "../../../test/helpers/redis";
-import { startSimulatedStore, type SimulatedStore } from "../../../test/simulated-store";
+import { startSimulatedStore, type SimulatedStore } from "../../../sandbox/simulated-store";
 import { runCli } from "./main";
 import type { CliIo } from "./command";
 import { createReviewsClient } from "../reviews";

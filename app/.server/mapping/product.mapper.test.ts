@@ -1,7 +1,7 @@
 import { createReadStream, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateProducts, productWebhookPayload } from "../../../test/simulated-store";
+import { generateProducts, productWebhookPayload } from "../../../sandbox/simulated-store";
 import { readBulkJsonl } from "../shopify/bulk-operations";
 import { defaultSettings, type ShopSettings } from "../shops/settings";
 import {

@@ -9,7 +9,7 @@ import { createAdminGraphql } from "../shopify/admin-graphql";
 import { ThrottleRegistry } from "../shopify/throttle";
 import { PRODUCT_BY_ID } from "../shopify/documents";
 import { createSyncRuns } from "../sync/sync-runs.repository";
-import { startSimulatedStore } from "../../../test/simulated-store";
+import { startSimulatedStore } from "../../../sandbox/simulated-store";
 import { createTestDb } from "../../../test/helpers/db";
 import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redis";
 

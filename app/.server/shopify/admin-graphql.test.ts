@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSimulatedStore, type SimulatedStore } from "../../../test/simulated-store";
+import { startSimulatedStore, type SimulatedStore } from "../../../sandbox/simulated-store";
 import { createAdminGraphql, operationName, type AdminGraphqlOptions } from "./admin-graphql";
 import { PRODUCT_BY_ID, SHOP_PRIMARY_DOMAIN } from "./documents";
 import {

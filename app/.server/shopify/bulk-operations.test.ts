@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSimulatedStore, type SimulatedStore } from "../../../test/simulated-store";
+import { startSimulatedStore, type SimulatedStore } from "../../../sandbox/simulated-store";
 import { fromBulkProduct, mapProduct } from "../mapping/product.mapper";
 import { defaultSettings } from "../shops/settings";
 import { createAdminGraphql } from "./admin-graphql";

@@ -1,7 +1,7 @@
 import { isoDate } from "./search-filters";
 
 // GraphQL documents of the Admin API that the connector runs. Every document has an operation
-// name: logs, cost tracking and the simulated store (test/simulated-store) key on it. Bulk queries
+// name: logs, cost tracking and the simulated store (sandbox/simulated-store) key on it. Bulk queries
 // are strings passed to bulkOperationRunQuery; Shopify allows them at most 5 connections and 2 levels
 // of nesting, and no variables, so their few parameters are validated and inlined here.
 

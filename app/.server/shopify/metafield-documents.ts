@@ -1,6 +1,6 @@
 // Admin GraphQL documents for metafields, definitions and Flow: what the back-sync writes and what
 // the local storefront (and tests) read back. Every document has an operation name: the simulated
-// store (test/simulated-store/metafields.ts) and cost tracking key on it.
+// store (sandbox/simulated-store/metafields.ts) and cost tracking key on it.
 
 const METAFIELD_NODE = `
         id

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { keyFrom, open } from "../crypto/secret-box";
 import { createTestDb, type TestDb } from "../../../test/helpers/db";
 import { seedNonExpiringSession } from "../../../test/helpers/offline-session";
-import { startSimulatedStore, type SimulatedStore } from "../../../test/simulated-store";
+import { startSimulatedStore, type SimulatedStore } from "../../../sandbox/simulated-store";
 import { runCli } from "../cli/main";
 import { offlineSessions } from "./offline-sessions";
 import { createTokenEndpoint } from "./token-endpoint";

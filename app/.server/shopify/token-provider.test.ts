@@ -5,7 +5,7 @@ import { keyFrom, open } from "../crypto/secret-box";
 import { createTestDb, type TestDb } from "../../../test/helpers/db";
 import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redis";
 import { seedNonExpiringSession, seedOfflineSession } from "../../../test/helpers/offline-session";
-import { startSimulatedStore, type SimulatedStore } from "../../../test/simulated-store";
+import { startSimulatedStore, type SimulatedStore } from "../../../sandbox/simulated-store";
 import { adminForShop } from "./admin-for-shop";
 import { ShopifyReauthRequiredError } from "./errors";
 import { offlineSessions } from "./offline-sessions";

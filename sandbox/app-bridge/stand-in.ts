@@ -1,10 +1,11 @@
 // A small stand-in for App Bridge's CDN script (https://cdn.shopify.com/shopifycloud/app-bridge.js),
 // for a machine with no Shopify admin around the app: the Chromium tests answer the CDN URL with it,
-// and `npm run dev:local` serves it from /local/app-bridge.js (never in production, see
-// routes/local.app-bridge[.js].tsx). It provides what the app uses of `window.shopify` and, as App
-// Bridge does, adds the session token to the app's own fetch calls (Remix data requests and form
-// posts rely on it). Its elements render in a shadow root around the app's light DOM children, so
-// React's hydration sees the markup it rendered.
+// and `npm run dev:local` writes it to a file (script-file.ts) that the app serves from
+// /local/app-bridge.js (never in production, see app/routes/local.app-bridge[.js].tsx). It
+// provides what the app uses of `window.shopify` and, as App Bridge does, adds the session token to
+// the app's own fetch calls (Remix data requests and form posts rely on it). Its elements render in
+// a shadow root around the app's light DOM children, so React's hydration sees the markup it
+// rendered.
 //
 // Its `resourcePicker` (products only) lists the shop's products as the app's product mirror holds
 // them (GET /app/products) in a native modal dialog, and answers as App Bridge does: the chosen
@@ -20,9 +21,7 @@
 // "error" (the call rejects), "unsupported" (no `shopify.app`), "pending" (never answers), or a
 // list to answer as it is.
 
-import { THEME_BLOCKS, THEME_EMBED, THEME_EXTENSION } from "../../admin/theme-blocks";
-
-export const APP_BRIDGE_CDN_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
+import { THEME_BLOCKS, THEME_EMBED, THEME_EXTENSION } from "../../app/admin/theme-blocks";
 
 export type StandInExtensions = "added" | "available" | "error" | "unsupported" | "pending" | unknown[];
 

@@ -2,22 +2,23 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { appendFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { loadDotEnv } from "../dotenv";
+import { loadDotEnv } from "../../app/.server/dotenv";
 import { freePort, redisAnswers, startPrivateRedis } from "./local-redis";
 import { DEMO_ACCOUNT, DEMO_SHOP, FRESH_SHOP, installFreshShop, runCatalogDemo } from "./demo";
-import { hostParam, mintSessionToken } from "../admin/session-token";
+import { hostParam, mintSessionToken } from "../../app/.server/admin/session-token";
 import { runOrderDemo } from "./demo-orders";
 import { seedDemoReviews } from "./demo-reviews";
 import { runStorefrontDemo } from "./demo-storefront";
 import { runRatingsDemo } from "./demo-ratings";
 import { runAccountDemo } from "./demo-account";
-import { parseConfig } from "../config";
-import { createDb } from "../db/client";
-import { forgetWhatWasSent } from "../sync/forget-sent";
+import { parseConfig } from "../../app/.server/config";
+import { createDb } from "../../app/.server/db/client";
+import { forgetWhatWasSent } from "../../app/.server/sync/forget-sent";
 import { adminProbes, checkPage, storefrontProbe } from "./browser-check";
 import { createTerminal } from "./terminal";
 import { addressesUnder, emptyAddresses, formatSummary, type DemoAddresses } from "./demo-summary";
 import { devLocalPort } from "./dev-local-ports";
+import { writeAppBridgeStandIn } from "../app-bridge/script-file";
 import {
   basicCredentials,
   checkDashboardAnswers,
@@ -337,13 +338,14 @@ async function main() {
   );
   const redisUrl = await ensureRedis();
   const port = check ? await freePort() : devLocalPort("app");
-  // ADMIN_LOCAL_BRIDGE: the app serves its App Bridge stand-in, as no Shopify admin is around it.
-  const env = {
+  // ADMIN_LOCAL_BRIDGE: the app serves the App Bridge stand-in, as no Shopify admin is around it.
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     REDIS_URL: redisUrl,
     PORT: String(port),
     NODE_ENV: "development",
     ADMIN_LOCAL_BRIDGE: "1",
+    ADMIN_LOCAL_BRIDGE_SCRIPT: writeAppBridgeStandIn(".local"),
   };
 
   await step("applying database migrations", () => runToEnd("npx", ["prisma", "migrate", "deploy"], env));
@@ -359,7 +361,7 @@ async function main() {
     const emulator = run(
       "emulator",
       "npx",
-      ["tsx", "test/emulator/main.ts", "--port", String(emulatorPort), "--quiet"],
+      ["tsx", "sandbox/emulator/main.ts", "--port", String(emulatorPort), "--quiet"],
       env,
     );
     await step("starting the reviews-service emulator", () =>
@@ -376,7 +378,7 @@ async function main() {
       "npx",
       [
         "tsx",
-        "test/simulated-store/main.ts",
+        "sandbox/simulated-store/main.ts",
         "--port",
         String(storePort),
         "--products",

@@ -2,9 +2,9 @@ import type { Server } from "node:http";
 import express from "express";
 import pino from "pino";
 import type { Page } from "playwright-core";
-import type { Config } from "../config";
-import { allQueueNames } from "../queues/names";
-import { mountQueueDashboard, QUEUE_DASHBOARD_PATH } from "../../../server/queue-dashboard";
+import type { Config } from "../../app/.server/config";
+import { allQueueNames } from "../../app/.server/queues/names";
+import { mountQueueDashboard, QUEUE_DASHBOARD_PATH } from "../../server/queue-dashboard";
 
 // The operators' queue dashboard for `npm run dev:local`, mounted as the production web process
 // mounts it (server/main.ts) but on a port of its own: the dev server (Vite) has no express app to

@@ -97,7 +97,7 @@ describe("product generator", () => {
     const node = generateProducts(30, 2).find((p) => p.variants.length > 1 && p.category)!;
     const payload = productWebhookPayload(node);
     const real = JSON.parse(
-      readFileSync(new URL("../fixtures/products/apparel-tee.products-update.json", import.meta.url), "utf8"),
+      readFileSync(new URL("../../test/fixtures/products/apparel-tee.products-update.json", import.meta.url), "utf8"),
     ) as object;
     expect(Object.keys(payload).sort()).toEqual(Object.keys(real).sort());
     const parsed = webhookProductSchema.parse(payload);

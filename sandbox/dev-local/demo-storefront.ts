@@ -1,10 +1,10 @@
-import { LOCAL_CUSTOMERS } from "../../../test/local-storefront/pages";
-import { requestBackSync } from "../backsync/schedule";
-import { parseConfig } from "../config";
-import { createDb } from "../db/client";
-import { createQueues } from "../queues/queues";
-import { SHOPIFY_API_VERSION } from "../shopify/api-version";
-import { startLocalStorefront, type LocalStorefront } from "../../../test/local-storefront/server";
+import { LOCAL_CUSTOMERS } from "../local-storefront/pages";
+import { requestBackSync } from "../../app/.server/backsync/schedule";
+import { parseConfig } from "../../app/.server/config";
+import { createDb } from "../../app/.server/db/client";
+import { createQueues } from "../../app/.server/queues/queues";
+import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
+import { startLocalStorefront, type LocalStorefront } from "../local-storefront/server";
 import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
 import type { DemoAddress } from "./demo-summary";
 

@@ -1,4 +1,4 @@
-import { createReviewsClient } from "../reviews";
+import { createReviewsClient } from "../../app/.server/reviews";
 import { DEMO_ACCOUNT } from "./demo";
 
 // Reviews for the demo, as shoppers would leave them through the storefront (the service's Client

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOCAL_CUSTOMERS } from "../../../test/local-storefront/pages";
+import { LOCAL_CUSTOMERS } from "../local-storefront/pages";
 import { DEMO_ACCOUNT } from "./demo";
 import type { DemoAddress } from "./demo-summary";
 

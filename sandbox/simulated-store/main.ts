@@ -8,7 +8,7 @@ import { startSimulatedStore } from "./server";
 import { deliverWebhook } from "./webhooks";
 
 // Runs the simulated store on its own, for the offline demo:
-//   npx tsx test/simulated-store/main.ts --products 1000 --port 4010 [--webhook-url URL --api-secret S]
+//   npx tsx sandbox/simulated-store/main.ts --products 1000 --port 4010 [--webhook-url URL --api-secret S]
 //     [--app-url URL]
 // With --app-url (and the secret), a control endpoint runs the demo's order story:
 // `POST {control}/orders/story?count=36` places and moves the orders, sends each change's webhooks

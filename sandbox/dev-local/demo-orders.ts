@@ -1,10 +1,16 @@
 import { z } from "zod";
-import { parseConfig } from "../config";
-import { QueueName } from "../queues/names";
-import { createQueues } from "../queues/queues";
+import { parseConfig } from "../../app/.server/config";
+import { QueueName } from "../../app/.server/queues/names";
+import { createQueues } from "../../app/.server/queues/queues";
 import { DEMO_ACCOUNT } from "./demo";
-import { consentState, optOutsFor, sameOptOuts, type ConsentStates, type OptOuts } from "../consent/consent-policy";
-import { defaultSettings } from "../shops/settings";
+import {
+  consentState,
+  optOutsFor,
+  sameOptOuts,
+  type ConsentStates,
+  type OptOuts,
+} from "../../app/.server/consent/consent-policy";
+import { defaultSettings } from "../../app/.server/shops/settings";
 
 // The offline demo's second act, after the catalog: the simulated store places, pays, ships, partly
 // ships, delivers and cancels a few dozen orders, sending every change to the running app as signed
@@ -12,7 +18,7 @@ import { defaultSettings } from "../shops/settings";
 // service holds and prints it: orders by status against what the story implies, and two sample
 // orders in full, with the buyer's name, e-mail and phone masked.
 
-// The store's answer (test/simulated-store/order-story.ts StoryOutcome), checked at this edge.
+// The store's answer (sandbox/simulated-store/order-story.ts StoryOutcome), checked at this edge.
 const storyOutcomeSchema = z.object({
   orders: z.array(
     z.object({

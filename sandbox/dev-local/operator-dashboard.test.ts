@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { parseConfig } from "../config";
+import { parseConfig } from "../../app/.server/config";
 import { freePort } from "./local-redis";
 import {
   basicCredentials,
@@ -10,8 +10,8 @@ import {
   startLocalDashboard,
 } from "./operator-dashboard";
 import { checkPage } from "./browser-check";
-import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redis";
-import { launchChromium } from "../../../test/helpers/chromium";
+import { deletePrefix, redisUrl, uniquePrefix } from "../../test/helpers/redis";
+import { launchChromium } from "../../test/helpers/chromium";
 
 // The queue dashboard dev:local lists under "Operator": on real HTTP and Redis, refused without
 // the password, and in Chromium with it, every queue shown and nothing failing in the page.

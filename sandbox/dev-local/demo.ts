@@ -1,18 +1,18 @@
-import { parseConfig } from "../config";
-import { keyFrom } from "../crypto/secret-box";
-import { offlineSessionId, sessionColumns } from "../shopify/offline-sessions";
-import { createDb } from "../db/client";
-import { createQueues } from "../queues/queues";
-import { createShopRepository } from "../shops/shop.repository";
-import { startSync } from "../sync/start-sync";
-import { createSyncRuns, parseProgress } from "../sync/sync-runs.repository";
-import { progressLine } from "./progress-bar";
+import { parseConfig } from "../../app/.server/config";
+import { keyFrom } from "../../app/.server/crypto/secret-box";
+import { offlineSessionId, sessionColumns } from "../../app/.server/shopify/offline-sessions";
+import { createDb } from "../../app/.server/db/client";
+import { createQueues } from "../../app/.server/queues/queues";
+import { createShopRepository } from "../../app/.server/shops/shop.repository";
+import { startSync } from "../../app/.server/sync/start-sync";
+import { createSyncRuns, parseProgress } from "../../app/.server/sync/sync-runs.repository";
+import { progressLine } from "../../app/.server/cli/progress-bar";
 
 // The offline demo's story, told against the running app: a demo shop connects to the (emulated)
 // reviews service, and its whole catalog goes across from the simulated store.
 
 export const DEMO_SHOP = "demo-shop.myshopify.com";
-// The emulator's default account (test/emulator/server.ts DEFAULT_ACCOUNT).
+// The emulator's default account (sandbox/emulator/server.ts DEFAULT_ACCOUNT).
 export const DEMO_ACCOUNT = { customer: "demo-store", clientId: "demo-client", clientSecret: "demo-secret" };
 
 /** An install's offline session from the simulated store's control endpoint (an expiring pair). */
