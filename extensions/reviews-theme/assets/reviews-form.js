@@ -6,8 +6,6 @@
  * here names the shopper. Shopper text is only ever set as text.
  */
 if (!customElements.get('review-form')) {
-  const MB = 1024 * 1024;
-
   class ReviewForm extends HTMLElement {
     start({ button, proxy, sku, locale, fromLink }) {
       this.button = button;

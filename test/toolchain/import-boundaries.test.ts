@@ -1,0 +1,40 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// The import boundaries of eslint.config.js, proved on made-up files: a rule that matched nothing
+// would let `npm run lint` pass while the boundary is crossed.
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const eslint = new ESLint({ cwd: ROOT });
+
+async function restricted(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}${filePath}` });
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+const importOf = (from: string) => `import { x } from "${from}";\nexport const y = x;\n`;
+
+describe("import boundaries", () => {
+  it("GIVEN product code THEN it may not import the sandbox or the tests", async () => {
+    expect(await restricted("app/.server/admin/probe.ts", importOf("../../../sandbox/emulator/server"))).toHaveLength(
+      1,
+    );
+    expect(await restricted("app/routes/probe.tsx", importOf("../../test/helpers/redis"))).toHaveLength(1);
+    expect(await restricted("workers/processors/probe.ts", importOf("../../sandbox/simulated-store"))).toHaveLength(1);
+    expect(await restricted("server/probe.ts", importOf("test/helpers/redis"))).toHaveLength(1);
+  });
+
+  it("GIVEN app/.server THEN it may not import the workers, not even from a test", async () => {
+    expect(await restricted("app/.server/sync/probe.ts", importOf("../../../workers/start"))).toHaveLength(1);
+    expect(await restricted("app/.server/sync/probe.test.ts", importOf("../../../workers/start"))).toHaveLength(1);
+  });
+
+  it("GIVEN a test beside the behaviour, the sandbox or the tests THEN they import what they need", async () => {
+    expect(await restricted("app/.server/sync/probe.test.ts", importOf("../../../sandbox/emulator/server"))).toEqual(
+      [],
+    );
+    expect(await restricted("workers/processors/probe.test.ts", importOf("../../test/helpers/redis"))).toEqual([]);
+    expect(await restricted("sandbox/dev-local/probe.ts", importOf("../../app/.server/config"))).toEqual([]);
+    expect(await restricted("test/helpers/probe.ts", importOf("../../workers/start"))).toEqual([]);
+  });
+});
