@@ -160,5 +160,15 @@ export async function checkPage(
  */
 export const storefrontProbe: Probe = async (page) => {
   await page.waitForLoadState("networkidle", { timeout: within });
+  // The blocks' scripts come once the page has painted (snippet after-paint-script), which may be
+  // after "networkidle": an error of theirs must still be seen.
+  await page.waitForFunction(
+    () =>
+      Object.values((window as unknown as { rvScripts?: Record<string, string> }).rvScripts ?? {}).every(
+        (state) => state === "loaded",
+      ),
+    undefined,
+    { timeout: within },
+  );
   return "loaded";
 };

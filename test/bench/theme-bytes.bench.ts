@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { launchChromium, USER_AGENT } from "../theme/browser";
+import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
 import { appDrop } from "../../app/.server/storefront/liquid";
 import { EXTENSION_DIR, shop, snapshot } from "../theme/fixtures";
 import { ORIGIN, productPage, servePage, themeForPages } from "../theme/page";
@@ -30,6 +30,7 @@ export async function runThemeBytesBench(): Promise<BenchResult[]> {
       let proxyCalls = 0;
       page.on("request", (r) => void (r.url().includes("/apps/") && proxyCalls++));
       await page.goto(`${ORIGIN}/products/stoneware-mug`, { waitUntil: "networkidle" });
+      await blockScriptsRan(page);
       await page.close();
       const gz = (ext: string) =>
         loaded

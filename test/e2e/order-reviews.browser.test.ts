@@ -5,7 +5,7 @@ import { axeViolations } from "../helpers/axe";
 import { startStorefrontStack, type StorefrontStack } from "../helpers/storefront-stack";
 import type { SimOrder } from "../../sandbox/simulated-store/orders";
 import { STOREFRONT_CUSTOMERS } from "../../sandbox/simulated-store/storefront-customers";
-import { launchChromium, USER_AGENT } from "../theme/browser";
+import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
 
 // "Rate your order" in Chromium, on the local storefront's classic account pages: the demo
 // customer sees their orders with what they rated, presses Rate (keyboard), rates inside the
@@ -43,6 +43,7 @@ async function open(width: number, path: string, customer = ANA.id): Promise<Pag
   await context.addCookies([{ name: "local_storefront_customer", value: customer, url: st.storefront.origin }]);
   const page = await context.newPage();
   await page.goto(`${st.storefront.origin}${path}`, { waitUntil: "networkidle" });
+  await blockScriptsRan(page);
   return page;
 }
 
@@ -124,6 +125,7 @@ describe("rate your order on the account page", () => {
     const page = await open(1280, `/account/orders/${twoProducts.id}`, BEN.id);
     expect(await page.locator("h1").textContent()).toBe("Page not found");
     await page.goto(`${st.storefront.origin}/account`, { waitUntil: "networkidle" });
+    await blockScriptsRan(page);
     await page.locator("order-reviews .rv-or-list").waitFor();
     expect(await page.locator("order-reviews .rv-or-order").evaluateAll((els) => els.map((e) => e.id))).toEqual([
       `rv-order-${bens.id}`,

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, STOREFRONT_SHOP, type StorefrontStack } from "../helpers/storefront-stack";
 import { axeViolations } from "../helpers/axe";
-import { launchChromium, USER_AGENT } from "../theme/browser";
+import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
 
 // The Q&A block in Chromium, through the local storefront against the emulator: nothing is asked
 // until the block nears the screen, pages by keyboard, a logged-in customer asks a question by
@@ -34,6 +34,7 @@ async function open(width: number, customer?: string): Promise<{ page: Page; ask
   const asked: string[] = [];
   page.on("request", (r) => r.resourceType() === "fetch" && r.url().includes("/questions") && asked.push(r.url()));
   await page.goto(`${st.storefront.origin}/products/${st.reviewedHandle}`, { waitUntil: "networkidle" });
+  await blockScriptsRan(page);
   return { page, asked };
 }
 

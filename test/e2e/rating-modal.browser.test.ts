@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, STOREFRONT_SHOP, type StorefrontStack } from "../helpers/storefront-stack";
 import { axeViolations } from "../helpers/axe";
-import { launchChromium, USER_AGENT } from "../theme/browser";
+import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
 
 // The rating modal app embed in Chromium, through the local storefront, against the emulator's
 // rating page: opened from a link and from a "Rate" button, a review sent inside the frame closes
@@ -50,6 +50,7 @@ async function open(width: number, query = ""): Promise<{ page: Page; rateReques
   const rateRequests: string[] = [];
   page.on("request", (r) => r.url().startsWith(`${st.s.emu.rateUrl}/rate/`) && rateRequests.push(r.url()));
   await page.goto(`${st.storefront.origin}/products/${st.reviewedHandle}${query}`, { waitUntil: "networkidle" });
+  await blockScriptsRan(page);
   return { page, rateRequests };
 }
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, STOREFRONT_SHOP, type StorefrontStack } from "../helpers/storefront-stack";
 import { axeViolations } from "../helpers/axe";
-import { launchChromium, USER_AGENT } from "../theme/browser";
+import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
 
 // A shopper writes a review in Chromium, through the local storefront (which forwards to the app
 // proxy as Shopify does) against the emulator: the form's code arrives only on "Write a review",
@@ -49,6 +49,7 @@ async function open(width: number, customer?: string): Promise<{ page: Page; scr
   const scripts: string[] = [];
   page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
   await page.goto(`${st.storefront.origin}/products/${handle}`, { waitUntil: "networkidle" });
+  await blockScriptsRan(page);
   return { page, scripts };
 }
 
@@ -212,6 +213,7 @@ describe("writing a review in Chromium", () => {
     await page.goto(
       `${st.storefront.origin}/products/${handle}?rv-order=${encodeURIComponent("#2003")}&rv-token=${verificationTokenId}&rv-rating=5&utm_source=email`,
     );
+    await blockScriptsRan(page);
     await page.locator("review-form").waitFor();
     expect(new URL(page.url()).search).toBe("?utm_source=email");
     expect(await page.locator('input[name="rating"]:checked').getAttribute("value")).toBe("5");

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, type StorefrontStack } from "../helpers/storefront-stack";
-import { launchChromium, USER_AGENT } from "../theme/browser";
+import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
 
 // A review over the app's body limit, in Chromium through the local storefront and the app proxy:
 // the shopper reads the theme's translated "too large" message (not "unavailable", not a network
@@ -36,6 +36,7 @@ describe("a review too large for the app proxy", () => {
       const page = await context.newPage();
       const path = locale === "en" ? "" : `/${locale}`;
       await page.goto(`${st.storefront.origin}${path}/products/${st.reviewedHandle}`, { waitUntil: "networkidle" });
+      await blockScriptsRan(page);
       await page.locator("[data-rv-write]").click();
       await page.locator("review-form").waitFor();
       await page.locator(".rv-rate__star").nth(3).click();

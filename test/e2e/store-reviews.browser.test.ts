@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, type StorefrontStack } from "../helpers/storefront-stack";
 import { axeViolations } from "../helpers/axe";
-import { launchChromium, USER_AGENT } from "../theme/browser";
+import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
 
 // Store reviews and the top-rated badge through the local storefront against the emulator: the
 // badge and the carousel from the shop's app-data metafield (no request), the list paged and sorted
@@ -32,6 +32,7 @@ async function open(path: string, width: number): Promise<{ page: Page; proxyCal
   const proxyCalls: string[] = [];
   page.on("request", (r) => new URL(r.url()).pathname.startsWith("/apps/") && proxyCalls.push(r.url()));
   await page.goto(`${st.storefront.origin}${path}`, { waitUntil: "networkidle" });
+  await blockScriptsRan(page);
   return { page, proxyCalls };
 }
 

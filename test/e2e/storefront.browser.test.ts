@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, type StorefrontStack } from "../helpers/storefront-stack";
-import { launchChromium, USER_AGENT } from "../theme/browser";
+import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
 
 // What a shopper sees, in Chromium, through the local storefront: the simulated store's product
 // page with the blocks rendered from the metafields the real back-sync wrote, the block script
@@ -28,6 +28,7 @@ afterAll(async () => {
 async function open(path: string, width = 1280): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 }, userAgent: USER_AGENT });
   await page.goto(`${st.storefront.origin}${path}`, { waitUntil: "networkidle" });
+  await blockScriptsRan(page);
   return page;
 }
 
@@ -121,6 +122,7 @@ describe("local storefront in Chromium", () => {
       await page.goto(`${st.storefront.origin}/products/${st.reviewedHandle}?blocks=${blocks}`, {
         waitUntil: "networkidle",
       });
+      await blockScriptsRan(page);
       const stars = await page.locator(".product__info [role=img]").count();
       await page.close();
       return { seen: seen.slice(1).sort(), stars };
@@ -137,7 +139,7 @@ describe("local storefront in Chromium", () => {
     // In <head> with `defer` (a block schema's `javascript`), they ran before a phone's first paint.
     const page = await open(`/products/${st.reviewedHandle}`, 375);
     const loads = await page.evaluate(() => ({
-      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+      firstPaint: performance.getEntriesByName("first-paint")[0]?.startTime ?? null,
       scripts: performance
         .getEntriesByType("resource")
         .filter((r) => /\/(reviews|questions|rating-modal)\.js\b/.test(r.name))
@@ -165,6 +167,7 @@ describe("local storefront in Chromium", () => {
     await page.goto(`${st.storefront.origin}/products/${st.reviewedHandle}?blocks=reviews`, {
       waitUntil: "networkidle",
     });
+    await blockScriptsRan(page);
     await page.evaluate(() => customElements.whenDefined("product-reviews"));
     await page.locator("product-reviews").scrollIntoViewIfNeeded();
     const before = await shownIds(page);

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, USER_AGENT } from "./browser";
+import { blockScriptsRan, launchChromium, USER_AGENT } from "./browser";
 import { snapshot } from "./fixtures";
 import { ORIGIN, productPage, servePage, themeForPages } from "./page";
 
@@ -30,6 +30,7 @@ async function violations(
   const page = await browser.newPage({ viewport: { width, height: 900 }, userAgent: USER_AGENT });
   await servePage(page, theme, await productPage(theme, s, locale, {}, design), { total: count ?? 0 });
   await page.goto(`${ORIGIN}/products/stoneware-mug`, { waitUntil: "networkidle" });
+  await blockScriptsRan(page);
   if (act === "filter") {
     await page.click("[data-rv-rating='5']");
     await page.waitForSelector("[data-rv-slot]:not([aria-busy]) [data-rv-page][data-total='7']");

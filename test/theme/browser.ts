@@ -35,3 +35,15 @@ export async function pageWith(
     ],
   };
 }
+
+/**
+ * The blocks' scripts come once the page has painted (snippet after-paint-script), which may be
+ * after "networkidle" on a loaded machine: waits until each one asked for has run.
+ */
+export async function blockScriptsRan(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Object.values((window as unknown as { rvScripts?: Record<string, string> }).rvScripts ?? {}).every(
+      (state) => state === "loaded",
+    ),
+  );
+}
