@@ -121,7 +121,7 @@ describe("metrics of real processes", () => {
     ).toBe(1);
     expect(sample(text, "reviews_service_pauses_total")).toBe(1);
     expect(sample(text, "reviews_service_pause_seconds_total")).toBe(1);
-    for (const queue of ["webhooks", "catalog", "orders", "sync", "maintenance"]) {
+    for (const queue of ["webhooks", "catalog", "sync", "maintenance"]) {
       expect(text).toMatch(new RegExp(`^reviews_queue_jobs\\{queue="${queue}",state="waiting"\\} \\d+$`, "m"));
       expect(text).toMatch(new RegExp(`^reviews_queue_oldest_waiting_seconds\\{queue="${queue}"\\} [\\d.]+$`, "m"));
     }

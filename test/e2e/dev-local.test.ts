@@ -156,7 +156,7 @@ describe("npm run dev:local", () => {
     expect(output).toMatch(/browser check: admin \/app\/report: "Export CSV" downloaded \S+\.csv/);
     expect(output).toContain('browser check: admin /app/sync: "Sync everything now" queued a sync');
     expect(output).toMatch(/browser check: [3-9] storefront pages the demo printed load in Chromium with no error/);
-    expect(output).toContain("browser check: operator dashboard lists the 5 queues");
+    expect(output).toContain("browser check: operator dashboard lists the 4 queues");
     expect(output).toContain("check passed");
     // The addresses come last, grouped: admin, storefront, account, operator.
     const lines = output

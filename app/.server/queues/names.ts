@@ -1,12 +1,11 @@
 // One queue per kind of work, so a long job of one kind never waits behind another kind: a shop's
-// 100,000-product full sync (queue "sync") cannot stall another shop's order events ("orders").
+// 100,000-product full sync (queue "sync") cannot stall another shop's order events, which are
+// webhook deliveries ("webhooks") applied in the delivery's own job.
 export const QueueName = {
   /** Webhook deliveries, one job per delivery, routed by topic to a processor. */
   webhooks: "webhooks",
   /** Per-shop flushes of coalesced catalog changes to the service. */
   catalog: "catalog",
-  /** Order changes to the service, one job per order state. */
-  orders: "orders",
   /** Full syncs and backfills: bulk operations read in slices, re-queued between slices. */
   sync: "sync",
   /** Delayed and housekeeping work: delivered-after-N-days, compliance requests. */
