@@ -71,16 +71,16 @@ describe("metrics hooks", () => {
       () => deletePrefix(prefix),
       () => queues.close(),
     );
-    const orders: Queue = queues.get(QueueName.orders);
-    const first = await orders.add("first", {}, { timestamp: Date.now() - 90_000 });
-    await orders.add("second", {});
-    await orders.add("later", {}, { delay: 3_600_000 });
+    const maintenance: Queue = queues.get(QueueName.maintenance);
+    const first = await maintenance.add("first", {}, { timestamp: Date.now() - 90_000 });
+    await maintenance.add("second", {});
+    await maintenance.add("later", {}, { delay: 3_600_000 });
     metrics().setQueueSource(queueSource(queues));
     try {
-      expect(await value("reviews_queue_jobs", { queue: "orders", state: "waiting" })).toBe(2);
-      expect(await value("reviews_queue_jobs", { queue: "orders", state: "delayed" })).toBe(1);
+      expect(await value("reviews_queue_jobs", { queue: "maintenance", state: "waiting" })).toBe(2);
+      expect(await value("reviews_queue_jobs", { queue: "maintenance", state: "delayed" })).toBe(1);
       expect(await value("reviews_queue_jobs", { queue: "catalog", state: "waiting" })).toBe(0);
-      const age = await value("reviews_queue_oldest_waiting_seconds", { queue: "orders" });
+      const age = await value("reviews_queue_oldest_waiting_seconds", { queue: "maintenance" });
       expect(age).toBeGreaterThanOrEqual((Date.now() - first.timestamp) / 1000 - 5);
       expect(age).toBeLessThan(200);
       expect(await value("reviews_queue_oldest_waiting_seconds", { queue: "catalog" })).toBe(0);
