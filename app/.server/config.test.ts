@@ -36,7 +36,12 @@ describe("configuration", () => {
 
   it("GIVEN a process started with a bad variable THEN it stops at start with one line naming it", () => {
     const env: Record<string, string> = { PATH: process.env.PATH ?? "", ...valid, REVIEWS_RATE_URL: "ftp://nope" };
-    const run = spawnSync("npx", ["tsx", "workers/index.ts"], { env, encoding: "utf8", timeout: 30_000 });
+    const run = spawnSync("npx", ["tsx", "workers/index.ts"], {
+      env: env as NodeJS.ProcessEnv,
+      encoding: "utf8",
+      // npx and tsx starting a worker: 15 s at a load of 15 on two cores, killed at 30 s beside a full run.
+      timeout: 50_000,
+    });
     expect(run.status).toBe(1);
     const lines = run.stderr
       .trim()

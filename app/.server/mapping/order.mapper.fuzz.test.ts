@@ -113,7 +113,9 @@ const lineTraits = fc.record({
   ),
 });
 
-function lineItem(i: number, t: fc.Infer<typeof lineTraits>): Record<string, unknown> {
+type LineTraits = typeof lineTraits extends fc.Arbitrary<infer T> ? T : never;
+
+function lineItem(i: number, t: LineTraits): Record<string, unknown> {
   const productId = t.kind === "product" || t.kind === "gift_card" ? PRODUCT_BASE + t.product : null;
   const remaining = Math.max(0, t.quantity - t.fulfilled);
   return {

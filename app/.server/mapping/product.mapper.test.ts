@@ -353,14 +353,18 @@ describe("product mapper: one test per rule", () => {
       Object.entries({ ...p, variants: [...p.variants!].reverse() }).reverse(),
     ) as typeof p;
     expect(catalogPayloadHash(shuffled)).toBe(catalogPayloadHash(p));
-    expect(catalogPayloadHash({ ...p, name: `${p.name}!` })).not.toBe(catalogPayloadHash(p));
-    expect(catalogPayloadHash({ ...p, categories: [...p.categories, "Sale"] })).not.toBe(catalogPayloadHash(p));
+    const renamed: typeof p = { ...p, name: `${p.name}!` };
+    const recategorised: typeof p = { ...p, categories: [...p.categories, "Sale"] };
+    expect(catalogPayloadHash(renamed)).not.toBe(catalogPayloadHash(p));
+    expect(catalogPayloadHash(recategorised)).not.toBe(catalogPayloadHash(p));
     expect(catalogPayloadHash(p)).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it("mergeCatalogProducts: later scalars win, fields only in the first stay, variants are united (rule 4)", () => {
-    const a = { sku: "1", name: "Old", brand: "Acme", variants: ["10", "11"], categories: ["A"] };
-    const b = { sku: "1", name: "New", variants: ["11", "12"], status: "inactive" as const, categories: ["B"] };
+    type Merged = { sku: string; name?: string; brand?: string; variants?: string[]; status?: "inactive" };
+    type Listed = Merged & { categories?: string[] };
+    const a: Listed = { sku: "1", name: "Old", brand: "Acme", variants: ["10", "11"], categories: ["A"] };
+    const b: Listed = { sku: "1", name: "New", variants: ["11", "12"], status: "inactive", categories: ["B"] };
     expect(mergeCatalogProducts(a, b)).toEqual({
       sku: "1",
       name: "New",
@@ -531,7 +535,7 @@ const settingsArb = fc.record({
     fc.constant("General"),
     text.filter((s) => s.length > 0),
   ),
-  specificationMetafields: fc.constantFrom([], ["custom.material"], ["custom.material", "specs.care"]),
+  specificationMetafields: fc.constantFrom<string[]>([], ["custom.material"], ["custom.material", "specs.care"]),
 });
 
 function assertWellFormed(p: ReturnType<typeof mapProduct>) {
