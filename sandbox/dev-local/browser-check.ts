@@ -158,17 +158,23 @@ export async function checkPage(
 /**
  * A storefront page: loaded with its blocks' scripts and nothing failing (the blocks call the app through the proxy).
  */
-export const storefrontProbe: Probe = async (page) => {
-  await page.waitForLoadState("networkidle", { timeout: within });
-  // The blocks' scripts come once the page has painted (snippet after-paint-script), which may be
-  // after "networkidle": an error of theirs must still be seen.
+/**
+ * The blocks' scripts come once the page has painted (snippet after-paint-script), which may be
+ * after "networkidle": waits until each one asked for has run, so that an error of theirs is seen.
+ */
+export async function blockScriptsRan(page: Page, timeout?: number): Promise<void> {
   await page.waitForFunction(
     () =>
       Object.values((window as unknown as { rvScripts?: Record<string, string> }).rvScripts ?? {}).every(
         (state) => state === "loaded",
       ),
     undefined,
-    { timeout: within },
+    { timeout },
   );
+}
+
+export const storefrontProbe: Probe = async (page) => {
+  await page.waitForLoadState("networkidle", { timeout: within });
+  await blockScriptsRan(page, within);
   return "loaded";
 };

@@ -5,6 +5,8 @@ import { CHROMIUM_ARGS, launchChromium } from "../helpers/chromium";
 // rendered Liquid is what we assert on, not substrings of it.
 
 export { CHROMIUM_ARGS, launchChromium };
+// Tests wait as dev:local's browser check does for the blocks' after-paint scripts.
+export { blockScriptsRan } from "../../sandbox/dev-local/browser-check";
 export const USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
@@ -34,16 +36,4 @@ export async function pageWith(
       ...((await page.evaluate(() => (window as unknown as { __xss?: string[] }).__xss ?? [])) as string[]),
     ],
   };
-}
-
-/**
- * The blocks' scripts come once the page has painted (snippet after-paint-script), which may be
- * after "networkidle" on a loaded machine: waits until each one asked for has run.
- */
-export async function blockScriptsRan(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    Object.values((window as unknown as { rvScripts?: Record<string, string> }).rvScripts ?? {}).every(
-      (state) => state === "loaded",
-    ),
-  );
 }
