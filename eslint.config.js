@@ -14,13 +14,32 @@ const WORKERS = {
   regex: "^(\\.{1,2}/)*workers(/|$)",
   message: "app/.server is shared with the workers and never imports workers/.",
 };
+// The reviews service client is used through its entry (app/.server/reviews/index.ts, imported as
+// "…/reviews"): the modules behind it are free to move, so nothing outside the folder names them.
+// The client's own files and tests may.
+const REVIEWS_INTERNALS = {
+  regex: "(^|/)reviews/[^/]",
+  message: 'Outside app/.server/reviews/, import the service client from its entry ("…/reviews").',
+};
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
+const REVIEWS_CLIENT = ["app/.server/reviews/**"];
 // A file matched by several of these takes the last one's patterns (flat config replaces a rule's
-// options): app/.server's entries list every pattern that applies to them.
+// options): each entry lists every pattern that applies to its files.
 const boundaries = [
-  { files: ["app/**/*.{ts,tsx}", "workers/**/*.ts", "server/**/*.ts"], ignores: TESTS, patterns: [SANDBOX_OR_TEST] },
-  { files: ["app/.server/**/*.{ts,tsx}"], ignores: TESTS, patterns: [SANDBOX_OR_TEST, WORKERS] },
-  { files: ["app/.server/**/*.test.{ts,tsx}"], patterns: [WORKERS] },
+  { files: ["**/*.{ts,tsx}"], ignores: REVIEWS_CLIENT, patterns: [REVIEWS_INTERNALS] },
+  {
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts", "server/**/*.ts"],
+    ignores: [...TESTS, ...REVIEWS_CLIENT],
+    patterns: [SANDBOX_OR_TEST, REVIEWS_INTERNALS],
+  },
+  {
+    files: ["app/.server/**/*.{ts,tsx}"],
+    ignores: [...TESTS, ...REVIEWS_CLIENT],
+    patterns: [SANDBOX_OR_TEST, WORKERS, REVIEWS_INTERNALS],
+  },
+  { files: ["app/.server/**/*.test.{ts,tsx}"], ignores: REVIEWS_CLIENT, patterns: [WORKERS, REVIEWS_INTERNALS] },
+  { files: ["app/.server/reviews/**/*.{ts,tsx}"], ignores: TESTS, patterns: [SANDBOX_OR_TEST, WORKERS] },
+  { files: ["app/.server/reviews/**/*.test.{ts,tsx}"], patterns: [WORKERS] },
 ].map(({ files, ignores, patterns }) => ({
   files,
   ...(ignores ? { ignores } : {}),

@@ -16,7 +16,7 @@ import { adminCustomer, type Ctx, type Services } from "./services";
 import { normalizeUrl } from "./catalog.rules";
 import { orderRecord, orderUpdateSchema, orderV1Schema, orderV2Schema } from "./orders.rules";
 import type { StoredOrder } from "./types";
-import { RATING_LINK_ROUTE } from "../../app/.server/reviews/reviews-client";
+import { RATING_LINK_ROUTE } from "../../app/.server/reviews";
 
 /** Opaque token that lets a buyer rate the products of one order (rate page, find endpoints). */
 export function newVerificationToken(): string {

@@ -29,6 +29,26 @@ describe("import boundaries", () => {
     expect(await restricted("app/.server/sync/probe.test.ts", importOf("../../../workers/start"))).toHaveLength(1);
   });
 
+  it("GIVEN code outside the reviews client THEN it imports the client's entry, not its modules", async () => {
+    expect(await restricted("app/.server/storefront/probe.ts", importOf("../reviews/storefront.schemas"))).toHaveLength(
+      1,
+    );
+    expect(await restricted("app/.server/mapping/probe.test.ts", importOf("../reviews/admin.schemas"))).toHaveLength(1);
+    expect(
+      await restricted("sandbox/emulator/probe.ts", importOf("../../app/.server/reviews/reviews-client")),
+    ).toHaveLength(1);
+    expect(await restricted("app/routes/probe.tsx", importOf("~/.server/reviews/errors"))).toHaveLength(1);
+    expect(await restricted("app/.server/storefront/probe.ts", importOf("../reviews"))).toEqual([]);
+    expect(await restricted("sandbox/emulator/probe.ts", importOf("../../app/.server/reviews"))).toEqual([]);
+    expect(await restricted("sandbox/emulator/probe.ts", importOf("./reviews"))).toEqual([]);
+  });
+
+  it("GIVEN the reviews client's own files and tests THEN they import its modules", async () => {
+    expect(await restricted("app/.server/reviews/probe.ts", importOf("./storefront.schemas"))).toEqual([]);
+    expect(await restricted("app/.server/reviews/probe.test.ts", importOf("../reviews/http"))).toEqual([]);
+    expect(await restricted("app/.server/reviews/probe.ts", importOf("../../../workers/start"))).toHaveLength(1);
+  });
+
   it("GIVEN a test beside the behaviour, the sandbox or the tests THEN they import what they need", async () => {
     expect(await restricted("app/.server/sync/probe.test.ts", importOf("../../../sandbox/emulator/server"))).toEqual(
       [],

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { orderV2Schema } from "../reviews/admin.schemas";
+import { orderV2Schema } from "../reviews";
 import { anyText, bodyDefect, fuzzRuns, leaves, longText, maybe, oddText, optional } from "./fuzz.testkit";
 import { productKey } from "./keys";
 import { isExcluded, mapOrder, orderFingerprint, type OrderMapContext, type ProductData } from "./order.mapper";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { orderV2Schema } from "../reviews/admin.schemas";
+import { orderV2Schema } from "../reviews";
 import { productKey } from "./keys";
 import {
   isExcluded,

@@ -4,7 +4,7 @@ import {
   CATALOG_BATCH_MAX_BYTES,
   catalogBatchBodySchema,
   catalogProductSchema as clientCatalogProductSchema,
-} from "../reviews/admin.schemas";
+} from "../reviews";
 import { shopSettingsSchema, type ShopSettings } from "../shops/settings";
 import { anyText, bodyDefect, fuzzRuns, leaves, longText, maybe, oddText } from "./fuzz.testkit";
 import { legacyId } from "./keys";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { StorefrontReview, SummaryResponse } from "../reviews/storefront.schemas";
+import type { StorefrontReview, SummaryResponse } from "../reviews";
 import { safeUrl } from "../security/safe-url";
 
 // What a product page renders without a request: the app-owned JSON metafield

@@ -1,4 +1,4 @@
-import type { OrderProductStatus } from "../../reviews/storefront.schemas";
+import type { OrderProductStatus } from "../../reviews";
 import { resolveLocale, type StorefrontLocale } from "../proxy/reviews-query";
 import type { ShopOrder } from "./customer-orders";
 import { safeUrl } from "../../security/safe-url";

@@ -1,4 +1,4 @@
-import type { StorefrontQuestion } from "../../reviews/storefront.schemas";
+import type { StorefrontQuestion } from "../../reviews";
 import { resolveLocale, type StorefrontLocale } from "../proxy/reviews-query";
 
 // The questions of a product a page at a time. The service answers all of a product's questions

@@ -1,4 +1,4 @@
-import type { StoreReview } from "../../reviews/storefront.schemas";
+import type { StoreReview } from "../../reviews";
 import { resolveLocale, type StorefrontLocale } from "../proxy/reviews-query";
 
 // Store reviews a page at a time. The service's published list (`store-reviews/published/{sort}`)
