@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { createAdminGraphql } from "../../app/.server/shopify/admin-graphql";
 import { readBulkJsonl, startBulkQuery, waitForBulkOperation } from "../../app/.server/shopify/bulk-operations";
-import { bulkOrdersQuery } from "../../app/.server/shopify/documents";
+import { bulkOrdersQuery } from "../../app/.server/shopify/order-documents";
 import { adaptBulkOrder, withKnownFulfillmentLines } from "../../app/.server/orders/graphql-order.adapter";
 import { statusSkeleton } from "../../app/.server/orders/order-tracking";
 import { mapOrder } from "../../app/.server/mapping/order.mapper";

@@ -1138,7 +1138,7 @@ export function ordersModule(book: OrderBook): StoreModule {
           };
         },
       },
-      // `OrderByName` (app/.server/shopify/documents.ts): "find my order" by the number shoppers see.
+      // `OrderByName` (app/.server/shopify/shopper-documents.ts): "find my order" by the number shoppers see.
       OrderByName: {
         requestedCost: () => 2,
         handle: (variables) => {
@@ -1181,7 +1181,7 @@ export function ordersModule(book: OrderBook): StoreModule {
   };
 }
 
-/** An order as `CustomerOrders` / `CustomerOrder` select it (app/.server/shopify/documents.ts). */
+/** An order as `CustomerOrders` / `CustomerOrder` select it (app/.server/shopify/shopper-documents.ts). */
 function customerOrderNode(o: SimOrder, seed: number) {
   return {
     legacyResourceId: String(o.id),

@@ -1,5 +1,5 @@
 // How the simulated store is extended: a module contributes GraphQL operations (matched by
-// operation name, as every document in app/.server/shopify/documents.ts has one) and bulk roots
+// operation name, as every document in app/.server/shopify/*documents.ts has one) and bulk roots
 // (matched by the first field of a bulk query: `products`, `orders`, ...). The products module is
 // built in; an orders module plugs in the same way (see README.md in this folder).
 

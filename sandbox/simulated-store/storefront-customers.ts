@@ -19,7 +19,7 @@ export const STOREFRONT_CUSTOMERS: StorefrontCustomer[] = [
   { id: "7003", firstName: "Carmen", lastName: "Díaz", email: "carmen.diaz@example.com" },
 ];
 
-/** `CustomerIdentity` (app/.server/shopify/documents.ts): a customer's id, names and default e-mail. */
+/** `CustomerIdentity` (app/.server/shopify/shopper-documents.ts): a customer's id, names and default e-mail. */
 export function customerIdentityOperation(consents: ConsentLookup): OperationHandler {
   return {
     requestedCost: () => 1,

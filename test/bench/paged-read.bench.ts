@@ -2,7 +2,7 @@ import pino from "pino";
 import { startSimulatedStore } from "../../sandbox/simulated-store";
 import { createAdminGraphql, type AdminGraphql } from "../../app/.server/shopify/admin-graphql";
 import { readBulkJsonl, startBulkQuery, waitForBulkOperation } from "../../app/.server/shopify/bulk-operations";
-import { bulkProductsQuery } from "../../app/.server/shopify/documents";
+import { bulkProductsQuery } from "../../app/.server/shopify/product-documents";
 import { productsPageSize, readProductPages } from "../../app/.server/shopify/paged-reads";
 import { ThrottleRegistry } from "../../app/.server/shopify/throttle";
 import { progress } from "./measure";

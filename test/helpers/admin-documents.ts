@@ -4,6 +4,9 @@ import { fileURLToPath } from "node:url";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
 import * as documents from "../../app/.server/shopify/documents";
 import * as metafieldDocuments from "../../app/.server/shopify/metafield-documents";
+import * as orderDocuments from "../../app/.server/shopify/order-documents";
+import * as productDocuments from "../../app/.server/shopify/product-documents";
+import * as shopperDocuments from "../../app/.server/shopify/shopper-documents";
 
 // Every Admin GraphQL document the app sends, found rather than listed: each exported string of the
 // documents modules, and what each exported bulk query builder returns for representative
@@ -16,6 +19,9 @@ export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const DOCUMENT_MODULES: Record<string, Record<string, unknown>> = {
   "app/.server/shopify/documents.ts": documents,
   "app/.server/shopify/metafield-documents.ts": metafieldDocuments,
+  "app/.server/shopify/order-documents.ts": orderDocuments,
+  "app/.server/shopify/product-documents.ts": productDocuments,
+  "app/.server/shopify/shopper-documents.ts": shopperDocuments,
 };
 
 /**
@@ -66,8 +72,12 @@ function operationOf(source: string): OperationDefinitionNode | null {
 export function discoverDocuments(): Discovery {
   const found: FoundDocument[] = [];
   const unexpected: string[] = [];
+  // A module may re-export another's document or builder: it is found once, in its first module.
+  const seen = new Set<unknown>();
   for (const [module, exports] of Object.entries(DOCUMENT_MODULES)) {
     for (const [name, value] of Object.entries(exports)) {
+      if (seen.has(value)) continue;
+      seen.add(value);
       if (typeof value === "string") {
         let op: OperationDefinitionNode | null = null;
         try {

@@ -12,6 +12,9 @@ import { activateEmbedLink, addBlockLink, THEME_BLOCKS } from "../../admin/theme
 
 export type OnboardingStep = "credentials" | "catalog" | "orders" | "policy" | "theme";
 
+/** What the home page shows of the setup: its steps and the connection (never the secret). */
+export type OnboardingState = Awaited<ReturnType<typeof onboardingState>>;
+
 export async function onboardingState(ctx: AppContext, domain: string, apiKey: string) {
   const shop = await ctx.shops.ensure(domain);
   const status = await ctx.shops.status(shop.domain);

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { orderV2Schema } from "../reviews";
 import { anyText, bodyDefect, fuzzRuns, leaves, longText, maybe, oddText, optional } from "./fuzz.testkit";
 import { productKey } from "./keys";
-import { isExcluded, mapOrder, orderFingerprint, type OrderMapContext, type ProductData } from "./order.mapper";
+import type { ProductData } from "./order.items";
+import { isExcluded, mapOrder, orderFingerprint, type OrderMapContext } from "./order.mapper";
 import { mappedOrderSchema, shopifyOrderSchema, type ShopifyOrder } from "./order.schemas";
 import { orderSettings } from "./order.test-helpers";
 

@@ -2,14 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { orderV2Schema } from "../reviews";
 import { productKey } from "./keys";
-import {
-  isExcluded,
-  mapOrder,
-  orderFingerprint,
-  type ConsentState,
-  type OrderMapContext,
-  type ProductData,
-} from "./order.mapper";
+import { isExcluded, mapOrder, orderFingerprint, type ConsentState, type OrderMapContext } from "./order.mapper";
+import type { ProductData } from "./order.items";
 import { mappedOrderSchema, shopifyOrderSchema, type ShopifyOrder } from "./order.schemas";
 import { orderSettings } from "./order.test-helpers";
 import { fuzzRuns } from "./fuzz.testkit";

@@ -7,7 +7,7 @@ import { createQueues } from "../queues/queues";
 import { QueueName } from "../queues/names";
 import { createAdminGraphql } from "../shopify/admin-graphql";
 import { ThrottleRegistry } from "../shopify/throttle";
-import { PRODUCT_BY_ID } from "../shopify/documents";
+import { PRODUCT_BY_ID } from "../shopify/product-documents";
 import { createSyncRuns } from "../sync/sync-runs.repository";
 import { startSimulatedStore } from "../../../sandbox/simulated-store";
 import { createTestDb } from "../../../test/helpers/db";

@@ -9,12 +9,11 @@ import { statusSkeleton } from "./order-tracking";
 import {
   adaptBulkOrder,
   OrderNodeError,
-  restTime,
   trackedUtcOffset,
-  utcOffsetOf,
   withKnownFulfillmentLines,
   type AdaptedOrder,
 } from "./graphql-order.adapter";
+import { restTime, utcOffsetOf } from "./graphql-to-rest";
 
 // The bulk JSONL fixture holds the nine webhook fixtures of test/fixtures/orders as a bulk
 // operation writes them (UTC timestamps, GIDs, enums, line items as child lines). The adapter must

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { createTtlCache } from "../cache/ttl-cache";
 import type { Db } from "../db/client";
 import { productKey } from "../mapping/keys";
-import type { ProductData } from "../mapping/order.mapper";
+import type { ProductData } from "../mapping/order.items";
 import type { ShopifyOrder } from "../mapping/order.schemas";
 
 // `productData` of order items, from the catalog mirror (the payload the service last accepted for

@@ -2,18 +2,20 @@
 // "../reviews"); the modules behind it are free to move.
 export * from "./errors";
 export * from "./admin.schemas";
+export * from "./admin-lists.schemas";
 export * from "./storefront.schemas";
 export {
   ADMIN_AUTH_HEADER,
   ADMIN_AUTH_SCHEME,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_TOKEN_TIMEOUT_MS,
-  RATING_LINK_ROUTE,
-  createReviewsClient,
   type CallOptions,
-  type CreateOrderV1Result,
   type CreateReviewsClientOptions,
   type ReviewsAccount,
+} from "./client-options";
+export { RATING_LINK_ROUTE, type CreateOrderV1Result } from "./admin-api";
+export {
+  createReviewsClient,
   type ReviewsAdminApi,
   type ReviewsClient,
   type ReviewsStorefrontApi,

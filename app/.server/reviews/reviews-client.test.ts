@@ -18,7 +18,8 @@ import {
   startStub,
   tokenIssuer,
 } from "./http-stub.testkit";
-import { ADMIN_AUTH_HEADER, type ReviewsAccount, createReviewsClient } from "./reviews-client";
+import { ADMIN_AUTH_HEADER, type ReviewsAccount } from "./client-options";
+import { createReviewsClient } from "./reviews-client";
 import { memoryTokenCache } from "./token-cache";
 
 const SECRET = "s3cret-client-secret-value";

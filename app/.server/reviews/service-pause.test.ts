@@ -3,7 +3,8 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redis";
 import { ReviewsRateLimitedError } from "./errors";
 import { type Stub, startStub, tokenIssuer } from "./http-stub.testkit";
-import { type ReviewsAccount, createReviewsClient } from "./reviews-client";
+import type { ReviewsAccount } from "./client-options";
+import { createReviewsClient } from "./reviews-client";
 import { memoryServicePause, redisServicePause } from "./service-pause";
 import { memoryTokenCache } from "./token-cache";
 

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Stub, startStub, tokenIssuer } from "./http-stub.testkit";
-import { type ReviewsAccount, createReviewsClient } from "./reviews-client";
+import type { ReviewsAccount } from "./client-options";
+import { createReviewsClient } from "./reviews-client";
 import { tokenCacheKey, tokenReuseMs } from "./token";
 import { memoryTokenCache, redisTokenCache } from "./token-cache";
 

@@ -11,8 +11,8 @@ export interface ScopeUse {
   /** What the merchant gets from it. */
   feature: string;
   /**
-   * What needs the scope: operation names of the Admin documents (documents.ts,
-   * metafield-documents.ts), bulk query builders, webhook topics, or a shopify.app.toml section.
+   * What needs the scope: operation names of the Admin documents (the *documents.ts
+   * modules), bulk query builders, webhook topics, or a shopify.app.toml section.
    */
   by: readonly string[];
   /**

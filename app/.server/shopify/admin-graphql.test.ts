@@ -3,7 +3,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSimulatedStore, type SimulatedStore } from "../../../sandbox/simulated-store";
 import { createAdminGraphql, operationName, type AdminGraphqlOptions } from "./admin-graphql";
-import { PRODUCT_BY_ID, SHOP_PRIMARY_DOMAIN } from "./documents";
+import { SHOP_PRIMARY_DOMAIN } from "./documents";
+import { PRODUCT_BY_ID } from "./product-documents";
 import {
   ShopifyAddressRefusedError,
   ShopifyAuthError,

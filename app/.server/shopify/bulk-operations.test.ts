@@ -13,7 +13,8 @@ import {
   startBulkQuery,
   waitForBulkOperation,
 } from "./bulk-operations";
-import { bulkOrdersQuery, bulkProductsQuery } from "./documents";
+import { bulkOrdersQuery } from "./order-documents";
+import { bulkProductsQuery } from "./product-documents";
 import { ShopifyPermanentError, ShopifyRetryableError, ShopifyUserErrors } from "./errors";
 import { ThrottleRegistry } from "./throttle";
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { operationName } from "./admin-graphql";
 import * as documents from "./documents";
-import { bulkOrdersQuery, bulkProductsQuery } from "./documents";
+import * as orderDocuments from "./order-documents";
+import { bulkOrdersQuery } from "./order-documents";
+import * as productDocuments from "./product-documents";
+import { bulkProductsQuery } from "./product-documents";
+import * as shopperDocuments from "./shopper-documents";
 
 /** Depth of connections (`edges`) nested in a bulk query: Shopify allows 2. */
 function connectionDepths(query: string): number[] {
@@ -31,8 +35,10 @@ function balanced(s: string): boolean {
 
 describe("GraphQL documents", () => {
   it("every document has an operation name (logs, cost tracking and the simulated store key on it)", () => {
-    const docs = Object.entries(documents).filter(([, v]) => typeof v === "string") as [string, string][];
-    expect(docs.length).toBeGreaterThanOrEqual(6);
+    const docs = [documents, productDocuments, orderDocuments, shopperDocuments]
+      .flatMap((module) => Object.entries(module))
+      .filter(([, v]) => typeof v === "string") as [string, string][];
+    expect(docs.length).toBeGreaterThanOrEqual(15);
     for (const [key, doc] of docs) {
       expect(operationName(doc), key).toMatch(/^[A-Z][A-Za-z]+$/);
       expect(balanced(doc), key).toBe(true);

@@ -1,16 +1,9 @@
 import { z } from "zod";
 import type { AdminGraphql } from "./admin-graphql";
 import type { BulkChild, BulkGroup } from "./bulk-operations";
-import {
-  ORDERS_PAGE,
-  ORDER_LINE_ITEMS_PAGE,
-  PAGED_COLLECTIONS,
-  PAGED_LINE_ITEMS,
-  PAGED_VARIANTS,
-  PRODUCTS_PAGE,
-  PRODUCT_COLLECTIONS_PAGE,
-  PRODUCT_VARIANTS_PAGE,
-} from "./documents";
+import { ORDERS_PAGE, ORDER_LINE_ITEMS_PAGE } from "./order-documents";
+import { PAGED_COLLECTIONS, PAGED_LINE_ITEMS, PAGED_VARIANTS } from "./paged-sizes";
+import { PRODUCTS_PAGE, PRODUCT_COLLECTIONS_PAGE, PRODUCT_VARIANTS_PAGE } from "./product-documents";
 import { ordersCreatedSinceFilter } from "./search-filters";
 import { ShopifyPermanentError } from "./errors";
 

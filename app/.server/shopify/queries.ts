@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { graphqlProductNodeSchema, graphqlVariantSchema, type GraphqlProductNode } from "../mapping/product.schemas";
 import type { AdminGraphql } from "./admin-graphql";
-import { PRODUCT_BY_ID, PRODUCT_VARIANTS_PAGE, SHOP_PRIMARY_DOMAIN } from "./documents";
+import { SHOP_PRIMARY_DOMAIN } from "./documents";
+import { PRODUCT_BY_ID, PRODUCT_VARIANTS_PAGE } from "./product-documents";
 import { ShopifyPermanentError } from "./errors";
 
 // Small reads built on the documents, each validating what comes back.

@@ -1,0 +1,12 @@
+import { common } from "./common";
+import { home } from "./home";
+import { sync } from "./sync";
+import { settings } from "./settings";
+import { moderation } from "./moderation";
+import { products } from "./products";
+
+// English: the source of every admin string, one file per admin area. pt-BR and es must have every
+// key, area by area (the types say so).
+export const en = { ...common, ...home, ...sync, ...settings, ...moderation, ...products } as const;
+
+export type MessageKey = keyof typeof en;
