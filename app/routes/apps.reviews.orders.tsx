@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { orderStatusDeps } from "../.server/storefront/orders/order-status-deps.server";
-import { orderStatusPageResponse } from "../.server/storefront/orders/order-status.server";
+import { orderReviewStatusDeps } from "../.server/storefront/orders/order-review-status-deps.server";
+import { orderReviewStatusPageResponse } from "../.server/storefront/orders/order-review-status.server";
 import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
 
 // App proxy: the logged-in customer's orders with their review status (HTML fragment for the
 // account and order page block).
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  orderStatusPageResponse(request, orderStatusDeps(appContext()));
+  orderReviewStatusPageResponse(request, orderReviewStatusDeps(appContext()));
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  whenSigned(request, orderStatusDeps(appContext()).authenticate, () =>
+  whenSigned(request, orderReviewStatusDeps(appContext()).authenticate, () =>
     plain(405, "Method not allowed", { Allow: "GET" }),
   );

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { thankYouForExtension } from "../.server/storefront/orders/extension-status.server";
-import { extensionStatusDeps } from "../.server/storefront/orders/order-status-deps.server";
+import { thankYouForExtension } from "../.server/storefront/orders/extension-review-status.server";
+import { extensionReviewStatusDeps } from "../.server/storefront/orders/order-review-status-deps.server";
 
 // Backend of the thank-you block: rate now, or when the buyer will be asked.
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  thankYouForExtension(request, extensionStatusDeps(appContext()));
+  thankYouForExtension(request, extensionReviewStatusDeps(appContext()));
 export const action = ({ request }: ActionFunctionArgs) =>
-  thankYouForExtension(request, extensionStatusDeps(appContext()));
+  thankYouForExtension(request, extensionReviewStatusDeps(appContext()));

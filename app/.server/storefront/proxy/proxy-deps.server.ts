@@ -15,7 +15,7 @@ import type { ReviewsPageDeps } from "./reviews-page.server";
 import type { QuestionsReadDeps } from "../questions/questions.server";
 import type { StoreReviewsDeps } from "../store-reviews/store-reviews.server";
 import { proxyAuthenticate } from "./proxy-authenticate.server";
-import type { OrderStatusPageDeps } from "../orders/order-status.server";
+import type { OrderReviewStatusPageDeps } from "../orders/order-review-status.server";
 
 // The app proxy's parts, made once per app context (tests swap contexts) from its config, Redis
 // and database: the routes stay thin adapters.
@@ -27,12 +27,13 @@ export const DEFAULT_PAGE_SIZE = 5;
 export const PROXY_CLIENT_TIMEOUT_MAX_MS = 10_000;
 
 /**
- * The read side: reviews, questions, store reviews and order status pages share the signature check, cache and limits.
+ * The read side: reviews, questions, store reviews and order review status pages share the signature
+ * check, cache and limits.
  */
 export type ProxyReadDeps = Omit<ReviewsPageDeps, "reviewsFor"> &
   Pick<QuestionsReadDeps, "renderQuestions"> &
   Pick<StoreReviewsDeps, "renderStoreReviews"> &
-  Pick<OrderStatusPageDeps, "renderOrders"> & { reviewsFor(shop: string): Promise<ReviewsStorefrontApi> };
+  Pick<OrderReviewStatusPageDeps, "renderOrders"> & { reviewsFor(shop: string): Promise<ReviewsStorefrontApi> };
 
 const made = new WeakMap<AppContext, ProxyReadDeps>();
 

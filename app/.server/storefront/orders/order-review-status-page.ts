@@ -41,7 +41,7 @@ export function serviceOrderId(order: Pick<ShopOrder, "id" | "name">, source: "i
   return source === "name" ? order.name : order.id;
 }
 
-export interface ServiceOrderStatus {
+export interface ServiceOrderReviewStatus {
   orderId: string;
   verificationTokenId: string;
   products: OrderProductStatus[];
@@ -83,7 +83,7 @@ export interface StatusPageVars {
 
 export function statusOrder(
   order: ShopOrder,
-  status: ServiceOrderStatus | undefined,
+  status: ServiceOrderReviewStatus | undefined,
   rateHref: (p: { verificationTokenId: string; orderId: string; sku: string }) => string,
 ): StatusOrder {
   const seen = new Set<string>();

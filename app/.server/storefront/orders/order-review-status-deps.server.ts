@@ -2,16 +2,16 @@ import type { AppContext } from "../../context.server";
 import { ratePageUrl } from "../../reviews";
 import { proxyDeps } from "../proxy/proxy-deps.server";
 import { reviewWriteDeps } from "../writes/write-deps.server";
-import type { OrderStatusPageDeps } from "./order-status.server";
-import type { ExtensionStatusDeps } from "./extension-status.server";
+import type { OrderReviewStatusPageDeps } from "./order-review-status.server";
+import type { ExtensionReviewStatusDeps } from "./extension-review-status.server";
 import { extensionAuthenticate } from "../proxy/proxy-authenticate.server";
 
-// The order status answers' parts, made once per app context: the proxy's signature check, limits
+// The order review status answers' parts, made once per app context: the proxy's signature check, limits
 // and service clients, and the writers' Shopify reads (admin client, the customer's identity cache).
 
-const made = new WeakMap<AppContext, OrderStatusPageDeps>();
+const made = new WeakMap<AppContext, OrderReviewStatusPageDeps>();
 
-export function orderStatusDeps(ctx: AppContext): OrderStatusPageDeps {
+export function orderReviewStatusDeps(ctx: AppContext): OrderReviewStatusPageDeps {
   const existing = made.get(ctx);
   if (existing) return existing;
   const read = proxyDeps(ctx);
@@ -22,7 +22,7 @@ export function orderStatusDeps(ctx: AppContext): OrderStatusPageDeps {
     authUrl: config.REVIEWS_AUTH_URL,
     rateUrl: config.REVIEWS_RATE_URL,
   };
-  const deps: OrderStatusPageDeps = {
+  const deps: OrderReviewStatusPageDeps = {
     authenticate: read.authenticate,
     limits: read.limits,
     log: read.log,
@@ -45,10 +45,10 @@ export function orderStatusDeps(ctx: AppContext): OrderStatusPageDeps {
   return deps;
 }
 
-const madeForExtensions = new WeakMap<AppContext, ExtensionStatusDeps>();
+const madeForExtensions = new WeakMap<AppContext, ExtensionReviewStatusDeps>();
 
 /** The UI extensions' backend: the same reads, with the session token checks instead of the proxy's. */
-export function extensionStatusDeps(ctx: AppContext): ExtensionStatusDeps {
+export function extensionReviewStatusDeps(ctx: AppContext): ExtensionReviewStatusDeps {
   const existing = madeForExtensions.get(ctx);
   if (existing) return existing;
   const { config } = ctx;
@@ -58,8 +58,8 @@ export function extensionStatusDeps(ctx: AppContext): ExtensionStatusDeps {
     appUrl: config.SHOPIFY_APP_URL,
     scopes: config.SCOPES,
   });
-  const deps: ExtensionStatusDeps = {
-    ...orderStatusDeps(ctx),
+  const deps: ExtensionReviewStatusDeps = {
+    ...orderReviewStatusDeps(ctx),
     customerAccount: (request) => auth.customerAccount(request),
     checkout: (request) => auth.checkout(request),
     apiKey: config.SHOPIFY_API_KEY,

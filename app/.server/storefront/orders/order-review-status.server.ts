@@ -15,10 +15,10 @@ import {
   reviewedSkus,
   serviceOrderId,
   statusOrder,
-  type ServiceOrderStatus,
+  type ServiceOrderReviewStatus,
   type StatusOrder,
   type StatusPageVars,
-} from "./order-status-page";
+} from "./order-review-status-page";
 import type { ReviewedProducts } from "../shopper/reviewed-products";
 
 // "Rate your order" for a logged-in customer: their orders as Shopify holds them (the customer id
@@ -28,15 +28,15 @@ import type { ReviewedProducts } from "../shopper/reviewed-products";
 // account's theme block (HTML through the app proxy) and the customer account / thank-you UI
 // extensions (JSON, with the customer from their session token).
 
-export type OrderStatusApi = Pick<ReviewsStorefrontApi, "findOrdersBatch" | "findOrder" | "getOrderReviewStatus">;
+export type OrderReviewStatusApi = Pick<ReviewsStorefrontApi, "findOrdersBatch" | "findOrder" | "getOrderReviewStatus">;
 
-export interface OrderStatusDeps {
+export interface OrderReviewStatusDeps {
   adminFor(shop: string): Promise<AdminGraphql>;
   customerIdentity(shop: string, customerId: string): Promise<CustomerIdentity>;
   settingsOf(shop: string): Promise<ShopSettings>;
   /** The service's client for the shop and the address of its rating page for an order. */
   serviceFor(shop: string): Promise<{
-    api: OrderStatusApi;
+    api: OrderReviewStatusApi;
     rateHref(p: { verificationTokenId: string; orderId: string; sku: string }): string;
   }>;
   /** Products each customer reviewed: one review per product, whichever order or page it came from. */
@@ -45,7 +45,7 @@ export interface OrderStatusDeps {
 
 /** The orders with what the buyer reviewed anywhere applied, and what they show reviewed remembered. */
 async function onePerProduct(
-  deps: OrderStatusDeps,
+  deps: OrderReviewStatusDeps,
   shop: string,
   customerId: string,
   orders: StatusOrder[],
@@ -57,7 +57,7 @@ async function onePerProduct(
 
 /** The service's user for a customer: id and e-mail; the id alone when Shopify has no e-mail. */
 async function serviceUserOf(
-  deps: OrderStatusDeps,
+  deps: OrderReviewStatusDeps,
   shop: string,
   customerId: string,
 ): Promise<{ userId: string; email?: string }> {
@@ -71,8 +71,8 @@ async function serviceUserOf(
 }
 
 /** The customer's orders from `after` (the history), or one order (`order`): null when it is not theirs. */
-export async function customerOrderStatus(
-  deps: OrderStatusDeps,
+export async function customerOrderReviewStatus(
+  deps: OrderReviewStatusDeps,
   shop: string,
   customerId: string,
   query: { order: string | null; after: string | null },
@@ -84,7 +84,7 @@ export async function customerOrderStatus(
     if (!order) return { orders: [], next: null, single: true };
     const [who, service] = await Promise.all([serviceUserOf(deps, shop, customerId), deps.serviceFor(shop)]);
     const orderId = serviceOrderId(order, source);
-    let status: ServiceOrderStatus | undefined;
+    let status: ServiceOrderReviewStatus | undefined;
     try {
       const found = await service.api.findOrder({ orderId, ...who });
       const { products } = await service.api.getOrderReviewStatus(found.verificationTokenId, found.orderId || orderId);
@@ -117,7 +117,7 @@ export async function customerOrderStatus(
   };
 }
 
-export interface OrderStatusPageDeps extends OrderStatusDeps {
+export interface OrderReviewStatusPageDeps extends OrderReviewStatusDeps {
   authenticate: AppProxyAuthenticate;
   limits: RateLimiter;
   log: Logger;
@@ -140,7 +140,7 @@ const html = (body: string) =>
  * their review status, as HTML from the theme's `order-reviews-page` snippet. Never cached: it is
  * one customer's. A shopper who is not logged in gets the page asking them to.
  */
-export function orderStatusPageResponse(request: Request, deps: OrderStatusPageDeps): Promise<Response> {
+export function orderReviewStatusPageResponse(request: Request, deps: OrderReviewStatusPageDeps): Promise<Response> {
   return whenSigned(request, deps.authenticate, async ({ shop, loggedInCustomerId: customerId }) => {
     const parsed = parseStatusQuery(new URL(request.url).searchParams);
     if (!parsed.ok) return badRequest(parsed.message);
@@ -154,7 +154,7 @@ export function orderStatusPageResponse(request: Request, deps: OrderStatusPageD
       if (!ip.ok) return fragmentFailure(deps, query.locale, "busy", 429, ip.retryAfterSeconds);
       const shopLimit = await deps.limits.hit("shop", shop, deps.settings.shopLimit);
       if (!shopLimit.ok) return fragmentFailure(deps, query.locale, "busy", 429, shopLimit.retryAfterSeconds);
-      const vars = await customerOrderStatus(deps, shop, customerId, query);
+      const vars = await customerOrderReviewStatus(deps, shop, customerId, query);
       return html(await deps.renderOrders({ ...vars, login: false }, query.locale));
     } catch (error) {
       const { status, retryAfterSeconds } = failureStatus(error);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { legacyOrderId, thankYouAnswer } from "./extension-status.server";
+import { legacyOrderId, thankYouAnswer } from "./extension-review-status.server";
 import type { ShopOrder } from "./customer-orders";
-import { parseStatusQuery, serviceOrderId, statusOrder, type ServiceOrderStatus } from "./order-status-page";
+import {
+  parseStatusQuery,
+  serviceOrderId,
+  statusOrder,
+  type ServiceOrderReviewStatus,
+} from "./order-review-status-page";
 
 // Shopify's order beside the service's answer: what the buyer sees per product.
 
@@ -25,7 +30,7 @@ const order: ShopOrder = {
     { productId: null, title: "Gift wrapping", handle: null, image: null },
   ],
 };
-const service: ServiceOrderStatus = {
+const service: ServiceOrderReviewStatus = {
   orderId: "5923018113099",
   verificationTokenId: "tok-1",
   products: [
@@ -77,7 +82,7 @@ describe("an order's review status", () => {
   });
 });
 
-describe("the order status query", () => {
+describe("the order review status query", () => {
   it("takes an order id or a cursor, and says what is wrong otherwise", () => {
     expect(
       parseStatusQuery(new URLSearchParams("order=5923018113099&locale=pt-BR&shop=x.myshopify.com&signature=s")),

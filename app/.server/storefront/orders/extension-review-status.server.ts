@@ -2,8 +2,8 @@ import type { Logger } from "pino";
 import { ReviewsError } from "../../reviews";
 import { failureStatus } from "../proxy/fragment-answers";
 import type { LimitRule, RateLimiter } from "../proxy/rate-limits";
-import { customerOrderStatus, type OrderStatusDeps } from "./order-status.server";
-import type { StatusOrder } from "./order-status-page";
+import { customerOrderReviewStatus, type OrderReviewStatusDeps } from "./order-review-status.server";
+import type { StatusOrder } from "./order-review-status-page";
 
 // The backend of the customer account order status block and the thank-you block. Each request
 // carries the extension's session token (`Authorization: Bearer`), checked by the library with the
@@ -16,7 +16,7 @@ type Authenticate = (
   request: Request,
 ) => Promise<{ sessionToken: { dest?: unknown; sub?: unknown; aud?: unknown }; cors: (r: Response) => Response }>;
 
-export interface ExtensionStatusDeps extends OrderStatusDeps {
+export interface ExtensionReviewStatusDeps extends OrderReviewStatusDeps {
   customerAccount: Authenticate;
   checkout: Authenticate;
   apiKey: string;
@@ -51,7 +51,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 async function answer(
   request: Request,
-  deps: ExtensionStatusDeps,
+  deps: ExtensionReviewStatusDeps,
   authenticate: Authenticate,
   respond: (at: { shop: string; customerId: string | null; orderId: string }) => Promise<Response>,
 ): Promise<Response> {
@@ -92,19 +92,19 @@ async function answer(
 }
 
 /** `GET /extensions/order-status?order=<id>`: `{order}` with its review status, null when it is not the customer's. */
-export function orderStatusForExtension(request: Request, deps: ExtensionStatusDeps): Promise<Response> {
+export function orderReviewStatusForExtension(request: Request, deps: ExtensionReviewStatusDeps): Promise<Response> {
   return answer(request, deps, deps.customerAccount, async ({ shop, customerId, orderId }) => {
     if (!customerId) return json(403, { error: "customer_required" });
-    const { orders } = await customerOrderStatus(deps, shop, customerId, { order: orderId, after: null });
+    const { orders } = await customerOrderReviewStatus(deps, shop, customerId, { order: orderId, after: null });
     return json(200, { order: orders[0] ?? null });
   });
 }
 
 /** `GET /extensions/thank-you?order=<id>`: rate now, or "we will ask you" (always for a guest). */
-export function thankYouForExtension(request: Request, deps: ExtensionStatusDeps): Promise<Response> {
+export function thankYouForExtension(request: Request, deps: ExtensionReviewStatusDeps): Promise<Response> {
   return answer(request, deps, deps.checkout, async ({ shop, customerId, orderId }) => {
     if (!customerId) return json(200, thankYouAnswer(null));
-    const { orders } = await customerOrderStatus(deps, shop, customerId, { order: orderId, after: null });
+    const { orders } = await customerOrderReviewStatus(deps, shop, customerId, { order: orderId, after: null });
     return json(200, thankYouAnswer(orders[0] ?? null));
   });
 }
