@@ -2,7 +2,8 @@ import type { ShopSettings } from "../shops/settings";
 import { legacyId } from "./keys";
 import { deliveryMethodOf } from "./order.channel";
 import { DAY_MS, localDate, parseTime } from "./order.dates";
-import type { OrderV2Status, ShopifyFulfillment, ShopifyLineItem, ShopifyOrder } from "./order.schemas";
+import type { OrderStatusV2 } from "../reviews";
+import type { ShopifyFulfillment, ShopifyLineItem, ShopifyOrder } from "./order.schemas";
 
 // The version-2 status of an order, derived from the WHOLE order (cancellation, refunds, every
 // fulfillment and its tracking, payment), never from the webhook topic that happened to deliver it:
@@ -66,7 +67,7 @@ export interface OrderFacts {
 export interface StatusRow {
   when: string;
   predicate: (f: OrderFacts) => boolean;
-  status: OrderV2Status;
+  status: OrderStatusV2;
   /** For delivered rows: the delivery day (YYYY-MM-DD) the row implies. */
   deliveredDate?: (f: OrderFacts) => string | undefined;
 }
@@ -274,7 +275,7 @@ export const ORDER_STATUS_ROWS: readonly StatusRow[] = [
 ];
 
 export interface DerivedStatus {
-  status: OrderV2Status;
+  status: OrderStatusV2;
   /** The `when` of the row that matched. */
   rule: string;
   deliveredDate?: string;
@@ -301,7 +302,7 @@ export function deriveOrderStatus(order: ShopifyOrder, ctx: StatusContext): Deri
 }
 
 /** paid, authorized or created: what the payment alone says. */
-export function paymentStatus(order: ShopifyOrder): OrderV2Status {
+export function paymentStatus(order: ShopifyOrder): OrderStatusV2 {
   const facts = orderFacts(order, { settings: { deliveredAfterDays: null }, now: new Date(0) });
   return firstMatch(PAYMENT_STATUS_ROWS, facts).status;
 }

@@ -1,13 +1,8 @@
 import type { ShopSettings } from "../shops/settings";
 import { legacyId, productKey, variantKey, type VariantKeyMode } from "./keys";
 import { isLineCancelled, paymentStatus, refundedQuantities, type FulfillmentFacts } from "./order-status";
-import type {
-  MappedOrderItem,
-  OrderItemProductData,
-  OrderV2Status,
-  ShopifyLineItem,
-  ShopifyOrder,
-} from "./order.schemas";
+import type { OrderStatusV2 } from "../reviews";
+import type { MappedOrderItem, OrderItemProductData, ShopifyLineItem, ShopifyOrder } from "./order.schemas";
 import { trimmed } from "./order.text";
 
 // The items of a mapped order: one per product variant and seller, with its own status, seller
@@ -83,7 +78,7 @@ function cleanProductData(data: ProductData | undefined): OrderItemProductData |
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-const STATUS_RANK: Record<OrderV2Status, number> = {
+const STATUS_RANK: Record<OrderStatusV2, number> = {
   cancelled: 0,
   created: 1,
   authorized: 2,
@@ -95,7 +90,7 @@ const STATUS_RANK: Record<OrderV2Status, number> = {
 
 interface ItemDraft {
   item: MappedOrderItem;
-  lines: { status: OrderV2Status; cancelled: boolean }[];
+  lines: { status: OrderStatusV2; cancelled: boolean }[];
 }
 
 /**
@@ -117,7 +112,7 @@ function mergeItem(draft: ItemDraft): MappedOrderItem {
 export function mapItems(
   order: ShopifyOrder,
   ctx: ItemsContext,
-  orderStatus: OrderV2Status,
+  orderStatus: OrderStatusV2,
   fulfillments: FulfillmentFacts[],
 ): MappedOrderItem[] {
   const refunded = refundedQuantities(order);
@@ -152,7 +147,7 @@ export function mapItems(
       (orderStatus === "shipped" || orderStatus === "delivered") &&
       (line.fulfillment_status === "fulfilled" ||
         (typeof line.fulfillable_quantity === "number" && line.fulfillable_quantity <= 0 && !cancelled));
-    let status: OrderV2Status;
+    let status: OrderStatusV2;
     if (
       carriers.some((f) => f.delivered) ||
       (orderStatus === "delivered" && (carriers.some((f) => f.shipped) || fulfilledUnlisted))

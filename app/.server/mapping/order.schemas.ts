@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { orderItemV2Schema, orderStatusV2Schema, orderV2Schema, productDataSchema } from "../reviews";
 
 // Both edges of the order mapper: the Shopify REST order as webhooks deliver it (input), and the
 // version-2 order body of the reviews service (output; "Admin API of the reviews service", docs/reviews-service.md).
@@ -130,28 +131,17 @@ export type ShopifyAddress = z.infer<typeof shopifyAddressSchema>;
 // ---------------------------------------------------------------------------------------------
 // Output: Order (input, version 2) of the reviews service
 //
-// Stricter than the spec's own words where the spec is silent, so that a mapper bug shows up in our
-// tests and not as a silently ignored field: no nulls, no empty strings, date-times in ISO 8601 UTC
-// (the form the service answers with), dates as YYYY-MM-DD.
-
-export const ORDER_V2_STATUSES = [
-  "created",
-  "authorized",
-  "paid",
-  "invoiced",
-  "shipped",
-  "delivered",
-  "cancelled",
-] as const;
-export const orderV2StatusSchema = z.enum(ORDER_V2_STATUSES);
-export type OrderV2Status = z.infer<typeof orderV2StatusSchema>;
+// The client's schema (reviews/admin.schemas.ts, orderV2Schema), refined: stricter than the spec's
+// own words where the spec is silent, so that a mapper bug shows up in our tests and not as a
+// silently ignored field: no nulls, no empty strings, date-times in ISO 8601 UTC (the form the
+// service answers with), dates as YYYY-MM-DD, item statuses from the service's list.
 
 const text = z.string().min(1);
 const dateTime = z.iso.datetime();
 const date = z.iso.date();
 
 /** Expanded product data of an order item (spec: `productData`). All optional; empty values are omitted. */
-export const orderProductDataSchema = z.strictObject({
+export const orderProductDataSchema = productDataSchema.extend({
   name: text.optional(),
   productName: text.optional(),
   brand: text.optional(),
@@ -166,18 +156,18 @@ export const orderProductDataSchema = z.strictObject({
 });
 export type OrderItemProductData = z.infer<typeof orderProductDataSchema>;
 
-export const mappedOrderItemSchema = z.strictObject({
+export const mappedOrderItemSchema = orderItemV2Schema.extend({
   productId: text,
   sku: text.optional(),
   skuName: text.optional(),
-  status: orderV2StatusSchema.optional(),
+  status: orderStatusV2Schema.optional(),
   cancelled: z.boolean().optional(),
   sellerInfo: z.strictObject({ id: text, name: text }).optional(),
   productData: orderProductDataSchema.optional(),
 });
 export type MappedOrderItem = z.infer<typeof mappedOrderItemSchema>;
 
-export const mappedOrderSchema = z.strictObject({
+export const mappedOrderSchema = orderV2Schema.extend({
   version: z.literal(2),
   orderId: text,
   createdDate: dateTime.optional(),
@@ -194,7 +184,7 @@ export const mappedOrderSchema = z.strictObject({
     .string()
     .regex(/^(\+[1-9]\d{6,14}|\d{7,15})$/)
     .optional(),
-  status: orderV2StatusSchema,
+  status: orderStatusV2Schema,
   deliveredDate: date.optional(),
   estimatedDeliveryDate: date.optional(),
   pointOfSale: text.optional(),

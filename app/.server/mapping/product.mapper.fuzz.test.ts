@@ -12,7 +12,7 @@ import { SHORT_DESCRIPTION_MAX } from "./product.text";
 import {
   LIMITS,
   catalogPayloadHash,
-  catalogProductSchema,
+  mappedCatalogProductSchema,
   fromBulkProduct,
   fromWebhookProduct,
   mapDeletedProduct,
@@ -383,7 +383,7 @@ function checkNewProduct(p: MappedCatalogProduct, m: ProductModel, ctx: MapConte
   const body = { products: [p] };
   expect(catalogBatchBodySchema.safeParse(body).success).toBe(true);
   expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(CATALOG_BATCH_MAX_BYTES);
-  const own = catalogProductSchema.safeParse(p);
+  const own = mappedCatalogProductSchema.safeParse(p);
   expect(own.success, own.success ? "" : JSON.stringify(own.error.issues.slice(0, 3))).toBe(true);
 
   // Rule 5: a new product needs a name and categories.

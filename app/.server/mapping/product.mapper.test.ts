@@ -7,7 +7,7 @@ import { defaultSettings, type ShopSettings } from "../shops/settings";
 import {
   LIMITS,
   catalogPayloadHash,
-  catalogProductSchema,
+  mappedCatalogProductSchema,
   fromBulkProduct,
   fromGraphqlProduct,
   fromWebhookProduct,
@@ -290,7 +290,7 @@ describe("product mapper: one test per rule", () => {
     const huge = mapProduct({ ...bare(), descriptionHtml: "y".repeat(LIMITS.description + 10) }, ctx());
     expect(huge.description!.length).toBeLessThanOrEqual(LIMITS.description);
     for (const [k, v] of Object.entries(p)) if (typeof v === "string") expect(v, k).not.toBe("");
-    expect(catalogProductSchema.safeParse(p).success).toBe(true);
+    expect(mappedCatalogProductSchema.safeParse(p).success).toBe(true);
   });
 
   it("odd valid input never throws: no image, no variants, 2,048 variants, null vendor, unicode", () => {
@@ -543,7 +543,7 @@ function assertWellFormed(p: ReturnType<typeof mapProduct>) {
   expect(p.name.trim().length).toBeGreaterThan(0);
   expect(p.categories.length).toBeGreaterThan(0);
   for (const c of p.categories) expect(c.trim().length).toBeGreaterThan(0);
-  const parsed = catalogProductSchema.safeParse(p);
+  const parsed = mappedCatalogProductSchema.safeParse(p);
   expect(parsed.success, parsed.success ? "" : JSON.stringify(parsed.error.issues)).toBe(true);
   expect((p.description ?? "").length).toBeLessThanOrEqual(LIMITS.description);
   expect(p.name.length).toBeLessThanOrEqual(LIMITS.name);

@@ -2,13 +2,13 @@ import type { ShopSettings } from "../shops/settings";
 import { productGid, productKey, variantKey } from "./keys";
 import { productCodes } from "./product.codes";
 import type { ShopifyProductInput } from "./product.input";
-import type { CatalogProduct, MappedCatalogProduct } from "./product.schemas";
+import type { MappedCatalogProduct, MappedProductFields } from "./product.schemas";
 import { capText, clean, htmlToText, shortDescription } from "./product.text";
 
-export type { CatalogProduct, GraphqlProductNode, MappedCatalogProduct, WebhookProduct } from "./product.schemas";
+export type { GraphqlProductNode, MappedCatalogProduct, MappedProductFields, WebhookProduct } from "./product.schemas";
 export {
-  catalogProductSchema,
   graphqlProductNodeSchema,
+  mappedCatalogProductSchema,
   webhookProductDeleteSchema,
   webhookProductSchema,
 } from "./product.schemas";
@@ -272,7 +272,7 @@ export function mapProduct(input: ShopifyProductInput, ctx: MapContext): MappedC
     categories: categoriesOf(input, ctx.settings.defaultCategory),
     status: statusOf(input.status),
   };
-  const optional: Omit<CatalogProduct, "sku" | "name" | "categories" | "status"> = {
+  const optional: Omit<MappedProductFields, "sku" | "name" | "categories" | "status"> = {
     brand: clean(input.vendor, LIMITS.brand),
     url: productUrl(ctx.primaryDomain, input.handle),
     image: absoluteImage(input.imageUrl),
@@ -293,6 +293,6 @@ export function mapProduct(input: ShopifyProductInput, ctx: MapContext): MappedC
 }
 
 /** A deleted product is never deleted upstream (its reviews would be orphaned): it goes inactive. */
-export function mapDeletedProduct(productId: string | number | bigint): CatalogProduct & { status: "inactive" } {
+export function mapDeletedProduct(productId: string | number | bigint): MappedProductFields & { status: "inactive" } {
   return { sku: productKey(productId), status: "inactive" };
 }

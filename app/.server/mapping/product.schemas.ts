@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { catalogProductSchema } from "../reviews";
 
 // The two shapes a Shopify product reaches us in, validated at the edge (webhook route, GraphQL and
 // bulk readers), and the catalog product we send. Input schemas are loose: Shopify adds fields in
@@ -117,10 +118,12 @@ export const graphqlProductNodeSchema = z.looseObject({
 export type GraphqlProductNode = z.infer<typeof graphqlProductNodeSchema>;
 
 // ---------- The catalog product of the reviews service (admin-api.md, "Catalog product") ----------
+// The client's schema (reviews/admin.schemas.ts, catalogProductSchema), refined to what the mapper
+// writes: no empty strings, keywords as a list, the status one of the two the service knows.
 
 const nonEmpty = z.string().min(1);
 
-export const catalogProductSchema = z.strictObject({
+export const mappedCatalogProductSchema = catalogProductSchema.extend({
   sku: nonEmpty,
   name: nonEmpty.optional(),
   categories: z.array(nonEmpty).optional(),
@@ -141,10 +144,10 @@ export const catalogProductSchema = z.strictObject({
   specifications: z.array(z.strictObject({ name: nonEmpty, value: nonEmpty })).optional(),
 });
 
-export type CatalogProduct = z.infer<typeof catalogProductSchema>;
+export type MappedProductFields = z.infer<typeof mappedCatalogProductSchema>;
 
 /** What `mapProduct` returns: everything a new product needs is always there. */
-export type MappedCatalogProduct = CatalogProduct & {
+export type MappedCatalogProduct = MappedProductFields & {
   name: string;
   categories: string[];
   status: "active" | "inactive";
