@@ -8,4 +8,15 @@ describe("product ids", () => {
     expect(productIdOf("gid://shopify/ProductVariant/8000001")).toBeNull();
     expect(productIdOf("1; drop")).toBeNull();
   });
+
+  it("GIVEN a number, a numeric string or a GID THEN productGid names the same product", () => {
+    for (const id of [
+      8000001,
+      8000001n,
+      "8000001",
+      "gid://shopify/Product/8000001",
+      "gid://shopify/Product/8000001?x=1",
+    ])
+      expect(productGid(id)).toBe("gid://shopify/Product/8000001");
+  });
 });

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { productGid } from "../../admin/product-ids";
 import { SNAPSHOT_KEY, SNAPSHOT_NAMESPACE, type Snapshot } from "../storefront/snapshot";
 
 // What the back-sync writes on one product, as `metafieldsSet` inputs: the app-owned snapshot the
@@ -21,7 +22,6 @@ export interface MetafieldInput {
   value: string;
 }
 
-export const productGid = (productId: string) => `gid://shopify/Product/${productId}`;
 export const productIdOfGid = (gid: string) => gid.replace(/^gid:\/\/shopify\/Product\//, "");
 
 /**

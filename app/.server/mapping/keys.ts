@@ -11,9 +11,8 @@ export function legacyId(idOrGid: string | number | bigint): string {
   return q >= 0 ? tail.slice(0, q) : tail;
 }
 
-export function productGid(id: string | number | bigint): string {
-  return `gid://shopify/Product/${legacyId(id)}`;
-}
+// Defined with the pages' product ids (they cannot import .server); the mappers read it here.
+export { productGid } from "../../admin/product-ids";
 
 /** The catalog `sku` of a product: the Shopify product id, stable across handle and SKU changes. */
 export function productKey(productId: string | number | bigint): string {
