@@ -10,6 +10,7 @@ import {
   type Assignment,
   type SettingSpec,
 } from "../shops/settings-paths";
+import { canSyncShop } from "../shops/can-sync";
 import { countReviews } from "../shops/review-count";
 import { startSync } from "../sync/start-sync";
 import { requestBackSync } from "../backsync/schedule";
@@ -132,7 +133,7 @@ export async function saveSettingsForm(ctx: AppContext, domain: string, form: Fo
     },
     "settings saved from the admin",
   );
-  const syncable = Boolean(shop.customerKey && shop.clientSecretEncrypted) && shop.installState === "installed";
+  const syncable = canSyncShop(shop);
   if (syncable && current.storefront.guestQuestions !== next.storefront.guestQuestions) {
     // The Q&A form reads this from the shop data the back-sync writes: ask for a run now, not at the next poll.
     await requestBackSync(ctx.queues, shop.id).catch((error: Error) =>

@@ -2,6 +2,7 @@ import { defineCommand, UsageError, type CliIo } from "./command";
 import type { CliContext } from "./cli-context";
 import { usageFrom, withContext } from "./shop.commands";
 import { defaultSettings, parseSettings } from "../shops/settings";
+import { canSyncShop } from "../shops/can-sync";
 import { countReviews } from "../shops/review-count";
 import { startSync } from "../sync/start-sync";
 import { settingValueKey } from "../../admin/setting-words";
@@ -155,7 +156,7 @@ export const settingsSetCommand = defineCommand({
 
       const keyChange = current.catalog.variantKey !== next.catalog.variantKey;
       // A sync of a shop that is not connected or installed would be cancelled at once.
-      const syncable = Boolean(shop.customerKey && shop.clientSecretEncrypted) && shop.installState === "installed";
+      const syncable = canSyncShop(shop);
       if (keyChange) {
         if (
           !(await variantKeyGuard(
