@@ -27,7 +27,7 @@ import type { ShopProduct } from "../.server/admin/shop-products";
 import { AdminPage, Section } from "../admin/ui/page";
 import { Notice, ServiceStatus } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";
-import { usePaging } from "../admin/ui/paging";
+import { useListPage } from "../admin/ui/list-page";
 import { useI18n } from "../admin/i18n/context";
 import { sharedTitles } from "../admin/product-titles";
 import { ProductName } from "../admin/ui/product-name";
@@ -242,15 +242,7 @@ export default function GroupsPage() {
   const shopify = useAppBridge();
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<GroupRow | null>(null);
-  const rows = "rows" in data && data.rows ? data.rows : [];
-  const total = "total" in data && typeof data.total === "number" ? data.total : 0;
-  const paging = usePaging(
-    "/app/groups",
-    "skip" in data && typeof data.skip === "number" ? data.skip : 0,
-    rows.length,
-    total,
-    t,
-  );
+  const { rows, total, error, paging } = useListPage("/app/groups", data, t);
   useEffect(() => {
     if (remove.state === "idle" && remove.data?.ok) {
       shopify.toast.show(t(remove.data.message.key));
@@ -261,7 +253,7 @@ export default function GroupsPage() {
   const shared = sharedTitles(rows.flatMap((g) => g.products));
   return (
     <AdminPage title={t("groups.title")}>
-      <ServiceStatus connected={data.connected} error={"error" in data ? data.error : null} />
+      <ServiceStatus connected={data.connected} error={error} />
       {data.connected ? (
         <Section title={editingGroup ? `${t("common.edit")}: ${editingGroup.name}` : t("groups.create")}>
           <Text as="p" tone="subdued">

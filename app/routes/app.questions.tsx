@@ -8,7 +8,7 @@ import { QUESTION_STATUSES } from "../admin/list-options";
 import { AdminPage, Section, StatusBadge } from "../admin/ui/page";
 import { ServiceStatus } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";
-import { usePaging } from "../admin/ui/paging";
+import { useListPage } from "../admin/ui/list-page";
 import { useI18n } from "../admin/i18n/context";
 import type { MessageKey } from "../admin/i18n/en";
 
@@ -22,18 +22,10 @@ export default function QuestionsPage() {
   const { t, date } = useI18n();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const rows = "rows" in data && data.rows ? data.rows : [];
-  const total = "total" in data && typeof data.total === "number" ? data.total : 0;
-  const paging = usePaging(
-    "/app/questions",
-    "skip" in data && typeof data.skip === "number" ? data.skip : 0,
-    rows.length,
-    total,
-    t,
-  );
+  const { rows, total, error, paging } = useListPage("/app/questions", data, t);
   return (
     <AdminPage title={t("questions.title")}>
-      <ServiceStatus connected={data.connected} error={"error" in data ? data.error : null} />
+      <ServiceStatus connected={data.connected} error={error} />
       <Section
         title={t("questions.title")}
         actions={

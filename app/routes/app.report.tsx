@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Button, Checkbox, FormLayout, InlineGrid, Select, Text, TextField } from "@shopify/polaris";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { appContext } from "../.server/context.server";
 import { reportPage } from "../.server/admin/product-report";
 import { AdminPage, Section } from "../admin/ui/page";
 import { ErrorNotice, Notice } from "../admin/ui/feedback";
+import { useListPage } from "../admin/ui/list-page";
 import { ResourceTable } from "../admin/ui/table";
 import { useI18n } from "../admin/i18n/context";
 import { REPORT_ORDERS } from "../admin/report-orders";
@@ -83,20 +84,10 @@ export default function ReportPage() {
   const data = useLoaderData<typeof loader>();
   const { t, number, locale } = useI18n();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const shopify = useAppBridge();
   const [exporting, setExporting] = useState(false);
-  const rows = "rows" in data && data.rows ? data.rows : [];
-  const total = "total" in data && typeof data.total === "number" ? data.total : 0;
-  const skip = "skip" in data && typeof data.skip === "number" ? data.skip : 0;
-  const pageSize = Number(params.get("ps")) || rows.length || 1;
-  const go = (next: number) => {
-    const q = new URLSearchParams(params);
-    q.set("skip", String(Math.max(0, next)));
-    q.set("ps", String(pageSize));
-    navigate(`/app/report?${q}`);
-  };
+  const { rows, total, error, paging } = useListPage("/app/report", data, t);
 
   async function exportCsv() {
     setExporting(true);
@@ -134,7 +125,7 @@ export default function ReportPage() {
         content: t("report.export"),
         onAction: () => void exportCsv(),
         loading: exporting,
-        disabled: !data.connected || "error" in data,
+        disabled: !data.connected || error !== null,
       }}
     >
       {!data.connected ? (
@@ -145,7 +136,7 @@ export default function ReportPage() {
       <Section>
         <ReportFilters key={params.toString()} form={data.form} invalid={data.invalid} />
       </Section>
-      {"error" in data && data.error ? <ErrorNotice error={data.error} /> : null}
+      {error ? <ErrorNotice error={error} /> : null}
       {"trends" in data && data.trends ? (
         <Section title={t("report.charts")}>
           <InlineGrid columns={{ xs: 1, md: "2fr 1fr" }} gap="600" alignItems="start">
@@ -154,7 +145,7 @@ export default function ReportPage() {
           </InlineGrid>
         </Section>
       ) : null}
-      {data.connected && !("error" in data && data.error) ? (
+      {data.connected && !error ? (
         <Section
           title={t("report.title")}
           actions={
@@ -195,16 +186,7 @@ export default function ReportPage() {
               r.withPictures === null ? "–" : number(r.withPictures),
               r.categories.join(", "),
             ]}
-            pagination={{
-              hasPrevious: skip > 0,
-              hasNext: skip + rows.length < total,
-              onPrevious: () => go(skip - pageSize),
-              onNext: () => go(skip + rows.length),
-              label: t("common.pageOf", {
-                page: Math.floor(skip / pageSize) + 1,
-                pages: Math.max(1, Math.ceil(total / pageSize)),
-              }),
-            }}
+            pagination={paging}
             empty={{ heading: t("report.empty"), body: t("report.empty.body") }}
           />
         </Section>

@@ -1,13 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useLoaderData,
-  useNavigate,
-  useNavigation,
-  useRevalidator,
-  useSearchParams,
-} from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import {
   BlockStack,
   Box,
@@ -29,6 +21,7 @@ import { reviewsPage, type ReviewRow } from "../.server/admin/moderation";
 import { REVIEW_SORTS } from "../admin/review-filters";
 import { AdminPage, ProgressMeter, Section, StatusBadge } from "../admin/ui/page";
 import { ErrorNotice, Notice } from "../admin/ui/feedback";
+import { useListPage } from "../admin/ui/list-page";
 import { ResourceTable } from "../admin/ui/table";
 import { useI18n } from "../admin/i18n/context";
 import type { MessageKey } from "../admin/i18n/en";
@@ -221,11 +214,10 @@ export default function ReviewsPage() {
   const data = useLoaderData<typeof loader>();
   const { t, date } = useI18n();
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [params] = useSearchParams();
   const shopify = useAppBridge();
-  const rows = "rows" in data && data.rows ? data.rows : [];
+  const { rows, total, error, paging } = useListPage("/app/reviews", data, t);
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
     rows as unknown as { [key: string]: unknown }[],
     {
@@ -264,15 +256,6 @@ export default function ReviewsPage() {
     revalidator.revalidate();
   }
 
-  const skip = "skip" in data && typeof data.skip === "number" ? data.skip : 0;
-  const pageSize = Number(params.get("ps")) || rows.length || 1;
-  const total = "total" in data && typeof data.total === "number" ? data.total : 0;
-  const go = (nextSkip: number) => {
-    const q = new URLSearchParams(params);
-    q.set("skip", String(Math.max(0, nextSkip)));
-    q.set("ps", String(pageSize));
-    return `/app/reviews?${q}`;
-  };
   const byId = new Map(rows.map((r) => [r.id, r]));
   const sharedProductTitles = sharedTitles(rows.map((r) => ({ title: r.productName, key: r.productKey })));
   const running = bulk && bulk.done < bulk.total;
@@ -292,7 +275,7 @@ export default function ReviewsPage() {
         </Notice>
       ) : null}
       <Filters key={params.toString()} form={data.form} invalid={data.invalid} />
-      {"error" in data && data.error ? <ErrorNotice error={data.error} /> : null}
+      {error ? <ErrorNotice error={error} /> : null}
       {bulk ? (
         <Section>
           <ProgressMeter
@@ -319,7 +302,7 @@ export default function ReviewsPage() {
           ) : null}
         </Section>
       ) : null}
-      {data.connected && !("error" in data && data.error) ? (
+      {data.connected && !error ? (
         <Section
           actions={
             <Text as="span" tone="subdued">
@@ -374,17 +357,8 @@ export default function ReviewsPage() {
                 { content: t("reviews.rejectSelected"), onAction: () => void moderate(selectedResources, false) },
               ],
             }}
-            pagination={{
-              hasPrevious: skip > 0,
-              hasNext: skip + rows.length < total,
-              // Buttons, not links: Polaris marks a disabled pagination link up with ARIA a link may not have.
-              onPrevious: () => navigate(go(skip - pageSize)),
-              onNext: () => navigate(go(skip + rows.length)),
-              label: t("common.pageOf", {
-                page: Math.floor(skip / pageSize) + 1,
-                pages: Math.max(1, Math.ceil(total / pageSize)),
-              }),
-            }}
+            // Buttons, not links: Polaris marks a disabled pagination link up with ARIA a link may not have.
+            pagination={paging}
             empty={{ heading: t("reviews.empty"), body: t("reviews.empty.body") }}
           />
           <Text as="p" variant="bodySm" tone="subdued">

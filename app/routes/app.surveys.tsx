@@ -8,7 +8,7 @@ import { SURVEY_TYPES } from "../admin/list-options";
 import { AdminPage, Section, StatusBadge } from "../admin/ui/page";
 import { ServiceStatus } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";
-import { usePaging } from "../admin/ui/paging";
+import { useListPage } from "../admin/ui/list-page";
 import { useI18n } from "../admin/i18n/context";
 import { NpsOverTime, ScoreDistribution } from "../admin/ui/survey-charts";
 
@@ -58,18 +58,10 @@ export default function SurveysPage() {
   const { t, date } = useI18n();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const rows = "rows" in data && data.rows ? data.rows : [];
-  const total = "total" in data && typeof data.total === "number" ? data.total : 0;
-  const paging = usePaging(
-    "/app/surveys",
-    "skip" in data && typeof data.skip === "number" ? data.skip : 0,
-    rows.length,
-    total,
-    t,
-  );
+  const { rows, total, error, paging } = useListPage("/app/surveys", data, t);
   return (
     <AdminPage title={t("surveys.title")}>
-      <ServiceStatus connected={data.connected} error={"error" in data ? data.error : null} />
+      <ServiceStatus connected={data.connected} error={error} />
       {"summary" in data && data.summary ? <SurveySummarySection summary={data.summary} /> : null}
       <Section
         title={t("surveys.title")}
