@@ -21,7 +21,8 @@ export const shopSettingsSchema = z.object({
       // Which Shopify value becomes the catalog `variants[]` entry and the order item `sku`.
       // Changing it after reviews exist orphans them: `npm run cli -- settings set` counts the account's
       // reviews first and refuses without --force, then starts a full catalog sync with the new keys
-      // (cli/settings.commands.ts). An admin settings page must do the same.
+      // (cli/settings.commands.ts); the admin's settings page shows the count and saves only once
+      // the merchant confirms (admin/settings-form.ts).
       variantKey: z.enum(["id", "sku"]).default("id"),
       // Used when a new product has no product type, taxonomy category or collection.
       defaultCategory: z.string().min(1).default("General"),
@@ -43,7 +44,7 @@ export const shopSettingsSchema = z.object({
       // Many stores never receive a "delivered" fulfillment event. null = off.
       deliveredAfterDays: z.number().int().min(1).max(90).nullable().default(null),
       // Defaults: review apps treat an e-mail review request as part of the purchase (sent unless
-      // the buyer unsubscribed); SMS and WhatsApp need recorded consent (README, "Order sync").
+      // the buyer unsubscribed); SMS and WhatsApp need recorded consent (docs/architecture.md, "Order sync").
       optOut: z
         .object({
           email: channelOptOut.default("unsubscribed"),

@@ -69,7 +69,7 @@ export const settings = {
   "setting.storefront.videoMaxMb.help": "One MP4, MOV or WebM video per review up to this size (0 turns video off).",
   "setting.flow.negativeRatingAtOrBelow": "Negative review: rating at or below",
   "setting.flow.negativeRatingAtOrBelow.help":
-    'Shopify Flow\'s "Negative review received" trigger fires for reviews rated this or lower (1 to 5).',
+    'Shopify Flow\'s "Negative review received" trigger fires for reviews rated this or lower (1 to 4).',
   "setting.orders.optOut.email": "Review requests by e-mail",
   "setting.orders.optOut.sms": "Review requests by SMS",
   "setting.orders.optOut.whatsapp": "Review requests by WhatsApp",

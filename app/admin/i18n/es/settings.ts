@@ -73,7 +73,7 @@ export const settings: Record<keyof typeof en, string> = {
   "setting.storefront.videoMaxMb.help": "Un vídeo MP4, MOV o WebM por reseña hasta este tamaño (0 desactiva el vídeo).",
   "setting.flow.negativeRatingAtOrBelow": "Reseña negativa: calificación igual o menor que",
   "setting.flow.negativeRatingAtOrBelow.help":
-    'El disparador "Reseña negativa recibida" de Shopify Flow se activa para reseñas con esta calificación o menos (1 a 5).',
+    'El disparador "Reseña negativa recibida" de Shopify Flow se activa para reseñas con esta calificación o menos (1 a 4).',
   "setting.orders.optOut.email": "Solicitudes de reseña por correo",
   "setting.orders.optOut.sms": "Solicitudes de reseña por SMS",
   "setting.orders.optOut.whatsapp": "Solicitudes de reseña por WhatsApp",

@@ -73,7 +73,7 @@ export const settings: Record<keyof typeof en, string> = {
     "Um vídeo MP4, MOV ou WebM por avaliação até este tamanho (0 desativa o vídeo).",
   "setting.flow.negativeRatingAtOrBelow": "Avaliação negativa: nota igual ou menor que",
   "setting.flow.negativeRatingAtOrBelow.help":
-    'O gatilho "Avaliação negativa recebida" do Shopify Flow dispara para avaliações com esta nota ou menos (1 a 5).',
+    'O gatilho "Avaliação negativa recebida" do Shopify Flow dispara para avaliações com esta nota ou menos (1 a 4).',
   "setting.orders.optOut.email": "Pedidos de avaliação por e-mail",
   "setting.orders.optOut.sms": "Pedidos de avaliação por SMS",
   "setting.orders.optOut.whatsapp": "Pedidos de avaliação por WhatsApp",
