@@ -46,7 +46,7 @@ const UNIT = [
   "app/.server/shopify/{access-scopes,address-probe,admin-graphql,bulk-operations,documents}.test.ts",
   "app/.server/shopify/{protected-customer-data,schema,throttle}.test.ts",
   "app/.server/storefront/liquid/*.test.ts",
-  "app/.server/storefront/orders/order-review-status-page.test.ts",
+  "app/.server/storefront/order-reviews/order-review-status-page.test.ts",
   "app/.server/storefront/proxy/{app-proxy-signature,reviews-query}.test.ts",
   "app/.server/storefront/questions/*.test.ts",
   "app/.server/storefront/writes/{attribute-answers,available-attributes,kept-write-lookup,review-input}.test.ts",

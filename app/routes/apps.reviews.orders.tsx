@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { orderReviewStatusDeps } from "../.server/storefront/orders/order-review-status-deps.server";
-import { orderReviewStatusPageResponse } from "../.server/storefront/orders/order-review-status.server";
+import { orderReviewStatusDeps } from "../.server/storefront/order-reviews/order-review-status-deps.server";
+import { orderReviewStatusPageResponse } from "../.server/storefront/order-reviews/order-review-status.server";
 import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
 
 // App proxy: the logged-in customer's orders with their review status (HTML fragment for the

@@ -10,7 +10,7 @@ import {
   readCustomerOrder,
   readCustomerOrders,
   type ShopOrder,
-} from "../../app/.server/storefront/orders/customer-orders";
+} from "../../app/.server/storefront/order-reviews/customer-orders";
 
 // What Shopify's own renderer knows when it draws a page, read from the simulated store over its
 // GraphQL endpoint: products with their metafields (what the back-sync wrote included) and the app

@@ -9,7 +9,7 @@ import { mapOrder } from "../../app/.server/mapping/order.mapper";
 import { shopifyOrderSchema } from "../../app/.server/mapping/order.schemas";
 import { mapContext, orderSettings } from "../../app/.server/mapping/order.test-helpers";
 import { generateProduct, productGidOf } from "./product-generator";
-import { readCustomerOrder, readCustomerOrders } from "../../app/.server/storefront/orders/customer-orders";
+import { readCustomerOrder, readCustomerOrders } from "../../app/.server/storefront/order-reviews/customer-orders";
 import { placeAccountOrder } from "./order-story";
 import { STOREFRONT_CUSTOMERS } from "./storefront-customers";
 import {

@@ -8,7 +8,7 @@ import { metrics } from "../../app/.server/metrics/metrics";
 import { reviewsFor } from "../../app/.server/admin/reviews-client";
 import { buildSnapshot } from "../../app/.server/storefront/snapshot";
 import { buildShopData } from "../../app/.server/backsync/shop-data-sync";
-import { statusOrder } from "../../app/.server/storefront/orders/order-review-status-page";
+import { statusOrder } from "../../app/.server/storefront/order-reviews/order-review-status-page";
 import { createThemeRenderer } from "../../app/.server/storefront/liquid";
 import type { ReviewRow } from "../../app/.server/admin/moderation";
 

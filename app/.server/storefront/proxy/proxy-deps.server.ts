@@ -15,7 +15,7 @@ import type { ReviewsPageDeps } from "./reviews-page.server";
 import type { QuestionsReadDeps } from "../questions/questions.server";
 import type { StoreReviewsDeps } from "../store-reviews/store-reviews.server";
 import { proxyAuthenticate } from "./proxy-authenticate.server";
-import type { OrderReviewStatusPageDeps } from "../orders/order-review-status.server";
+import type { OrderReviewStatusPageDeps } from "../order-reviews/order-review-status.server";
 
 // The app proxy's parts, made once per app context (tests swap contexts) from its config, Redis
 // and database: the routes stay thin adapters.

@@ -1,7 +1,7 @@
 import type { ReviewsStorefrontApi } from "../../reviews";
 import type { AdminGraphql } from "../../shopify/admin-graphql";
-import { readCustomerOrders } from "../orders/customer-orders";
-import { serviceOrderId } from "../orders/order-review-status-page";
+import { readCustomerOrders } from "../order-reviews/customer-orders";
+import { serviceOrderId } from "../order-reviews/order-review-status-page";
 
 // Whether a logged-in customer bought a product, and what the service says of it in their orders:
 // one still open for a review (its order and verification token: a review sent with them is tied
