@@ -14,6 +14,14 @@ const WORKERS = {
   regex: "^(\\.{1,2}/)*workers(/|$)",
   message: "app/.server is shared with the workers and never imports workers/.",
 };
+// A processor is a one-file adapter from a job to a use case in app/.server/<domain>/: what two
+// processors share is domain work (there) or worker plumbing (workers/outcome-adapter.ts, and the
+// three shared files beside the processors), never another processor.
+const OTHER_PROCESSORS = {
+  regex: "^\\./(?!(errors|registry|service-errors)$)[^/]+$",
+  message:
+    "Processors never import processors: move the shared work to app/.server/<domain>/ (or plumbing to workers/).",
+};
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 // A file matched by several of these takes the last one's patterns (flat config replaces a rule's
 // options): app/.server's entries list every pattern that applies to them.
@@ -21,6 +29,7 @@ const boundaries = [
   { files: ["app/**/*.{ts,tsx}", "workers/**/*.ts", "server/**/*.ts"], ignores: TESTS, patterns: [SANDBOX_OR_TEST] },
   { files: ["app/.server/**/*.{ts,tsx}"], ignores: TESTS, patterns: [SANDBOX_OR_TEST, WORKERS] },
   { files: ["app/.server/**/*.test.{ts,tsx}"], patterns: [WORKERS] },
+  { files: ["workers/processors/**/*.ts"], ignores: TESTS, patterns: [SANDBOX_OR_TEST, OTHER_PROCESSORS] },
 ].map(({ files, ignores, patterns }) => ({
   files,
   ...(ignores ? { ignores } : {}),
