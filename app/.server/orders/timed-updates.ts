@@ -1,5 +1,4 @@
-import type { SyncShopDeps } from "../sync/sync-shop";
-import { syncShop } from "../sync/sync-shop";
+import { syncShop, type SyncShopDeps } from "../sync/sync-shop";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "./order-state.repository";
 import { statusUpdateFor, trackedDeliveryDueAt } from "./order-tracking";
 import { lockedOrder, sendStatusUpdate, type OrderCallDeps } from "./order-calls";
