@@ -15,10 +15,10 @@ const WORKERS = {
   message: "app/.server is shared with the workers and never imports workers/.",
 };
 // A processor is a one-file adapter from a job to a use case in app/.server/<domain>/: what two
-// processors share is domain work (there) or worker plumbing (workers/outcome-adapter.ts, and the
-// three shared files beside the processors), never another processor.
+// processors share is domain work (there) or worker plumbing (workers/outcome-adapter.ts, and
+// errors.ts and registry.ts beside the processors), never another processor.
 const OTHER_PROCESSORS = {
-  regex: "^\\./(?!(errors|registry|service-errors)$)[^/]+$",
+  regex: "^\\./(?!(errors|registry)$)[^/]+$",
   message:
     "Processors never import processors: move the shared work to app/.server/<domain>/ (or plumbing to workers/).",
 };
