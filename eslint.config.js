@@ -21,6 +21,14 @@ const REVIEWS_INTERNALS = {
   regex: "(^|/)reviews/[^/]",
   message: 'Outside app/.server/reviews/, import the service client from its entry ("…/reviews").',
 };
+// A processor is a one-file adapter from a job to a use case in app/.server/<domain>/: what two
+// processors share is domain work (there) or worker plumbing (workers/outcome-adapter.ts, and
+// errors.ts and registry.ts beside the processors), never another processor.
+const OTHER_PROCESSORS = {
+  regex: "^\\./(?!(errors|registry)$)[^/]+$",
+  message:
+    "Processors never import processors: move the shared work to app/.server/<domain>/ (or plumbing to workers/).",
+};
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 const REVIEWS_CLIENT = ["app/.server/reviews/**"];
 // A file matched by several of these takes the last one's patterns (flat config replaces a rule's
@@ -40,6 +48,11 @@ const boundaries = [
   { files: ["app/.server/**/*.test.{ts,tsx}"], ignores: REVIEWS_CLIENT, patterns: [WORKERS, REVIEWS_INTERNALS] },
   { files: ["app/.server/reviews/**/*.{ts,tsx}"], ignores: TESTS, patterns: [SANDBOX_OR_TEST, WORKERS] },
   { files: ["app/.server/reviews/**/*.test.{ts,tsx}"], patterns: [WORKERS] },
+  {
+    files: ["workers/processors/**/*.ts"],
+    ignores: TESTS,
+    patterns: [SANDBOX_OR_TEST, REVIEWS_INTERNALS, OTHER_PROCESSORS],
+  },
 ].map(({ files, ignores, patterns }) => ({
   files,
   ...(ignores ? { ignores } : {}),

@@ -3,48 +3,28 @@ import type { Config } from "../app/.server/config";
 import { createDb, type Db } from "../app/.server/db/client";
 import { createTtlCache } from "../app/.server/cache/ttl-cache";
 import { createLogger } from "../app/.server/logger";
-import { createQueues, type Queues } from "../app/.server/queues/queues";
-import { createShopRepository, type ShopRepository } from "../app/.server/shops/shop.repository";
+import { createQueues } from "../app/.server/queues/queues";
+import { createShopRepository } from "../app/.server/shops/shop.repository";
 import type { Shop } from "@prisma/client";
-import type { ReviewsClient } from "../app/.server/reviews";
 import { shopReviewsClients } from "../app/.server/shops/reviews-for-shop";
 import type { AdminGraphql } from "../app/.server/shopify/admin-graphql";
 import { adminForShopOf } from "../app/.server/shopify/admin-for-shop";
 import type { TokenProvider } from "../app/.server/shopify/token-provider";
 import { addressGatedAdmin } from "../app/.server/shopify/address-gate";
 import type { AddressRefusals } from "../app/.server/shopify/address-refusals";
-import { createPendingChanges, type PendingChanges } from "../app/.server/catalog/pending-changes";
-import { createProductMirror, type ProductMirror } from "../app/.server/catalog/product-mirror.repository";
+import { createPendingChanges } from "../app/.server/catalog/pending-changes";
+import { createProductMirror } from "../app/.server/catalog/product-mirror.repository";
 import { createDeliveryRecorder, type DeliveryRecorder } from "./delivery-records";
+import type { JobServices } from "../app/.server/jobs/services";
 export { NoOfflineSessionError } from "../app/.server/shopify/admin-for-shop";
 
-// What a processor may use. Built once per worker process (or per test, on its own database and
-// Redis prefix), and closed on shutdown.
-export interface WorkerContext {
-  config: Config;
-  db: Db;
-  log: Logger;
-  shops: ShopRepository;
-  /** Worker-role queues: reconnect forever, used to enqueue follow-up work. */
-  queues: Queues;
-  pending: PendingChanges;
-  mirror: ProductMirror;
+// What a processor may use: the services a use case may be given (JobServices, of which each use
+// case picks the few it needs), and the worker's own plumbing. Built once per worker process (or
+// per test, on its own database and Redis prefix), and closed on shutdown.
+export interface WorkerContext extends JobServices {
   /** The webhook delivery trail, written by group commit. */
   deliveries: DeliveryRecorder;
-  /**
-   * The shop's row, read at most every config.SHOP_CACHE_MS per process: a webhook storm for one shop then
-   * costs no shop reads. Changes (settings, uninstall) reach the workers within that time.
-   */
-  cachedShop(domain: string): Promise<Shop | null>;
-  forgetShop(domain: string): void;
-  /** The reviews client of a connected shop; tokens shared with every process through Redis. */
-  reviewsFor(domain: string): Promise<ReviewsClient>;
-  /**
-   * Admin GraphQL of a shop, with its offline session's token. While Shopify refuses this server's
-   * address for the shop (IP allowlist), it throws ShopifyAddressRefusedError without calling.
-   */
-  adminFor(domain: string): Promise<AdminGraphql>;
-  /** The same client without that gate: for the probe only. */
+  /** Admin GraphQL without adminFor's gate on refused addresses: for the probe only. */
   probeAdminFor(domain: string): Promise<AdminGraphql>;
   /** Shops whose calls Shopify refuses now, and the work parked meanwhile. */
   refusals: AddressRefusals;

@@ -9,21 +9,17 @@ import { createWebhookProcessor } from "./processors/webhook.processor";
 import { appScopesUpdate, appUninstalled } from "./processors/lifecycle.handlers";
 import { productDeleted, productUpserted } from "./processors/catalog.handlers";
 import { flushCatalog } from "./processors/catalog.processor";
-import { CATALOG_SWEEP, scheduleCatalogSweep, sweepCatalog } from "./processors/catalog.sweep";
+import { CATALOG_SWEEP, scheduleCatalogSweep, sweepCatalog } from "../app/.server/catalog/sweep";
 import { fulfillmentChanged, fulfillmentEventCreated, orderChanged } from "./processors/order.handlers";
-import {
-  ANNOUNCE_TRACKING,
-  DELIVER_IF_DUE,
-  FETCH_PRODUCT,
-  announceTracking,
-  deliverIfDue,
-  fetchProductForOrder,
-} from "./processors/order.processor";
+import { announceTracking, deliverIfDue, fetchProductForOrder } from "./processors/order.processor";
+import { ANNOUNCE_TRACKING, DELIVER_IF_DUE } from "../app/.server/orders/order-timers";
+import { FETCH_PRODUCT } from "../app/.server/catalog/product-fetch";
 import { catalogPoll, catalogRead, catalogStart } from "./processors/catalog-sync.processor";
 import { bulkOperationFinished } from "./processors/bulk-finish.handler";
 import { ordersPoll, ordersRead, ordersStart } from "./processors/orders-sync.processor";
 import { consentUpdated } from "./processors/consent.handlers";
-import { READ_CONSENT, readConsentLater } from "./processors/consent.processor";
+import { readConsentLater } from "./processors/consent.processor";
+import { READ_CONSENT } from "../app/.server/consent/order-consent";
 import { parkRefusedJob, probeAdminAccess } from "./processors/address-probe.processor";
 import { PROBE_ADMIN_ACCESS } from "../app/.server/shopify/address-probe";
 import { isAddressRefused } from "../app/.server/shopify/errors";

@@ -49,6 +49,21 @@ describe("import boundaries", () => {
     expect(await restricted("app/.server/reviews/probe.ts", importOf("../../../workers/start"))).toHaveLength(1);
   });
 
+  it("GIVEN a processor THEN it may not import another processor, only use cases and worker plumbing", async () => {
+    const processor = "workers/processors/probe.processor.ts";
+    expect(await restricted(processor, importOf("./order.processor"))).toHaveLength(1);
+    expect(await restricted(processor, importOf("./order.handlers"))).toHaveLength(1);
+    expect(await restricted(processor, importOf("./bulk-finish.handler"))).toHaveLength(1);
+    expect(await restricted("workers/processors/probe.handlers.ts", importOf("./catalog.processor"))).toHaveLength(1);
+    expect(await restricted(processor, importOf("../../sandbox/simulated-store"))).toHaveLength(1);
+    expect(await restricted(processor, importOf("./errors"))).toEqual([]);
+    expect(await restricted(processor, importOf("./registry"))).toEqual([]);
+    expect(await restricted(processor, importOf("../outcome-adapter"))).toEqual([]);
+    expect(await restricted(processor, importOf("../../app/.server/orders/order-calls"))).toEqual([]);
+    // A test drives the processors it proves.
+    expect(await restricted("workers/processors/probe.test.ts", importOf("./order.processor"))).toEqual([]);
+  });
+
   it("GIVEN a test beside the behaviour, the sandbox or the tests THEN they import what they need", async () => {
     expect(await restricted("app/.server/sync/probe.test.ts", importOf("../../../sandbox/emulator/server"))).toEqual(
       [],

@@ -1,93 +1,22 @@
-import { DelayedError, type Job } from "bullmq";
+import type { Job } from "bullmq";
 import { z } from "zod";
-import { NoOfflineSessionError, type WorkerContext } from "../context";
-import { PermanentJobError } from "./errors";
-import { honouringRetryAfter } from "./service-errors";
-import { runBackSync } from "../../app/.server/backsync/backsync";
+import type { WorkerContext } from "../context";
+import { runForJob } from "../outcome-adapter";
+import { backSyncShop } from "../../app/.server/backsync/backsync-job";
 import { BACKSYNC_RECONCILE_TICK, BACKSYNC_TICK, requestBackSync } from "../../app/.server/backsync/schedule";
 import { QueueName } from "../../app/.server/queues/names";
-import { withRenewedLock } from "../../app/.server/queues/renewed-lock";
-import { parseSettings } from "../../app/.server/shops/settings";
-import { ShopNotConnectedError } from "../../app/.server/shops/shop.repository";
 import { keysetPages } from "../../app/.server/db/batches";
-import { createResendLedger } from "../../app/.server/resend/resend-ledger";
-import { resendUnknownProducts } from "../../app/.server/resend/unknown-products";
-import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../../app/.server/shopify/errors";
 
 // Ratings back into Shopify, as worker jobs on the maintenance queue (see app/.server/backsync/):
-// `backsync` (the feed) and `backsync-reconcile` (feed + full reconciliation) per shop, and two
-// scheduler ticks that ask for them for every connected shop. Failures by what to do:
-// - the service down (retryable) or Shopify 5xx/network: thrown, the queue retries with backoff;
-// - the service's 429: the job waits its Retry-After (no attempt spent);
-// - Shopify throttled past the client's own waits: the job waits what Shopify said the bucket needs;
-// - no session, revoked token, shop not connected or gone: the job ends, recorded, not retried;
-// - a product deleted in Shopify: skipped and recorded inside the run (never fails it).
+// `backsync` (the feed) and `backsync-reconcile` (feed + full reconciliation) per shop, run by
+// backsync-job.ts, and two scheduler ticks that ask for them for every connected shop.
 
 const jobData = z.object({ shopId: z.string().min(1) });
-
-async function connectedShop(ctx: WorkerContext, shopId: string) {
-  const shop = await ctx.db.shop.findUnique({ where: { id: shopId } });
-  if (!shop || shop.installState !== "installed" || !shop.customerKey || !shop.clientSecretEncrypted) return null;
-  return shop;
-}
 
 export function backSyncJob(opts: { reconcile: boolean }) {
   return async (job: Job, ctx: WorkerContext, token?: string) => {
     const { shopId } = jobData.parse(job.data);
-    const shop = await connectedShop(ctx, shopId);
-    if (!shop) return { skipped: "shop not connected or not installed" };
-    const lockKey = `${ctx.config.REDIS_PREFIX}:backsync:lock:${shopId}`;
-    try {
-      return await withRenewedLock(
-        ctx.queues.redis,
-        lockKey,
-        () =>
-          honouringRetryAfter(job, token, async () => {
-            const [gql, reviews] = await Promise.all([ctx.adminFor(shop.domain), ctx.reviewsFor(shop.domain)]);
-            const result = await runBackSync(
-              {
-                db: ctx.db,
-                redis: ctx.queues.redis,
-                prefix: ctx.config.REDIS_PREFIX,
-                log: ctx.log,
-                shop: { id: shop.id, domain: shop.domain },
-                gql,
-                reviews,
-                settings: parseSettings(shop.settings),
-              },
-              { reconcile: opts.reconcile },
-            );
-            if (!result.unknownSkus.length) return result;
-            const ledger = createResendLedger(ctx.queues.redis, ctx.config.REDIS_PREFIX);
-            const resend = await resendUnknownProducts(
-              { db: ctx.db, queues: ctx.queues, pending: ctx.pending, ledger, windowMs: ctx.config.RESEND_WINDOW_MS },
-              { id: shop.id, domain: shop.domain },
-              result.unknownSkus,
-            );
-            ctx.log.info({ shop: shop.domain, ...resend }, "products unknown to the service");
-            return { ...result, resend };
-          }),
-        {
-          ttlMs: ctx.config.WORKER_LOCK_MS,
-          waitMs: ctx.config.WORKER_LOCK_MS,
-          timeoutError: () => new Error(`back-sync lock of shop ${shopId} still held`),
-        },
-      );
-    } catch (error) {
-      if (error instanceof DelayedError || isAddressRefused(error)) throw error;
-      if (error instanceof ShopifyThrottledError && token) {
-        await job.moveToDelayed(Date.now() + error.retryAfterMs, token);
-        throw new DelayedError(`throttled by Shopify for ${error.retryAfterMs} ms`);
-      }
-      if (
-        error instanceof NoOfflineSessionError ||
-        error instanceof ShopNotConnectedError ||
-        (error instanceof ShopifyApiError && !error.retryable)
-      ) {
-        throw new PermanentJobError(`back-sync of ${shop.domain} stopped: ${(error as Error).message}`);
-      }
-      throw error;
-    }
+    return runForJob(job, token, () => backSyncShop(ctx, shopId, opts));
   };
 }
 

@@ -1,177 +1,27 @@
 import type { Job } from "bullmq";
-import { ZodError } from "zod";
 import type { WorkerContext } from "../context";
-import { addProgress, parseProgress } from "../../app/.server/sync/sync-runs.repository";
-import { bulkProductsQuery } from "../../app/.server/shopify/documents";
-import { BulkOperationsRefusedError, startBulkQuery } from "../../app/.server/shopify/bulk-operations";
-import { readProductPages, type PageCursor } from "../../app/.server/shopify/paged-reads";
-import { observeSyncReadPath } from "../../app/.server/metrics/metrics";
+import { runForJob } from "../outcome-adapter";
+import { pollNumberOf, runStepOf } from "../run-step";
 import {
-  catalogPayloadHash,
-  categoriesWithSource,
-  fromBulkProduct,
-  mapProduct,
-  sourceUpdatedAtOf,
-} from "../../app/.server/mapping/product.mapper";
-import { isSuperseded } from "../../app/.server/catalog/superseded";
-import { productKey } from "../../app/.server/mapping/keys";
-import { MAX_BATCH_ITEMS, sendCatalog, type Rejected } from "../../app/.server/catalog/catalog-sender";
-import type { StagedProduct } from "../../app/.server/catalog/pending-changes";
-import {
-  RunTakenOverError,
-  cancelledRun,
-  enqueueRead,
-  openResult,
-  loadRun,
-  pollRun,
-  runCheckpoint,
-  schedulePoll,
-  stepAside,
-  step,
-  switchToPaged,
-} from "./bulk-run";
-import { honouringRetryAfter } from "./service-errors";
-import { lockedSender, recordOutcome } from "./catalog.processor";
+  catalogPoll as pollCatalog,
+  catalogRead as readCatalog,
+  catalogStart as startCatalog,
+} from "../../app/.server/sync/catalog-sync";
 
-// Full catalog sync: a bulk operation over every product with its variants (and collections, and
-// the merchant's chosen metafields), read as a stream, mapped, and sent in batches of 200 like live
-// changes. `resumeAt` counts the products already handled, saved after each accepted batch, so a
-// run whose worker died picks up where it stopped without resending what was accepted. When
-// Shopify refuses bulk operations the same products are read with paged queries (ProductsPage),
-// and the page cursor is saved with `resumeAt`.
+// sync/"catalog-start", "catalog-poll", "catalog-read": the full catalog sync
+// (app/.server/sync/catalog-sync.ts). The service's 429 puts the read back for its Retry-After.
 
-export const catalogStart = (job: Job, ctx: WorkerContext) => step(ctx, job, () => startCatalogRun(job, ctx));
-export const catalogPoll = (job: Job, ctx: WorkerContext) => step(ctx, job, () => pollRun(job, ctx, "catalog"));
-export const catalogRead = (job: Job, ctx: WorkerContext, token?: string) =>
-  step(ctx, job, () => readCatalogRun(job, ctx, token));
-
-async function startCatalogRun(job: Job, ctx: WorkerContext) {
-  const { run, runs, target } = await loadRun(ctx, job);
-  if (!target) return runs.update(run.id, cancelledRun());
-  if (run.bulkOperationId) return { already: run.bulkOperationId };
-  // A start that switched to the paged path and died before queueing the read: queued again (one job).
-  if (run.readPath === "paged") return enqueueRead(ctx, "catalog", run.id).then(() => ({ readPath: "paged" }));
-  const gql = await ctx.adminFor(target.domain);
-  const metafieldKeys = target.settings.catalog.specificationMetafields;
-  let id: string;
-  try {
-    id = await startBulkQuery(gql, bulkProductsQuery({ metafieldKeys }));
-  } catch (error) {
-    if (error instanceof BulkOperationsRefusedError) return switchToPaged(ctx, runs, run.id, "catalog", error.message);
-    throw error;
-  }
-  await runs.update(run.id, { status: "running", bulkOperationId: id, readPath: "bulk", readPathReason: null });
-  observeSyncReadPath("catalog", "bulk");
-  // bulk_operations/finish drives the read; polling is the fallback when the webhook is late or lost.
-  await schedulePoll(ctx, "catalog", run.id);
-  return { bulkOperationId: id };
+export async function catalogStart(job: Job, ctx: WorkerContext, token?: string) {
+  const step = runStepOf(job, token);
+  return runForJob(job, token, () => startCatalog(ctx, step));
 }
 
-/** One line an operator can read: a schema error names the fields and what was wrong with them. */
-function reasonOf(error: unknown): string {
-  if (error instanceof ZodError)
-    return error.issues.map((i) => `${i.path.join(".") || "product"}: ${i.message}`).join("; ");
-  return (error as Error).message;
+export async function catalogPoll(job: Job, ctx: WorkerContext, token?: string) {
+  const step = runStepOf(job, token);
+  return runForJob(job, token, () => pollCatalog(ctx, step, pollNumberOf(job)));
 }
 
-async function readCatalogRun(job: Job, ctx: WorkerContext, token?: string) {
-  const { run, runs, target } = await loadRun(ctx, job);
-  if (!target) return runs.update(run.id, cancelledRun());
-  if (run.status === "completed") return { done: true };
-  const client = await ctx.reviewsFor(target.domain);
-  const send = lockedSender(ctx, target.id, client);
-  const mapCtx = { primaryDomain: target.primaryDomain, settings: target.settings.catalog };
-  const selected = { collections: true, metafields: target.settings.catalog.specificationMetafields.length > 0 };
-
-  const paged = async function* (from: PageCursor) {
-    const gql = await ctx.adminFor(target.domain);
-    yield* readProductPages(gql, {
-      metafieldKeys: target.settings.catalog.specificationMetafields,
-      collections: selected.collections,
-      from,
-    });
-  };
-  const result = await openResult(ctx, runs, run, target, paged);
-  const checkpoint = runCheckpoint(runs, run, job, result.total);
-  let progress = parseProgress(run.progress);
-  let position = run.resumeAt;
-  let resume: PageCursor | undefined;
-  let batch: StagedProduct[] = [];
-  let read = 0;
-  // Lines the mapper could not use: refused on our side, shown by `sync errors` like the service's refusals.
-  let unmapped: Rejected[] = [];
-
-  const flush = async () => {
-    const items = batch;
-    batch = [];
-    const ids = items.map((i) => i.productId);
-    const [accepted, newest] = await Promise.all([
-      ctx.mirror.acceptedVersions(target.id, ids),
-      ctx.pending.newest(target.id, ids),
-    ]);
-    // The snapshot is as old as the bulk operation: a live change staged or accepted since is newer.
-    const changed = items.filter((i) => {
-      const held = accepted.get(i.productId);
-      return held?.hash !== i.hash && !isSuperseded(i, held?.sourceUpdatedAt, newest.get(i.productId));
-    });
-    if (unmapped.length) await ctx.mirror.recordRejected(target.id, unmapped);
-    let counters = { created: 0, updated: 0, unchanged: items.length - changed.length, failed: unmapped.length };
-    if (changed.length) {
-      await honouringRetryAfter(job, token, () =>
-        sendCatalog(changed, send, async (o) => {
-          await recordOutcome(ctx, target.id)(o);
-          counters = {
-            created: counters.created + o.counters.created,
-            updated: counters.updated + o.counters.updated,
-            unchanged: counters.unchanged + o.counters.unchanged,
-            failed: counters.failed + o.rejected.length,
-          };
-        }),
-      );
-    }
-    progress = addProgress(progress, { read, sent: changed.length, ...counters });
-    read = 0;
-    unmapped = [];
-    await checkpoint.save(progress, position, resume);
-  };
-
-  try {
-    for await (const line of result.lines) {
-      const { group } = line;
-      position = line.position;
-      resume = line.resume;
-      read++;
-      try {
-        const input = fromBulkProduct(group, selected);
-        const product = mapProduct(input, mapCtx);
-        batch.push({
-          productId: productKey(String(group.parent.id)),
-          sku: product.sku,
-          hash: catalogPayloadHash(product),
-          product,
-          sourceUpdatedAt: sourceUpdatedAtOf(input),
-          categoriesFrom: categoriesWithSource(input, mapCtx.settings.defaultCategory).from,
-        });
-      } catch (error) {
-        // One odd line must not stop a catalog of thousands: recorded, logged, and the sync goes on.
-        const productId = productKey(String(group.parent.id ?? "unknown"));
-        unmapped.push({
-          item: { productId, sku: productId, hash: "", product: { sku: productId } },
-          error: `not mapped: ${reasonOf(error)}`,
-        });
-        ctx.log.warn(
-          { shop: target.domain, product: group.parent.id, err: (error as Error).message },
-          "product not mapped",
-        );
-      }
-      if (batch.length + unmapped.length >= MAX_BATCH_ITEMS) await flush();
-    }
-    if (batch.length || read) await flush();
-  } catch (error) {
-    if (error instanceof RunTakenOverError) return stepAside(ctx, job, token, error);
-    throw error;
-  }
-  await runs.update(run.id, { status: "completed", finishedAt: new Date(), error: null });
-  ctx.log.info({ shop: target.domain, run: run.id, progress, resumedFrom: run.resumeAt }, "catalog sync completed");
-  return progress;
+export async function catalogRead(job: Job, ctx: WorkerContext, token?: string) {
+  const step = runStepOf(job, token);
+  return runForJob(job, token, () => readCatalog(ctx, step));
 }

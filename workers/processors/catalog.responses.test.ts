@@ -6,7 +6,7 @@ import { startSimulatedStore, type SimulatedStore } from "../../sandbox/simulate
 import { startSync } from "../../app/.server/sync/start-sync";
 import type { StagedProduct } from "../../app/.server/catalog/pending-changes";
 import type { CatalogProduct } from "../../app/.server/reviews";
-import { scheduleFlush } from "./catalog.processor";
+import { scheduleFlush } from "../../app/.server/catalog/flush";
 import { seedOfflineSession } from "../../test/helpers/offline-session";
 
 // The answers the catalog sender sorts out, end to end on real parts (emulator over HTTP, Redis,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
 import { QueueName } from "../../app/.server/queues/names";
-import { CATALOG_SWEEP } from "./catalog.sweep";
+import { CATALOG_SWEEP } from "../../app/.server/catalog/sweep";
 
 // Catalog changes that wait with no flush coming for them (the flush job used up its attempts, or
 // the shop was away) are found by the periodic sweep: real Redis, real workers, the emulator.

@@ -1,29 +1,6 @@
-import type { TopicHandler } from "./registry";
-import { PermanentJobError } from "./errors";
-import { syncShop } from "./sync-shop";
-import { createConsentRepository } from "../../app/.server/consent/consent.repository";
-import { parseConsentWebhook, type ConsentTopic } from "../../app/.server/consent/consent-webhooks";
-import { refreshCustomerOrders } from "./consent.processor";
+import { topicAdapter } from "../outcome-adapter";
+import { consentUpdated as recordConsentChange } from "../../app/.server/consent/consent-changed";
 
-// customers_email_marketing_consent/update, customers_marketing_consent/update (SMS) and
-// customers_whats_app_marketing_consent/update: the customer's consent on that channel is kept
-// (an older report than the one kept is dropped), then the opt-outs of the customer's orders still
-// inside the review window are brought in line upstream (consent.processor.ts).
-
-export const consentUpdated: TopicHandler = async (delivery, ctx, job, token) => {
-  const shop = await syncShop(ctx, delivery.shop);
-  if (!shop) return;
-  const event = parseConsentWebhook(delivery.topic as ConsentTopic, delivery.payload);
-  if ("error" in event) throw new PermanentJobError(event.error);
-  const written = await createConsentRepository(ctx.db).record(shop.id, event.customerId, {
-    [event.channel]: event.consent,
-  });
-  if (!written.length)
-    ctx.log.debug(
-      { shop: shop.domain, customer: event.customerId, channel: event.channel },
-      "older consent report ignored",
-    );
-  // Also when nothing was written: a retried job whose first run recorded the consent and then
-  // failed midway still corrects the orders it had not reached (orders already in line send nothing).
-  await refreshCustomerOrders(ctx, shop, event.customerId, job, token);
-};
+// The three marketing-consent topics: the change kept, the customer's orders corrected upstream
+// (app/.server/consent/consent-changed.ts).
+export const consentUpdated = topicAdapter(recordConsentChange);

@@ -10,7 +10,8 @@ import { createOrderStateRepository } from "../../app/.server/orders/order-state
 import { defaultSettings, type ShopSettings } from "../../app/.server/shops/settings";
 import { OrderLockLostError } from "../../app/.server/orders/order-lock";
 import { createWorkerContext } from "../context";
-import { deliverIfDue, deliverJobId } from "./order.processor";
+import { deliverIfDue } from "./order.processor";
+import { deliverJobId } from "../../app/.server/orders/order-timers";
 import { orderChanged } from "./order.handlers";
 import { seedOfflineSession } from "../../test/helpers/offline-session";
 

@@ -1,10 +1,20 @@
 import { z } from "zod";
 import type { Queues } from "../queues/queues";
 import { QueueName, jobIdPart } from "../queues/names";
+import type { JobServices } from "../jobs/services";
+import { GiveUp, shopifyThrottleAsRetry } from "../jobs/outcome";
+import { productGid, productKey } from "../mapping/keys";
+import { categoriesWithSource, fromGraphqlProduct, mapProduct, sourceUpdatedAtOf } from "../mapping/product.mapper";
+import { fetchProduct } from "../shopify/queries";
+import { NoOfflineSessionError } from "../shopify/admin-for-shop";
+import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify/errors";
+import { syncShop, type SyncShopDeps } from "../sync/sync-shop";
+import { stageProduct } from "./stage";
+import { scheduleFlushAfterStage } from "./flush";
 
 // Asking a worker to read one product from the Admin API and stage it as a products/update would:
 // for an order naming a product the mirror lacks, and for a refused product the merchant retries
-// from the admin. The worker side is workers/processors/order.processor.ts (fetchProductForOrder).
+// from the admin. The worker side is fetchProductForOrder below.
 
 export const FETCH_PRODUCT = "fetch-product";
 
@@ -30,4 +40,37 @@ export async function requestProductFetch(
       });
     }),
   );
+}
+
+export type FetchProductDeps = SyncShopDeps & Pick<JobServices, "config" | "queues" | "pending" | "mirror">;
+
+/** Reads one product from the Admin API and stages it like a products/update would. */
+export async function fetchProductForOrder(ctx: FetchProductDeps, data: FetchProductJob) {
+  const shop = await syncShop(ctx, data.shop);
+  if (!shop) return { skipped: true };
+  let node: Awaited<ReturnType<typeof fetchProduct>>;
+  try {
+    const gql = await ctx.adminFor(shop.domain);
+    node = await fetchProduct(gql, productGid(data.productId), {
+      metafieldKeys: shop.settings.catalog.specificationMetafields,
+    });
+  } catch (error) {
+    if (error instanceof ShopifyThrottledError) throw shopifyThrottleAsRetry(error);
+    if (isAddressRefused(error)) throw error; // parked until Shopify accepts this server again
+    if (error instanceof NoOfflineSessionError || (error instanceof ShopifyApiError && !error.retryable)) {
+      throw new GiveUp(`product ${data.productId} not fetched: ${(error as Error).message}`);
+    }
+    throw error;
+  }
+  // Deleted since the order was placed: nothing to add to the catalog.
+  if (!node) return { found: false };
+  const input = fromGraphqlProduct(node);
+  const product = mapProduct(input, { primaryDomain: shop.primaryDomain, settings: shop.settings.catalog });
+  const version = {
+    sourceUpdatedAt: sourceUpdatedAtOf(input),
+    categoriesFrom: categoriesWithSource(input, shop.settings.catalog.defaultCategory).from,
+  };
+  const result = await stageProduct(ctx, shop.id, productKey(data.productId), product, version);
+  if (result.staged) await scheduleFlushAfterStage(ctx, shop, result.waitingSince);
+  return { found: true, staged: result.staged };
 }

@@ -53,13 +53,13 @@ export interface OrderTracking {
   consent: { email?: string; sms?: string } | null;
   /**
    * When a fulfillment webhook last brought news that waits for its announcement (ISO time; see
-   * order.processor.ts): of several timers of one order, only the one of the newest news sends.
+   * timed-updates.ts): of several timers of one order, only the one of the newest news sends.
    */
   newsAt: string | null;
   /**
    * Opt-outs: `body` those of the last whole order sent (the fingerprint's), `held` those the
    * service holds now. They differ after a consent change updated the order upstream on its own
-   * (consent.processor.ts). Null for orders sent before this was kept.
+   * (order-consent.ts). Null for orders sent before this was kept.
    */
   optOuts: { body: OptOuts; held: OptOuts } | null;
 }

@@ -35,7 +35,7 @@ export async function keepPendingReview(
   });
   const data: PendingReviewJob = { pendingId: row.id };
   // After a try whose answer never came the worker waits for it to settle before it looks
-  // (workers/processors/review-submit.processor.ts).
+  // (submit-pending.ts).
   await deps.maintenance.add(SUBMIT_PENDING_REVIEW, data, {
     jobId: `review-submit-${jobIdPart(row.id)}`,
     delay: 1_000,

@@ -1,7 +1,7 @@
-import type { WorkerContext } from "../context";
-import { QueueName } from "../../app/.server/queues/names";
-import { scheduleFlush } from "./catalog.processor";
-import { inBatches } from "../../app/.server/db/batches";
+import type { JobServices } from "../jobs/services";
+import { QueueName } from "../queues/names";
+import { scheduleFlush } from "./flush";
+import { inBatches } from "../db/batches";
 
 // Changes can wait with no flush coming for them: a flush job that used up its attempts (a service
 // outage longer than the backoff's ~4.5 h), or a shop disconnected and connected again (its flushes
@@ -11,7 +11,7 @@ import { inBatches } from "../../app/.server/db/batches";
 
 export const CATALOG_SWEEP = "catalog-sweep";
 
-export async function sweepCatalog(ctx: Pick<WorkerContext, "db" | "pending" | "queues" | "log">) {
+export async function sweepCatalog(ctx: Pick<JobServices, "db" | "pending" | "queues" | "log">) {
   const shopIds = await ctx.pending.shopsWithChanges();
   if (!shopIds.length) return { shops: 0 };
   // In batches: the shops with waiting changes can be thousands (SQLite's parameter limit).
@@ -28,7 +28,7 @@ export async function sweepCatalog(ctx: Pick<WorkerContext, "db" | "pending" | "
  * first sweep comes one interval after the first start, not at once: flushes planned before a
  * restart are still in Redis, and a sweep is for changes that waited longer than that.
  */
-export async function scheduleCatalogSweep(ctx: Pick<WorkerContext, "queues" | "config">) {
+export async function scheduleCatalogSweep(ctx: Pick<JobServices, "queues" | "config">) {
   const every = ctx.config.CATALOG_SWEEP_MS;
   await ctx.queues
     .get(QueueName.maintenance)

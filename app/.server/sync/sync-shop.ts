@@ -1,7 +1,8 @@
-import type { WorkerContext } from "../context";
-import { parseSettings, type ShopSettings } from "../../app/.server/shops/settings";
-import { fetchPrimaryDomain } from "../../app/.server/shopify/queries";
-import { isAddressRefused } from "../../app/.server/shopify/errors";
+import type { JobServices } from "../jobs/services";
+import { parseSettings, type ShopSettings } from "../shops/settings";
+import { fetchPrimaryDomain } from "../shopify/queries";
+import { isAddressRefused } from "../shopify/errors";
+import { canSyncShop } from "../shops/can-sync";
 
 // The shop a sync job works for, or null when it must not work for it: unknown, uninstalled (its
 // queued work stops) or not connected to the service (nothing to send to).
@@ -12,9 +13,11 @@ export interface SyncShop {
   primaryDomain: string;
 }
 
-export async function syncShop(ctx: WorkerContext, domain: string): Promise<SyncShop | null> {
+export type SyncShopDeps = Pick<JobServices, "cachedShop" | "forgetShop" | "adminFor" | "shops">;
+
+export async function syncShop(ctx: SyncShopDeps, domain: string): Promise<SyncShop | null> {
   const shop = await ctx.cachedShop(domain);
-  if (!shop || shop.installState !== "installed" || !shop.customerKey || !shop.clientSecretEncrypted) return null;
+  if (!shop || !canSyncShop(shop)) return null;
   let primaryDomain = shop.primaryDomain;
   if (!primaryDomain) {
     // Read once and kept: product URLs are built on it. Without an Admin API session (tests, a

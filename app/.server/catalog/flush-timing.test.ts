@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { flushDelay, flushDueAt } from "./catalog.processor";
+import { flushDelay, flushDueAt } from "./flush";
 
 // When a shop's coalesced catalog changes leave: the rule that decides how many batches a storm of
 // products/update costs and how long a change waits.

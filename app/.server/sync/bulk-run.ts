@@ -1,7 +1,7 @@
-import { DelayedError, UnrecoverableError, type Job } from "bullmq";
 import { z } from "zod";
-import type { WorkerContext } from "../context";
-import { QueueName, jobIdPart } from "../../app/.server/queues/names";
+import type { JobServices } from "../jobs/services";
+import { GiveUp, RetryLater } from "../jobs/outcome";
+import { QueueName, jobIdPart } from "../queues/names";
 import {
   createSyncRuns,
   parsePageCursor,
@@ -9,19 +9,18 @@ import {
   type SyncKind,
   type SyncProgress,
   type SyncRuns,
-} from "../../app/.server/sync/sync-runs.repository";
+} from "./sync-runs.repository";
 import {
   isBulkRefusalCode,
   pollBulkOperation,
   readBulkJsonl,
   type BulkGroup,
   type BulkOperationState,
-} from "../../app/.server/shopify/bulk-operations";
-import type { PageCursor, PagedItem } from "../../app/.server/shopify/paged-reads";
-import { observeSyncReadPath } from "../../app/.server/metrics/metrics";
-import { ShopifyPermanentError, isAddressRefused } from "../../app/.server/shopify/errors";
-import { syncShop } from "./sync-shop";
-import { PermanentJobError } from "./errors";
+} from "../shopify/bulk-operations";
+import type { PageCursor, PagedItem } from "../shopify/paged-reads";
+import { observeSyncReadPath } from "../metrics/metrics";
+import { ShopifyPermanentError, isAddressRefused } from "../shopify/errors";
+import { syncShop, type SyncShopDeps } from "./sync-shop";
 
 // What every bulk-operation run (full catalog sync, orders backfill) shares: its job data, loading
 // the run and its shop, the polling fallback of bulk_operations/finish, the one read job, and
@@ -31,33 +30,42 @@ import { PermanentJobError } from "./errors";
 
 export const runJob = z.object({ runId: z.string() });
 
+/** The one job of a run's step, as the step sees it: no queue, only what it asks of the job. */
+export interface RunStep {
+  runId: string;
+  /** The job's id, for the log. */
+  jobId: string | undefined;
+  /** This try is the job's last: a failure now fails the run. */
+  finalAttempt: boolean;
+  /** The step can be put back for later (false when run outside a worker, without the job's lock). */
+  canDefer: boolean;
+  /** Shows the run's progress on the job (the CLI's and the admin's progress bars read it). */
+  reportProgress(progress: SyncProgress): Promise<void>;
+}
+
+export type RunDeps = SyncShopDeps & Pick<JobServices, "db" | "queues" | "config" | "log">;
+
 export const cancelledRun = () => ({
   status: "cancelled" as const,
   error: "shop not installed or not connected",
   finishedAt: new Date(),
 });
 
-export async function loadRun(ctx: WorkerContext, job: Job) {
-  const { runId } = runJob.parse(job.data);
+export async function loadRun(ctx: RunDeps, runId: string) {
   const runs = createSyncRuns(ctx.db);
   const run = await runs.get(runId);
-  if (!run) throw new PermanentJobError(`sync run ${runId} not found`);
+  if (!run) throw new GiveUp(`sync run ${runId} not found`);
   const shop = await ctx.db.shop.findUnique({ where: { id: run.shopId } });
   const target = shop ? await syncShop(ctx, shop.domain) : null;
   return { run, runs, target };
 }
 
-export async function enqueueRead(ctx: Pick<WorkerContext, "queues">, kind: SyncKind, runId: string) {
+export async function enqueueRead(ctx: Pick<JobServices, "queues">, kind: SyncKind, runId: string) {
   // Both the finish webhook and the poll may ask: the job id makes it one read.
   await ctx.queues.get(QueueName.sync).add(`${kind}-read`, { runId }, { jobId: `${kind}-read-${jobIdPart(runId)}` });
 }
 
-export async function schedulePoll(
-  ctx: Pick<WorkerContext, "queues" | "config">,
-  kind: SyncKind,
-  runId: string,
-  n = 1,
-) {
+export async function schedulePoll(ctx: Pick<JobServices, "queues" | "config">, kind: SyncKind, runId: string, n = 1) {
   const delay = ctx.config.BULK_POLL_INTERVAL_MS;
   await ctx.queues
     .get(QueueName.sync)
@@ -69,9 +77,12 @@ async function recordResult(runs: SyncRuns, run: Run, state: BulkOperationState)
   await runs.recordResult(run.id, { resultUrl: state.url ?? null, total: state.rootObjectCount });
 }
 
-/** The polling fallback: reads the run's result when done, fails the run, or polls again later. */
-export async function pollRun(job: Job, ctx: WorkerContext, kind: SyncKind) {
-  const { run, runs, target } = await loadRun(ctx, job);
+/**
+ * The polling fallback: reads the run's result when done, fails the run, or polls again later.
+ * `poll` is this poll's number (its job id ends with it).
+ */
+export async function pollRun(ctx: RunDeps, step: RunStep, kind: SyncKind, poll: number) {
+  const { run, runs, target } = await loadRun(ctx, step.runId);
   if (!target || !run.bulkOperationId || run.status !== "running") return { done: true };
   const state = await pollBulkOperation(await ctx.adminFor(target.domain), run.bulkOperationId);
   if (state.status === "COMPLETED") {
@@ -90,7 +101,7 @@ export async function pollRun(job: Job, ctx: WorkerContext, kind: SyncKind) {
     });
     return { status: state.status };
   }
-  await schedulePoll(ctx, kind, run.id, Number(String(job.id).split("-").pop()) + 1);
+  await schedulePoll(ctx, kind, run.id, poll + 1);
   return { status: state.status };
 }
 
@@ -100,7 +111,7 @@ export async function pollRun(job: Job, ctx: WorkerContext, kind: SyncKind) {
  * Sync page and the CLI.
  */
 export async function switchToPaged(
-  ctx: Pick<WorkerContext, "queues" | "log">,
+  ctx: Pick<JobServices, "queues" | "log">,
   runs: SyncRuns,
   runId: string,
   kind: SyncKind,
@@ -129,7 +140,7 @@ export interface ResultLine {
  * total (products, orders) when Shopify counted them.
  */
 export async function openResult(
-  ctx: WorkerContext,
+  ctx: Pick<JobServices, "adminFor">,
   runs: SyncRuns,
   run: Run,
   target: Target,
@@ -172,14 +183,14 @@ async function* linesAfter(url: string | null, resumeAt: number): AsyncGenerator
  * from where this runner left them (see RunTakenOverError). `total` is the one `openResult` found:
  * the progress the runner counts on was read before a total recorded by the runner itself.
  */
-export function runCheckpoint(runs: SyncRuns, run: Run, job: Job, total: number | null) {
+export function runCheckpoint(runs: SyncRuns, run: Run, step: RunStep, total: number | null) {
   let at = run.resumeAt;
   return {
     async save(counted: SyncProgress, position: number, resume?: PageCursor) {
       const progress = total === null || counted.total === total ? counted : { ...counted, total };
       if (!(await runs.advance(run.id, progress, position, at, resume))) throw new RunTakenOverError(run.id);
       at = position;
-      await job.updateProgress(progress);
+      await step.reportProgress(progress);
     },
   };
 }
@@ -200,41 +211,41 @@ export class RunTakenOverError extends Error {
  * A runner that still holds the job comes back one lock period later: it then finds the run done,
  * or resumes it from the other's last save if that one died. One whose lock lapsed just stops.
  */
-export async function stepAside(ctx: WorkerContext, job: Job, token: string | undefined, error: RunTakenOverError) {
-  ctx.log.warn({ job: job.id, err: error.message }, "sync run taken over; stepping aside");
-  if (token) {
-    const moved = await job.moveToDelayed(Date.now() + ctx.config.WORKER_LOCK_MS, token).then(
-      () => true,
-      () => false,
-    );
-    if (moved) throw new DelayedError(error.message);
-  }
-  return { takenOver: true };
+export function stepAside(
+  ctx: Pick<JobServices, "log" | "config">,
+  step: RunStep,
+  error: RunTakenOverError,
+): { takenOver: true } {
+  ctx.log.warn({ job: step.jobId, err: error.message }, "sync run taken over; stepping aside");
+  const takenOver = { takenOver: true as const };
+  // A runner whose lock lapsed cannot be put back: it just stops (`otherwise`).
+  if (step.canDefer) throw new RetryLater(error.message, ctx.config.WORKER_LOCK_MS, { otherwise: takenOver });
+  return takenOver;
 }
 
 export function isPermanent(error: unknown): boolean {
-  return error instanceof UnrecoverableError || error instanceof ShopifyPermanentError;
+  return error instanceof GiveUp || error instanceof ShopifyPermanentError;
 }
 
 /**
  * Runs a step of a run; when it fails for good (a permanent error, or the last attempt) the run is
  * marked failed with the reason, so that the CLI and admin stop waiting for it.
  */
-export async function step<T>(ctx: WorkerContext, job: Job, fn: () => Promise<T>): Promise<T> {
+export async function step<T>(ctx: Pick<JobServices, "db">, current: RunStep, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    // Parked by the worker until Shopify accepts this server's address again: the run waits.
-    if (error instanceof DelayedError || isAddressRefused(error)) throw error;
-    const last = isPermanent(error) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    // Put back for later, or parked by the worker until Shopify accepts this server's address
+    // again: the run waits.
+    if (error instanceof RetryLater || isAddressRefused(error)) throw error;
+    const last = isPermanent(error) || current.finalAttempt;
     if (last) {
-      const { runId } = runJob.parse(job.data);
       await createSyncRuns(ctx.db)
-        .update(runId, { status: "failed", error: (error as Error).message, finishedAt: new Date() })
+        .update(current.runId, { status: "failed", error: (error as Error).message, finishedAt: new Date() })
         .catch(() => undefined);
     }
     // An expired result URL or a refused query will not get better with retries.
-    if (error instanceof ShopifyPermanentError) throw new PermanentJobError(error.message);
+    if (error instanceof ShopifyPermanentError) throw new GiveUp(error.message);
     throw error;
   }
 }

@@ -1,0 +1,85 @@
+import type { JobServices } from "../jobs/services";
+import { GiveUp, honouringServiceLimit, RetryLater, shopifyThrottleAsRetry } from "../jobs/outcome";
+import { withRenewedLock } from "../queues/renewed-lock";
+import { parseSettings } from "../shops/settings";
+import { ShopNotConnectedError } from "../shops/shop.repository";
+import { createResendLedger } from "../resend/resend-ledger";
+import { resendUnknownProducts } from "../resend/unknown-products";
+import { NoOfflineSessionError } from "../shopify/admin-for-shop";
+import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify/errors";
+import { runBackSync } from "./backsync";
+import { canSyncShop } from "../shops/can-sync";
+
+// One shop's back-sync as a job runs it (maintenance/"backsync" and "backsync-reconcile"): one run
+// per shop at a time (a lock renewed while it runs), then the SKUs the service shows without their
+// product resent. Failures by what to do:
+// - the service down (retryable) or Shopify 5xx/network: thrown, the queue retries with backoff;
+// - the service's 429: retry later, after its Retry-After (no attempt spent);
+// - Shopify throttled past the client's own waits: retry later, when Shopify said the bucket can pay;
+// - no session, revoked token, shop not connected or gone: give up, recorded, not retried;
+// - a product deleted in Shopify: skipped and recorded inside the run (never fails it).
+
+export type BackSyncJobDeps = Pick<
+  JobServices,
+  "db" | "queues" | "config" | "log" | "pending" | "adminFor" | "reviewsFor"
+>;
+
+async function connectedShop(ctx: Pick<JobServices, "db">, shopId: string) {
+  const shop = await ctx.db.shop.findUnique({ where: { id: shopId } });
+  if (!shop || !canSyncShop(shop)) return null;
+  return shop;
+}
+
+export async function backSyncShop(ctx: BackSyncJobDeps, shopId: string, opts: { reconcile: boolean }) {
+  const shop = await connectedShop(ctx, shopId);
+  if (!shop) return { skipped: "shop not connected or not installed" };
+  const lockKey = `${ctx.config.REDIS_PREFIX}:backsync:lock:${shopId}`;
+  try {
+    return await withRenewedLock(
+      ctx.queues.redis,
+      lockKey,
+      () =>
+        honouringServiceLimit(async () => {
+          const [gql, reviews] = await Promise.all([ctx.adminFor(shop.domain), ctx.reviewsFor(shop.domain)]);
+          const result = await runBackSync(
+            {
+              db: ctx.db,
+              redis: ctx.queues.redis,
+              prefix: ctx.config.REDIS_PREFIX,
+              log: ctx.log,
+              shop: { id: shop.id, domain: shop.domain },
+              gql,
+              reviews,
+              settings: parseSettings(shop.settings),
+            },
+            { reconcile: opts.reconcile },
+          );
+          if (!result.unknownSkus.length) return result;
+          const ledger = createResendLedger(ctx.queues.redis, ctx.config.REDIS_PREFIX);
+          const resend = await resendUnknownProducts(
+            { db: ctx.db, queues: ctx.queues, pending: ctx.pending, ledger, windowMs: ctx.config.RESEND_WINDOW_MS },
+            { id: shop.id, domain: shop.domain },
+            result.unknownSkus,
+          );
+          ctx.log.info({ shop: shop.domain, ...resend }, "products unknown to the service");
+          return { ...result, resend };
+        }),
+      {
+        ttlMs: ctx.config.WORKER_LOCK_MS,
+        waitMs: ctx.config.WORKER_LOCK_MS,
+        timeoutError: () => new Error(`back-sync lock of shop ${shopId} still held`),
+      },
+    );
+  } catch (error) {
+    if (error instanceof RetryLater || isAddressRefused(error)) throw error;
+    if (error instanceof ShopifyThrottledError) throw shopifyThrottleAsRetry(error);
+    if (
+      error instanceof NoOfflineSessionError ||
+      error instanceof ShopNotConnectedError ||
+      (error instanceof ShopifyApiError && !error.retryable)
+    ) {
+      throw new GiveUp(`back-sync of ${shop.domain} stopped: ${(error as Error).message}`);
+    }
+    throw error;
+  }
+}

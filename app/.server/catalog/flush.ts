@@ -1,0 +1,153 @@
+import { z } from "zod";
+import type { JobServices } from "../jobs/services";
+import { honouringServiceLimit, RetryLater } from "../jobs/outcome";
+import { QueueName, jobIdPart } from "../queues/names";
+import { MAX_BATCH_ITEMS, sendCatalog, type BatchOutcome } from "./catalog-sender";
+import { NEVER_ACCEPTED } from "./pending-changes";
+import { withShopSendLock } from "./send-lock";
+import type { ReviewsClient } from "../reviews";
+import { syncShop, type SyncShopDeps } from "../sync/sync-shop";
+
+// The catalog queue: one "flush" job per shop at a time (BullMQ deduplication with
+// keepLastIfActive: at most one running and one waiting per shop), which drains the shop's
+// coalesced changes in batches of up to 200.
+
+export const flushJobSchema = z.object({ shop: z.string(), shopId: z.string() });
+export type FlushJob = z.infer<typeof flushJobSchema>;
+
+/**
+ * The delay of a shop's next flush: a window of quiet (each change pushes the flush back by the
+ * window), but never past `maxWaitMs` after the oldest waiting change, so a steady stream of
+ * changes still goes out every few seconds.
+ */
+export function flushDelay(now: number, waitingSince: number, windowMs: number, maxWaitMs: number): number {
+  return Math.max(0, Math.min(windowMs, waitingSince + maxWaitMs - now));
+}
+
+/** Asks for a flush of the shop's pending changes after `delayMs`; a waiting flush is rescheduled. */
+export async function scheduleFlush(
+  ctx: Pick<JobServices, "queues">,
+  shop: { id: string; domain: string },
+  delayMs: number,
+) {
+  await ctx.queues.get(QueueName.catalog).add(
+    "flush",
+    { shop: shop.domain, shopId: shop.id },
+    {
+      delay: delayMs,
+      deduplication: { id: `flush-${jobIdPart(shop.id)}`, keepLastIfActive: true, reschedule: true },
+      removeOnComplete: true,
+    },
+  );
+}
+
+/** After a change was staged: the flush that will carry it, debounced within the bounds above. */
+export async function scheduleFlushAfterStage(
+  ctx: Pick<JobServices, "queues" | "config">,
+  shop: { id: string; domain: string },
+  waitingSince: number,
+) {
+  const { CATALOG_FLUSH_WINDOW_MS: windowMs, CATALOG_FLUSH_MAX_WAIT_MS: maxWaitMs } = ctx.config;
+  await scheduleFlush(ctx, shop, flushDelay(Date.now(), waitingSince, windowMs, maxWaitMs));
+}
+
+/** Records what the service said about one batch: accepted hashes, refusals with their reason. */
+export function recordOutcome(ctx: Pick<JobServices, "mirror" | "pending">, shopId: string) {
+  return async (o: BatchOutcome) => {
+    if (o.accepted.length) {
+      await ctx.mirror.recordAccepted(shopId, o.accepted);
+      await ctx.pending.rememberAccepted(shopId, new Map(o.accepted.map((i) => [i.productId, i.hash])));
+      await ctx.pending.rememberNewest(
+        shopId,
+        new Map(o.accepted.flatMap((i) => (i.sourceUpdatedAt === undefined ? [] : [[i.productId, i.sourceUpdatedAt]]))),
+      );
+    }
+    if (o.rejected.length) {
+      await ctx.mirror.recordRejected(shopId, o.rejected);
+      // A refused product has no accepted payload any more (the mirror reads it as not synced).
+      await ctx.pending.rememberAccepted(shopId, new Map(o.rejected.map((r) => [r.item.productId, NEVER_ACCEPTED])));
+    }
+  };
+}
+
+/**
+ * Sends through the shop's send lock: one catalog request in flight per shop; a killed holder's lock lapses with its
+ * job's.
+ */
+export function lockedSender(ctx: Pick<JobServices, "queues" | "config">, shopId: string, client: ReviewsClient) {
+  return (products: Parameters<ReviewsClient["admin"]["sendCatalogBatch"]>[0]) =>
+    withShopSendLock(ctx.queues.redis, ctx.config.REDIS_PREFIX, shopId, () => client.admin.sendCatalogBatch(products), {
+      ttlMs: ctx.config.WORKER_LOCK_MS,
+    });
+}
+
+// Batches one flush job sends before it yields to other shops' jobs (and re-queues itself).
+export const BATCHES_PER_TURN = 25;
+// The next turn is queued this much later, not at once: BullMQ enqueues a deduplicated job's
+// successor before it promotes the delayed jobs that fell due meanwhile (another shop's flush, due
+// after its quiet window), so with no delay the same shop would go again first and the others wait
+// two turns. Delayed by 1 ms, the next turn goes behind every job already due.
+const NEXT_TURN_DELAY_MS = 1;
+
+/**
+ * When the shop's waiting changes are due: after a quiet window since the newest, and never later
+ * than the max wait after the oldest. Null: nothing waits.
+ *
+ * A full batch waits too. Sending it at once would not save a request: the products in it are the
+ * ones that change, and their next changes, which would have merged into it while it waited, then
+ * need a batch of their own. Held until its oldest change is due, each batch carries more of a
+ * storm's changes, and each change still leaves within the max wait (the oldest go first).
+ */
+export function flushDueAt(
+  t: { waiting: number; waitingSince: number | null; lastStagedAt: number | null },
+  windowMs: number,
+  maxWaitMs: number,
+): number | null {
+  if (t.waiting === 0) return null;
+  if (t.waitingSince === null || t.lastStagedAt === null) return 0;
+  return Math.min(t.lastStagedAt + windowMs, t.waitingSince + maxWaitMs);
+}
+
+/**
+ * Sends the shop's due changes, oldest first, in batches of up to 200. A flush that starts before
+ * its changes are due (it was triggered while another flush ran, say) puts itself back until they
+ * are, so a steady stream of changes leaves in few, full batches rather than one small batch per
+ * round-trip; what a batch leaves behind is due when its own oldest change is.
+ */
+export type FlushDeps = SyncShopDeps & Pick<JobServices, "config" | "queues" | "pending" | "mirror" | "reviewsFor">;
+
+export async function flushShopCatalog(
+  ctx: FlushDeps,
+  data: FlushJob,
+  // False outside a worker: a flush that starts early then answers at once instead of waiting.
+  canWait: boolean,
+) {
+  const shop = await syncShop(ctx, data.shop);
+  // Uninstalled or disconnected: the staged changes wait (shop/redact removes them).
+  if (!shop) return { skipped: true };
+  const { CATALOG_FLUSH_WINDOW_MS: windowMs, CATALOG_FLUSH_MAX_WAIT_MS: maxWaitMs } = ctx.config;
+  const client = await ctx.reviewsFor(shop.domain);
+  const send = lockedSender(ctx, shop.id, client);
+  let requests = 0;
+  for (let turn = 0; turn < BATCHES_PER_TURN; turn++) {
+    const timing = await ctx.pending.timing(shop.id);
+    if (!timing.inflight) {
+      const due = flushDueAt(timing, windowMs, maxWaitMs);
+      if (due === null) return { requests };
+      if (due > Date.now()) {
+        if (!canWait) return { requests, early: true };
+        throw new RetryLater("catalog changes not due yet", due - Date.now());
+      }
+    }
+    const items = await ctx.pending.take(shop.id, MAX_BATCH_ITEMS);
+    if (!items.length) return { requests };
+    // Not checked against the newest version here: a waiting change absorbs same-state deliveries
+    // newer than its own stamp. A full sync that sent a newer snapshot meanwhile is followed by the
+    // webhook of that newer change, which stages it after this one.
+    const sent = await honouringServiceLimit(() => sendCatalog(items, send, recordOutcome(ctx, shop.id)));
+    requests += sent.requests;
+    await ctx.pending.ack(shop.id);
+  }
+  await scheduleFlush(ctx, shop, NEXT_TURN_DELAY_MS);
+  return { requests };
+}

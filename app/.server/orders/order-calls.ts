@@ -1,0 +1,139 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { JobServices } from "../jobs/services";
+import { GiveUp, serviceLimitAsRetry } from "../jobs/outcome";
+import {
+  ReviewsError,
+  ReviewsPermanentError,
+  ReviewsRateLimitedError,
+  type CallOptions,
+  type ReviewsClient,
+} from "../reviews";
+import { createResendLedger } from "../resend/resend-ledger";
+import { resendUnknownOrder } from "../resend/unknown-order";
+import type { SyncShop } from "../sync/sync-shop";
+import { OrderLockLostError, withOrderLock } from "./order-lock";
+import { createOrderStateRepository, type OrderState } from "./order-state.repository";
+import { trackedDeliveryDueAt, type OrderTracking, type StatusUpdate } from "./order-tracking";
+import { syncDeliveryTimer } from "./order-timers";
+
+// The service calls of the order sync, shared by its webhooks, its timers, the consent path and
+// the reconciliation: each made under the order's lock, with what the service answered recorded on
+// the order.
+
+export type OrderCallDeps = Pick<JobServices, "db" | "queues" | "config" | "log" | "reviewsFor">;
+
+// The order lock each piece of work holds, found by callServiceForOrder however deep the call: the
+// lease must reach the service call of every path (order webhooks, fulfillment news, timers,
+// consent, reconciliation), and the lock is taken far from there.
+const heldOrder = new AsyncLocalStorage<{ shopId: string; orderId: string; lease: AbortSignal }>();
+
+/** Runs fn holding the order's lock (see order-lock.ts). */
+export function lockedOrder<T>(
+  ctx: Pick<JobServices, "queues" | "config">,
+  shopId: string,
+  orderId: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  return withOrderLock(
+    ctx.queues.redis,
+    ctx.config.REDIS_PREFIX,
+    shopId,
+    orderId,
+    (lease) => heldOrder.run({ shopId, orderId, lease }, fn),
+    { ttlMs: ctx.config.WORKER_LOCK_MS },
+  );
+}
+
+/**
+ * One call to the service for one order, made under the order's lock (lockedOrder). A 429 is
+ * RetryLater for its Retry-After (no attempt spent); a refusal (4xx, an answer we cannot read) is
+ * recorded on the order and GiveUp (no retries); other errors are recorded and retried by the
+ * queue. `call` passes `options` on: once the lock lapses, the request is not sent (or is cut off).
+ */
+export async function callServiceForOrder<T>(
+  ctx: Pick<JobServices, "db" | "reviewsFor">,
+  shop: SyncShop,
+  orderId: string,
+  call: (client: ReviewsClient, options: CallOptions) => Promise<T>,
+): Promise<T> {
+  const held = heldOrder.getStore();
+  if (held?.shopId !== shop.id || held.orderId !== orderId) {
+    throw new Error(`order ${orderId}: service called without the order's lock`);
+  }
+  const { lease } = held;
+  const client = await ctx.reviewsFor(shop.domain);
+  try {
+    return await call(client, { signal: lease }).catch((error: unknown) => {
+      // Another job may hold the order now, and have sent it newer than what this one read.
+      // Nothing is recorded on the order: that job writes it.
+      throw lease.aborted ? new OrderLockLostError(orderId) : error;
+    });
+  } catch (error) {
+    // The service's 429: the work comes back after its Retry-After; nothing to record.
+    if (error instanceof ReviewsRateLimitedError) throw serviceLimitAsRetry(error);
+    if (!(error instanceof ReviewsError)) throw error;
+    await createOrderStateRepository(ctx.db).recordError(shop.id, orderId, error.message);
+    if (error.kind === "permanent" || error.kind === "response") {
+      throw new GiveUp(`order ${orderId} refused by the service: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Sends a status change (shipped, delivered) through the update operation and records it. The
+ * fingerprint is cleared: the service no longer holds exactly the body it was taken of, so the next
+ * order webhook sends the whole order again.
+ */
+export async function sendStatusUpdate(
+  ctx: OrderCallDeps,
+  shop: SyncShop,
+  orderId: string,
+  previous: OrderState,
+  tracking: OrderTracking,
+  update: StatusUpdate,
+): Promise<void> {
+  const serviceOrderId = tracking.serviceOrderId;
+  if (!serviceOrderId) throw new Error(`order ${orderId}: no service order id to update`);
+  const answer = await callServiceForOrder(ctx, shop, orderId, (client, options) =>
+    client.admin.updateOrder(serviceOrderId, update, options).then(
+      () => "saved" as const,
+      (error: unknown) => {
+        if (error instanceof ReviewsPermanentError && error.reason === "not_found") return error;
+        throw error;
+      },
+    ),
+  );
+  if (answer !== "saved") {
+    // The service no longer knows an order it was sent: the whole order goes again (once per window).
+    const ledger = createResendLedger(ctx.queues.redis, ctx.config.REDIS_PREFIX);
+    const outcome = await resendUnknownOrder(
+      { db: ctx.db, queues: ctx.queues, ledger, windowMs: ctx.config.RESEND_WINDOW_MS },
+      shop,
+      orderId,
+      tracking.order?.created_at,
+    );
+    if (outcome.kind === "denied") {
+      await createOrderStateRepository(ctx.db).recordError(shop.id, orderId, answer.message);
+      throw new GiveUp(`order ${orderId} unknown to the service again after it was sent again: ${answer.message}`);
+    }
+    await createOrderStateRepository(ctx.db).save(shop.id, orderId, { tracking });
+    ctx.log.info(
+      { shop: shop.domain, order: orderId, run: outcome.runId },
+      "order unknown to the service: sent again whole",
+    );
+    return;
+  }
+  const due = update.status === "shipped" ? trackedDeliveryDueAt(tracking, shop.settings.orders) : null;
+  await createOrderStateRepository(ctx.db).save(shop.id, orderId, {
+    status: update.status,
+    fingerprint: null,
+    deliveryDueAt: due,
+    tracking,
+    sentAt: new Date(),
+    error: null,
+    errorAt: null,
+  });
+  await syncDeliveryTimer(ctx, shop, orderId, due, previous.deliveryDueAt);
+  ctx.log.info({ shop: shop.domain, order: orderId, status: update.status }, "order status updated");
+}
