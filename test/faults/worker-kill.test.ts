@@ -44,10 +44,22 @@ const skusOf = (r: RequestLogEntry) => (r.body as { products: { sku: string }[] 
 const acceptedSkus = (requests: RequestLogEntry[]) => requests.filter((r) => r.status === 200).flatMap(skusOf);
 const upstream = (customer: Customer) => new Map(s.emu.control.state(customer).products.map((p) => [p.sku, p]));
 
-/** A products/update of another product: the tee fixture's shape with its own id and title. */
-function productUpdate(id: number, title: string) {
-  return { ...fixture, id, admin_graphql_api_id: `gid://shopify/Product/${id}`, title, handle: `product-${id}` };
+/** A products/update of another product: the tee fixture's shape with its own id, title and version. */
+function productUpdate(id: number, title: string, updatedAt = fixture.updated_at as string) {
+  return {
+    ...fixture,
+    id,
+    admin_graphql_api_id: `gid://shopify/Product/${id}`,
+    title,
+    handle: `product-${id}`,
+    updated_at: updatedAt,
+  };
 }
+// A product changed again is a newer version, with a later updated_at, as Shopify sends it. It has to
+// be: the webhook jobs the killed worker had in hand run again in the new worker (at least once), and
+// can run after the newer change was staged or even accepted. Only the version tells that replayed v1
+// from a second edit within the same second, where the later arrival wins.
+const V2_UPDATED_AT = new Date(Date.parse(fixture.updated_at as string) + 60_000).toISOString();
 
 describe("a worker killed mid-batch", () => {
   it("GIVEN live product changes in flight when the worker is SIGKILLed THEN a new worker gets every product upstream with its newest payload, and the mirror and staged changes agree", async () => {
@@ -79,9 +91,8 @@ describe("a worker killed mid-batch", () => {
     const changedAgain = [...pick(acceptedBefore), ...pick(inFlightSkus), ...pick(stillWaiting)];
     for (const id of changedAgain) {
       newest.set(id, `Live ${id} v2`);
-      expect((await s.deliver("products/update", LIVE_SHOP, productUpdate(Number(id), `Live ${id} v2`))).status).toBe(
-        200,
-      );
+      const v2 = productUpdate(Number(id), `Live ${id} v2`, V2_UPDATED_AT);
+      expect((await s.deliver("products/update", LIVE_SHOP, v2)).status).toBe(200);
     }
 
     const restarted = performance.now();
