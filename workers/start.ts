@@ -26,8 +26,14 @@ import { isAddressRefused } from "../app/.server/shopify/errors";
 import { customersDataRequest, customersRedact, shopRedact } from "./processors/compliance.handlers";
 import { submitPendingReview } from "./processors/review-submit.processor";
 import { SUBMIT_PENDING_REVIEW } from "../app/.server/storefront/writes/pending-reviews";
-import { backSyncJob, backSyncTick, scheduleBackSync } from "./processors/backsync.processor";
-import { BACKSYNC, BACKSYNC_RECONCILE, BACKSYNC_RECONCILE_TICK, BACKSYNC_TICK } from "../app/.server/backsync/schedule";
+import { backSyncJob, backSyncTick } from "./processors/backsync.processor";
+import {
+  BACKSYNC,
+  BACKSYNC_RECONCILE,
+  BACKSYNC_RECONCILE_TICK,
+  BACKSYNC_TICK,
+  scheduleBackSync,
+} from "../app/.server/backsync/schedule";
 import { MIGRATE_TOKENS, migrateTokensJob, scheduleTokenMigration } from "./processors/token-migration.processor";
 
 // The processors of every queue. Later capabilities add topic handlers and job handlers here.

@@ -6,7 +6,8 @@ import { deletePrefix, redisUrl, uniquePrefix } from "../../test/helpers/redis";
 import { createQueues, type Queues } from "../../app/.server/queues/queues";
 import { QueueName } from "../../app/.server/queues/names";
 import { BACKSYNC } from "../../app/.server/backsync/schedule";
-import { backSyncShops, backSyncTick } from "./backsync.processor";
+import { backSyncTick } from "./backsync.processor";
+import { backSyncShops } from "../../app/.server/backsync/schedule";
 
 // The back-sync's periodic tick with 10,000 connected shops on SQLite: it once read every shop's
 // session in one query and failed from 997 shops on ("the query parameter limit supported by your

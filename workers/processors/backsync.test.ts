@@ -9,7 +9,7 @@ import { NEGATIVE_REVIEW, REVIEW_PUBLISHED } from "../../app/.server/backsync/fl
 import { snapshotSchema } from "../../app/.server/storefront/snapshot";
 import { shopDataSchema } from "../../app/.server/storefront/shop-data";
 import { defaultProcessors, startWorkers } from "../start";
-import { scheduleBackSync } from "./backsync.processor";
+import { scheduleBackSync } from "../../app/.server/backsync/schedule";
 import type { ReviewsClient } from "../../app/.server/reviews";
 import { seedOfflineSession } from "../../test/helpers/offline-session";
 import { FEED_ORDER, seenKey } from "../../app/.server/backsync/review-feed";

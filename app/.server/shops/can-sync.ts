@@ -12,3 +12,10 @@ export interface SyncGate {
 export function canSyncShop(shop: SyncGate | null | undefined): boolean {
   return Boolean(shop && shop.installState === "installed" && shop.customerKey && shop.clientSecretEncrypted);
 }
+
+/** The same rule as a database filter, for reading the shops it lets through a page at a time. */
+export const SYNCABLE_SHOPS = {
+  installState: "installed",
+  customerKey: { not: null },
+  clientSecretEncrypted: { not: null },
+} as const;
