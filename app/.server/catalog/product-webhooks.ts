@@ -16,17 +16,13 @@ import type { JobServices } from "../jobs/services";
 import { GiveUp } from "../jobs/outcome";
 import { syncShop, type SyncShopDeps } from "../sync/sync-shop";
 import { scheduleFlushAfterStage } from "./flush";
+import type { TopicDelivery } from "../webhooks/delivery";
 
-/** A product webhook delivery: the shop it is for and its payload as Shopify sent it. */
-export interface ProductDelivery {
-  shop: string;
-  payload: unknown;
-}
 export type ProductWebhookDeps = SyncShopDeps & Pick<JobServices, "config" | "queues" | "pending" | "mirror" | "log">;
 
 // products/create and products/update: map, skip when the service already has this payload,
 // otherwise stage it for the shop's next batch.
-export async function productUpserted(ctx: ProductWebhookDeps, delivery: ProductDelivery): Promise<void> {
+export async function productUpserted(ctx: ProductWebhookDeps, delivery: TopicDelivery): Promise<void> {
   const shop = await syncShop(ctx, delivery.shop);
   if (!shop) return;
   const parsed = webhookProductSchema.safeParse(delivery.payload);
@@ -94,7 +90,7 @@ async function knownCategories(
 
 // products/delete: never deleted upstream (its reviews would be orphaned); sent as inactive, with
 // the rest of the last accepted payload so the mirror stays whole for the order sync.
-export async function productDeleted(ctx: ProductWebhookDeps, delivery: ProductDelivery): Promise<void> {
+export async function productDeleted(ctx: ProductWebhookDeps, delivery: TopicDelivery): Promise<void> {
   const shop = await syncShop(ctx, delivery.shop);
   if (!shop) return;
   const parsed = webhookProductDeleteSchema.safeParse(delivery.payload);

@@ -3,6 +3,7 @@ import { GiveUp } from "../jobs/outcome";
 import type { JobServices } from "../jobs/services";
 import { createBackSyncState } from "../backsync/backsync-state.repository";
 import { createConsentRepository } from "../consent/consent.repository";
+import type { TopicDelivery } from "../webhooks/delivery";
 
 // Shopify's mandatory compliance webhooks. This app keeps no buyer contact data of its own: per
 // order only ids, statuses, times and a fingerprint (OrderState); per customer the marketing
@@ -20,12 +21,6 @@ const customerPayload = z.looseObject({
 
 /** What the compliance use cases are given: the database, the shops and the staged changes. */
 export type ComplianceDeps = Pick<JobServices, "db" | "shops" | "pending">;
-/** A verified webhook delivery of one of the compliance topics. */
-export interface ComplianceDelivery {
-  shop: string;
-  topic: string;
-  payload: unknown;
-}
 
 export const SERVICE_NOTE =
   "The reviews service holds the buyer's name, e-mail and phone sent with these orders, and any reviews written; ask the service to export or erase them (it has no API for it).";
@@ -39,7 +34,7 @@ async function customerOrders(ctx: ComplianceDeps, shopDomain: string, customerI
   return { shopId: shop.id, rows };
 }
 
-export async function customersDataRequest(ctx: ComplianceDeps, delivery: ComplianceDelivery): Promise<void> {
+export async function customersDataRequest(ctx: ComplianceDeps, delivery: TopicDelivery): Promise<void> {
   const parsed = customerPayload.safeParse(delivery.payload);
   if (!parsed.success) throw new GiveUp("customers/data_request payload unusable");
   const customerId = parsed.data.customer?.id ?? null;
@@ -71,7 +66,7 @@ export async function customersDataRequest(ctx: ComplianceDeps, delivery: Compli
   });
 }
 
-export async function customersRedact(ctx: ComplianceDeps, delivery: ComplianceDelivery): Promise<void> {
+export async function customersRedact(ctx: ComplianceDeps, delivery: TopicDelivery): Promise<void> {
   const parsed = customerPayload.safeParse(delivery.payload);
   if (!parsed.success) throw new GiveUp("customers/redact payload unusable");
   const customerId = parsed.data.customer?.id ?? null;
@@ -94,7 +89,7 @@ export async function customersRedact(ctx: ComplianceDeps, delivery: ComplianceD
 }
 
 /** Everything of the shop, here and in Redis. Safe to repeat: a second one finds nothing. */
-export async function shopRedact(ctx: ComplianceDeps, delivery: ComplianceDelivery): Promise<void> {
+export async function shopRedact(ctx: ComplianceDeps, delivery: TopicDelivery): Promise<void> {
   const shop = await ctx.shops.find(delivery.shop);
   const deleted: Record<string, number> = {};
   if (shop) {

@@ -3,16 +3,14 @@ import { syncShop, type SyncShopDeps } from "../sync/sync-shop";
 import { createConsentRepository } from "./consent.repository";
 import { parseConsentWebhook, type ConsentTopic } from "./consent-webhooks";
 import { refreshCustomerOrders, type ConsentDeps } from "./order-consent";
+import type { TopicDelivery } from "../webhooks/delivery";
 
 // customers_email_marketing_consent/update, customers_marketing_consent/update (SMS) and
 // customers_whats_app_marketing_consent/update: the customer's consent on that channel is kept
 // (an older report than the one kept is dropped), then the opt-outs of the customer's orders still
 // inside the review window are brought in line upstream (order-consent.ts).
 
-export async function consentUpdated(
-  ctx: ConsentDeps & SyncShopDeps,
-  delivery: { shop: string; topic: string; payload: unknown },
-): Promise<void> {
+export async function consentUpdated(ctx: ConsentDeps & SyncShopDeps, delivery: TopicDelivery): Promise<void> {
   const shop = await syncShop(ctx, delivery.shop);
   if (!shop) return;
   const event = parseConsentWebhook(delivery.topic as ConsentTopic, delivery.payload);

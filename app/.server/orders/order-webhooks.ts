@@ -15,6 +15,7 @@ import {
 import { applyOrder, type ApplyOrderDeps } from "./apply-order";
 import { lockedOrder, sendStatusUpdate } from "./order-calls";
 import { scheduleTrackingAnnouncement } from "./order-timers";
+import type { TopicDelivery } from "../webhooks/delivery";
 
 // Live order sync. Every order webhook carries the whole order, and the status is derived from the
 // whole order (never from the topic), so all six order topics share one handler: the newest payload
@@ -25,15 +26,10 @@ import { scheduleTrackingAnnouncement } from "./order-timers";
 const unusable = (what: string, issue: { path: PropertyKey[]; message: string } | undefined) =>
   new GiveUp(`${what} payload unusable: ${issue?.path.join(".") ?? ""} ${issue?.message ?? ""}`.trim());
 
-/** An order or fulfillment webhook delivery: the shop it is for and its payload. */
-export interface OrderDelivery {
-  shop: string;
-  payload: unknown;
-}
 export type OrderWebhookDeps = ApplyOrderDeps & SyncShopDeps;
 
 /** orders/create, updated, paid, cancelled, fulfilled, partially_fulfilled. */
-export async function orderChanged(ctx: OrderWebhookDeps, delivery: OrderDelivery): Promise<void> {
+export async function orderChanged(ctx: OrderWebhookDeps, delivery: TopicDelivery): Promise<void> {
   const shop = await syncShop(ctx, delivery.shop);
   if (!shop) return;
   const parsed = shopifyOrderSchema.safeParse(delivery.payload);
@@ -44,7 +40,7 @@ export async function orderChanged(ctx: OrderWebhookDeps, delivery: OrderDeliver
 }
 
 /** fulfillments/create and fulfillments/update. */
-export async function fulfillmentChanged(ctx: OrderWebhookDeps, delivery: OrderDelivery): Promise<void> {
+export async function fulfillmentChanged(ctx: OrderWebhookDeps, delivery: TopicDelivery): Promise<void> {
   const shop = await syncShop(ctx, delivery.shop);
   if (!shop) return;
   const parsed = fulfillmentWebhookSchema.safeParse(delivery.payload);
@@ -56,7 +52,7 @@ export async function fulfillmentChanged(ctx: OrderWebhookDeps, delivery: OrderD
 }
 
 /** fulfillment_events/create (a delivery is an event with status `delivered`). */
-export async function fulfillmentEventCreated(ctx: OrderWebhookDeps, delivery: OrderDelivery): Promise<void> {
+export async function fulfillmentEventCreated(ctx: OrderWebhookDeps, delivery: TopicDelivery): Promise<void> {
   const shop = await syncShop(ctx, delivery.shop);
   if (!shop) return;
   const parsed = fulfillmentEventWebhookSchema.safeParse(delivery.payload);

@@ -3,6 +3,7 @@ import type { JobServices } from "../jobs/services";
 import { createSyncRuns, type SyncKind } from "./sync-runs.repository";
 import { enqueueRead, switchToPaged } from "./bulk-run";
 import { isBulkRefusalCode } from "../shopify/bulk-operations";
+import type { TopicDelivery } from "../webhooks/delivery";
 
 const payload = z.looseObject({
   admin_graphql_api_id: z.string(),
@@ -14,7 +15,7 @@ const payload = z.looseObject({
 // the fallback). A finish for an operation we did not start is ignored.
 export async function bulkOperationFinished(
   ctx: Pick<JobServices, "db" | "shops" | "queues" | "log">,
-  delivery: { shop: string; payload: unknown },
+  delivery: TopicDelivery,
 ): Promise<void> {
   const parsed = payload.safeParse(delivery.payload);
   if (!parsed.success) return;

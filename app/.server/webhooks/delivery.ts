@@ -16,5 +16,8 @@ export const webhookJobSchema = z.object({
 
 export type WebhookJob = z.infer<typeof webhookJobSchema>;
 
+/** What a topic's use case reads of a delivery: the shop it is for, its topic, the payload as sent. */
+export type TopicDelivery = Pick<WebhookJob, "shop" | "topic" | "payload">;
+
 /** The delivery could not be read (malformed JSON after a valid signature): recorded, never retried. */
 export const UNREADABLE_PAYLOAD = "__unreadable__";
