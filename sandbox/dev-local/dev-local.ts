@@ -19,6 +19,7 @@ import { createTerminal } from "./terminal";
 import { addressesUnder, emptyAddresses, formatSummary, type DemoAddresses } from "./demo-summary";
 import { devLocalPort } from "./dev-local-ports";
 import { writeAppBridgeStandIn } from "../app-bridge/script-file";
+import { chromiumPath } from "../chromium";
 import {
   basicCredentials,
   checkDashboardAnswers,
@@ -200,7 +201,7 @@ async function checkInBrowser(
   say("browser check: opening every admin page and every storefront address in Chromium");
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    executablePath: chromiumPath(),
     args: ["--no-sandbox", "--disable-gpu"],
   });
   const shots = process.env.DEV_LOCAL_SHOTS_DIR;
@@ -249,7 +250,24 @@ async function checkInBrowser(
   } finally {
     await browser.close();
   }
+  const late = lateBundles();
+  if (late.length)
+    failures.push(
+      `Vite bundled a dependency only when a page asked for it (a page can then hold two copies of React): ${late.join("; ")}; list it in vite.config.ts, optimizeDeps`,
+    );
+  else say("browser check: Vite bundled no dependency late, every page opened");
   if (failures.length) throw new Error(`browser check failed:\n  ${failures.join("\n  ")}`);
+}
+
+/**
+ * Vite's lines saying it bundled dependencies again after a page asked for one it had not found up
+ * front. `--check` starts Vite with `--force`, so a cache from an earlier run cannot hide one.
+ */
+function lateBundles(): string[] {
+  return readFileSync(logFile("web"), "utf8")
+    .split("\n")
+    .filter((l) => /new dependencies optimized|optimized dependencies changed/.test(l))
+    .map((l) => l.trim());
 }
 
 /** The admin opens with that address, and its App Bridge stand-in is served. */
@@ -405,7 +423,8 @@ async function main() {
 
   const worker = run("worker", "npx", ["tsx", "workers/index.ts"], env);
   const workerReady = waitForLine(worker, /worker connected to Redis/, 60_000);
-  run("web", "npx", ["remix", "vite:dev", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], env);
+  const viteArgs = ["remix", "vite:dev", "--host", "127.0.0.1", "--port", String(port), "--strictPort"];
+  run("web", "npx", check ? [...viteArgs, "--force"] : viteArgs, env);
 
   const health = await step("starting the app server and the worker", async () => {
     const answer = await waitForHealth(`http://127.0.0.1:${port}/health`, 120_000);

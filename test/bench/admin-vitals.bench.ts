@@ -6,7 +6,8 @@ import type { Page } from "playwright-core";
 import { startEmulator } from "../../sandbox/emulator/server";
 import { startStack } from "../helpers/stack";
 import { startSimulatedStore } from "../../sandbox/simulated-store";
-import { buildAdmin, launchChromium, openAdmin, type AdminServer } from "../helpers/admin-browser";
+import { buildAdmin, openAdmin, type AdminServer } from "../helpers/admin-browser";
+import { launchFullChromium } from "../helpers/chromium";
 import { startWebProcess } from "../helpers/built-app";
 import type { BenchResult } from "./report";
 import { ADMIN_SESSION_LIFETIME_MS, seedOfflineSession } from "../helpers/offline-session";
@@ -102,7 +103,7 @@ export async function runAdminBench(opts: {
     REVIEWS_RATE_URL: emu.rateUrl,
     LOG_LEVEL: "silent",
   });
-  const browser = await launchChromium();
+  const browser = await launchFullChromium();
   try {
     await seedOfflineSession(s.t.db, store, {
       shop: SHOP,

@@ -10,6 +10,7 @@ import { testAppContext, testConfig } from "../helpers/contexts";
 import { startProxyAppServer } from "../helpers/proxy-app-server";
 import { startStorefrontStack, STOREFRONT_SHOP } from "../helpers/storefront-stack";
 import { CHROMIUM_ARGS, launchChromium, USER_AGENT } from "../theme/browser";
+import { launchFullChromium } from "../helpers/chromium";
 import { startServiceChild, ROOT } from "./children";
 import { percentile, progress, round } from "./measure";
 import { atMost, exactly, machineLoad, type BenchResult } from "./report";
@@ -443,7 +444,7 @@ async function phoneLoad(browser: Browser, url: string): Promise<PhoneLoad> {
  */
 export async function phoneLcp(storefront: string, handle: string, runs: number): Promise<BenchResult> {
   const page = `${storefront}/products/${handle}`;
-  const browser = await launchChromium();
+  const browser = await launchFullChromium();
   const without: PhoneLoad[] = [];
   const withBlocks: PhoneLoad[] = [];
   const loads: number[] = [];

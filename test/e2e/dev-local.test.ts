@@ -157,6 +157,8 @@ describe("npm run dev:local", () => {
     expect(output).toContain('browser check: admin /app/sync: "Sync everything now" queued a sync');
     expect(output).toMatch(/browser check: [3-9] storefront pages the demo printed load in Chromium with no error/);
     expect(output).toContain("browser check: operator dashboard lists the 4 queues");
+    // A dependency Vite found only on a page visit put two copies of React in that page.
+    expect(output).toContain("browser check: Vite bundled no dependency late, every page opened");
     expect(output).toContain("check passed");
     // The addresses come last, grouped: admin, storefront, account, operator.
     const lines = output

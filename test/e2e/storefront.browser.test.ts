@@ -153,6 +153,24 @@ describe("local storefront in Chromium", () => {
     expect(loads.defined).toEqual([true, true, true]);
   });
 
+  it.each([
+    ["a visible page that reached load before its first frame", false, "asked"],
+    ["a hidden tab, where no frame comes", true, "loaded"],
+  ])("GIVEN %s THEN the blocks' scripts are added at load only when hidden", async (_name, hidden, state) => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 900 }, userAgent: USER_AGENT });
+    // No paint is reported and no animation frame comes; `hidden` as the tab's visibility.
+    await page.addInitScript((h) => {
+      Object.defineProperty(PerformanceObserver, "supportedEntryTypes", { get: () => [] });
+      window.requestAnimationFrame = () => 0;
+      Object.defineProperty(document, "hidden", { get: () => h });
+    }, hidden);
+    await page.goto(`${st.storefront.origin}/products/${st.reviewedHandle}`, { waitUntil: "networkidle" });
+    const scripts = await page.evaluate(() => (window as unknown as { rvScripts: Record<string, string> }).rvScripts);
+    await page.close();
+    expect(Object.keys(scripts)).toHaveLength(3);
+    expect(new Set(Object.values(scripts))).toEqual(new Set([state]));
+  });
+
   it("GIVEN the enhancement loading and a sort swapping the list THEN layout shift stays at or below 0.01", async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 }, userAgent: USER_AGENT });
     await page.addInitScript(() => {

@@ -4,26 +4,22 @@ import { adminProbes, checkPage } from "../../sandbox/dev-local/browser-check";
 import { appBridgeStandIn } from "../../sandbox/app-bridge/stand-in";
 import { APP_BRIDGE_CDN_URL } from "../../app/.server/admin/local-bridge";
 import { embeddedUrl } from "../helpers/admin-browser";
-import { serveAdminDev, type AdminDevServer } from "../helpers/admin-dev-server";
 import { sessionToken } from "../helpers/session-token";
 import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
 
-// Both ways of serving the admin give the same working pages: the production build (what the
-// other admin tests use) and Vite's dev server (what `npm run dev:local` prints). Every page opens
-// with no error in the browser and proves it hydrated with one control that needs its script.
+// Every admin page of the production build opens with no error in the browser and proves it
+// hydrated with one control that needs its script. The same pages on Vite's dev server (what
+// `npm run dev:local` serves) are opened by `dev:local --check` (test/e2e/dev-local.test.ts).
 
-const SHOP = "dev-server-admin.myshopify.com";
+const SHOP = "every-page-admin.myshopify.com";
 let a: AdminStack;
-let dev: AdminDevServer;
 
 beforeAll(async () => {
-  a = await startAdminStack("admin-dev-server", SHOP, { products: 4 });
+  a = await startAdminStack("admin-every-page", SHOP, { products: 4 });
   await a.s.connect(SHOP, "acme");
   a.s.emu.control.seed({ customer: "acme", products: 12 });
-  dev = await serveAdminDev(a.s.t.db);
 }, 240_000);
 afterAll(async () => {
-  await dev?.close();
   await a?.close();
 });
 
@@ -45,24 +41,15 @@ const outside = (appOrigin: string) => (route: Route) => {
   return route.abort();
 };
 
-describe.each([
-  ["production build", () => a.server],
-  ["Vite dev server", () => dev],
-])("the admin served by the %s", (_name, server) => {
+describe("the admin served by the production build", () => {
   it.each(Object.entries(adminProbes))(
     "GIVEN %s opened THEN it hydrates with no error and its control answers",
     async (path, probe) => {
-      const s = server();
-      const url = embeddedUrl(s, SHOP, path, { token: sessionToken(SHOP, { lifetimeSeconds: 3600 }) });
-      const result = await checkPage(a.browser, url, probe, { appOrigin: s.url, route: outside(s.url) });
+      const url = embeddedUrl(a.server, SHOP, path, { token: sessionToken(SHOP, { lifetimeSeconds: 3600 }) });
+      const result = await checkPage(a.browser, url, probe, { appOrigin: a.server.url, route: outside(a.server.url) });
       expect(result.problems).toEqual([]);
       expect(result.proved).toBeTruthy();
     },
     120_000,
   );
-});
-
-it("GIVEN every page opened on the dev server THEN Vite never had to bundle a dependency again", () => {
-  // Runs after the pages above (vitest keeps file order): a late bundle is what put two Reacts in a page.
-  expect(dev.rebundled()).toEqual([]);
 });
