@@ -29,6 +29,13 @@ export async function pageWith(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>${html}</body></html>`,
     { waitUntil: "load" },
   );
+  // The blocks add their scripts once the page has painted (snippet after-paint-script), which can
+  // come after `load`; with the network refused they never load, so "added" is as far as they go.
+  await page.waitForFunction(() =>
+    Object.values((window as unknown as { rvScripts?: Record<string, string> }).rvScripts ?? {}).every(
+      (state) => state !== "asked",
+    ),
+  );
   return {
     page,
     executed: async () => [
