@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../helpers/axe";
@@ -6,6 +5,7 @@ import { startStorefrontStack, type StorefrontStack } from "../helpers/storefron
 import type { SimOrder } from "../../sandbox/simulated-store/orders";
 import { STOREFRONT_CUSTOMERS } from "../../sandbox/simulated-store/storefront-customers";
 import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
+import { shotsIn } from "../helpers/shots";
 
 // "Rate your order" in Chromium, on the local storefront's classic account pages: the demo
 // customer sees their orders with what they rated, presses Rate (keyboard), rates inside the
@@ -13,7 +13,7 @@ import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
 // block shows the new rating; the order page shows that order; another customer's order is not
 // theirs to see.
 
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/orders";
+const shoot = shotsIn("orders");
 const [ANA, BEN] = STOREFRONT_CUSTOMERS as [
   (typeof STOREFRONT_CUSTOMERS)[number],
   (typeof STOREFRONT_CUSTOMERS)[number],
@@ -25,7 +25,6 @@ let oneProduct: SimOrder;
 let bens: SimOrder;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   st = await startStorefrontStack("order-reviews-browser", { PROXY_CACHE_MS: "0" });
   await st.placeOrder(ANA, [4], { at: new Date(Date.now() - 20 * 86_400_000) });
   oneProduct = await st.placeOrder(ANA, [3], { delivered: true, at: new Date(Date.now() - 10 * 86_400_000) });
@@ -63,7 +62,7 @@ describe("rate your order on the account page", () => {
     expect(await page.locator("order-reviews .rv-or-item--waiting").textContent()).toContain(
       "You can rate it once your order arrives.",
     );
-    await page.screenshot({ path: `${SHOTS}/account-desktop.png`, fullPage: true });
+    await shoot(page, `account-desktop.png`, { fullPage: true });
     expect(await axeViolations(page, "order-reviews")).toEqual([]);
 
     const sku = skuOf(twoProducts, 1);
@@ -99,7 +98,7 @@ describe("rate your order on the account page", () => {
     expect(st.s.emu.control.state("acme").reviews.filter((r) => r.orderId === String(twoProducts.id))).toMatchObject([
       { sku, rating: 5, verified: true },
     ]);
-    await page.screenshot({ path: `${SHOTS}/account-rated-desktop.png`, fullPage: true });
+    await shoot(page, `account-rated-desktop.png`, { fullPage: true });
     await page.context().close();
   });
 
@@ -107,7 +106,7 @@ describe("rate your order on the account page", () => {
     const page = await open(375, "/pt-BR/account");
     await page.locator("order-reviews .rv-or-list").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: `${SHOTS}/account-phone.png`, fullPage: true });
+    await shoot(page, `account-phone.png`, { fullPage: true });
     await page.locator(`a[href="/pt-BR/account/orders/${oneProduct.id}"]`).click();
     await page.waitForURL(`**/account/orders/${oneProduct.id}`);
     await page.locator("order-reviews .rv-or-list").waitFor();
@@ -116,7 +115,7 @@ describe("rate your order on the account page", () => {
     expect(await page.locator("order-reviews .rv-or-item__rate").getAttribute("data-rv-rate-sku")).toBe(
       skuOf(oneProduct),
     );
-    await page.screenshot({ path: `${SHOTS}/order-phone.png`, fullPage: true });
+    await shoot(page, `order-phone.png`, { fullPage: true });
     expect(await axeViolations(page, "order-reviews")).toEqual([]);
     await page.context().close();
   });

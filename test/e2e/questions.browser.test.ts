@@ -1,22 +1,21 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, STOREFRONT_SHOP, type StorefrontStack } from "../helpers/storefront-stack";
 import { axeViolations } from "../helpers/axe";
 import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
+import { shotsIn } from "../helpers/shots";
 
 // The Q&A block in Chromium, through the local storefront against the emulator: nothing is asked
 // until the block nears the screen, pages by keyboard, a logged-in customer asks a question by
 // keyboard alone, a guest is told what is missing, the space kept for the list stops the page
 // below from jumping, and axe finds nothing.
 
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/questions";
+const shoot = shotsIn("questions");
 let st: StorefrontStack;
 let browser: Browser;
 let sku: string;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   st = await startStorefrontStack("questions-browser", { PROXY_CACHE_MS: "0" });
   sku = st.productIds[0];
   browser = await launchChromium();
@@ -48,7 +47,7 @@ describe("questions and answers in Chromium", () => {
     await expect.poll(() => items(page).count()).toBe(5);
     expect(asked).toHaveLength(1);
     expect(await page.locator("product-questions [data-rv-page-status]").textContent()).toBe("8 questions");
-    await page.locator("product-questions").screenshot({ path: `${SHOTS}/questions-desktop.png` });
+    await shoot(page.locator("product-questions"), `questions-desktop.png`);
     expect(await axeViolations(page, "product-questions")).toEqual([]);
 
     // Next page by keyboard: focus goes to the new page's status.
@@ -76,7 +75,7 @@ describe("questions and answers in Chromium", () => {
       .toContain("at least 5 characters");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("text");
     await page.keyboard.type(" there, is it warm enough for winter?");
-    await page.locator("product-questions").screenshot({ path: `${SHOTS}/ask-desktop.png` });
+    await shoot(page.locator("product-questions"), `ask-desktop.png`);
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await expect
@@ -119,14 +118,14 @@ describe("questions and answers in Chromium", () => {
     expect(asked).toHaveLength(1);
     await page.mouse.wheel(0, 800);
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/questions-phone.png`, fullPage: true });
+    await shoot(page, `questions-phone.png`, { fullPage: true });
     await page.locator("[data-rv-ask]").click();
     await page.locator("product-questions textarea[name=text]").fill("Does it run small?");
     await page.locator("product-questions button[type=submit]").click();
     await expect
       .poll(() => page.locator("product-questions [data-rv-form-status]").textContent())
       .toContain("to ask a question");
-    await block.screenshot({ path: `${SHOTS}/ask-guest-phone.png` });
+    await shoot(block, `ask-guest-phone.png`);
     expect(await axeViolations(page, "product-questions")).toEqual([]);
     await page.context().close();
   });
@@ -151,7 +150,7 @@ describe("questions and answers in Chromium", () => {
         await expect.poll(() => block.locator('[data-rv-error-for="name"]').textContent()).toBe("Enter your name.");
         expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
         await block.locator("input[name=name]").fill("Walter Inn");
-        await block.screenshot({ path: `${SHOTS}/ask-guest-named-${width}.png` });
+        await shoot(block, `ask-guest-named-${width}.png`);
         await block.locator("button[type=submit]").click();
         await expect
           .poll(() => block.locator("[data-rv-form-status]").textContent())
@@ -161,7 +160,7 @@ describe("questions and answers in Chromium", () => {
           name: "Walter Inn",
           status: "sent",
         });
-        await block.screenshot({ path: `${SHOTS}/asked-guest-${width}.png` });
+        await shoot(block, `asked-guest-${width}.png`);
         expect(await axeViolations(page, "product-questions")).toEqual([]);
         // Reloaded: the list is as it was, as the message said.
         await page.reload({ waitUntil: "networkidle" });

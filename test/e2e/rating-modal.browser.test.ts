@@ -1,16 +1,16 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, STOREFRONT_SHOP, type StorefrontStack } from "../helpers/storefront-stack";
 import { axeViolations } from "../helpers/axe";
 import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
+import { shotsIn } from "../helpers/shots";
 
 // The rating modal app embed in Chromium, through the local storefront, against the emulator's
 // rating page: opened from a link and from a "Rate" button, a review sent inside the frame closes
 // it, a message from any other origin does nothing, the keyboard alone works, focus comes back, the
 // page behind does not scroll, full screen on a phone, and axe finds nothing.
 
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/modal";
+const shoot = shotsIn("modal");
 let st: StorefrontStack;
 let browser: Browser;
 let sku: string;
@@ -18,7 +18,6 @@ let rateOrigin: string;
 const orders: { orderId: string; token: string }[] = [];
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   st = await startStorefrontStack("rating-modal", { PROXY_CACHE_MS: "0" });
   sku = st.productIds[1];
   rateOrigin = new URL(st.s.emu.rateUrl).origin;
@@ -86,7 +85,7 @@ describe("the rating modal", () => {
     // The page behind does not scroll.
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
     await page.frameLocator("rating-modal iframe").locator("form.rate").first().waitFor();
-    await page.screenshot({ path: `${SHOTS}/modal-desktop.png` });
+    await shoot(page, `modal-desktop.png`);
     expect(await axeViolations(page, "rating-modal")).toEqual([]);
     await rateInFrame(page, null, "Rated inside the store's modal.");
     await expect.poll(() => dialogOpen(page)).toBe(false);
@@ -259,7 +258,7 @@ describe("the rating modal", () => {
     expect(await placeholderShown()).toBe(false);
     const box = (await media.boundingBox())!;
     expect([box.width, box.height]).toEqual([48, 48]);
-    await page.screenshot({ path: `${SHOTS}/modal-product-phone.png` });
+    await shoot(page, `modal-product-phone.png`);
     expect(await axeViolations(page, "rating-modal")).toEqual([]);
     await close();
 
@@ -301,7 +300,7 @@ describe("the rating modal", () => {
       0, 0, 375, 800,
     ]);
     await page.frameLocator("rating-modal iframe").locator("form.rate").first().waitFor();
-    await page.screenshot({ path: `${SHOTS}/modal-phone.png` });
+    await shoot(page, `modal-phone.png`);
     await rateInFrame(page, 5, "From my phone.");
     await expect.poll(() => dialogOpen(page)).toBe(false);
     expect(reviewsOf(orderId)).toMatchObject([{ rating: 5, verified: true }]);

@@ -1,16 +1,16 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, STOREFRONT_SHOP, type StorefrontStack } from "../helpers/storefront-stack";
 import { axeViolations } from "../helpers/axe";
 import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
+import { shotsIn } from "../helpers/shots";
 
 // A shopper writes a review in Chromium, through the local storefront (which forwards to the app
 // proxy as Shopify does) against the emulator: the form's code arrives only on "Write a review",
 // the whole form works by keyboard, a logged-in customer adds an attribute and a photo (a real PUT
 // to the emulator's upload URL, with progress), a guest proves an order, and axe finds nothing.
 
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/writes";
+const shoot = shotsIn("writes");
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
   "base64",
@@ -21,7 +21,6 @@ let handle: string;
 let sku: string;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   st = await startStorefrontStack("review-form", { PROXY_CACHE_MS: "0" });
   sku = st.productIds[0];
   handle = st.reviewedHandle;
@@ -81,8 +80,7 @@ describe("writing a review in Chromium", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.type("Soft and warm; the <b> stays text.");
     await expect.poll(() => page.locator("[data-rv-counter]").textContent()).toContain("34 of 5000");
-    await page.screenshot({
-      path: `${SHOTS}/form-desktop.png`,
+    await shoot(page, `form-desktop.png`, {
       fullPage: false,
       clip: (await page.locator("product-reviews").boundingBox())!,
     });
@@ -128,8 +126,7 @@ describe("writing a review in Chromium", () => {
       buffer: Buffer.from("00000018667479706d703432000000006d703432", "hex"),
     });
     await expect.poll(() => page.locator(".rv-file .rv-file__note").nth(1).textContent()).toBe("Uploaded");
-    await page.screenshot({
-      path: `${SHOTS}/extras-desktop.png`,
+    await shoot(page, `extras-desktop.png`, {
       clip: (await page.locator("product-reviews").boundingBox())!,
     });
     await page.locator('[data-rv-form-step="extras"] button[type=submit]').focus();
@@ -165,7 +162,7 @@ describe("writing a review in Chromium", () => {
     await expect.poll(() => review.locator('[data-rv-count="helpful"]').textContent()).toBe(String(count + 1));
     expect(await helpful.getAttribute("aria-pressed")).toBe("true");
     expect(await boxes()).toEqual(before);
-    await page.screenshot({ path: `${SHOTS}/voted-desktop.png`, clip: (await review.boundingBox())! });
+    await shoot(page, `voted-desktop.png`, { clip: (await review.boundingBox())! });
     expect(await axeViolations(page, "product-reviews")).toEqual([]);
     await page.context().close();
   });
@@ -180,12 +177,12 @@ describe("writing a review in Chromium", () => {
     await expect
       .poll(() => page.locator("review-form [data-rv-form-status]").textContent())
       .toContain("Log in, or enter the number");
-    await page.screenshot({ path: `${SHOTS}/guest-refused-phone.png`, fullPage: true });
+    await shoot(page, `guest-refused-phone.png`, { fullPage: true });
     await page.locator("review-form input[name=orderNumber]").fill("2002");
     await page.locator("review-form input[name=email]").fill("guest.buyer@example.net");
     await page.locator("review-form button[type=submit]").click();
     await page.locator('[data-rv-form-step="extras"]').waitFor();
-    await page.screenshot({ path: `${SHOTS}/guest-sent-phone.png`, fullPage: true });
+    await shoot(page, `guest-sent-phone.png`, { fullPage: true });
     expect(reviews().find((r) => r.text === "Guest here.")).toMatchObject({
       verified: true,
       orderId: "#2002",
@@ -220,7 +217,7 @@ describe("writing a review in Chromium", () => {
     expect(await page.locator('review-form [data-rv-field="who"]').count()).toBe(0);
     await expect.poll(() => page.locator("[data-rv-link-note]").isVisible()).toBe(true);
     await page.locator("review-form textarea[name=text]").fill("Came from the e-mail link.");
-    await page.screenshot({ path: `${SHOTS}/link-phone.png`, fullPage: false });
+    await shoot(page, `link-phone.png`, { fullPage: false });
     await page.locator("review-form button[type=submit]").click();
     await page.locator('[data-rv-form-step="extras"]').waitFor();
     expect(reviews().find((r) => r.text === "Came from the e-mail link.")).toMatchObject({
@@ -248,7 +245,7 @@ describe("writing a review in Chromium", () => {
         .toBe("You reviewed this");
       expect(await page.locator("[data-rv-write]").count()).toBe(0);
       expect(await top()).toBe(before);
-      await page.locator("product-reviews .rv__top").screenshot({ path: `${SHOTS}/reviewed-${width}.png` });
+      await shoot(page.locator("product-reviews .rv__top"), `reviewed-${width}.png`);
       expect(await axeViolations(page, "product-reviews")).toEqual([]);
       await page.context().close();
       // Another customer is offered the button.
@@ -282,7 +279,7 @@ describe("writing a review in Chromium", () => {
         .poll(() => review.locator("[data-rv-vote-status]").textContent())
         .toBe("You already voted on this review.");
       expect(votes).toEqual([]);
-      await review.screenshot({ path: `${SHOTS}/voted-reloaded-${width}.png` });
+      await shoot(review, `voted-reloaded-${width}.png`);
       await page.context().close();
       // The next back-sync run brings the vote into the product's own numbers: any shopper sees it.
       await st.backSync();

@@ -1,21 +1,20 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, type StorefrontStack } from "../helpers/storefront-stack";
 import { axeViolations } from "../helpers/axe";
 import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
+import { shotsIn } from "../helpers/shots";
 
 // Store reviews and the top-rated badge through the local storefront against the emulator: the
 // badge and the carousel from the shop's app-data metafield (no request), the list paged and sorted
 // by the app through the proxy, no rating markup for the store, and the badge on exactly the
 // service's top-rated products, on their pages and on cards.
 
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/store";
+const shoot = shotsIn("store");
 let st: StorefrontStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   st = await startStorefrontStack("store-reviews", { PROXY_CACHE_MS: "0" });
   browser = await launchChromium();
 }, 120_000);
@@ -67,7 +66,7 @@ describe("store reviews", () => {
       await page.locator("store-reviews").scrollIntoViewIfNeeded();
       await expect.poll(() => page.locator("store-reviews .rv-sr-item").count()).toBe(10);
       expect(proxyCalls.every((u) => new URL(u).pathname === "/apps/reviews/store-reviews")).toBe(true);
-      await page.screenshot({ path: `${SHOTS}/store-reviews-${width}.png`, fullPage: true });
+      await shoot(page, `store-reviews-${width}.png`, { fullPage: true });
       await page.locator("[data-rv-sr-sort]").selectOption("lowest");
       await expect.poll(() => page.locator("store-reviews [data-rv-page]").getAttribute("data-sort")).toBe("lowest");
       expect(await page.locator("store-reviews .rv-sr-item [role=img]").first().getAttribute("aria-label")).toMatch(
@@ -89,7 +88,7 @@ describe("the top-rated badge", () => {
       expect(await page.locator(".rv-top-rated").count(), id).toBe(top.skus.includes(id) ? 1 : 0);
       if (top.skus.includes(id)) {
         expect(await page.locator(".rv-top-rated").textContent()).toBe(top.badgeLabel);
-        await page.locator(".product__info").screenshot({ path: `${SHOTS}/top-rated-product.png` });
+        await shoot(page.locator(".product__info"), `top-rated-product.png`);
       }
       await page.context().close();
     }
@@ -100,7 +99,7 @@ describe("the top-rated badge", () => {
         cards.filter((c) => c.querySelector(".rv-top-rated")).map((c) => c.querySelector("a")!.getAttribute("href")),
       );
     expect(cardsWithBadge.length).toBe(top.skus.filter((id) => st.productIds.slice(0, 12).includes(id)).length);
-    await page.screenshot({ path: `${SHOTS}/collection-phone.png`, fullPage: true });
+    await shoot(page, `collection-phone.png`, { fullPage: true });
     expect(await axeViolations(page, "main")).toEqual([]);
     await page.context().close();
   });

@@ -1,22 +1,21 @@
-import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, type StorefrontStack } from "../helpers/storefront-stack";
 import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
+import { shotsIn } from "../helpers/shots";
 
 // What a shopper sees, in Chromium, through the local storefront: the simulated store's product
 // page with the blocks rendered from the metafields the real back-sync wrote, the block script
 // asking the real app proxy routes (signed by the storefront as Shopify signs them), the emulator
 // behind them.
 
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/proxy";
+const shoot = shotsIn("proxy");
 const axeSource = (createRequire(import.meta.url)("axe-core") as { source: string }).source;
 let st: StorefrontStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   st = await startStorefrontStack("sf-browser", { PROXY_CACHE_MS: "0" });
   browser = await launchChromium();
 }, 120_000);
@@ -76,7 +75,7 @@ describe("local storefront in Chromium", () => {
     ] as const) {
       for (const width of [375, 1280]) {
         const page = await open(path, width);
-        await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+        await shoot(page, `${name}-${width}.png`, { fullPage: true });
         await page.close();
       }
     }
@@ -239,12 +238,12 @@ describe("local storefront in Chromium", () => {
     const opener = await page.evaluate(() => document.activeElement?.getAttribute("href"));
     await page.keyboard.press("Enter");
     await page.waitForSelector("reviews-lightbox dialog[open]");
-    await page.screenshot({ path: `${SHOTS}/lightbox-open-1280.png` });
+    await shoot(page, `lightbox-open-1280.png`);
     expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-rv-lightbox-close"))).toBe(true);
     await page.keyboard.press("Escape");
     await page.waitForSelector("reviews-lightbox dialog:not([open])", { state: "attached" });
     expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe(opener);
-    await page.screenshot({ path: `${SHOTS}/keyboard-after-lightbox-1280.png` });
+    await shoot(page, `keyboard-after-lightbox-1280.png`);
     await page.close();
   });
 
@@ -297,7 +296,7 @@ describe("local storefront in Chromium", () => {
       // A sort change leaves focus on the select; the retry comes after the other controls.
       await tabTo(page, "[data-rv-retry]");
       expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Tentar de novo");
-      await page.screenshot({ path: `${SHOTS}/service-down-pt-BR-1280.png` });
+      await shoot(page, `service-down-pt-BR-1280.png`);
     } finally {
       st.s.emu.control.clearFaults();
     }
