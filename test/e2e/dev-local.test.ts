@@ -27,14 +27,14 @@ const envFile = join(dir, ".env");
 const logDir = join(dir, "logs");
 
 /** `npm run dev:local -- --check` in the test's folder, on its database: the output and exit code. */
-async function devLocalCheck(): Promise<{ output: string; code: number | null }> {
+async function devLocalCheck(...flags: string[]): Promise<{ output: string; code: number | null }> {
   // Only what a newcomer's shell has: none of the test suite's Shopify or service variables.
   const env = Object.fromEntries(
     Object.entries(process.env).filter(
       ([k]) => !/^(SHOPIFY_|REVIEWS_|SCOPES|ENCRYPTION_KEY|LOG_LEVEL|NODE_ENV|VITEST)/.test(k),
     ),
   );
-  const child = spawn("npm", ["run", "dev:local", "--", "--check"], {
+  const child = spawn("npm", ["run", "dev:local", "--", "--check", ...flags], {
     env: {
       ...env,
       DEV_LOCAL_ENV_FILE: envFile,
@@ -176,7 +176,8 @@ describe("npm run dev:local", () => {
   }, 600_000);
 
   it("GIVEN it ran before in this folder THEN a second start works as the first did: the fresh emulator and store get everything again", async () => {
-    const { output, code } = await devLocalCheck();
+    // The first start opened every page in Chromium; this one proves the restart (and --no-browser).
+    const { output, code } = await devLocalCheck("--no-browser");
     expect(output).toMatch(
       /demo-shop\.myshopify\.com: started before in this folder; the fresh emulator and store get its 300 products and \d+ orders again/,
     );
@@ -191,6 +192,9 @@ describe("npm run dev:local", () => {
       "ratings check: every demo product with reviews has its metafields in the simulated store",
     );
     expect(output).toContain("24 demo reviews left on the storefront, waiting for moderation in the embedded admin");
+    expect(output).toContain("embedded admin: opens with the minted session token; App Bridge stand-in served");
+    expect(output).toContain("browser check: not run (--no-browser)");
+    expect(output).not.toContain("browser check: admin");
     expect(output).toContain("check passed");
     expect(code).toBe(0);
   }, 600_000);
