@@ -160,15 +160,20 @@ export async function checkPage(
  */
 /**
  * The blocks' scripts come once the page has painted (snippet after-paint-script), which may be
- * after "networkidle": waits until each one asked for has run, so that an error of theirs is seen.
+ * after "networkidle": waits until each one asked for has run, so that an error of theirs is seen
+ * (`until: "added"`: only until each is in the page, for a page whose network is refused).
  */
-export async function blockScriptsRan(page: Page, timeout?: number): Promise<void> {
+export async function blockScriptsRan(
+  page: Page,
+  timeout?: number,
+  until: "added" | "loaded" = "loaded",
+): Promise<void> {
   await page.waitForFunction(
-    () =>
-      Object.values((window as unknown as { rvScripts?: Record<string, string> }).rvScripts ?? {}).every(
-        (state) => state === "loaded",
+    (until) =>
+      Object.values((window as unknown as { rvScripts?: Record<string, string> }).rvScripts ?? {}).every((state) =>
+        until === "loaded" ? state === "loaded" : state !== "asked",
       ),
-    undefined,
+    until,
     { timeout },
   );
 }

@@ -26,8 +26,8 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * The full browser, of the caller's own: the benches' paint and LCP figures are a display's, which
- * the headless shell (the tests' default, sandbox/chromium.ts) reports later than a browser does.
+ * The full browser, of the caller's own: the benches' paint and LCP figures stand for a shopper's
+ * browser, not for the headless shell the tests use (sandbox/chromium.ts).
  */
 export function launchFullChromium(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH || FULL_CHROMIUM;

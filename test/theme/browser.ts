@@ -6,7 +6,8 @@ import { CHROMIUM_ARGS, launchChromium } from "../helpers/chromium";
 
 export { CHROMIUM_ARGS, launchChromium };
 // Tests wait as dev:local's browser check does for the blocks' after-paint scripts.
-export { blockScriptsRan } from "../../sandbox/dev-local/browser-check";
+import { blockScriptsRan } from "../../sandbox/dev-local/browser-check";
+export { blockScriptsRan };
 export const USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
@@ -31,11 +32,7 @@ export async function pageWith(
   );
   // The blocks add their scripts once the page has painted (snippet after-paint-script), which can
   // come after `load`; with the network refused they never load, so "added" is as far as they go.
-  await page.waitForFunction(() =>
-    Object.values((window as unknown as { rvScripts?: Record<string, string> }).rvScripts ?? {}).every(
-      (state) => state !== "asked",
-    ),
-  );
+  await blockScriptsRan(page, undefined, "added");
   return {
     page,
     executed: async () => [
