@@ -1,3 +1,15 @@
+import { resetConfigCache } from "../../app/.server/config";
+
+// Files that share a process (vitest's isolate: false) each start from the environment the process
+// started with: a variable one file set (DATABASE_URL, the contract target) never reaches the next,
+// and the configuration is parsed again from it.
+const started = ((globalThis as { __startEnv?: Record<string, string | undefined> }).__startEnv ??= {
+  ...process.env,
+});
+for (const key of Object.keys(process.env)) if (!(key in started)) delete process.env[key];
+Object.assign(process.env, started);
+resetConfigCache();
+
 // `REVIEWS_API_URL=<base_url> npm test` (or `npx vitest run test/contract`): the contract suite runs
 // against that implementation of the service instead of its own emulators. The other URLs and the
 // credentials default to the layout and demo account of `npm run emulator`; CONTRACT_* variables
