@@ -1,9 +1,9 @@
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, type StorefrontStack } from "../helpers/storefront-stack";
 import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
 import { shotsIn } from "../helpers/shots";
+import { axeViolationsOf } from "../helpers/axe";
 
 // What a shopper sees, in Chromium, through the local storefront: the simulated store's product
 // page with the blocks rendered from the metafields the real back-sync wrote, the block script
@@ -11,7 +11,6 @@ import { shotsIn } from "../helpers/shots";
 // behind them.
 
 const shoot = shotsIn("proxy");
-const axeSource = (createRequire(import.meta.url)("axe-core") as { source: string }).source;
 let st: StorefrontStack;
 let browser: Browser;
 
@@ -96,18 +95,7 @@ describe("local storefront in Chromium", () => {
       `/products/${st.unreviewedHandle}`,
     ]) {
       const page = await open(path);
-      await page.addScriptTag({ content: axeSource });
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-            };
-          }
-        ).axe;
-        const r = await axe.run(document, { resultTypes: ["violations"] });
-        return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      });
+      const violations = (await axeViolationsOf(page)).map((v) => `${v.id}: ${v.nodes.join(", ")}`);
       expect(violations, path).toEqual([]);
       await page.close();
     }

@@ -6,7 +6,6 @@ import { pathToFileURL } from "node:url";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import axe from "axe-core";
 import { appBridgeStandIn } from "../../sandbox/app-bridge/stand-in";
 import { APP_BRIDGE_CDN_URL } from "../../app/.server/admin/local-bridge";
 import { hostParam } from "../../app/.server/admin/session-token";
@@ -14,6 +13,7 @@ import { sessionToken } from "./session-token";
 import type { Db } from "../../app/.server/db/client";
 import { builtApp } from "./built-app";
 import { launchChromium } from "./chromium";
+import { axeViolationsOf, type AxeViolation } from "./axe";
 
 // The embedded admin in Chromium with no Shopify around it: the app built (`remix vite:build`, into
 // a folder of the caller's) and served for real over HTTP in this process, on the test's database
@@ -134,36 +134,8 @@ export async function openAdmin(
   };
 }
 
-export interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: string[];
-}
-
 /** axe-core over the page as it is now: every violation, with the elements it names. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axe.source);
-  const result = await page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          opts: object,
-        ): Promise<{
-          violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-        }>;
-      };
-    };
-    return w.axe.run(document, { resultTypes: ["violations"] });
-  });
-  return result.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.map((n) => n.target.join(" ")),
-  }));
-}
+export const axeViolations = (page: Page): Promise<AxeViolation[]> => axeViolationsOf(page);
 
 /** Full-page screenshots at phone and desktop widths, for a person to look at (when asked for). */
 export async function screenshots(page: Page, name: string): Promise<string[]> {

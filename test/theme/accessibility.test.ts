@@ -1,15 +1,13 @@
-import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blockScriptsRan, launchChromium, USER_AGENT } from "./browser";
 import { snapshot } from "./fixtures";
+import { axeViolationsOf } from "../helpers/axe";
 import { ORIGIN, productPage, servePage, themeForPages } from "./page";
 
 // axe-core (WCAG 2.2 A and AA rules, target size included) on a product page holding the blocks, at
 // phone and desktop widths, before and after the shopper filters and opens the lightbox.
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const theme = themeForPages();
 let browser: Browser;
 beforeAll(async () => {
@@ -39,23 +37,11 @@ async function violations(
     await page.click("[data-rv-media='image']");
     await page.waitForSelector("dialog[open] img");
   }
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: unknown,
-            opts: unknown,
-          ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
-        };
-      }
-    ).axe;
-    const r = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
-    });
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
-  });
+  const result = (
+    await axeViolationsOf(page, {
+      tags: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    })
+  ).map((v) => `${v.id}: ${v.nodes.join(", ")}`);
   await page.close();
   return result;
 }
@@ -72,5 +58,16 @@ describe("accessibility of the blocks (axe-core)", () => {
   it("has no violations after filtering and with the lightbox open", async () => {
     expect(await violations(128, "en", 1280, "filter")).toEqual([]);
     expect(await violations(128, "en", 375, "lightbox")).toEqual([]);
+  });
+
+  it("GIVEN a block missing its image text and its button name THEN the check names both (it can fail)", async () => {
+    const page = await browser.newPage({ userAgent: USER_AGENT });
+    await page.setContent(
+      '<main><section id="block"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button></section></main>',
+    );
+    const found = await axeViolationsOf(page, { within: "#block" });
+    await page.close();
+    expect(found.map((v) => v.id).sort()).toEqual(["button-name", "image-alt"]);
+    expect(found.find((v) => v.id === "image-alt")?.nodes).toEqual(["img"]);
   });
 });
