@@ -262,7 +262,9 @@ function slug(s: string): string {
 }
 
 function iso(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+  // Shopify's timestamps carry no milliseconds (a regular expression here was a third of the
+  // generator's time on a 100,000-product bulk result).
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
 }
 
 export function productGidOf(index: number): string {
