@@ -19,5 +19,5 @@ const previous = JSON.parse(readFileSync(TARGET, "utf8")) as { note: string; fil
 const files: Record<string, number> = { ...previous.files };
 for (const r of report.testResults) files[relative(ROOT, r.name)] = Math.round(r.endTime - r.startTime);
 const sorted = Object.fromEntries(Object.entries(files).sort(([, a], [, b]) => b - a));
-writeFileSync(TARGET, `${JSON.stringify({ note: previous.note, files: sorted }, null, 1)}\n`);
+writeFileSync(TARGET, `${JSON.stringify({ note: previous.note, files: sorted }, null, 2)}\n`);
 console.log(`${Object.keys(sorted).length} files in ${relative(process.cwd(), fileURLToPath(TARGET))}`);
