@@ -14,6 +14,7 @@ import { runAccountDemo } from "./demo-account";
 import { parseConfig } from "../../app/.server/config";
 import { createDb } from "../../app/.server/db/client";
 import { forgetWhatWasSent } from "../../app/.server/sync/forget-sent";
+import { shopTokenStates } from "../../app/.server/shops/token-state";
 import { adminProbes, checkPage, storefrontProbe } from "./browser-check";
 import { createTerminal } from "./terminal";
 import { addressesUnder, emptyAddresses, formatSummary, type DemoAddresses } from "./demo-summary";
@@ -297,6 +298,12 @@ async function forgetLastRun(env: NodeJS.ProcessEnv) {
       const shop = await db.shop.findUnique({ where: { domain } });
       if (!shop) continue;
       const forgotten = await forgetWhatWasSent(db, shop.id);
+      // The last run's offline sessions came from its simulated store, which is gone: a worker
+      // refreshing one is refused, which parks the shop for its merchant, and the embedded admin
+      // then dropped the session this run installs (the admin answered 500 on any start after the
+      // first once the old token had lapsed). This run installs the shops afresh.
+      await db.session.deleteMany({ where: { shop: domain, isOnline: false } });
+      await shopTokenStates(db).clear(domain);
       // The fresh store's customers start from their seeded consent again.
       await db.customerConsent.deleteMany({ where: { shopId: shop.id } });
       if (forgotten.products + forgotten.orders > 0)

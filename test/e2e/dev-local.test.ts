@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { deletePrefix, uniquePrefix } from "../helpers/redis";
 import { SUMMARY_GROUPS, SUMMARY_HEADING } from "../../sandbox/dev-local/demo-summary";
@@ -175,7 +176,15 @@ describe("npm run dev:local", () => {
     expect(readFileSync(envFile, "utf8")).toMatch(/^OPERATOR_PASSWORD=\S{12,}$/m);
   }, 600_000);
 
-  it("GIVEN it ran before in this folder THEN a second start works as the first did: the fresh emulator and store get everything again", async () => {
+  it("GIVEN it ran before in this folder, its token since refused THEN a second start works as the first did: the fresh emulator and store get everything again", async () => {
+    // What a start after the last run's token lapsed finds (its simulated store is gone, so the
+    // worker's refresh was refused): the demo shop parked for its merchant.
+    const db = new Database(join(dir, "dev.sqlite"));
+    const parked = db
+      .prepare("UPDATE Shop SET tokenState = 'needs-merchant', tokenStateReason = 'invalid_grant' WHERE domain = ?")
+      .run("demo-shop.myshopify.com");
+    db.close();
+    expect(parked.changes).toBe(1);
     // The first start opened every page in Chromium; this one proves the restart (and --no-browser).
     const { output, code } = await devLocalCheck("--no-browser");
     expect(output).toMatch(
