@@ -4,7 +4,7 @@
 # non-zero when any step failed. `npm run test:full` is the same with the full fuzz counts.
 #
 # Two vitest runs: every project but the fault drills first, longest files first, on both cores;
-# then the fault drills, one at a time, with the typecheck and lint beside them. The drills leave
+# then the fault drills, two at a time, with the typecheck and lint beside them. The drills leave
 # most of the machine idle (they wait on killed workers, restarts and timers) while the typecheck
 # and lint are pure CPU: started with the tests, they took a core from them for three minutes.
 set -u

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStorefrontStack, type StorefrontStack } from "../helpers/storefront-stack";
 import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
 import { shotsIn } from "../helpers/shots";
-import { axeViolationsOf } from "../helpers/axe";
+import { axeViolations } from "../helpers/axe";
 
 // What a shopper sees, in Chromium, through the local storefront: the simulated store's product
 // page with the blocks rendered from the metafields the real back-sync wrote, the block script
@@ -95,8 +95,7 @@ describe("local storefront in Chromium", () => {
       `/products/${st.unreviewedHandle}`,
     ]) {
       const page = await open(path);
-      const violations = (await axeViolationsOf(page)).map((v) => `${v.id}: ${v.nodes.join(", ")}`);
-      expect(violations, path).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
       await page.close();
     }
   });

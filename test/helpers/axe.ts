@@ -46,8 +46,11 @@ export async function axeViolationsOf(page: Page, opts: AxeOptions = {}): Promis
   }, opts);
 }
 
-/** The violations under one element, each as "rule: where", so a failed expectation names what to fix. */
-export async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  const found = await axeViolationsOf(page, { within: selector });
+/**
+ * The violations as "rule: where" lines, so a failed expectation names what to fix: under one element
+ * (a CSS selector), or as `axeViolationsOf` takes them.
+ */
+export async function axeViolations(page: Page, target: string | AxeOptions = {}): Promise<string[]> {
+  const found = await axeViolationsOf(page, typeof target === "string" ? { within: target } : target);
   return found.map((v) => `${v.id}: ${v.nodes.join(", ")}`);
 }
