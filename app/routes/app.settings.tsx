@@ -127,7 +127,8 @@ export default function SettingsPage() {
     if (problem) inline[f.path] = problem;
   }
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const serverErrors = result && !result.ok && "fieldErrors" in result ? result.fieldErrors : {};
+  const serverErrors: Partial<Record<string, UiMessage>> =
+    result && !result.ok && "fieldErrors" in result ? result.fieldErrors : {};
   const confirm = result && !result.ok && "confirmVariantKey" in result ? result.confirmVariantKey : null;
   useEffect(() => {
     if (result?.ok) {
