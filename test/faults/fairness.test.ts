@@ -56,7 +56,8 @@ beforeAll(async () => {
   worker = await s.startWorker();
 });
 afterAll(async () => {
-  await worker?.stop();
+  // Killed, not stopped: the last test leaves A's sync mid-run, and a stop would finish it first.
+  await worker?.kill();
   await s?.close();
   await storeA?.close();
 });
@@ -88,52 +89,6 @@ async function acceptedAt(
 }
 
 describe("fairness between shops", () => {
-  it("GIVEN shop A's full sync of 20,000 products under way THEN shop B's new orders are accepted within seconds, while A's sync still runs", async () => {
-    s.emu.control.setFaults({ latencyMs: 50, paths: "^/api/acme/products/batch$" });
-    const syncStarted = performance.now();
-    const run = await startRun(s, storeA, shop.a, "catalog");
-    const underWay = await eventually(
-      () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
-      (r) => parseProgress(r.progress).sent >= 2_000,
-      60_000,
-    );
-    expect(underWay.status).toBe("reading");
-
-    const book = new OrderBook({ seed: 5, productCount: 3 });
-    const orders = Array.from({ length: 5 }, (_, i) => book.place({ lines: [{ productIndex: i % 3 }] }));
-    const since = s.emu.control.lastRequestSeq();
-    const deliveredAt = new Map<string, number>();
-    for (const { order, webhooks } of orders) {
-      deliveredAt.set(String(order.id), performance.now());
-      for (const w of webhooks) expect((await s.deliver(w.topic, SHOP_B, w.payload)).status).toBe(200);
-    }
-    const accepted = await acceptedAt("/api/bravo/orders", since, [...deliveredAt.keys()], (b) => [
-      (b as { orderId: string }).orderId,
-    ]);
-    const allAccepted = performance.now();
-    const atB = await s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } });
-    const delays = [...deliveredAt].map(([id, at]) => accepted.get(id)! - at);
-
-    const done = await eventually(
-      () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
-      (r) => r.status !== "reading" && r.status !== "running",
-      90_000,
-    );
-    const syncEnded = performance.now();
-    s.emu.control.clearFaults();
-    console.log(
-      `[fairness sync] A's sync ${Math.round((syncEnded - syncStarted) / 1000)} s; B's orders accepted ${delays.map((d) => Math.round(d)).join(", ")} ms after delivery, with A at ${parseProgress(atB.progress).sent} of ${PRODUCTS_A} sent and ${Math.round((syncEnded - allAccepted) / 1000)} s before A's sync ended`,
-    );
-
-    expect(Math.max(...delays)).toBeLessThan(B_BOUND_MS);
-    // B was served while A's sync was still reading, well before its end.
-    expect(atB.status).toBe("reading");
-    expect(parseProgress(atB.progress).sent).toBeLessThan(PRODUCTS_A / 2);
-    expect(done.status).toBe("completed");
-    expect(parseProgress(done.progress)).toMatchObject({ read: PRODUCTS_A, sent: PRODUCTS_A, failed: 0 });
-    expect(syncEnded - allAccepted).toBeGreaterThan(B_BOUND_MS);
-  }, 150_000);
-
   it("GIVEN shop A with a backlog of 12,000 live changes being flushed THEN shop B's product change is accepted after at most one turn of A's flush", async () => {
     s.emu.control.setFaults({ latencyMs: 50, paths: "^/api/acme/products/batch$" });
     const backlog = Array.from({ length: 12_000 }, (_, i) => {
@@ -185,5 +140,50 @@ describe("fairness between shops", () => {
     expect(aBefore).toBeLessThanOrEqual(BATCHES_PER_TURN * MAX_BATCH_ITEMS);
     expect(delay).toBeLessThan(3 * B_BOUND_MS);
     expect(s.emu.control.state("bravo").products.find((p) => p.sku === bSku)?.name).toBe("B's product, edited");
+  }, 150_000);
+
+  it("GIVEN shop A's full sync of 20,000 products under way THEN shop B's new orders are accepted within seconds, while A's sync still runs", async () => {
+    s.emu.control.setFaults({ latencyMs: 50, paths: "^/api/acme/products/batch$" });
+    const run = await startRun(s, storeA, shop.a, "catalog");
+    const underWay = await eventually(
+      () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
+      (r) => parseProgress(r.progress).sent >= 2_000,
+      60_000,
+    );
+    expect(underWay.status).toBe("reading");
+
+    const book = new OrderBook({ seed: 5, productCount: 3 });
+    const orders = Array.from({ length: 5 }, (_, i) => book.place({ lines: [{ productIndex: i % 3 }] }));
+    const since = s.emu.control.lastRequestSeq();
+    const deliveredAt = new Map<string, number>();
+    for (const { order, webhooks } of orders) {
+      deliveredAt.set(String(order.id), performance.now());
+      for (const w of webhooks) expect((await s.deliver(w.topic, SHOP_B, w.payload)).status).toBe(200);
+    }
+    const accepted = await acceptedAt("/api/bravo/orders", since, [...deliveredAt.keys()], (b) => [
+      (b as { orderId: string }).orderId,
+    ]);
+    const allAccepted = performance.now();
+    const atB = await s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } });
+    const delays = [...deliveredAt].map(([id, at]) => accepted.get(id)! - at);
+
+    // A's sync goes on after B was served: B took no slot from it for good. (Its end is not waited
+    // for: a full sync completing is proven by the catalog sync tests; here it would add 30-45 s.)
+    const sentAtB = parseProgress(atB.progress).sent;
+    const later = await eventually(
+      () => s.t.db.syncRun.findUniqueOrThrow({ where: { id: run.id } }),
+      (r) => parseProgress(r.progress).sent >= sentAtB + 2_000,
+      60_000,
+    );
+    console.log(
+      `[fairness sync] B's orders accepted ${delays.map((d) => Math.round(d)).join(", ")} ms after delivery, with A at ${sentAtB} of ${PRODUCTS_A} sent; A at ${parseProgress(later.progress).sent} ${Math.round((performance.now() - allAccepted) / 1000)} s later`,
+    );
+
+    expect(Math.max(...delays)).toBeLessThan(B_BOUND_MS);
+    // B was served while A's sync was still reading, well before its end.
+    expect(atB.status).toBe("reading");
+    expect(sentAtB).toBeLessThan(PRODUCTS_A / 2);
+    expect(later.status).toBe("reading");
+    expect(parseProgress(later.progress).failed).toBe(0);
   }, 150_000);
 });
