@@ -220,7 +220,8 @@ describe("onboarding in the embedded admin", () => {
     await page.getByText("4 of 5 steps done").waitFor();
     await page.getByRole("button", { name: "Hide guide" }).click();
     await page.getByText("Setup guide hidden: 4 of 5 steps done.").waitFor();
-    expect((await onboardingRow())?.dismissedAt).not.toBeNull();
+    // The page answers at once (optimistic UI); the write lands when the action returns.
+    await expect.poll(async () => (await onboardingRow())?.dismissedAt).not.toBeNull();
     await tab.goto("/app");
     await page.getByText("Setup guide hidden: 4 of 5 steps done.").waitFor();
     expect(await page.getByText("Set up your reviews").count()).toBe(0);
@@ -229,7 +230,7 @@ describe("onboarding in the embedded admin", () => {
 
     await page.getByRole("button", { name: "Show setup guide" }).click();
     await page.getByText("4 of 5 steps done").waitFor();
-    expect((await onboardingRow())?.dismissedAt).toBeNull();
+    await expect.poll(async () => (await onboardingRow())?.dismissedAt).toBeNull();
     await tab.goto("/app");
     await page.getByText("4 of 5 steps done").waitFor();
   }, 90_000);
