@@ -12,8 +12,9 @@ import { LongestFirst } from "./test/helpers/sequencer";
 //   everything else (test/run.sh runs them second, with the typecheck and lint), two files at a
 //   time: a drill mostly waits, and its bounds hold with one other beside it (fairness: B's orders
 //   at most 2.7 s against 5 s, the flush 7.3 s against 15 s, with the typecheck and lint too).
-// Files run longest first across the projects (test/helpers/sequencer.ts), so no long file starts
-// last on an otherwise idle machine.
+// The longest file first, then project by project, longest first (test/helpers/sequencer.ts): no
+// long file starts last on an otherwise idle machine, and a worker process goes on to the next file
+// of its project rather than being replaced (52 processes for the first run → 13).
 
 const ALL = [
   "app/**/*.test.ts",
@@ -59,6 +60,7 @@ const UNIT = [
   "sandbox/dev-local/{demo-orders,demo-summary,terminal}.test.ts",
   "test/docs.test.ts",
   "test/bench/report.test.ts",
+  "test/helpers/sequencer.test.ts",
   "test/theme/theme-check.test.ts",
 ];
 const IGNORED = ["**/node_modules/**"];
