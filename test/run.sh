@@ -30,8 +30,12 @@ echo "── tests: npx vitest run --project faults (typecheck and lint beside i
 npx vitest run --project faults --reporter=default --reporter=json --outputFile.json="$report/faults.json"
 second=$?
 echo "$((first || second)) $((SECONDS - t0))" >"$report/tests.result"
-# TEST_REPORT=<file> keeps the JSON report of the first run, e.g. for `npx tsx test/durations.ts <file>`.
-[ -n "${TEST_REPORT:-}" ] && cp "$report/tests.json" "$TEST_REPORT"
+# TEST_REPORT=<file> keeps the JSON reports of the first run (<file>) and of the fault drills
+# (<file>.faults.json), e.g. for `npx tsx test/durations.ts <file> <file>.faults.json`.
+if [ -n "${TEST_REPORT:-}" ]; then
+  cp "$report/tests.json" "$TEST_REPORT"
+  cp "$report/faults.json" "$TEST_REPORT.faults.json"
+fi
 wait
 
 echo
