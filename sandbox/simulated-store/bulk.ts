@@ -31,7 +31,8 @@ export class BulkOperations {
   private counter = 0;
   private failNext: string | null = null;
   private refusal: "error" | "userError" | null = null;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Each running operation's timer and its completion, so that a drill can end them early. */
+  private readonly running = new Map<NodeJS.Timeout, () => Promise<void>>();
 
   constructor(
     private readonly router: StoreRouter,
@@ -99,31 +100,32 @@ export class BulkOperations {
     queueMicrotask(() => {
       if (op.status === "CREATED") op.status = "RUNNING";
     });
+    const complete = async () => {
+      if (op.status !== "RUNNING" && op.status !== "CREATED") return;
+      if (!failWith) {
+        // Counted before the operation shows as done, so that a poll of COMPLETED sees both counts.
+        const roots = await this.rootObjectCount(found.source, query);
+        if (op.status !== "RUNNING" && op.status !== "CREATED") return; // cancelled meanwhile
+        op.objectCount = found.source.objectCount(query, this.ctx);
+        op.rootObjectCount = roots;
+      }
+      op.completedAt = this.ctx.now().toISOString();
+      if (failWith) {
+        op.status = "FAILED";
+        op.errorCode = failWith;
+      } else {
+        op.status = "COMPLETED";
+        // Shopify gives no file when nothing matched.
+        op.url = op.objectCount > 0 ? `${this.ctx.origin}/bulk/${n}.jsonl` : null;
+      }
+      this.onFinish(op);
+    };
     const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void (async () => {
-        if (op.status !== "RUNNING" && op.status !== "CREATED") return;
-        if (!failWith) {
-          // Counted before the operation shows as done, so that a poll of COMPLETED sees both counts.
-          const roots = await this.rootObjectCount(found.source, query);
-          if (op.status !== "RUNNING" && op.status !== "CREATED") return; // cancelled meanwhile
-          op.objectCount = found.source.objectCount(query, this.ctx);
-          op.rootObjectCount = roots;
-        }
-        op.completedAt = this.ctx.now().toISOString();
-        if (failWith) {
-          op.status = "FAILED";
-          op.errorCode = failWith;
-        } else {
-          op.status = "COMPLETED";
-          // Shopify gives no file when nothing matched.
-          op.url = op.objectCount > 0 ? `${this.ctx.origin}/bulk/${n}.jsonl` : null;
-        }
-        this.onFinish(op);
-      })();
+      this.running.delete(timer);
+      void complete();
     }, this.durationMs);
     timer.unref();
-    this.timers.add(timer);
+    this.running.set(timer, complete);
     return { bulkOperation: { id: op.id, status: op.status, createdAt: op.createdAt }, userErrors: [] };
   }
 
@@ -259,8 +261,20 @@ export class BulkOperations {
     };
   }
 
+  /**
+   * Completes every running operation now, as if its time were up: Shopify's operations take as
+   * long as they take, and a drill that needs one running only while something else happens ends it
+   * then instead of sizing its duration for the slowest machine.
+   */
+  async finishRunning(): Promise<void> {
+    const pending = [...this.running];
+    this.running.clear();
+    for (const [timer] of pending) clearTimeout(timer);
+    await Promise.all(pending.map(([, complete]) => complete()));
+  }
+
   close(): void {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    for (const t of this.running.keys()) clearTimeout(t);
+    this.running.clear();
   }
 }

@@ -140,6 +140,8 @@ export interface SimulatedStore {
   disableBulk(as?: "error" | "userError"): void;
   enableBulk(): void;
   bulkOperations(): BulkOperationRecord[];
+  /** Completes the running bulk operations now (a drill that no longer needs them running). */
+  finishBulkOperations(): Promise<void>;
   /** Sets what CustomerConsent answers for a customer (over what an order book says). */
   setCustomerConsent(consent: SimCustomerConsent): void;
   /** GraphQL requests answered so far for one operation (CustomerConsent: the consent reads). */
@@ -472,6 +474,7 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     disableBulk: (as = "error") => bulk.refuse(as),
     enableBulk: () => bulk.refuse(null),
     bulkOperations: () => bulk.all(),
+    finishBulkOperations: () => bulk.finishRunning(),
     appInstallationId: APP_INSTALLATION_GID,
     metafields: (ownerId, namespace) => metafieldStore.list(ownerId, namespace),
     metafield: (ownerId, namespace, key) => metafieldStore.get(ownerId, namespace, key),

@@ -198,6 +198,18 @@ describe("simulated store over HTTP", () => {
     expect(done.rootObjectCount).toBe(9);
   });
 
+  it("completes a running bulk operation on demand, long before its time is up, with its file", async () => {
+    const { store, gql } = await start({ products: 12, seed: 5, bulkDurationMs: 600_000 });
+    const id = await startBulkQuery(gql, bulkProductsQuery());
+    expect(store.bulkOperations().map((op) => op.status)).toEqual(["RUNNING"]);
+    await store.finishBulkOperations();
+    const done = await waitForBulkOperation(gql, id, { intervalMs: 5, timeoutMs: 1_000 });
+    expect(done.rootObjectCount).toBe(12);
+    let products = 0;
+    for await (const _group of readBulkJsonl(done.url)) products++;
+    expect(products).toBe(12);
+  });
+
   it("POSTs a signed bulk_operations/finish webhook when an operation completes", async () => {
     const apiSecret = "shpss_test_secret_for_hmac";
     const received: { headers: IncomingHttpHeaders; body: string }[] = [];
