@@ -75,8 +75,9 @@ export function defaultProcessors(): Processors {
         [CATALOG_SWEEP]: (_job, ctx) => sweepCatalog(ctx),
         [BACKSYNC]: backSyncJob({ reconcile: false }),
         [BACKSYNC_RECONCILE]: backSyncJob({ reconcile: true }),
-        [BACKSYNC_TICK]: backSyncTick({ reconcile: false }),
-        [BACKSYNC_RECONCILE_TICK]: backSyncTick({ reconcile: true }),
+        [BACKSYNC_TICK]: backSyncTick(),
+        // A tick of the old daily scheduler still queued from before an upgrade.
+        [BACKSYNC_RECONCILE_TICK]: backSyncTick(),
         [READ_CONSENT]: readConsentLater,
         [SUBMIT_PENDING_REVIEW]: submitPendingReview,
         [PROBE_ADMIN_ACCESS]: probeAdminAccess,

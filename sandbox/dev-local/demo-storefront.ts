@@ -74,7 +74,7 @@ export async function runStorefrontDemo(options: {
   const queues = createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer" });
   try {
     const shop = await db.shop.findUniqueOrThrow({ where: { domain: DEMO_SHOP } });
-    await requestBackSync(queues, shop.id, { reconcile: true });
+    await requestBackSync({ queues, config }, shop.id, { reconcile: true });
   } finally {
     await queues.close();
     await db.$disconnect();

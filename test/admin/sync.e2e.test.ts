@@ -88,7 +88,7 @@ describe("sync page", () => {
     const shop = await a.s.web.shops.get(SHOP);
     const reviews = await a.s.worker.reviewsFor(SHOP);
     const backSync = async () => {
-      await requestBackSync(a.s.web.queues, shop.id);
+      await requestBackSync({ queues: a.s.web.queues, config: a.s.config }, shop.id);
       // Generous: the shop's first back-sync reconciles all 900 products, on a loaded machine.
       await a.s.idle(150_000);
     };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { pollScheduleKeys } from "../../app/.server/backsync/poll-schedule";
 import { createReviewedProducts } from "../../app/.server/storefront/shopper/reviewed-products";
 import { signedProxyRequest } from "../helpers/app-proxy";
 import { eventually } from "../helpers/contexts";
@@ -89,6 +90,10 @@ describe("writing a review through the app proxy", () => {
       source: "web",
     });
     expect(res.text).not.toContain(r.updateToken);
+    // The shop's back-sync polls at the active pace for the next hour (the review may be published soon).
+    const shop = await st.s.web.shops.get(STOREFRONT_SHOP);
+    const activeUntil = await st.s.web.queues.redis.zscore(pollScheduleKeys(st.s.prefix).active, shop.id);
+    expect(Number(activeUntil)).toBeGreaterThan(Date.now() + 3_500_000);
   });
 
   it("GIVEN the author THEN attributes, photos and a video are added through the proxy (a real PUT to the upload URL); another shopper gets 403", async () => {

@@ -3,11 +3,11 @@ import { z } from "zod";
 import type { WorkerContext } from "../context";
 import { runForJob } from "../outcome-adapter";
 import { backSyncShop } from "../../app/.server/backsync/backsync-job";
-import { requestBackSyncForAll } from "../../app/.server/backsync/schedule";
+import { requestDueBackSyncs } from "../../app/.server/backsync/schedule";
 
 // Ratings back into Shopify, as worker jobs on the maintenance queue (see app/.server/backsync/):
 // `backsync` (the feed) and `backsync-reconcile` (feed + full reconciliation) per shop, run by
-// backsync-job.ts, and two scheduler ticks that ask for them for every connected shop (schedule.ts).
+// backsync-job.ts, and the scheduler's tick that asks for them for the shops due (schedule.ts).
 
 const jobData = z.object({ shopId: z.string().min(1) });
 
@@ -18,6 +18,6 @@ export function backSyncJob(opts: { reconcile: boolean }) {
   };
 }
 
-export function backSyncTick(opts: { reconcile: boolean }) {
-  return async (_job: Job, ctx: Pick<WorkerContext, "db" | "queues">) => requestBackSyncForAll(ctx, opts);
+export function backSyncTick() {
+  return async (_job: Job, ctx: Pick<WorkerContext, "queues" | "config">) => requestDueBackSyncs(ctx);
 }

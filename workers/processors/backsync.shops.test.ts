@@ -1,17 +1,22 @@
 import Database from "better-sqlite3";
-import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../test/helpers/db";
 import { deletePrefix, redisUrl, uniquePrefix } from "../../test/helpers/redis";
 import { createQueues, type Queues } from "../../app/.server/queues/queues";
 import { QueueName } from "../../app/.server/queues/names";
-import { BACKSYNC } from "../../app/.server/backsync/schedule";
-import { backSyncTick } from "./backsync.processor";
-import { backSyncShops } from "../../app/.server/backsync/schedule";
+import {
+  BACKSYNC,
+  backSyncShopPages,
+  requestDueBackSyncs,
+  scheduleBackSync,
+} from "../../app/.server/backsync/schedule";
+import { configSchema } from "../../app/.server/config";
 
-// The back-sync's periodic tick with 10,000 connected shops on SQLite: it once read every shop's
+// The back-sync's schedule with 10,000 connected shops on SQLite: its tick once read every shop's
 // session in one query and failed from 997 shops on ("the query parameter limit supported by your
-// database is exceeded"), so no shop's ratings were refreshed. Real SQLite file, real Redis.
+// database is exceeded"), so no shop's ratings were refreshed; then it asked a run of every shop
+// every minute. Now a worker start puts the shops in the poll schedule, page by page, and a tick
+// asks runs only for the shops due. Real SQLite file, real Redis.
 
 const SHOPS = 10_000;
 let t: TestDb;
@@ -75,22 +80,39 @@ afterAll(async () => {
 
 const expected = () => Array.from({ length: SHOPS }, (_, i) => i).filter((n) => n % 10 !== 9 && n % 7 !== 3).length;
 
-describe("back-sync tick with 10,000 shops on SQLite", () => {
+const config = configSchema.parse({ ...process.env, BACKSYNC_INTERVAL_MS: "50000" });
+
+describe("back-sync schedule with 10,000 shops on SQLite", () => {
   it("GIVEN 10,000 shops THEN the shops with a connection and an offline session are read in pages, each once", async () => {
-    const ids = await backSyncShops({ db: t.db });
+    const ids: string[] = [];
+    for await (const page of backSyncShopPages({ db: t.db })) ids.push(...page);
     expect(ids).toHaveLength(expected());
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("GIVEN 10,000 shops THEN the tick asks one run for each of them", async () => {
-    const result = await backSyncTick({ reconcile: false })({} as Job, {
-      db: t.db,
-      queues,
-    });
-    expect(result).toEqual({ shops: expected() });
-    const jobs = await queues.get(QueueName.maintenance).getJobCounts("waiting", "delayed", "prioritized");
-    expect(jobs.waiting + jobs.delayed + jobs.prioritized).toBe(expected());
-    const sample = await queues.get(QueueName.maintenance).getJobs(["waiting"], 0, 0);
-    expect(sample[0].name).toBe(BACKSYNC);
+  it("GIVEN 10,000 shops WHEN a worker starts THEN each is due once within an active period: a tick asks runs only for the shops due", async () => {
+    const started = Date.now();
+    expect(await scheduleBackSync({ queues, db: t.db, config })).toEqual({ enrolled: expected() });
+    const enrolled = Date.now();
+    const maintenance = queues.get(QueueName.maintenance);
+    // (Less the scheduler's own next tick, a delayed job.)
+    const queued = async () => {
+      const jobs = await maintenance.getJobCounts("waiting", "delayed", "prioritized");
+      return jobs.waiting + jobs.delayed + jobs.prioritized - 1;
+    };
+    // Nothing asked at the start: a tick a fifth of a period in asks about a fifth of the shops.
+    expect(await queued()).toBe(0);
+    const first = await requestDueBackSyncs({ queues, config }, started + 10_000);
+    expect(first.shops).toBeGreaterThan(expected() * 0.15);
+    expect(first.shops).toBeLessThan(expected() * 0.25);
+    const rest = await requestDueBackSyncs({ queues, config }, enrolled + 50_000);
+    expect(first.shops + rest.shops).toBe(expected());
+    // (And the few shops whose moment of the day for their reconciliation fell in that minute.)
+    expect(first.reconciles + rest.reconciles).toBeLessThan(20);
+    expect(await queued()).toBe(expected() + first.reconciles + rest.reconciles);
+    const sample = await maintenance.getJobs(["waiting"], 0, 99);
+    expect(sample.filter((j) => j.name === BACKSYNC).length).toBeGreaterThan(80);
+    // Every shop leased: the next tick asks no poll.
+    expect((await requestDueBackSyncs({ queues, config }, enrolled + 60_000)).shops).toBe(0);
   });
 });

@@ -9,7 +9,8 @@ import { NEGATIVE_REVIEW, REVIEW_PUBLISHED } from "../../app/.server/backsync/fl
 import { snapshotSchema } from "../../app/.server/storefront/snapshot";
 import { shopDataSchema } from "../../app/.server/storefront/shop-data";
 import { defaultProcessors, startWorkers } from "../start";
-import { scheduleBackSync } from "../../app/.server/backsync/schedule";
+import { cadenceOf, pollScheduleOf, requestDueBackSyncs, scheduleBackSync } from "../../app/.server/backsync/schedule";
+import { pollScheduleKeys } from "../../app/.server/backsync/poll-schedule";
 import type { ReviewsClient } from "../../app/.server/reviews";
 import { seedOfflineSession } from "../../test/helpers/offline-session";
 import { FEED_ORDER, seenKey } from "../../app/.server/backsync/review-feed";
@@ -61,7 +62,7 @@ describe.each([
   }
 
   async function runAndWait(opts: { reconcile?: boolean } = {}) {
-    await requestBackSync(s.web.queues, shopId, opts);
+    await requestBackSync({ queues: s.web.queues, config: s.config }, shopId, opts);
     await s.idle();
   }
 
@@ -261,7 +262,9 @@ describe.each([
           .filter((r) => r.path === "/api/acme/reviews/all" && String(r.query.order ?? "").startsWith("moderatedAt"))
           .length;
       const before = feedReads();
-      await Promise.all(Array.from({ length: 10 }, () => requestBackSync(s.web.queues, shopId)));
+      await Promise.all(
+        Array.from({ length: 10 }, () => requestBackSync({ queues: s.web.queues, config: s.config }, shopId)),
+      );
       await s.idle();
       const runs = feedReads() - before;
       expect(runs).toBeGreaterThanOrEqual(1);
@@ -276,7 +279,7 @@ describe.each([
       const since = s.emu.control.lastRequestSeq();
       try {
         s.emu.control.publishReview(id);
-        await requestBackSync(s.web.queues, shopId);
+        await requestBackSync({ queues: s.web.queues, config: s.config }, shopId);
         // The job failed at least once and waits for its next attempt (backoff), not lost.
         const retried = async () =>
           (await s.web.queues.get(QueueName.maintenance).getJobs(["delayed", "waiting", "active"])).find(
@@ -305,14 +308,41 @@ describe.each([
       expect(await feedMemory()).not.toEqual(memoryBefore);
     });
 
+    it("GIVEN polls of a quiet shop that find nothing THEN each waits twice as long; one that finds a change brings back the active pace", async () => {
+      const keys = pollScheduleKeys(s.prefix);
+      const redis = s.web.queues.redis;
+      const { activeMs } = cadenceOf(s.config);
+      // The shop's activity is over (the merchant's last action was long ago), its polls at 4 periods.
+      await redis.zrem(keys.active, shopId);
+      await redis.hset(keys.delay, shopId, 4 * activeMs);
+      const pollNow = async () => {
+        // The tick, as if the shop's time had come (it is leased meanwhile, then set by the run).
+        await redis.zadd(keys.due, 0, shopId);
+        expect(await requestDueBackSyncs({ queues: s.web.queues, config: s.config })).toMatchObject({ shops: 1 });
+        await s.idle();
+        return {
+          delay: Number(await redis.hget(keys.delay, shopId)),
+          dueIn: Number(await redis.zscore(keys.due, shopId)) - Date.now(),
+        };
+      };
+      const quiet = await pollNow();
+      expect(quiet.delay).toBe(8 * activeMs);
+      expect(quiet.dueIn).toBeGreaterThan(8 * activeMs - 60_000);
+      await review(ids[23], 4, "Found by the next poll");
+      expect((await pollNow()).delay).toBe(activeMs);
+      expect((await pollNow()).delay).toBe(2 * activeMs);
+      expect(countOf(ids[23])?.value).toBe(String(published(ids[23]).count));
+    });
+
     it("GIVEN the scheduler polls THEN a review approved in the emulator reaches the metafield within one poll", async () => {
       const id = await review(ids[22], 5, "Lovely", { publish: false });
       const every = 400;
-      await scheduleBackSync({
-        queues: s.worker.queues,
-        db: s.t.db,
-        config: { ...s.config, BACKSYNC_INTERVAL_MS: every },
-      });
+      // The worker as configured with that pace (its runs set the next poll by it).
+      const configured = s.worker.config.BACKSYNC_INTERVAL_MS;
+      s.worker.config.BACKSYNC_INTERVAL_MS = every;
+      await scheduleBackSync({ queues: s.worker.queues, db: s.t.db, config: s.worker.config });
+      // An active shop (enrolled long before, its next poll was minutes away at the default pace).
+      await pollScheduleOf(s.worker.queues, s.worker.config).noteActivity(shopId, Date.now() + 3_600_000, Date.now());
       try {
         // Let one poll pass with nothing to do, then approve: the next poll must carry it.
         const feedReads = () =>
@@ -336,11 +366,8 @@ describe.each([
         // The run that started after the approval read one page and wrote it: no second poll needed.
         expect(feedReads() - approvedAt).toBeLessThanOrEqual(2);
       } finally {
-        await scheduleBackSync({
-          queues: s.worker.queues,
-          db: s.t.db,
-          config: { ...s.config, BACKSYNC_INTERVAL_MS: 0 },
-        });
+        s.worker.config.BACKSYNC_INTERVAL_MS = configured;
+        await scheduleBackSync({ queues: s.worker.queues, db: s.t.db, config: s.worker.config });
       }
       await s.idle();
       expect(throttled()).toEqual([]);

@@ -65,7 +65,7 @@ async function run(kind: SyncKind, since?: Date) {
 }
 
 async function backSync() {
-  await requestBackSync(s.web.queues, shopId);
+  await requestBackSync({ queues: s.web.queues, config: s.config }, shopId);
   await s.idle(60_000);
 }
 

@@ -97,7 +97,7 @@ export async function saveCredentials(ctx: AppContext, domain: string, form: For
   ctx.log.info({ shop: shop.domain, customer: c.customerKey }, "shop connected from the admin");
   // Same account as before: its data is there already. A new one starts with everything.
   if (!forgotten) return { ok: true, message: { key: "creds.saved" } };
-  const started = await startFirstSyncs({ db: ctx.db, queues: ctx.queues }, shop.id);
+  const started = await startFirstSyncs({ db: ctx.db, queues: ctx.queues, config: ctx.config }, shop.id);
   if (started.catalog instanceof Error || started.orders instanceof Error) {
     return { ok: true, message: { key: "creds.saved" }, warning: { key: "creds.syncNotQueued" } };
   }

@@ -181,7 +181,7 @@ export async function moderateReviews(
   if (result.done.length > 0) {
     await ctx.shops
       .get(domain)
-      .then((shop) => requestBackSync(ctx.queues, shop.id))
+      .then((shop) => requestBackSync(ctx, shop.id))
       .catch((error: Error) =>
         ctx.log.warn(
           { err: error.message, shop: domain },

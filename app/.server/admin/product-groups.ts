@@ -62,7 +62,7 @@ export async function editGroup(ctx: AppContext, domain: string, form: FormData)
   if (result.ok) {
     await ctx.shops
       .get(domain)
-      .then((shop) => requestBackSync(ctx.queues, shop.id))
+      .then((shop) => requestBackSync(ctx, shop.id))
       .catch((error: Error) =>
         ctx.log.warn(
           { err: error.message, shop: domain },

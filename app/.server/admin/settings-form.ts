@@ -136,7 +136,7 @@ export async function saveSettingsForm(ctx: AppContext, domain: string, form: Fo
   const syncable = canSyncShop(shop);
   if (syncable && current.storefront.guestQuestions !== next.storefront.guestQuestions) {
     // The Q&A form reads this from the shop data the back-sync writes: ask for a run now, not at the next poll.
-    await requestBackSync(ctx.queues, shop.id).catch((error: Error) =>
+    await requestBackSync(ctx, shop.id).catch((error: Error) =>
       ctx.log.warn(
         { err: error.message, shop: shop.domain },
         "back-sync after a settings change not queued; the next poll brings it",

@@ -7,7 +7,8 @@ import { createResendLedger } from "../resend/resend-ledger";
 import { resendUnknownProducts } from "../resend/unknown-products";
 import { NoOfflineSessionError } from "../shopify/admin-for-shop";
 import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify/errors";
-import { runBackSync } from "./backsync";
+import { runBackSync, type BackSyncResult } from "./backsync";
+import { pollScheduleOf } from "./schedule";
 import { canSyncShop } from "../shops/can-sync";
 
 // One shop's back-sync as a job runs it (maintenance/"backsync" and "backsync-reconcile"): one run
@@ -30,9 +31,41 @@ async function connectedShop(ctx: Pick<JobServices, "db">, shopId: string) {
   return shop;
 }
 
+/** Whether a run changed anything in the store or found anything to change: the shop stays active. */
+export function runChanged(result: Pick<BackSyncResult, "feed" | "reconcile" | "refresh" | "shopData">): boolean {
+  return (
+    result.feed.changes > 0 ||
+    (result.reconcile?.drifted ?? 0) > 0 ||
+    result.refresh.written + result.refresh.cleared > 0 ||
+    result.shopData === "written"
+  );
+}
+
 export async function backSyncShop(ctx: BackSyncJobDeps, shopId: string, opts: { reconcile: boolean }) {
+  const schedule = pollScheduleOf(ctx.queues, ctx.config);
   const shop = await connectedShop(ctx, shopId);
-  if (!shop) return { skipped: "shop not connected or not installed" };
+  if (!shop) {
+    await schedule.forget(shopId);
+    return { skipped: "shop not connected or not installed" };
+  }
+  try {
+    const result = await lockedRun(ctx, shop, opts);
+    await schedule.afterRun(shopId, { changed: runChanged(result) }, Date.now());
+    return result;
+  } catch (error) {
+    // Given up (no session, token refused): polled again at the quiet pace, for when the merchant
+    // is back. Retried: the schedule's lease brings the shop round again if the retries run out.
+    if (error instanceof GiveUp) await schedule.afterRun(shopId, { changed: false }, Date.now());
+    throw error;
+  }
+}
+
+async function lockedRun(
+  ctx: BackSyncJobDeps,
+  shop: NonNullable<Awaited<ReturnType<typeof connectedShop>>>,
+  opts: { reconcile: boolean },
+) {
+  const shopId = shop.id;
   const lockKey = `${ctx.config.REDIS_PREFIX}:backsync:lock:${shopId}`;
   try {
     return await withRenewedLock(

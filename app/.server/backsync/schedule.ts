@@ -4,31 +4,66 @@ import { keysetPages } from "../db/batches";
 import type { Queues } from "../queues/queues";
 import { QueueName, jobIdPart } from "../queues/names";
 import { SYNCABLE_SHOPS } from "../shops/can-sync";
+import { ACTIVE_AFTER_ACTION_MS } from "./cadence";
+import { createPollSchedule, type PollSchedule } from "./poll-schedule";
 
 // How back-sync runs are asked for. One run at a time per shop: a run asked for while one waits is
 // the same run; asked for while one runs, it comes right after (BullMQ deduplication keeping the
 // last). Runs of a shop also hold the shop's back-sync lock, so a reconciliation never overlaps a
-// feed run. The admin calls `requestBackSync` after a moderation; the worker's scheduler every
-// BACKSYNC_INTERVAL_MS and, with `reconcile`, every BACKSYNC_RECONCILE_MS.
+// feed run. The admin calls `requestBackSync` after a moderation (a run now, and the shop polled
+// every active period for a while); the worker's tick asks runs for the shops the poll schedule
+// says are due (poll-schedule.ts: each poll's timing follows the shop's activity, cadence.ts), and
+// reconciliations for the shops whose moment of the day has come.
 
 export const BACKSYNC = "backsync";
 export const BACKSYNC_RECONCILE = "backsync-reconcile";
 export const BACKSYNC_TICK = "backsync-tick";
+/** The daily reconciliation's own tick, before reconciliations were spread over the day: removed at start. */
 export const BACKSYNC_RECONCILE_TICK = "backsync-reconcile-tick";
 
 export interface BackSyncJobData {
   shopId: string;
 }
 
-/** Asks for a back-sync run of the shop now (after a moderation in our admin, after connect). */
+/** The poll schedule of this deployment (its Redis and prefix, its configured periods). */
+export function pollScheduleOf(queues: Pick<Queues, "redis" | "prefix">, config: ScheduleConfig): PollSchedule {
+  return createPollSchedule(queues.redis, queues.prefix, cadenceOf(config));
+}
+
+export type ScheduleConfig = Pick<Config, "BACKSYNC_INTERVAL_MS" | "BACKSYNC_QUIET_MS" | "BACKSYNC_RECONCILE_MS">;
+
+export function cadenceOf(config: ScheduleConfig) {
+  // With the scheduler off (0, the test suite's default) runs come only when asked for; the
+  // schedule still records activity, at the default period.
+  const activeMs = config.BACKSYNC_INTERVAL_MS || DEFAULT_ACTIVE_MS;
+  return {
+    activeMs,
+    quietMs: Math.max(config.BACKSYNC_QUIET_MS, activeMs),
+    reconcileMs: config.BACKSYNC_RECONCILE_MS,
+  };
+}
+
+const DEFAULT_ACTIVE_MS = 50_000;
+
+/**
+ * Asks for a back-sync run of the shop now (after a moderation or a change in our admin, after
+ * connect): the merchant is at work, so the shop is polled every active period for the next hour.
+ */
 export async function requestBackSync(
-  queues: Pick<Queues, "get">,
+  ctx: { queues: Pick<Queues, "get" | "redis" | "prefix" | "ready">; config: ScheduleConfig },
   shopId: string,
   opts: { reconcile?: boolean; delayMs?: number } = {},
 ): Promise<void> {
-  const name = opts.reconcile ? BACKSYNC_RECONCILE : BACKSYNC;
+  // A producer's connection queues no command before it is up (BullMQ's adds wait by themselves).
+  await ctx.queues.ready();
+  const now = Date.now();
+  await pollScheduleOf(ctx.queues, ctx.config).noteActivity(shopId, now + ACTIVE_AFTER_ACTION_MS, now);
+  await enqueueRun(ctx.queues, shopId, opts.reconcile ? BACKSYNC_RECONCILE : BACKSYNC, opts.delayMs ?? 0);
+}
+
+async function enqueueRun(queues: Pick<Queues, "get">, shopId: string, name: string, delayMs = 0) {
   await queues.get(QueueName.maintenance).add(name, { shopId } satisfies BackSyncJobData, {
-    delay: opts.delayMs ?? 0,
+    delay: delayMs,
     deduplication: { id: `${name}-${jobIdPart(shopId)}`, keepLastIfActive: true },
     removeOnComplete: true,
   });
@@ -39,8 +74,7 @@ export async function requestBackSync(
  * page of shops at a time, each page's sessions in one query: no statement grows with the number
  * of shops (one list of every shop's domain broke SQLite's parameter limit from 997 shops on).
  */
-export async function backSyncShops(ctx: { db: Db }): Promise<string[]> {
-  const out: string[] = [];
+export async function* backSyncShopPages(ctx: { db: Db }): AsyncGenerator<string[]> {
   const pages = keysetPages((after, take) =>
     ctx.db.shop.findMany({
       where: { ...SYNCABLE_SHOPS, ...(after ? { id: { gt: after } } : {}) },
@@ -55,59 +89,76 @@ export async function backSyncShops(ctx: { db: Db }): Promise<string[]> {
       select: { shop: true },
     });
     const withSession = new Set(sessions.map((s) => s.shop));
-    for (const s of shops) if (withSession.has(s.domain)) out.push(s.id);
+    yield shops.filter((s) => withSession.has(s.domain)).map((s) => s.id);
   }
-  return out;
 }
 
 /** Runs asked for at once (each a round trip to Redis): thousands of shops in seconds, not minutes. */
 const REQUESTS_AT_ONCE = 50;
+/** Shops taken from the schedule per round trip: a tick's reads and writes stay bounded. */
+const TAKE_AT_ONCE = 500;
 
-async function requestForEach(
-  ctx: { queues: Pick<Queues, "get"> },
-  ids: readonly string[],
-  opts: { reconcile?: boolean } = {},
-) {
+async function requestForEach(ctx: { queues: Pick<Queues, "get"> }, ids: readonly string[], name: string) {
   for (let i = 0; i < ids.length; i += REQUESTS_AT_ONCE) {
-    await Promise.all(ids.slice(i, i + REQUESTS_AT_ONCE).map((id) => requestBackSync(ctx.queues, id, opts)));
+    await Promise.all(ids.slice(i, i + REQUESTS_AT_ONCE).map((id) => enqueueRun(ctx.queues, id, name)));
   }
-}
-
-/** What a scheduler tick does: a run asked for every shop the back-sync runs for. */
-export async function requestBackSyncForAll(
-  ctx: { db: Db; queues: Pick<Queues, "get"> },
-  opts: { reconcile: boolean },
-): Promise<{ shops: number }> {
-  const ids = await backSyncShops(ctx);
-  await requestForEach(ctx, ids, { reconcile: opts.reconcile });
-  return { shops: ids.length };
 }
 
 /**
- * The two schedulers (idempotent: every worker upserts the same ones), and a run asked for every
- * connected shop at once, so a worker start brings each up to date (definitions included; runs
- * already waiting absorb these). The daily reconciliation's first run is one interval later
- * (connect runs its own). Off when BACKSYNC_INTERVAL_MS is 0 (the test suite's default).
+ * What a scheduler tick does: a run for each shop due now, a reconciliation for each shop whose
+ * moment of the day has come. Nothing here grows with the number of installed shops.
+ */
+export async function requestDueBackSyncs(
+  ctx: { queues: Pick<Queues, "get" | "redis" | "prefix">; config: ScheduleConfig },
+  now = Date.now(),
+): Promise<{ shops: number; reconciles: number }> {
+  const schedule = pollScheduleOf(ctx.queues, ctx.config);
+  const { quietMs, reconcileMs } = cadenceOf(ctx.config);
+  let shops = 0;
+  let reconciles = 0;
+  for (;;) {
+    const due = await schedule.takeDue(now, TAKE_AT_ONCE, quietMs);
+    await requestForEach(ctx, due, BACKSYNC);
+    shops += due.length;
+    if (due.length < TAKE_AT_ONCE) break;
+  }
+  for (;;) {
+    const due = await schedule.takeDueReconciles(now, TAKE_AT_ONCE, reconcileMs);
+    await requestForEach(ctx, due, BACKSYNC_RECONCILE);
+    reconciles += due.length;
+    if (due.length < TAKE_AT_ONCE) break;
+  }
+  return { shops, reconciles };
+}
+
+/** How often the tick looks for due shops: a fifth of the active period, so a poll is late by little. */
+export function tickEveryMs(activeMs: number): number {
+  return Math.max(1_000, Math.round(activeMs / 5));
+}
+
+/**
+ * The tick's scheduler (idempotent: every worker upserts the same one), and every shop the
+ * back-sync runs for put in the poll schedule (those already in it keep their times), paged: a
+ * worker start brings a new shop up to date within one active period, and asks nothing of the
+ * others. Off when BACKSYNC_INTERVAL_MS is 0 (the test suite's default).
  */
 export async function scheduleBackSync(ctx: {
-  queues: Pick<Queues, "get">;
+  queues: Pick<Queues, "get" | "redis" | "prefix">;
   db: Db;
-  config: Pick<Config, "BACKSYNC_INTERVAL_MS" | "BACKSYNC_RECONCILE_MS">;
+  config: ScheduleConfig;
 }) {
   const queue = ctx.queues.get(QueueName.maintenance);
+  // The daily reconciliation had a tick of its own, for every shop at once (before 2026-11).
+  await queue.removeJobScheduler(BACKSYNC_RECONCILE_TICK);
   const every = ctx.config.BACKSYNC_INTERVAL_MS;
   if (every <= 0) {
     await queue.removeJobScheduler(BACKSYNC_TICK);
-    await queue.removeJobScheduler(BACKSYNC_RECONCILE_TICK);
-    return;
+    return { enrolled: 0 };
   }
   const opts = { removeOnComplete: true, removeOnFail: 100 };
-  await queue.upsertJobScheduler(BACKSYNC_TICK, { every }, { name: BACKSYNC_TICK, opts });
-  const daily = ctx.config.BACKSYNC_RECONCILE_MS;
-  await queue.upsertJobScheduler(
-    BACKSYNC_RECONCILE_TICK,
-    { every: daily, startDate: Date.now() + daily },
-    { name: BACKSYNC_RECONCILE_TICK, opts },
-  );
-  await requestForEach(ctx, await backSyncShops(ctx));
+  await queue.upsertJobScheduler(BACKSYNC_TICK, { every: tickEveryMs(every) }, { name: BACKSYNC_TICK, opts });
+  const schedule = pollScheduleOf(ctx.queues, ctx.config);
+  let enrolled = 0;
+  for await (const ids of backSyncShopPages(ctx)) enrolled += await schedule.enrol(ids, Date.now());
+  return { enrolled };
 }

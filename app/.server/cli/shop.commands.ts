@@ -89,7 +89,7 @@ export const connectCommand = defineCommand({
         catalog: started,
         orders: backfill,
         ratings,
-      } = await startFirstSyncs({ db: ctx.db, queues: ctx.queues() }, shop.id);
+      } = await startFirstSyncs({ db: ctx.db, queues: ctx.queues(), config: ctx.config }, shop.id);
       if (started instanceof Error)
         io.err(
           `Warning: the first catalog sync could not be queued (${started.message}); run \`npm run cli -- sync catalog --shop ${status.domain}\` later.`,

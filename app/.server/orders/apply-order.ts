@@ -33,6 +33,7 @@ import {
 } from "./order-tracking";
 import { callServiceForOrder } from "./order-calls";
 import { syncDeliveryTimer } from "./order-timers";
+import { noteOrderDelivered } from "../backsync/activity";
 
 // One whole order applied to the service, by the order webhooks and the reconciliation alike: the
 // newest payload wins, an older one is dropped, an unchanged one is not sent. The status is
@@ -155,6 +156,7 @@ export async function applyOrder(
   await syncDeliveryTimer(ctx, shop, orderId, due, state?.deliveryDueAt ?? null);
   await retryConsent();
   log.info({ status: mapped.status, items: mapped.items.length }, "order sent");
+  if (mapped.status === "delivered" && state?.status !== "delivered") await noteOrderDelivered(ctx, shop.id);
 
   if (products.missing.length) {
     // The order went without their productData; the catalog learns them for the next orders.

@@ -15,6 +15,7 @@ import { OrderLockLostError, withOrderLock } from "./order-lock";
 import { createOrderStateRepository, type OrderState } from "./order-state.repository";
 import { trackedDeliveryDueAt, type OrderTracking, type StatusUpdate } from "./order-tracking";
 import { syncDeliveryTimer } from "./order-timers";
+import { noteOrderDelivered } from "../backsync/activity";
 
 // The service calls of the order sync, shared by its webhooks, its timers, the consent path and
 // the reconciliation: each made under the order's lock, with what the service answered recorded on
@@ -136,4 +137,5 @@ export async function sendStatusUpdate(
   });
   await syncDeliveryTimer(ctx, shop, orderId, due, previous.deliveryDueAt);
   ctx.log.info({ shop: shop.domain, order: orderId, status: update.status }, "order status updated");
+  if (update.status === "delivered") await noteOrderDelivered(ctx, shop.id);
 }

@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import type { Queues } from "../queues/queues";
 import { createReviewsClient, DEFAULT_TOKEN_TIMEOUT_MS, type ReviewsAccount } from "../reviews";
 import { startSync } from "../sync/start-sync";
-import { requestBackSync } from "../backsync/schedule";
+import { requestBackSync, type ScheduleConfig } from "../backsync/schedule";
 import { forgetWhatWasSent, type Forgotten } from "../sync/forget-sent";
 import { reportAccountSwitch } from "../resend/account-switch";
 import type { ResendLedger } from "../resend/resend-ledger";
@@ -32,12 +32,12 @@ type Started = { run: { id: string }; joined: boolean } | Error;
  * reconciliation, then the feed); each is an Error when it could not be queued.
  */
 export async function startFirstSyncs(
-  deps: { db: Db; queues: Queues },
+  deps: { db: Db; queues: Queues; config: ScheduleConfig },
   shopId: string,
 ): Promise<{ catalog: Started; orders: Started; ratings: true | Error }> {
   const catalog = await startSync(deps, shopId, "catalog").catch((e: Error) => e);
   const orders = await startSync(deps, shopId, "orders").catch((e: Error) => e);
-  const ratings = await requestBackSync(deps.queues, shopId).then(
+  const ratings = await requestBackSync(deps, shopId).then(
     () => true as const,
     (e: Error) => e,
   );

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Db } from "../db/client";
 import type { Queues } from "../queues/queues";
+import type { ScheduleConfig } from "../backsync/schedule";
 import { startFirstSyncs } from "./connect-shop";
 import { shopTokenStates } from "./token-state";
 
@@ -9,7 +10,7 @@ import { shopTokenStates } from "./token-state";
 // sync, the orders backfill and the ratings back-sync (each skips what the service already holds).
 
 export async function resumeAfterReauth(
-  ctx: { db: Db; queues: Queues; log: Logger },
+  ctx: { db: Db; queues: Queues; log: Logger; config: ScheduleConfig },
   domain: string,
 ): Promise<boolean> {
   const left = await shopTokenStates(ctx.db).clear(domain);
@@ -21,7 +22,7 @@ export async function resumeAfterReauth(
   const connected = Boolean(shop?.customerKey && shop.clientId && shop.clientSecretEncrypted);
   ctx.log.info({ shop: domain, connected }, "the merchant opened the app: Shopify token restored, paused work resumes");
   if (!shop || !connected) return true;
-  const started = await startFirstSyncs({ db: ctx.db, queues: ctx.queues }, shop.id);
+  const started = await startFirstSyncs({ db: ctx.db, queues: ctx.queues, config: ctx.config }, shop.id);
   for (const [what, r] of Object.entries(started))
     if (r instanceof Error) ctx.log.warn({ shop: domain, what, err: r.message }, "resumed work not queued");
   return true;

@@ -54,5 +54,9 @@ export async function openSubmission<I extends ShopperFields>(
   if (client instanceof Response) return client;
   const writer = await identifyWriter(deps, { shop, sku, customerId, client, what: spec.what }, input);
   if (writer instanceof Response) return writer;
+  // Best effort: the shopper's write goes on whatever Redis said.
+  await deps
+    .noteActivity(shop)
+    .catch((e: Error) => deps.log.warn({ shop, err: e.message }, "shopper's write not noted for the back-sync"));
   return { shop, customerId, input, client, writer };
 }

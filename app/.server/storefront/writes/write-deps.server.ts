@@ -11,6 +11,7 @@ import { keepPendingReview } from "./pending-reviews";
 import { createReplayGuard } from "./replay-guard";
 import type { ReviewWriteDeps } from "./write-request.server";
 import { createUpdateTokens } from "./update-tokens";
+import { noteShopperWrite } from "../../backsync/activity";
 
 // The app proxy's write side, made once per app context from its config, Redis and database (the
 // read side's signature check, limiter and clients are shared).
@@ -42,6 +43,7 @@ export function reviewWriteDeps(ctx: AppContext): ReviewWriteDeps {
     adminFor,
     settingsOf: async (shop) => parseSettings((await shops.get(shop)).settings),
     redis: queues.redis,
+    noteActivity: async (shop) => noteShopperWrite({ queues, config, log }, (await shops.get(shop)).id),
     reviewed: createReviewedProducts(
       queues.redis,
       config.REDIS_PREFIX,

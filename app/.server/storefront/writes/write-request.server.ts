@@ -63,6 +63,8 @@ export interface ReviewWriteDeps {
     error: string;
   }): Promise<string>;
   redis: Redis;
+  /** A shopper wrote (a review, a question): the shop's back-sync polls at the active pace for a while. */
+  noteActivity(shop: string): Promise<void>;
   settings: {
     ipLimit: LimitRule;
     customerLimit: LimitRule;
