@@ -59,4 +59,36 @@ describe("catalog sweep", () => {
     );
     expect(s.emu.control.requests(since).filter((r) => r.path.endsWith("/products/batch"))).toHaveLength(0);
   });
+
+  it("GIVEN shops that staged changes THEN the sweep reads the set of them, and leaves out and forgets those with none left", async () => {
+    const shopId = (await s.web.shops.get(shop)).id;
+    const registry = `${s.prefix}:catalog:shops-with-changes`;
+    const redis = s.web.queues.redis;
+    await s.idle();
+    // A shop whose last changes were sent, and one written by a release that kept no set.
+    await redis.sadd(registry, "shop-sent-long-ago");
+    await redis.hset(`${s.prefix}:catalog:pending:shop-before-the-set`, "5201", "{}");
+    expect(await s.worker.pending.shopsWithChanges()).toEqual([]);
+    expect(await redis.smembers(registry)).toEqual([]);
+    expect(await s.worker.pending.registerStagedBefore()).toBe(1);
+    expect(await s.worker.pending.shopsWithChanges()).toEqual(["shop-before-the-set"]);
+    await s.worker.pending.clear("shop-before-the-set");
+    expect(await redis.smembers(registry)).toEqual([]);
+
+    await s.worker.pending.stage(shopId, {
+      productId: "5301",
+      sku: "5301",
+      hash: "h-5301",
+      product: { sku: "5301", name: "Staged 5301", categories: ["Mugs"] },
+    });
+    expect(await s.worker.pending.shopsWithChanges()).toEqual([shopId]);
+    await s.web.queues.get(QueueName.maintenance).add(CATALOG_SWEEP, {});
+    await eventually(
+      async () => upstream("5301"),
+      (p) => Boolean(p),
+      20_000,
+    );
+    await s.idle();
+    expect(await s.worker.pending.shopsWithChanges()).toEqual([]);
+  });
 });

@@ -62,8 +62,16 @@ export interface PendingChanges {
   /** The service accepted (or permanently refused) the in-flight batch. */
   ack(shopId: string): Promise<void>;
   pendingCount(shopId: string): Promise<number>;
-  /** The shops with changes waiting or in flight. */
+  /**
+   * The shops with changes waiting or in flight, from the set of shops that staged any (those found
+   * with none left are taken out of it): never a walk over Redis's keyspace.
+   */
   shopsWithChanges(): Promise<string[]>;
+  /**
+   * Adds the shops whose changes were staged before the set existed (a walk over the keyspace: once,
+   * when a worker starts, not on a timer). Returns how many it found.
+   */
+  registerStagedBefore(): Promise<number>;
   /** When the oldest waiting change and the newest one were staged, and whether a batch is in flight. */
   timing(
     shopId: string,
@@ -153,7 +161,13 @@ return {'staged', redis.call('ZRANGE', KEYS[5], 0, 0, 'WITHSCORES')[2]}
 // A shop's accepted hashes are kept for a week after the last write; a cold shop reads its mirror.
 const ACCEPTED_TTL_MS = 7 * 24 * 3600 * 1000;
 
+/** Shops read per round trip when the sweep checks which still have changes. */
+const CHECK_AT_ONCE = 500;
+
 export function createPendingChanges(redis: Redis, prefix: string): PendingChanges {
+  // Every shop that staged a change since its last sweep found it with none left. A key of its own
+  // (single-key commands only), so it may live in any slot of a Redis Cluster.
+  const shopsKey = `${prefix}:catalog:shops-with-changes`;
   const pendingKey = (shopId: string) => `${prefix}:catalog:pending:${shopId}`;
   const inflightKey = (shopId: string) => `${prefix}:catalog:inflight:${shopId}`;
   const lastKey = (shopId: string) => `${prefix}:catalog:last-staged:${shopId}`;
@@ -163,6 +177,13 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
   // take the oldest first, so no change is passed over flush after flush while newer ones leave (a
   // hash has no order), and the head says when the oldest waiting change is due.
   const orderKey = (shopId: string) => `${prefix}:catalog:pending-order:${shopId}`;
+  /** For each shop, whether it has changes waiting or a batch in flight. */
+  async function changesLeft(shopIds: string[]): Promise<boolean[]> {
+    const tx = redis.pipeline();
+    for (const id of shopIds) tx.hlen(pendingKey(id)).exists(inflightKey(id));
+    const counts = ((await tx.exec()) ?? []).map(([, v]) => Number(v));
+    return shopIds.map((_, k) => counts[2 * k] + counts[2 * k + 1] > 0);
+  }
   return {
     async stageIfChanged(shopId, item) {
       const keys = [
@@ -192,7 +213,10 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
           string,
           string | undefined,
         ];
-        if (kind === "staged") return { kind, waitingSince: Number(detail) };
+        if (kind === "staged") {
+          await redis.sadd(shopsKey, shopId);
+          return { kind, waitingSince: Number(detail) };
+        }
         if (kind === "unchanged" || kind === "stale") return { kind };
         if (kind === "unknown") return { kind };
         const waiting = JSON.parse(detail!) as StagedProduct;
@@ -239,6 +263,7 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
         .set(lastKey(shopId), String(now))
         .zrange(orderKey(shopId), "0", "0", "WITHSCORES")
         .exec()) as [unknown, unknown, unknown, [unknown, string[]]];
+      await redis.sadd(shopsKey, shopId);
       return Number(head[1] ?? now);
     },
     async take(shopId, max) {
@@ -266,6 +291,26 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
       await redis.del(inflightKey(shopId));
     },
     async shopsWithChanges() {
+      const registered = await redis.smembers(shopsKey);
+      const out: string[] = [];
+      for (let i = 0; i < registered.length; i += CHECK_AT_ONCE) {
+        const page = registered.slice(i, i + CHECK_AT_ONCE);
+        const left = await changesLeft(page);
+        const done = page.filter((_, k) => !left[k]);
+        out.push(...page.filter((_, k) => left[k]));
+        if (!done.length) continue;
+        await redis.srem(shopsKey, ...done);
+        // A change staged between the check and the removal keeps its shop in the set.
+        const again = await changesLeft(done);
+        const back = done.filter((_, k) => again[k]);
+        if (back.length) {
+          await redis.sadd(shopsKey, ...back);
+          out.push(...back);
+        }
+      }
+      return out;
+    },
+    async registerStagedBefore() {
       const shops = new Set<string>();
       for (const kind of ["pending", "inflight"]) {
         // The prefix is the operator's: glob characters in it are matched literally.
@@ -277,7 +322,8 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
           cursor = next;
         } while (cursor !== "0");
       }
-      return [...shops];
+      if (shops.size) await redis.sadd(shopsKey, ...shops);
+      return shops.size;
     },
     async pendingCount(shopId) {
       return (await redis.hlen(pendingKey(shopId))) + (await redis.hlen(inflightKey(shopId)));
@@ -295,6 +341,7 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
       return { waiting, inflight: inflight === 1, waitingSince: since, lastStagedAt: last ? Number(last) : null };
     },
     async clear(shopId) {
+      await redis.srem(shopsKey, shopId);
       await redis.del(
         pendingKey(shopId),
         inflightKey(shopId),

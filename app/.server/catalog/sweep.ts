@@ -7,7 +7,9 @@ import { inBatches } from "../db/batches";
 // outage longer than the backoff's ~4.5 h), or a shop disconnected and connected again (its flushes
 // stopped while it was away). Every CATALOG_SWEEP_MS the sweep asks a flush for each shop with
 // waiting or in-flight changes; one already planned keeps its time (the flush puts itself back
-// until its changes are due), so a sweep costs nothing when all is well.
+// until its changes are due), so a sweep costs nothing when all is well. It reads the set of shops
+// that staged changes (pending-changes.ts), so its cost follows the shops with changes, not the
+// installs or the keys in Redis.
 
 export const CATALOG_SWEEP = "catalog-sweep";
 
@@ -26,9 +28,11 @@ export async function sweepCatalog(ctx: Pick<JobServices, "db" | "pending" | "qu
 /**
  * Registers the periodic sweep (idempotent: every worker process upserts the same scheduler). The
  * first sweep comes one interval after the first start, not at once: flushes planned before a
- * restart are still in Redis, and a sweep is for changes that waited longer than that.
+ * restart are still in Redis, and a sweep is for changes that waited longer than that. Shops with
+ * changes staged by a release before the set of such shops existed join it now.
  */
-export async function scheduleCatalogSweep(ctx: Pick<JobServices, "queues" | "config">) {
+export async function scheduleCatalogSweep(ctx: Pick<JobServices, "queues" | "config" | "pending">) {
+  await ctx.pending.registerStagedBefore();
   const every = ctx.config.CATALOG_SWEEP_MS;
   await ctx.queues
     .get(QueueName.maintenance)
