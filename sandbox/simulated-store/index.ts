@@ -5,7 +5,9 @@ export {
   type SimulatedStoreOptions,
   type RequestRecord,
   type WebhookRecord,
+  type ShopStore,
 } from "./server";
+export { startStoreFleet, type StoreFleet } from "./fleet";
 export {
   generateProduct,
   generateProducts,

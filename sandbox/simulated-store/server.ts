@@ -63,6 +63,11 @@ export interface SimulatedStoreOptions {
   /** More GraphQL operations and bulk roots (an orders module, for one). */
   modules?: StoreModule[];
   fetch?: typeof globalThis.fetch;
+  /**
+   * Keeps every request and token use for the tests to read (the default). A benchmark's fleet of
+   * thousands of shops keeps none: its memory would grow with every call.
+   */
+  keepHistory?: boolean;
 }
 
 export interface RequestRecord {
@@ -189,7 +194,20 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-export async function startSimulatedStore(options: SimulatedStoreOptions = {}): Promise<SimulatedStore> {
+/** One shop's store without its HTTP server: a server (one shop's or a fleet's) routes to `serve`. */
+export interface ShopStore extends Omit<
+  SimulatedStore,
+  "origin" | "shopOrigin" | "originTemplate" | "graphqlEndpoint" | "close"
+> {
+  /** Answers one request for this shop; `path` is the request's path without /shops/{shop}. */
+  serve(req: IncomingMessage, res: ServerResponse, path: string): Promise<void>;
+  /** Where this shop is served (bulk result URLs point there). */
+  setOrigin(origin: string): void;
+  /** Stops the shop's timers (bulk operations running). */
+  dispose(): void;
+}
+
+export function createShopStore(options: SimulatedStoreOptions = {}): ShopStore {
   const shop = options.shop ?? "sim-store.myshopify.com";
   const accessToken = options.accessToken ?? "shpat_simulated_0123456789abcdef";
   const tokens = new TokenAuthority({
@@ -198,6 +216,7 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     refreshTokenLifetimeMs: options.refreshTokenLifetimeMs ?? 90 * 86_400_000,
     scope: "write_products,read_orders,read_fulfillments,read_customers,write_metafields,write_app_proxy",
     after2027: options.after2027,
+    keepUses: options.keepHistory,
     ...(options.apiKey && options.apiSecret ? { clientId: options.apiKey, clientSecret: options.apiSecret } : {}),
   });
   const apiVersion = options.apiVersion ?? SHOPIFY_API_VERSION;
@@ -317,7 +336,7 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     >;
     const name = requestOperationName(document, body.operationName);
     const record: RequestRecord = { operationName: name, variables, status: 200, throttled: false, token };
-    requests.push(record);
+    if (options.keepHistory !== false) requests.push(record);
 
     if (addressRefused) {
       // Shopify documents only the status; the body is a plausible one of its REST-style error answers.
@@ -394,42 +413,20 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     sendJson(res, answer.status, answer.body);
   }
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    // SHOPIFY_ORIGIN's template form: the same shop under /shops/{shop}; another shop is not here.
-    const prefixed = /^\/shops\/([^/]+)(\/.*)$/.exec(url.pathname);
-    if (prefixed && decodeURIComponent(prefixed[1]) !== shop) {
-      sendJson(res, 404, { errors: "Not Found" });
-      return;
-    }
-    const path = prefixed ? prefixed[2] : url.pathname;
-    const handle = async () => {
-      if (req.method === "POST" && /^\/admin\/api\/[^/]+\/graphql\.json$/.test(path)) return graphql(req, res);
-      if (req.method === "POST" && path === "/admin/oauth/access_token") return tokenEndpoint(req, res);
-      const bulkMatch = /^\/bulk\/(\d+)\.jsonl$/.exec(path);
-      if (req.method === "GET" && bulkMatch) return bulkFile(req, res, Number(bulkMatch[1]));
-      sendJson(res, 404, { errors: "Not Found" });
-    };
-    handle().catch((error: unknown) => {
-      // A client that stops reading a bulk file mid-way ends here too: nothing to answer then.
-      if (!res.headersSent) sendJson(res, 500, { errors: error instanceof Error ? error.message : String(error) });
-      else res.destroy();
-    });
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const origin = `http://${address.address}:${address.port}`;
-  ctx.origin = origin;
+  async function serve(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (req.method === "POST" && /^\/admin\/api\/[^/]+\/graphql\.json$/.test(path)) return graphql(req, res);
+    if (req.method === "POST" && path === "/admin/oauth/access_token") return tokenEndpoint(req, res);
+    const bulkMatch = /^\/bulk\/(\d+)\.jsonl$/.exec(path);
+    if (req.method === "GET" && bulkMatch) return bulkFile(req, res, Number(bulkMatch[1]));
+    sendJson(res, 404, { errors: "Not Found" });
+  }
 
   return {
-    origin,
-    shopOrigin: `${origin}/shops/${shop}`,
-    originTemplate: `${origin}/shops/{shop}`,
-    graphqlEndpoint: `${origin}/admin/api/${apiVersion}/graphql.json`,
+    serve,
+    setOrigin: (origin) => {
+      ctx.origin = origin;
+    },
+    dispose: () => bulk.close(),
     shop,
     accessToken,
     apiVersion,
@@ -448,11 +445,6 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     tokenUses: tokens.uses,
     webhookDeliveries,
     bulkDownloads,
-    async close() {
-      bulk.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
     addProduct: (patch) => catalog.add(patch),
     updateProduct: (id, patch) => catalog.update(id, patch),
     deleteProduct: (id) => {
@@ -489,5 +481,49 @@ export async function startSimulatedStore(options: SimulatedStoreOptions = {}): 
     setCustomerConsent: (c) => consents.set(c.customerId, structuredClone(c)),
     operationCount: (name) =>
       requests.filter((r) => r.operationName === name && r.status === 200 && !r.throttled).length,
+  };
+}
+
+/**
+ * Answers a request that failed after the handler started (a client that stopped reading a bulk
+ * file mid-way ends here too: nothing to answer then).
+ */
+export function answerFailure(res: ServerResponse, error: unknown): void {
+  if (!res.headersSent) sendJson(res, 500, { errors: error instanceof Error ? error.message : String(error) });
+  else res.destroy();
+}
+
+export function notFound(res: ServerResponse): void {
+  sendJson(res, 404, { errors: "Not Found" });
+}
+
+export async function startSimulatedStore(options: SimulatedStoreOptions = {}): Promise<SimulatedStore> {
+  const store = createShopStore(options);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    // SHOPIFY_ORIGIN's template form: the same shop under /shops/{shop}; another shop is not here.
+    const prefixed = /^\/shops\/([^/]+)(\/.*)$/.exec(url.pathname);
+    if (prefixed && decodeURIComponent(prefixed[1]) !== store.shop) return notFound(res);
+    store.serve(req, res, prefixed ? prefixed[2] : url.pathname).catch((error: unknown) => answerFailure(res, error));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const origin = `http://${address.address}:${address.port}`;
+  store.setOrigin(origin);
+  const { serve: _serve, setOrigin: _setOrigin, dispose, ...api } = store;
+  return {
+    ...api,
+    origin,
+    shopOrigin: `${origin}/shops/${store.shop}`,
+    originTemplate: `${origin}/shops/{shop}`,
+    graphqlEndpoint: `${origin}/admin/api/${store.apiVersion}/graphql.json`,
+    async close() {
+      dispose();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

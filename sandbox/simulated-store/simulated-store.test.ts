@@ -20,9 +20,11 @@ import {
   generatedShape,
   productWebhookPayload,
   startSimulatedStore,
+  startStoreFleet,
   type SimulatedStore,
   type StoreModule,
 } from ".";
+import { SHOP_PRIMARY_DOMAIN } from "../../app/.server/shopify/documents";
 
 /** A full collection now (V8's gc, reached without starting the process with --expose-gc). */
 function collectGarbage() {
@@ -285,5 +287,56 @@ describe("simulated store over HTTP", () => {
     expect(groups[0].children.map((c) => c.sku)).toEqual(["A", "B"]);
     // A root without its own rootObjectCount: the store counts its groups.
     expect(done).toMatchObject({ objectCount: 3, rootObjectCount: 1 });
+  });
+});
+
+describe("a fleet of simulated stores", () => {
+  it("serves each shop it holds under /shops/{shop}, with its own tokens and catalog; another shop answers 404", async () => {
+    const fleet = await startStoreFleet({ shopOptions: { keepHistory: false } });
+    try {
+      const one = fleet.add("one.myshopify.com", { products: 2 });
+      const two = fleet.add("two.myshopify.com", { products: 5 });
+      expect(fleet.add("one.myshopify.com")).toBe(one);
+      const ask = async (shop: string, token: string) => {
+        const res = await fetch(`${fleet.origin}/shops/${shop}/admin/api/${one.apiVersion}/graphql.json`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": token },
+          body: JSON.stringify({ query: SHOP_PRIMARY_DOMAIN }),
+        });
+        return { status: res.status, body: (await res.json()) as { data?: { shop: { myshopifyDomain: string } } } };
+      };
+      const oneToken = one.installSession().accessToken;
+      expect((await ask("one.myshopify.com", oneToken)).body.data?.shop.myshopifyDomain).toBe("one.myshopify.com");
+      // A token is its shop's own.
+      expect((await ask("two.myshopify.com", oneToken)).status).toBe(401);
+      const twoToken = two.installSession().accessToken;
+      expect((await ask("two.myshopify.com", twoToken)).body.data?.shop.myshopifyDomain).toBe("two.myshopify.com");
+      expect((await ask("three.myshopify.com", twoToken)).status).toBe(404);
+      expect([one.products().length, two.products().length]).toEqual([2, 5]);
+      // Without history, nothing grows with the calls but a count.
+      expect(one.requests).toEqual([]);
+      expect(fleet.requests()).toBe(4);
+      expect(fleet.size()).toBe(2);
+
+      // Bulk results are served under the shop's own path.
+      const gql = createAdminGraphql({
+        shop: "two.myshopify.com",
+        accessToken: twoToken,
+        apiVersion: two.apiVersion,
+        endpoint: `${fleet.origin}/shops/two.myshopify.com/admin/api/${two.apiVersion}/graphql.json`,
+        logger: pino({ level: "silent" }),
+        throttle: new ThrottleRegistry(),
+      });
+      const done = await waitForBulkOperation(gql, await startBulkQuery(gql, bulkProductsQuery()), {
+        intervalMs: 5,
+        timeoutMs: 5_000,
+      });
+      expect(done.url).toMatch(new RegExp(`^${fleet.origin}/shops/two\\.myshopify\\.com/bulk/\\d+\\.jsonl$`));
+      let products = 0;
+      for await (const _group of readBulkJsonl(done.url)) products++;
+      expect(products).toBe(5);
+    } finally {
+      await fleet.close();
+    }
   });
 });

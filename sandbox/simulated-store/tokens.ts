@@ -74,6 +74,8 @@ export interface TokenAuthorityOptions {
   clientSecret?: string;
   after2027?: boolean;
   now?: () => number;
+  /** Keeps every call's token in `uses` (the default); a fleet of thousands of shops keeps none. */
+  keepUses?: boolean;
 }
 
 const newToken = (prefix: string) => `${prefix}_${randomBytes(16).toString("hex")}`;
@@ -141,7 +143,7 @@ export class TokenAuthority {
       }
     }
     if (use.verdict === "expired") this.stats.expiredCalls++;
-    this.uses.push(use);
+    if (this.options.keepUses !== false) this.uses.push(use);
     return use;
   }
 

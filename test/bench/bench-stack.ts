@@ -19,7 +19,7 @@ import { seedOfflineSession } from "../helpers/offline-session";
 // every line would grow with N and spoil the memory figure).
 
 /** Keeps the last lines (LOG_LEVEL=warn: warnings and errors only) and a count. */
-class BoundedSink extends LogSink {
+export class BoundedSink extends LogSink {
   count = 0;
   _write(chunk: Buffer, _enc: string, done: () => void) {
     this.count++;

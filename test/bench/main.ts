@@ -13,6 +13,7 @@ import { backSyncChild, moderationLatencyChild, runBackSyncBench, runModerationL
 import { runOrderHistoryBench } from "./order-history.bench";
 import { appendToReport, machineLoad, writeReport, type BenchResult } from "./report";
 import { workersChild, type Services } from "./bench-stack";
+import { fleetWorkersChild, runShopsBench } from "./shops.bench";
 
 // Benchmarks: speed and memory targets, measured on the real data path (see test/bench/README.md).
 //   npm run bench                          # every scenario, full sizes (several minutes)
@@ -29,6 +30,7 @@ import { workersChild, type Services } from "./bench-stack";
 //   npm run bench -- --scenario admin --reviews 10000 --runs 5
 //   npm run bench -- --scenario history --history-orders 100   # "rate your order": service calls per page of 20 orders
 //   npm run bench -- --scenario paged --paged-products 10000   # catalog read: bulk operation vs paged fallback
+//   npm run bench -- --scenario shops --shops 1000,10000   # idle cost per connected shop, then 1% active
 // Writes bench-report.md and bench-report.json at the repository root and prints the markdown (a
 // single --scenario replaces its own results in the existing report and keeps the others).
 // `--child sync|storm|orders` is a measured process the orchestrator starts (it prints one JSON
@@ -36,7 +38,7 @@ import { workersChild, type Services } from "./bench-stack";
 // `--child ingress --port P` the web process the ingress load is driven against.
 
 const USAGE =
-  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|phone|backsync|backsync-latency|admin|history|paged] [--paged-products N] [--history-orders N] [--reviews N] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|phone|backsync|backsync-latency|admin|history|paged|shops] [--shops N[,N...]] [--paged-products N] [--history-orders N] [--reviews N] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -63,6 +65,8 @@ const { values } = parseArgs({
     "backsync-products": { type: "string" },
     "history-orders": { type: "string" },
     "paged-products": { type: "string" },
+    shops: { type: "string" },
+    config: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
@@ -97,6 +101,7 @@ async function child(kind: string): Promise<unknown> {
   if (kind === "ingress") return ingressServerChild(count(values.port, 0));
   if (kind === "storefront") return storefrontChild(count(values.products, 24));
   if (kind === "proxy-app") return proxyAppChild(JSON.parse(values.services ?? "null") as ProxyAppBackend);
+  if (kind === "fleet-workers") return fleetWorkersChild(JSON.parse(values.config ?? "{}") as Record<string, string>);
   const services: Services = servicesSchema.parse(JSON.parse(values.services ?? "null"));
   const seed = count(values.seed, 11);
   if (kind === "sync") return syncChild(count(values.n, 1000), services);
@@ -140,6 +145,7 @@ async function orchestrate(): Promise<void> {
       "admin",
       "history",
       "paged",
+      "shops",
     ].includes(scenario)
   )
     throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
@@ -214,6 +220,10 @@ async function orchestrate(): Promise<void> {
     await withLoad(() => runOrderHistoryBench({ orders: count(values["history-orders"], quick ? 45 : 100) }));
   if (scenario === "all" || scenario === "paged")
     await withLoad(() => runPagedReadBench({ n: count(values["paged-products"], quick ? 2_000 : 10_000), seed }));
+  if (scenario === "all" || scenario === "shops") {
+    const shops = values.shops ? values.shops.split(",").map((v) => count(v, 0)) : quick ? [200] : [1_000];
+    await withLoad(() => runShopsBench({ sizes: shops }));
+  }
   const mode = `${quick ? "quick" : "full"}, scenario ${scenario}, seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s`;
   console.log("");
   // Every scenario: a new report. One scenario: its results replace the same ones in the report.

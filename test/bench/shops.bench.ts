@@ -1,0 +1,320 @@
+import { readFileSync, statSync } from "node:fs";
+import type { Redis } from "ioredis";
+import { startEmulator } from "../../sandbox/emulator/server";
+import { OrderBook, ordersModule, startStoreFleet } from "../../sandbox/simulated-store";
+import { createTestDb } from "../helpers/db";
+import { deletePrefix, uniquePrefix } from "../helpers/redis";
+import { testAppContext, testConfig, testWorkerContext } from "../helpers/contexts";
+import { seedOfflineSession } from "../helpers/offline-session";
+import { defaultProcessors, startWorkers } from "../../workers/start";
+import { createDb } from "../../app/.server/db/client";
+import { startFirstSyncs } from "../../app/.server/shops/connect-shop";
+import { requestBackSync } from "../../app/.server/backsync/schedule";
+import { pollScheduleKeys } from "../../app/.server/backsync/poll-schedule";
+import type { Config } from "../../app/.server/config";
+import { BoundedSink } from "./bench-stack";
+import { startServiceChild } from "./children";
+import type { BenchResult } from "./report";
+
+// Scale: N shops installed and connected through the code path the CLI and the admin use (an
+// offline session as an install stores it, `shops.connect`, `startFirstSyncs`), against one
+// emulator with an account per shop and one simulated-store fleet serving every shop, with one
+// worker process (measured). Then two idle hours and a burst of activity on 1% of the shops.
+//
+// The clock: an hour of wall time per size would make the scenario useless, so the back-sync's
+// periods are divided by COMPRESS (60: an hour passes in a minute, a 50 s poll every 833 ms, the
+// 15-minute quiet pace every 15 s, the day's reconciliations spread over 24 minutes). Counts per
+// compressed hour are counts per hour; CPU seconds per compressed hour over 3,600 are the share of
+// a core the same work takes in real time. The connects' own activity (an hour of the active pace,
+// a constant) is cleared before the idle hours: they start after the merchants' setup hour.
+
+const COMPRESS = 60;
+const HOUR_MS = 3_600_000 / COMPRESS;
+const CONNECTS_AT_ONCE = 20;
+const BENCH_COUNTS = "bench:jobs-done";
+const BENCH_RUNS = "bench:backsync-runs";
+
+const account = (i: number) => ({
+  customer: `bench-${i}`,
+  clientId: `bench-${i}-client`,
+  clientSecret: `bench-${i}-secret-0123456789`,
+});
+const domainOf = (i: number) => `bench-${i}.myshopify.com`;
+
+/** User + system CPU of a process so far, in seconds (Linux /proc). */
+function cpuSecondsOf(pid: number | undefined): number {
+  if (!pid) return NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after "pid (comm) ".
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * The worker process (`--child fleet-workers`): the real workers with every job's completion counted
+ * in Redis (one HINCRBY each, under the bench's prefix), until SIGTERM.
+ */
+export async function fleetWorkersChild(overrides: Record<string, string>): Promise<{ warnings: number }> {
+  const config = testConfig({ ...overrides, LOG_LEVEL: "warn" } as Parameters<typeof testConfig>[0]);
+  const db = createDb(config.DATABASE_URL);
+  const sink = new BoundedSink();
+  const worker = testWorkerContext(config, db, sink);
+  const processors = defaultProcessors();
+  const countsKey = `${config.REDIS_PREFIX}:${BENCH_COUNTS}`;
+  for (const jobs of Object.values(processors.jobs)) {
+    for (const [name, handle] of Object.entries(jobs ?? {})) {
+      jobs![name] = async (job, ctx, token) => {
+        const out = await handle(job, ctx, token);
+        await worker.queues.redis.hincrby(countsKey, name, 1);
+        if (name === "backsync")
+          await worker.queues.redis.hincrby(`${config.REDIS_PREFIX}:${BENCH_RUNS}`, job.data.shopId, 1);
+        return out;
+      };
+    }
+  }
+  const workers = startWorkers(worker, processors);
+  await worker.queues.ready(5000);
+  const stopped = new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
+  process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
+  await stopped;
+  await workers.close();
+  await worker.close();
+  await db.$disconnect();
+  return { warnings: sink.count };
+}
+
+async function jobCounts(redis: Redis, prefix: string): Promise<Record<string, number>> {
+  const raw = await redis.hgetall(`${prefix}:${BENCH_COUNTS}`);
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Number(v)]));
+}
+
+const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
+
+function diff(after: Record<string, number>, before: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (before[k] ?? 0)]));
+}
+
+/** Bytes Redis holds under the prefix, by key family (ids taken out of the names). */
+async function redisBytes(redis: Redis, prefix: string): Promise<{ total: number; families: [string, number][] }> {
+  const families = new Map<string, number>();
+  let total = 0;
+  let cursor = "0";
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
+    cursor = next;
+    const mine = keys.filter((k) => !k.endsWith(BENCH_COUNTS) && !k.endsWith(BENCH_RUNS));
+    if (!mine.length) continue;
+    const tx = redis.pipeline();
+    for (const k of mine) tx.memory("USAGE", k);
+    const sizes = ((await tx.exec()) ?? []).map(([, v]) => Number(v ?? 0));
+    mine.forEach((key, i) => {
+      const family = key
+        .slice(prefix.length + 1)
+        .split(":")
+        .map((part) => (/\d|^c[a-z0-9]{20,}$/.test(part) && !part.startsWith("{") ? "*" : part))
+        .slice(0, 3)
+        .join(":");
+      families.set(family, (families.get(family) ?? 0) + sizes[i]!);
+      total += sizes[i]!;
+    });
+  } while (cursor !== "0");
+  return { total, families: [...families].sort((a, b) => b[1] - a[1]) };
+}
+
+async function sleep(ms: number) {
+  await new Promise((r) => setTimeout(r, ms));
+}
+
+async function runOne(n: number): Promise<BenchResult> {
+  const log = (line: string) => console.error(`[shops ${n}] ${line}`);
+  const emu = await startEmulator({ port: 0, accounts: Array.from({ length: n }, (_, i) => account(i)) });
+  const fleet = await startStoreFleet({
+    shopOptions: { keepHistory: false, products: 0, tokenLifetimeMs: 86_400_000, bulkDurationMs: 5 },
+  });
+  const t = await createTestDb("sqlite");
+  const prefix = uniquePrefix("bench-shops");
+  const overrides: Record<string, string> = {
+    DATABASE_URL: t.url,
+    REDIS_PREFIX: prefix,
+    REVIEWS_API_URL: emu.baseUrl,
+    REVIEWS_AUTH_URL: emu.authUrl,
+    REVIEWS_RATE_URL: emu.rateUrl,
+    SHOPIFY_ORIGIN: fleet.originTemplate,
+    BACKSYNC_INTERVAL_MS: String(Math.round(50_000 / COMPRESS)),
+    BACKSYNC_QUIET_MS: String(900_000 / COMPRESS),
+    BACKSYNC_RECONCILE_MS: String(86_400_000 / COMPRESS),
+    BULK_POLL_INTERVAL_MS: "200",
+  };
+  const config: Config = testConfig({ ...overrides, LOG_LEVEL: "warn" } as Parameters<typeof testConfig>[0]);
+  const web = testAppContext(config, t.db, new BoundedSink());
+  await web.queues.ready(5000);
+  const redis = web.queues.redis;
+  const workers = await startServiceChild<{ warnings: number }>(
+    ["--child", "fleet-workers", "--config", JSON.stringify(overrides)],
+    "workers",
+  );
+  try {
+    // Connect every shop, as an install and the merchant's credentials do.
+    const connectStarted = performance.now();
+    const cpu0 = cpuSecondsOf(workers.pid);
+    let next = 0;
+    let lastLog = performance.now();
+    const ids: string[] = [];
+    await Promise.all(
+      Array.from({ length: CONNECTS_AT_ONCE }, async () => {
+        for (let i = next++; i < n; i = next++) {
+          const domain = domainOf(i);
+          // An empty store: no products, no orders (every bulk query answers, with nothing in it).
+          const store = fleet.add(domain, { modules: [ordersModule(new OrderBook({ seed: i, count: 0 }))] });
+          await seedOfflineSession(t.db, { shop: domain, installSession: () => store.installSession() });
+          const a = account(i);
+          const row = await web.shops.connect({
+            domain,
+            customerKey: a.customer,
+            clientId: a.clientId,
+            clientSecret: a.clientSecret,
+          });
+          await web.shops.setPrimaryDomain(domain, store.primaryDomain);
+          await startFirstSyncs({ db: t.db, queues: web.queues, config }, row.id);
+          ids[i] = row.id;
+          if (performance.now() - lastLog > 5_000) {
+            lastLog = performance.now();
+            log(`connected ${i + 1} of ${n}`);
+          }
+        }
+      }),
+    );
+    // Connected: every first sync done, every shop's first back-sync run done.
+    for (;;) {
+      const [runs, backsynced] = await Promise.all([
+        t.db.syncRun.count({ where: { status: { in: ["completed", "failed"] } } }),
+        t.db.backSyncState.count({ where: { definitionsEnabledAt: { not: null } } }),
+      ]);
+      if (runs >= 2 * n && backsynced >= n) break;
+      if (performance.now() - lastLog > 5_000) {
+        lastLog = performance.now();
+        log(`first syncs ${runs} of ${2 * n}, first back-syncs ${backsynced} of ${n}`);
+      }
+      await sleep(250);
+    }
+    const failedRuns = await t.db.syncRun.count({ where: { status: "failed" } });
+    const connectSeconds = (performance.now() - connectStarted) / 1000;
+    const connectCpu = cpuSecondsOf(workers.pid) - cpu0;
+    log(`connected in ${connectSeconds.toFixed(1)} s`);
+
+    // The setup hour is over: the idle hours start from the pace the connects' runs left.
+    await redis.del(pollScheduleKeys(prefix).active);
+
+    const sample = async () => ({
+      at: performance.now(),
+      cpu: cpuSecondsOf(workers.pid),
+      service: emu.control.lastRequestSeq(),
+      shopify: fleet.requests(),
+      jobs: await jobCounts(redis, prefix),
+    });
+    const hours: { cpu: number; service: number; shopify: number; jobs: Record<string, number>; seconds: number }[] =
+      [];
+    for (let h = 0; h < 2; h++) {
+      const before = await sample();
+      await sleep(HOUR_MS);
+      const after = await sample();
+      hours.push({
+        cpu: after.cpu - before.cpu,
+        service: after.service - before.service,
+        shopify: after.shopify - before.shopify,
+        jobs: diff(after.jobs, before.jobs),
+        seconds: (after.at - before.at) / 1000,
+      });
+      log(`idle hour ${h + 1}: ${sum(hours[h]!.jobs)} jobs, ${hours[h]!.service} service calls`);
+    }
+    const bytes = await redisBytes(redis, prefix);
+
+    // The burst: 1% of the shops see a merchant at work (a moderation in the admin each).
+    const burst = ids.slice(0, Math.max(1, Math.round(n / 100)));
+    const runsOf = async (shopIds: string[]) =>
+      (await redis.hmget(`${prefix}:${BENCH_RUNS}`, ...shopIds)).reduce((a, v) => a + Number(v ?? 0), 0);
+    const burstRuns0 = await runsOf(burst);
+    const burstStarted = performance.now();
+    for (const id of burst) await requestBackSync({ queues: web.queues, config }, id);
+    await sleep(HOUR_MS / 6);
+    const burstHours = (performance.now() - burstStarted) / HOUR_MS;
+    const burstPollsPerShopHour = (await runsOf(burst)) - burstRuns0;
+
+    const rows: Record<string, number> = {};
+    const tables = (await t.db.$queryRawUnsafe(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'",
+    )) as { name: string }[];
+    for (const { name } of tables) {
+      const [{ c }] = (await t.db.$queryRawUnsafe(`SELECT COUNT(*) AS c FROM "${name}"`)) as { c: bigint }[];
+      if (Number(c)) rows[name] = Number(c);
+    }
+    const dbFile = t.url.replace(/^file:/, "");
+    const dbBytes = statSync(dbFile).size + (statSync(`${dbFile}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+
+    const steady = hours[1]!;
+    const perHour = (v: number, h: (typeof hours)[number]) => v / (h.seconds / (HOUR_MS / 1000));
+    const cpuShare = (steady.cpu / (steady.seconds / (HOUR_MS / 1000)) / 3600) * 100;
+    const figures: BenchResult["figures"] = {
+      shops: n,
+      "clock compressed (an hour in s)": HOUR_MS / 1000,
+      "connect: all first syncs and back-syncs done (s)": Math.round(connectSeconds * 10) / 10,
+      "connect: worker CPU per shop (ms)": Math.round((connectCpu / n) * 1000 * 10) / 10,
+      "connect: failed sync runs": failedRuns,
+      "idle hour 1 (back-off from the active pace): jobs per shop":
+        Math.round((perHour(sum(hours[0]!.jobs), hours[0]!) / n) * 10) / 10,
+      "idle hour 1: service calls per shop": Math.round((perHour(hours[0]!.service, hours[0]!) / n) * 10) / 10,
+      "idle hour 2 (steady): jobs per shop": Math.round((perHour(sum(steady.jobs), steady) / n) * 10) / 10,
+      "idle hour 2: jobs by name": Object.entries(steady.jobs)
+        .filter(([, v]) => v > 0)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", "),
+      "idle hour 2: service calls per shop": Math.round((perHour(steady.service, steady) / n) * 10) / 10,
+      "idle hour 2: Shopify Admin calls per shop": Math.round((perHour(steady.shopify, steady) / n) * 10) / 10,
+      "idle hour 2: worker CPU (s per hour)": Math.round((steady.cpu / (steady.seconds / (HOUR_MS / 1000))) * 10) / 10,
+      "idle: worker CPU, % of one core": Math.round(cpuShare * 100) / 100,
+      "Redis bytes per shop": Math.round(bytes.total / n),
+      "Redis: largest key families (bytes per shop)": bytes.families
+        .slice(0, 6)
+        .map(([f, b]) => `${f} ${Math.round(b / n)}`)
+        .join(", "),
+      "database rows per shop": Math.round((sum(rows) / n) * 10) / 10,
+      "database rows by table": Object.entries(rows)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", "),
+      "database bytes per shop (SQLite file)": Math.round(dbBytes / n),
+      "burst: shops with a moderation": burst.length,
+      "burst: back-sync runs per active shop per hour":
+        Math.round((burstPollsPerShopHour / burst.length / burstHours) * 10) / 10,
+      "idle hour 2: back-sync runs per quiet shop": Math.round(((steady.jobs.backsync ?? 0) / n) * 10) / 10,
+      "before this change: service calls per idle shop per hour": 240,
+    };
+    return {
+      scenario: `shops: ${n.toLocaleString("en-US")} connected shops, idle, then 1% active`,
+      figures,
+      targets: {
+        "Redis bytes per idle shop ≤ 10 KB": {
+          value: Math.round(bytes.total / n),
+          limit: 10_240,
+          ok: bytes.total / n <= 10_240,
+        },
+        "worker CPU while idle < 5% of one core": {
+          value: Math.round(cpuShare * 100) / 100,
+          limit: 5,
+          ok: cpuShare < 5,
+        },
+      },
+    };
+  } finally {
+    await workers.stop().catch(() => undefined);
+    await web.queues.close();
+    await fleet.close();
+    await emu.close();
+    await deletePrefix(prefix);
+    await t.drop();
+  }
+}
+
+export async function runShopsBench(opts: { sizes: number[] }): Promise<BenchResult[]> {
+  const out: BenchResult[] = [];
+  for (const n of opts.sizes) out.push(await runOne(n));
+  return out;
+}
