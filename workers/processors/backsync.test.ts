@@ -172,6 +172,34 @@ describe.each([
       expect(JSON.parse(state.feedSeen!).length).toBeGreaterThan(0);
     });
 
+    it("GIVEN a quiet poll THEN the store's figures are not read again within the hour; a change found, a setting they carry or the hour's end reads them", async () => {
+      const storeReads = (since: number) =>
+        s.emu.control.requests(since).filter((r) => /\/(store-reviews|top-rated)\//.test(r.path));
+      const freshKey = `${s.prefix}:backsync:shop-data-read:${shopId}`;
+      await runAndWait();
+      let since = s.emu.control.lastRequestSeq();
+      await runAndWait();
+      expect(storeReads(since)).toEqual([]);
+      // A review found by the feed: the figures are read in that run.
+      await review(ids[28], 5, "Read with the figures");
+      since = s.emu.control.lastRequestSeq();
+      await runAndWait();
+      expect(storeReads(since).length).toBeGreaterThan(0);
+      // The hour is over (its mark gone): read again, though nothing changed.
+      await s.web.queues.redis.del(freshKey);
+      since = s.emu.control.lastRequestSeq();
+      await runAndWait();
+      expect(storeReads(since).length).toBeGreaterThan(0);
+      expect(await s.web.queues.redis.pttl(freshKey)).toBeGreaterThan(3_500_000);
+      // The guest-questions setting is carried in them: a change is written at the next run.
+      await s.web.shops.updateSettings(shop, { storefront: { guestQuestions: true } });
+      await runAndWait();
+      const data = store.metafield(store.appInstallationId, "reviews", "shop");
+      expect(shopDataSchema.parse(JSON.parse(data!.value)).guestQuestions).toBe(true);
+      await s.web.shops.updateSettings(shop, { storefront: { guestQuestions: false } });
+      await runAndWait();
+    });
+
     it("GIVEN nothing changed THEN a second run (and a reconciliation) writes nothing", async () => {
       const since = store.requests.length;
       await runAndWait();
@@ -328,10 +356,10 @@ describe.each([
       const quiet = await pollNow();
       expect(quiet.delay).toBe(8 * activeMs);
       expect(quiet.dueIn).toBeGreaterThan(8 * activeMs - 60_000);
-      await review(ids[23], 4, "Found by the next poll");
+      await review(ids[29], 4, "Found by the next poll");
       expect((await pollNow()).delay).toBe(activeMs);
       expect((await pollNow()).delay).toBe(2 * activeMs);
-      expect(countOf(ids[23])?.value).toBe(String(published(ids[23]).count));
+      expect(countOf(ids[29])?.value).toBe(String(published(ids[29]).count));
     });
 
     it("GIVEN the scheduler polls THEN a review approved in the emulator reaches the metafield within one poll", async () => {

@@ -25,7 +25,8 @@ import type { Db } from "../db/client";
 //    reviews the service shows without their product are returned for the caller to resend;
 // 3. the full reconciliation from the product report, after connect (never run yet) and when asked
 //    (daily);
-// 4. the shop-wide app-data metafield, written only when it changed.
+// 4. the shop-wide app-data metafield, written only when it changed, and read from the service only
+//    when the run found a change or an hour has passed (a quiet shop's poll is then two calls).
 
 export interface BackSyncDeps {
   db: Db;
@@ -48,7 +49,16 @@ export interface BackSyncResult {
   reconcile: { rows: number; drifted: number } | null;
   refresh: RefreshStats;
   flow: { sent: number; alreadySent: number; refused: number };
-  shopData: "written" | "unchanged";
+  /** "not read": a quiet run that left the store's figures for a later one (at most an hour). */
+  shopData: "written" | "unchanged" | "not read";
+}
+
+/** How long a quiet shop's store figures go without a read. */
+export const SHOP_DATA_MAX_AGE_MS = 3_600_000;
+
+/** The settings the shop data carries: a change of them is read at the next run. */
+function shopDataStamp(settings: ShopSettings): string {
+  return `guestQuestions=${settings.storefront.guestQuestions}`;
 }
 
 function addStats(a: RefreshStats, b: RefreshStats): RefreshStats {
@@ -97,20 +107,32 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
     await state.update(shopId, { reconciledAt: new Date() });
   }
 
-  const data = await readShopData({
-    reviews: deps.reviews,
-    redis: deps.redis,
-    prefix: deps.prefix,
-    shop: deps.shop.domain,
-    guestQuestions: deps.settings.storefront.guestQuestions,
-    signal: deps.signal,
-  });
-  const digest = shopDataDigest(data);
+  // The store's figures (store reviews, top rated, carousel: three calls) follow the reviews: read
+  // when this run found a change, reconciled or is the first, when the settings they carry changed,
+  // and otherwise at most once an hour (what the feed cannot see: a store review, the service's
+  // top-rated settings). A quiet shop's poll is then two calls, the feed and the groups.
+  const freshKey = `${deps.prefix}:backsync:shop-data-read:${shopId}`;
+  const stamp = shopDataStamp(deps.settings);
+  const changed = feed.changes.length > 0 || products.length > 0 || reconcile !== null || definitions !== null;
   let shopData: BackSyncResult["shopData"] = "unchanged";
-  if (digest !== current?.shopDataDigest) {
-    await writeShopData(deps.gql, data);
-    await state.update(shopId, { shopDataDigest: digest });
-    shopData = "written";
+  if (changed || !current?.shopDataDigest || (await deps.redis.get(freshKey)) !== stamp) {
+    const data = await readShopData({
+      reviews: deps.reviews,
+      redis: deps.redis,
+      prefix: deps.prefix,
+      shop: deps.shop.domain,
+      guestQuestions: deps.settings.storefront.guestQuestions,
+      signal: deps.signal,
+    });
+    const digest = shopDataDigest(data);
+    if (digest !== current?.shopDataDigest) {
+      await writeShopData(deps.gql, data);
+      await state.update(shopId, { shopDataDigest: digest });
+      shopData = "written";
+    }
+    await deps.redis.set(freshKey, stamp, "PX", SHOP_DATA_MAX_AGE_MS);
+  } else {
+    shopData = "not read";
   }
 
   const result: BackSyncResult = {
