@@ -73,7 +73,7 @@ export async function startStack(
   (await import("../../app/.server/context.server")).setAppContext(web);
   const worker = testWorkerContext(config, t.db);
   const workers = startWorkers(worker, defaultProcessors());
-  return {
+  const stack: Stack = {
     emu,
     t,
     config,
@@ -107,7 +107,8 @@ export async function startStack(
       );
     },
     async close() {
-      await workers.close();
+      // The workers running now: a test that stopped them may have started others.
+      await stack.workers.close();
       await worker.close();
       await web.queues.close();
       await emu.close();
@@ -115,4 +116,5 @@ export async function startStack(
       await t.drop();
     },
   };
+  return stack;
 }

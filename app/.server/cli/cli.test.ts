@@ -1,14 +1,20 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../test/helpers/db";
+import { deletePrefix, uniquePrefix } from "../../../test/helpers/redis";
 import { runCli } from "./main";
 import type { CliIo } from "./command";
 
 let t: TestDb;
+// `connect` queues the first syncs: under a prefix of this file's own, removed afterwards.
+const prefix = uniquePrefix("cli");
 beforeAll(async () => {
   t = await createTestDb("sqlite");
 });
-afterAll(async () => t.drop());
+afterAll(async () => {
+  await t.drop();
+  await deletePrefix(prefix);
+});
 
 function io(): CliIo & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
@@ -18,7 +24,7 @@ function io(): CliIo & { stdout: string[]; stderr: string[] } {
     stderr,
     out: (l) => stdout.push(l),
     err: (l) => stderr.push(l),
-    env: { ...process.env, DATABASE_URL: t.url },
+    env: { ...process.env, DATABASE_URL: t.url, REDIS_PREFIX: prefix },
   };
 }
 
