@@ -114,20 +114,19 @@ export async function requestDueBackSyncs(
 ): Promise<{ shops: number; reconciles: number }> {
   const schedule = pollScheduleOf(ctx.queues, ctx.config);
   const { quietMs, reconcileMs } = cadenceOf(ctx.config);
-  let shops = 0;
-  let reconciles = 0;
-  for (;;) {
-    const due = await schedule.takeDue(now, TAKE_AT_ONCE, quietMs);
-    await requestForEach(ctx, due, BACKSYNC);
-    shops += due.length;
-    if (due.length < TAKE_AT_ONCE) break;
-  }
-  for (;;) {
-    const due = await schedule.takeDueReconciles(now, TAKE_AT_ONCE, reconcileMs);
-    await requestForEach(ctx, due, BACKSYNC_RECONCILE);
-    reconciles += due.length;
-    if (due.length < TAKE_AT_ONCE) break;
-  }
+  const requestAll = async (take: () => Promise<string[]>, name: string) => {
+    for (let asked = 0; ;) {
+      const due = await take();
+      await requestForEach(ctx, due, name);
+      asked += due.length;
+      if (due.length < TAKE_AT_ONCE) return asked;
+    }
+  };
+  const shops = await requestAll(() => schedule.takeDue(now, TAKE_AT_ONCE, quietMs), BACKSYNC);
+  const reconciles = await requestAll(
+    () => schedule.takeDueReconciles(now, TAKE_AT_ONCE, reconcileMs),
+    BACKSYNC_RECONCILE,
+  );
   return { shops, reconciles };
 }
 
