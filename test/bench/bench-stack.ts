@@ -150,11 +150,25 @@ export async function workersChild(
   databaseUrl: string,
   prefix: string,
 ): Promise<{ warnings: number; lastWarnings: string[] }> {
-  const config = benchConfig(services, databaseUrl, prefix);
-  const db = createDb(databaseUrl);
+  const sink = await runWorkersUntilStopped(benchConfig(services, databaseUrl, prefix), (worker) =>
+    startTimedWorkers(worker, {}),
+  );
+  return { warnings: sink.count, lastWarnings: sink.lines.slice(-5) };
+}
+
+/**
+ * A worker child's life: the workers `start` makes on a context of the config's database and Redis
+ * prefix, the ready line once Redis answers, then at SIGTERM closed the way workers/index.ts does.
+ * Resolves with what they logged.
+ */
+export async function runWorkersUntilStopped(
+  config: Config,
+  start: (worker: WorkerContext) => RunningWorkers,
+): Promise<BoundedSink> {
+  const db = createDb(config.DATABASE_URL);
   const sink = new BoundedSink();
   const worker = testWorkerContext(config, db, sink);
-  const workers = startTimedWorkers(worker, {});
+  const workers = start(worker);
   await worker.queues.ready(5000);
   const stopped = new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
   process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
@@ -162,7 +176,7 @@ export async function workersChild(
   await workers.close();
   await worker.close();
   await db.$disconnect();
-  return { warnings: sink.count, lastWarnings: sink.lines.slice(-5) };
+  return sink;
 }
 
 export interface SyncOutcome {

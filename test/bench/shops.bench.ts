@@ -4,15 +4,14 @@ import { startEmulator } from "../../sandbox/emulator/server";
 import { OrderBook, ordersModule, startStoreFleet } from "../../sandbox/simulated-store";
 import { createTestDb } from "../helpers/db";
 import { deletePrefix, uniquePrefix } from "../helpers/redis";
-import { testAppContext, testConfig, testWorkerContext } from "../helpers/contexts";
+import { testAppContext, testConfig } from "../helpers/contexts";
 import { seedOfflineSession } from "../helpers/offline-session";
 import { defaultProcessors, startWorkers } from "../../workers/start";
-import { createDb } from "../../app/.server/db/client";
 import { startFirstSyncs } from "../../app/.server/shops/connect-shop";
 import { BACKSYNC_TICK, requestBackSync, tickEveryMs } from "../../app/.server/backsync/schedule";
 import { pollScheduleKeys } from "../../app/.server/backsync/poll-schedule";
 import type { Config } from "../../app/.server/config";
-import { BoundedSink } from "./bench-stack";
+import { BoundedSink, runWorkersUntilStopped } from "./bench-stack";
 import { startServiceChild } from "./children";
 import type { BenchResult } from "./report";
 
@@ -58,30 +57,22 @@ function cpuSecondsOf(pid: number | undefined): number {
  */
 export async function fleetWorkersChild(overrides: Record<string, string>): Promise<{ warnings: number }> {
   const config = testConfig({ ...overrides, LOG_LEVEL: "warn" } as Parameters<typeof testConfig>[0]);
-  const db = createDb(config.DATABASE_URL);
-  const sink = new BoundedSink();
-  const worker = testWorkerContext(config, db, sink);
-  const processors = defaultProcessors();
   const countsKey = `${config.REDIS_PREFIX}:${BENCH_COUNTS}`;
-  for (const jobs of Object.values(processors.jobs)) {
-    for (const [name, handle] of Object.entries(jobs ?? {})) {
-      jobs![name] = async (job, ctx, token) => {
-        const out = await handle(job, ctx, token);
-        await worker.queues.redis.hincrby(countsKey, name, 1);
-        if (name === "backsync")
-          await worker.queues.redis.hincrby(`${config.REDIS_PREFIX}:${BENCH_RUNS}`, job.data.shopId, 1);
-        return out;
-      };
+  const runsKey = `${config.REDIS_PREFIX}:${BENCH_RUNS}`;
+  const sink = await runWorkersUntilStopped(config, (worker) => {
+    const processors = defaultProcessors();
+    for (const jobs of Object.values(processors.jobs)) {
+      for (const [name, handle] of Object.entries(jobs ?? {})) {
+        jobs![name] = async (job, ctx, token) => {
+          const out = await handle(job, ctx, token);
+          await worker.queues.redis.hincrby(countsKey, name, 1);
+          if (name === "backsync") await worker.queues.redis.hincrby(runsKey, job.data.shopId, 1);
+          return out;
+        };
+      }
     }
-  }
-  const workers = startWorkers(worker, processors);
-  await worker.queues.ready(5000);
-  const stopped = new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
-  process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
-  await stopped;
-  await workers.close();
-  await worker.close();
-  await db.$disconnect();
+    return startWorkers(worker, processors);
+  });
   return { warnings: sink.count };
 }
 
