@@ -27,15 +27,15 @@ describe("the back-sync's poll schedule", () => {
     const ids = Array.from({ length: 1_200 }, (_, i) => `shop-${i}`);
     expect(await s.enrol(ids, NOW)).toBe(1_200);
     expect(await s.enrol(ids, NOW + 40_000)).toBe(0);
-    expect(await s.takeDue(NOW - 1, 500, cadence.quietMs)).toEqual([]);
+    expect(await s.takeDue(NOW - 1, 500)).toEqual([]);
     const taken: string[] = [];
-    for (let page = await s.takeDue(NOW + cadence.activeMs, 500, cadence.quietMs); page.length;) {
+    for (let page = await s.takeDue(NOW + cadence.activeMs, 500); page.length;) {
       taken.push(...page);
-      page = await s.takeDue(NOW + cadence.activeMs, 500, cadence.quietMs);
+      page = await s.takeDue(NOW + cadence.activeMs, 500);
     }
     expect(taken.sort()).toEqual([...ids].sort());
     // Taken shops are leased: nothing more is due until the lease ends, when all come round.
-    expect(await s.takeDue(NOW + cadence.activeMs + 1_000, 500, cadence.quietMs)).toEqual([]);
+    expect(await s.takeDue(NOW + cadence.activeMs + 1_000, 500)).toEqual([]);
     expect(await s.size(NOW)).toEqual({ shops: 1_200, active: 0 });
   });
 
@@ -46,8 +46,8 @@ describe("the back-sync's poll schedule", () => {
     const delays: number[] = [];
     for (let i = 0; i < 6; i++) delays.push(await s.afterRun("quiet", { changed: false }, (now += 1_000)));
     expect(delays).toEqual([100_000, 200_000, 400_000, 800_000, 900_000, 900_000]);
-    expect(await s.takeDue(now + 899_999, 10, cadence.quietMs)).toEqual([]);
-    expect(await s.takeDue(now + 900_000, 10, cadence.quietMs)).toEqual(["quiet"]);
+    expect(await s.takeDue(now + 899_999, 10)).toEqual([]);
+    expect(await s.takeDue(now + 900_000, 10)).toEqual(["quiet"]);
     expect(await s.afterRun("quiet", { changed: true }, now)).toBe(50_000);
     expect(await s.afterRun("quiet", { changed: false }, now)).toBe(100_000);
   });
@@ -67,7 +67,7 @@ describe("the back-sync's poll schedule", () => {
     expect(await s.size(NOW + 3_600_000)).toEqual({ shops: 1, active: 0 });
     // A shop noted before it was ever enrolled (a delivered order just after connect) joins the schedule.
     await s.noteActivity("new", NOW + 3_600_000, NOW);
-    expect(await s.takeDue(NOW + 50_000, 10, cadence.quietMs)).toEqual(["new"]);
+    expect(await s.takeDue(NOW + 50_000, 10)).toEqual(["new"]);
   });
 
   it("GIVEN reconciliations due THEN each shop is taken once a period, at its own moment", async () => {
@@ -77,9 +77,9 @@ describe("the back-sync's poll schedule", () => {
     const byHour: number[] = [];
     for (let h = 1; h <= 24; h++) {
       let n = 0;
-      for (let page = await s.takeDueReconciles(NOW + h * 3_600_000, 500, DAY); page.length;) {
+      for (let page = await s.takeDueReconciles(NOW + h * 3_600_000, 500); page.length;) {
         n += page.length;
-        page = await s.takeDueReconciles(NOW + h * 3_600_000, 500, DAY);
+        page = await s.takeDueReconciles(NOW + h * 3_600_000, 500);
       }
       byHour.push(n);
     }
@@ -87,9 +87,9 @@ describe("the back-sync's poll schedule", () => {
     expect(Math.max(...byHour)).toBeLessThan(60);
     // A worker away for three days takes each shop once, not three times, and moves it past now.
     const later = NOW + 4 * DAY;
-    const taken = await s.takeDueReconciles(later, 1_000, DAY);
+    const taken = await s.takeDueReconciles(later, 1_000);
     expect(taken).toHaveLength(600);
-    expect(await s.takeDueReconciles(later, 1_000, DAY)).toEqual([]);
+    expect(await s.takeDueReconciles(later, 1_000)).toEqual([]);
   });
 
   it("GIVEN a shop forgotten THEN nothing of it is left", async () => {

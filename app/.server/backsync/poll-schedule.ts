@@ -16,12 +16,12 @@ export interface PollSchedule {
   /** The shop counts as active until `until`; its next poll is at most one active period away. */
   noteActivity(shopId: string, until: number, now: number): Promise<void>;
   /**
-   * Up to `limit` shops due by `now`, each leased until `now + leaseMs` (a run that never reports
+   * Up to `limit` shops due by `now`, each leased for a quiet period (a run that never reports
    * back, its job lost, comes round again then): the tick asks one run for each.
    */
-  takeDue(now: number, limit: number, leaseMs: number): Promise<string[]>;
+  takeDue(now: number, limit: number): Promise<string[]>;
   /** Up to `limit` shops whose reconciliation is due; each moves on to its moment of the next period. */
-  takeDueReconciles(now: number, limit: number, periodMs: number): Promise<string[]>;
+  takeDueReconciles(now: number, limit: number): Promise<string[]>;
   /** After a run: the next poll, sooner when it found a change or the shop is active. */
   afterRun(shopId: string, run: { changed: boolean }, now: number): Promise<number>;
   /** A shop the back-sync no longer runs for (disconnected, uninstalled). */
@@ -80,12 +80,12 @@ export function createPollSchedule(
         .exec();
     },
 
-    async takeDue(now, limit, leaseMs) {
-      return (await redis.eval(TAKE_DUE, 1, keys.due, now, limit, now + leaseMs)) as string[];
+    async takeDue(now, limit) {
+      return (await redis.eval(TAKE_DUE, 1, keys.due, now, limit, now + cadence.quietMs)) as string[];
     },
 
-    async takeDueReconciles(now, limit, periodMs) {
-      return (await redis.eval(TAKE_RECONCILES, 1, keys.reconcile, now, limit, periodMs)) as string[];
+    async takeDueReconciles(now, limit) {
+      return (await redis.eval(TAKE_RECONCILES, 1, keys.reconcile, now, limit, cadence.reconcileMs)) as string[];
     },
 
     async afterRun(shopId, run, now) {

@@ -113,7 +113,6 @@ export async function requestDueBackSyncs(
   now = Date.now(),
 ): Promise<{ shops: number; reconciles: number }> {
   const schedule = pollScheduleOf(ctx.queues, ctx.config);
-  const { quietMs, reconcileMs } = cadenceOf(ctx.config);
   const requestAll = async (take: () => Promise<string[]>, name: string) => {
     for (let asked = 0; ;) {
       const due = await take();
@@ -122,11 +121,8 @@ export async function requestDueBackSyncs(
       if (due.length < TAKE_AT_ONCE) return asked;
     }
   };
-  const shops = await requestAll(() => schedule.takeDue(now, TAKE_AT_ONCE, quietMs), BACKSYNC);
-  const reconciles = await requestAll(
-    () => schedule.takeDueReconciles(now, TAKE_AT_ONCE, reconcileMs),
-    BACKSYNC_RECONCILE,
-  );
+  const shops = await requestAll(() => schedule.takeDue(now, TAKE_AT_ONCE), BACKSYNC);
+  const reconciles = await requestAll(() => schedule.takeDueReconciles(now, TAKE_AT_ONCE), BACKSYNC_RECONCILE);
   return { shops, reconciles };
 }
 
