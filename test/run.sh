@@ -4,7 +4,7 @@
 # non-zero when any step failed. `npm run test:full` is the same with the full fuzz counts.
 #
 # Two vitest runs: every project but the fault drills first, longest files first, on both cores;
-# then the fault drills, two at a time. The typecheck and lint start with the first run, but at idle
+# then the fault drills, four at a time. The typecheck and lint start with the first run, but at idle
 # priority (SCHED_IDLE: they get a core only when no test process wants it): at normal priority they
 # took a core from the tests for three minutes, while the first run has moments of waiting and the
 # drills leave most of the machine idle (they wait on killed workers, restarts and timers).
