@@ -31,7 +31,9 @@ npx vitest run --project unit --project integration --project browser --project 
 first=$?
 
 timed typecheck idle npm run -s typecheck &
-timed lint idle npm run -s lint &
+# ESLint and Prettier are one process each: side by side, a clean clone's lint ends with the drills.
+timed lint idle npm run -s lint:code &
+timed format idle npm run -s lint:format &
 echo "── tests: npx vitest run --project faults (typecheck and lint beside it, at idle priority)"
 npx vitest run --project faults --reporter=default --reporter=json --outputFile.json="$report/faults.json"
 second=$?
@@ -46,10 +48,11 @@ wait
 
 echo
 echo "── typecheck: npm run -s typecheck"; cat "$report/typecheck.log"
-echo "── lint: npm run -s lint"; cat "$report/lint.log"
+echo "── lint: npm run -s lint:code"; cat "$report/lint.log"
+echo "── format: npm run -s lint:format"; cat "$report/format.log"
 echo
 failed=0
-for name in typecheck lint tests; do
+for name in typecheck lint format tests; do
   read -r code seconds <"$report/$name.result" || { code=1 seconds=?; }
   if [ "$code" = 0 ]; then result=ok; else result="FAILED (exit $code)"; failed=1; fi
   echo "  $name: $result, $seconds s"
