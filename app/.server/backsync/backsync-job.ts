@@ -6,6 +6,7 @@ import { ShopNotConnectedError } from "../shops/shop.repository";
 import { createResendLedger } from "../resend/resend-ledger";
 import { resendUnknownProducts } from "../resend/unknown-products";
 import { NoOfflineSessionError } from "../shopify/admin-for-shop";
+import { lazyAdminGraphql } from "../shopify/lazy-admin-graphql";
 import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify/errors";
 import { runBackSync, type BackSyncResult } from "./backsync";
 import { pollScheduleOf } from "./schedule";
@@ -73,7 +74,14 @@ async function lockedRun(
       lockKey,
       () =>
         honouringServiceLimit(async () => {
-          const [gql, reviews] = await Promise.all([ctx.adminFor(shop.domain), ctx.reviewsFor(shop.domain)]);
+          // A poll makes the Admin API client when it first needs it (most find nothing to write); the
+          // daily reconciliation makes it at once, so every shop's token is refreshed at least daily
+          // (an unused refresh token lapses after 90 days) and a lost session is found.
+          const adminFor = () => ctx.adminFor(shop.domain);
+          const [gql, reviews] = await Promise.all([
+            opts.reconcile ? adminFor() : lazyAdminGraphql(shop.domain, adminFor),
+            ctx.reviewsFor(shop.domain, shop),
+          ]);
           const result = await runBackSync(
             {
               db: ctx.db,

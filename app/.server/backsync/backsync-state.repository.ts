@@ -64,8 +64,15 @@ export function createBackSyncState(db: Db) {
       return feedMemoryOf(row);
     },
 
-    async saveFeedMemory(shopId: string, memory: FeedMemory): Promise<void> {
-      await this.update(shopId, { cursor: memory.cursor, feedSeen: JSON.stringify(memory.seen.slice(0, SEEN_MAX)) });
+    /** Writes the feed's memory unless `stored` (the row read at the run's start) holds it already. */
+    async saveFeedMemory(
+      shopId: string,
+      memory: FeedMemory,
+      stored?: { cursor: string | null; feedSeen: string | null } | null,
+    ): Promise<void> {
+      const feedSeen = JSON.stringify(memory.seen.slice(0, SEEN_MAX));
+      if (stored && stored.cursor === memory.cursor && stored.feedSeen === feedSeen) return;
+      await this.update(shopId, { cursor: memory.cursor, feedSeen });
     },
 
     async digests(shopId: string, productIds: readonly string[]): Promise<Map<string, ProductDigest>> {

@@ -83,7 +83,8 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
   const feed = await readReviewChanges(deps.reviews.admin, feedMemoryOf(current), { signal: deps.signal });
   const groupsKey = `${deps.prefix}:backsync:groups:${shopId}`;
   const groups = await readGroupMembership(deps.reviews.admin, { signal: deps.signal });
-  const groupsBefore = JSON.parse((await deps.redis.get(groupsKey)) ?? "{}") as GroupMembership;
+  const groupsStored = (await deps.redis.get(groupsKey)) ?? "{}";
+  const groupsBefore = JSON.parse(groupsStored) as GroupMembership;
   const touched = await touchedProducts(deps.redis, deps.prefix, deps.shop.domain);
   const products = withGroupMates(
     [...changedProducts(feed.changes), ...regrouped(groupsBefore, groups), ...touched.ids],
@@ -94,8 +95,9 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
     { shopId, gql: deps.gql, state, log },
     triggersFor(feed.changes, deps.settings.flow.negativeRatingAtOrBelow),
   );
-  await state.saveFeedMemory(shopId, feed.memory);
-  await deps.redis.set(groupsKey, JSON.stringify(groups));
+  // A quiet poll writes neither (most polls at scale are quiet).
+  await state.saveFeedMemory(shopId, feed.memory, current);
+  if (JSON.stringify(groups) !== groupsStored) await deps.redis.set(groupsKey, JSON.stringify(groups));
   await touched.done();
 
   let reconcile: BackSyncResult["reconcile"] = null;
@@ -144,6 +146,8 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
     flow,
     shopData,
   };
-  log.info({ feed: result.feed, reconcile, refresh, flow, shopData }, "back-sync run done");
+  // A poll that found nothing is a debug line: at scale most are, tens of thousands an hour.
+  const found = changed || shopData === "written" || flow.sent > 0;
+  log[found ? "info" : "debug"]({ feed: result.feed, reconcile, refresh, flow, shopData }, "back-sync run done");
   return result;
 }

@@ -24,8 +24,8 @@ export interface JobServices {
   /** The shop's row, cached for a short while (config.SHOP_CACHE_MS). */
   cachedShop(domain: string): Promise<Shop | null>;
   forgetShop(domain: string): void;
-  /** The reviews client of a connected shop. */
-  reviewsFor(domain: string): Promise<ReviewsClient>;
+  /** The reviews client of a connected shop; `shop`: its row, when the caller read it already. */
+  reviewsFor(domain: string, shop?: Shop): Promise<ReviewsClient>;
   /** Admin GraphQL of a shop; throws ShopifyAddressRefusedError while Shopify refuses this server. */
   adminFor(domain: string): Promise<AdminGraphql>;
 }

@@ -1,3 +1,4 @@
+import type { Shop } from "@prisma/client";
 import type { Logger } from "pino";
 import type { Redis } from "ioredis";
 import type { Config } from "../config";
@@ -23,7 +24,7 @@ export interface ShopReviewsDeps {
   fetch?: FetchLike;
 }
 
-export function shopReviewsClients(deps: ShopReviewsDeps): (domain: string) => Promise<ReviewsClient> {
+export function shopReviewsClients(deps: ShopReviewsDeps): (domain: string, shop?: Shop) => Promise<ReviewsClient> {
   const { config } = deps;
   const tokenCache = redisTokenCache(deps.redis, config.REDIS_PREFIX);
   const defaults = {
@@ -31,8 +32,8 @@ export function shopReviewsClients(deps: ShopReviewsDeps): (domain: string) => P
     authUrl: config.REVIEWS_AUTH_URL,
     rateUrl: config.REVIEWS_RATE_URL,
   };
-  return async (domain) => {
-    const account = await deps.shops.account(domain, defaults);
+  return async (domain, shop) => {
+    const account = await deps.shops.account(domain, defaults, shop);
     return createReviewsClient({
       account,
       tokenCache,

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import type { Shop } from "@prisma/client";
 import { keyFrom, mask, open, seal } from "../crypto/secret-box";
 import { parseSettings, shopSettingsSchema, type ShopSettings } from "./settings";
 import { z } from "zod";
@@ -138,8 +139,10 @@ export function createShopRepository(db: Db, encryptionKey: string) {
     async account(
       domain: string,
       defaults: { apiUrl: string; authUrl: string; rateUrl: string },
+      /** The shop's row when the caller read it already (a back-sync poll: one query fewer). */
+      row?: Shop,
     ): Promise<ReviewsAccount> {
-      const shop = await get(domain);
+      const shop = row?.domain === domain ? row : await get(domain);
       if (!shop.customerKey || !shop.clientId || !shop.clientSecretEncrypted)
         throw new ShopNotConnectedError(shop.domain);
       return {
