@@ -217,6 +217,16 @@ export default function SettingsPage() {
           </FormLayout>
         </Section>
       ))}
+      <Section title={t("settings.section.filters")}>
+        <BlockStack gap="200">
+          <Text as="p">{t("settings.filters.body")}</Text>
+          <ol>
+            <li>{t("settings.filters.step1")}</li>
+            <li>{t("settings.filters.step2")}</li>
+            <li>{t("settings.filters.step3")}</li>
+          </ol>
+        </BlockStack>
+      </Section>
     </AdminPage>
   );
 }

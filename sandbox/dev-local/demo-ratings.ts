@@ -7,7 +7,8 @@ import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
 
 // The demo's ratings act, after the storefront act asked for a back-sync: waits until every demo
 // product with published reviews at the service holds its ratings in the simulated store
-// (`reviews.rating`, `reviews.rating_count` equal to its published reviews, and the snapshot), read
+// (`reviews.rating`, `reviews.rating_count` equal to its published reviews, the filterable decimal and
+// the snapshot), read
 // back through the store's Admin GraphQL endpoint as a theme would see them, and prints how many
 // products got ratings. With `check`, a product left without them fails the demo.
 
@@ -15,6 +16,7 @@ interface ProductRatingsNode {
   id: string;
   rating: { value: string } | null;
   ratingCount: { value: string } | null;
+  ratingValue: { value: string } | null;
   snapshot: { id: string } | null;
 }
 
@@ -44,7 +46,7 @@ export async function runRatingsDemo(options: {
     logger: pino({ level: "silent" }),
   });
   const readRatings = async () => {
-    const counts = new Map<string, { count: string | null; rating: boolean; snapshot: boolean }>();
+    const counts = new Map<string, { count: string | null; rating: boolean; filterable: boolean; snapshot: boolean }>();
     let after: string | null = null;
     for (;;) {
       const page: {
@@ -54,6 +56,7 @@ export async function runRatingsDemo(options: {
         counts.set(productIdOfGid(p.id), {
           count: p.ratingCount?.value ?? null,
           rating: !!p.rating,
+          filterable: !!p.ratingValue,
           snapshot: !!p.snapshot,
         });
       }
@@ -69,7 +72,7 @@ export async function runRatingsDemo(options: {
     missing = [...published]
       .filter(([sku, n]) => {
         const h = held.get(sku);
-        return !h || h.count !== String(n) || !h.rating || !h.snapshot;
+        return !h || h.count !== String(n) || !h.rating || !h.filterable || !h.snapshot;
       })
       .map(([sku]) => sku);
     if (missing.length > 0 && Date.now() <= deadline) {
@@ -80,7 +83,7 @@ export async function runRatingsDemo(options: {
     if (missing.length === 0 || Date.now() > deadline) {
       const withRatings = [...held.values()].filter((h) => h.count !== null).length;
       options.say(
-        `back-sync: ${withRatings} products have ratings in the store (reviews.rating, reviews.rating_count, snapshot); ${published.size - missing.length} of the ${published.size} demo products with published reviews match the service`,
+        `back-sync: ${withRatings} products have ratings in the store (reviews.rating, reviews.rating_count, rating_value, snapshot); ${published.size - missing.length} of the ${published.size} demo products with published reviews match the service`,
       );
       if (missing.length && options.check)
         throw new Error(

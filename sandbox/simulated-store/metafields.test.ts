@@ -4,6 +4,7 @@ import { createAdminGraphql } from "../../app/.server/shopify/admin-graphql";
 import {
   CURRENT_APP_INSTALLATION,
   FLOW_TRIGGER_RECEIVE,
+  METAFIELD_DEFINITION_CREATE,
   METAFIELDS_DELETE,
   METAFIELDS_SET,
   PRODUCT_BY_HANDLE,
@@ -14,6 +15,7 @@ import {
   STANDARD_METAFIELD_DEFINITION_ENABLE,
 } from "../../app/.server/shopify/metafield-documents";
 import { ThrottleRegistry } from "../../app/.server/shopify/throttle";
+import { ratingValueDefinition } from "../../app/.server/backsync/definitions";
 import { SIM_APP_ID, startSimulatedStore, type SimulatedStore } from ".";
 
 const open: SimulatedStore[] = [];
@@ -45,6 +47,46 @@ interface SetAnswer {
 const rating = (value: string) => JSON.stringify({ value, scale_min: "1.0", scale_max: "5.0" });
 
 describe("simulated store: metafields", () => {
+  it("creates the app's decimal rating definition once (TAKEN after), refuses what Shopify refuses, and holds its bounds", async () => {
+    const { store, gql, ids } = await start();
+    type CreateAnswer = {
+      metafieldDefinitionCreate: {
+        createdDefinition: { namespace: string; key: string; type: { name: string } } | null;
+        userErrors: { field: string[]; code: string }[];
+      };
+    };
+    const create = (definition: unknown) => gql.query<CreateAnswer>(METAFIELD_DEFINITION_CREATE, { definition });
+    const definition = ratingValueDefinition(["smartCollectionCondition"]);
+    const first = await create(definition);
+    expect(first.metafieldDefinitionCreate.userErrors).toEqual([]);
+    expect(first.metafieldDefinitionCreate.createdDefinition).toMatchObject({
+      namespace: `app--${SIM_APP_ID}--reviews`,
+      key: "rating_value",
+      type: { name: "number_decimal" },
+    });
+    expect((await create(definition)).metafieldDefinitionCreate.userErrors.map((e) => e.code)).toEqual(["TAKEN"]);
+    const wrongType = await create({ ...definition, key: "other", type: "decimal" });
+    expect(wrongType.metafieldDefinitionCreate.userErrors.map((e) => e.code)).toEqual(["INCLUSION"]);
+    const wrongCapability = await create({
+      ...definition,
+      key: "other",
+      capabilities: { sortable: { enabled: true } },
+    });
+    expect(wrongCapability.metafieldDefinitionCreate.userErrors.map((e) => e.code)).toEqual(["INVALID_CAPABILITY"]);
+
+    // Its bounds hold: 5.1 is refused, 4.5 is written.
+    const set = (value: string) =>
+      gql.query<SetAnswer>(METAFIELDS_SET, {
+        metafields: [{ ownerId: ids[0], namespace: "$app:reviews", key: "rating_value", value }],
+      });
+    expect((await set("5.1")).metafieldsSet.userErrors.map((e) => e.code)).toEqual(["LESS_THAN_OR_EQUAL_TO"]);
+    expect((await set("4.5")).metafieldsSet.userErrors).toEqual([]);
+    expect(store.metafield(ids[0], "$app:reviews", "rating_value")).toMatchObject({
+      type: "number_decimal",
+      value: "4.5",
+    });
+  });
+
   it("enables the standard review definitions once (TAKEN after), then holds their type and scale", async () => {
     const { store, gql, ids } = await start();
     for (const key of ["rating", "rating_count"]) {
@@ -140,7 +182,7 @@ describe("simulated store: metafields", () => {
     expect(rest.products.nodes.map((n) => n.id)).toEqual([ids[2]]);
     expect(rest.products.pageInfo.hasNextPage).toBe(false);
 
-    // The three by name only (the demo's check), at four points a product instead of the whole list.
+    // The four by name only (the demo's check), at five points a product instead of the whole list.
     const ratings = await gql.request<{
       products: {
         nodes: {
@@ -163,7 +205,7 @@ describe("simulated store: metafields", () => {
       [ids[1], rating("4.5"), "2", true],
       [ids[2], null, null, false],
     ]);
-    expect(ratings.cost?.requestedQueryCost).toBe(2 + 3 * 4);
+    expect(ratings.cost?.requestedQueryCost).toBe(2 + 3 * 5);
 
     const handle = store.product(ids[1])!.handle;
     const byHandle = await gql.query<{ productByIdentifier: { id: string; metafields: { nodes: unknown[] } } }>(

@@ -8,7 +8,8 @@ import type { OperationHandler, OperationResult, StoreModule } from "./router";
 // with `field`, `code` and `elementIndex`, the way the Admin API does. The app's own namespace
 // `$app:reviews` is stored as `app--<app id>--reviews`, as Shopify stores it. Standard definitions
 // (`reviews.rating`, `reviews.rating_count`) are switched on with
-// `standardMetafieldDefinitionEnable` and then constrain the type and values of their metafields.
+// `standardMetafieldDefinitionEnable`, the app's own with `metafieldDefinitionCreate`, and then
+// constrain the type and values of their metafields.
 // `flowTriggerReceive` is answered and recorded here too: it is the other write the review feed makes.
 
 export const SIM_APP_ID = 7_461_923;
@@ -41,6 +42,9 @@ export interface MetafieldDefinition {
   key: string;
   type: string;
   validations: { name: string; value: string }[];
+  /** App definitions only: what `access.storefront` and `capabilities` asked for. */
+  storefrontAccess?: "PUBLIC_READ" | "NONE";
+  capabilities?: string[];
 }
 
 export interface FlowTriggerCall {
@@ -186,6 +190,54 @@ export class MetafieldStore {
       ...template,
       ownerType: "PRODUCT",
       id: `gid://shopify/MetafieldDefinition/${1_100_000 + this.definitions.size}`,
+    };
+    this.definitions.set(name, definition);
+    return { definition, userErrors: [] };
+  }
+
+  /**
+   * `metafieldDefinitionCreate` for products: the app's own definitions (`$app:…`, stored under the
+   * resolved namespace as metafields are). What the app sends is checked as Shopify checks it: a known
+   * type, storefront access from its enum, known capabilities; TAKEN when the namespace and key exist.
+   */
+  createDefinition(input: unknown): { definition: MetafieldDefinition | null; userErrors: UserError[] } {
+    const d = (input ?? {}) as Record<string, unknown>;
+    const fail = (field: string, message: string, code: string) => ({
+      definition: null,
+      userErrors: [{ field: ["definition", field], message, code }],
+    });
+    if (d.ownerType !== "PRODUCT") return fail("ownerType", "Owner type is not supported here.", "INCLUSION");
+    if (typeof d.name !== "string" || !d.name) return fail("name", "Name can't be blank.", "BLANK");
+    if (typeof d.key !== "string" || !/^[A-Za-z0-9_-]{2,64}$/.test(d.key))
+      return fail("key", "Key is invalid.", "INVALID");
+    if (typeof d.type !== "string" || !KNOWN_TYPES.has(d.type))
+      return fail("type", `Type ${String(d.type)} is not a valid metafield type.`, "INCLUSION");
+    const storefront = (d.access as { storefront?: unknown } | undefined)?.storefront;
+    if (storefront !== undefined && storefront !== "PUBLIC_READ" && storefront !== "NONE")
+      return fail("access", "Storefront access is invalid.", "INVALID");
+    const capabilities = Object.keys((d.capabilities as object | undefined) ?? {});
+    if (capabilities.some((c) => !["adminFilterable", "smartCollectionCondition", "uniqueValues"].includes(c)))
+      return fail("capabilities", "Capability is invalid.", "INVALID_CAPABILITY");
+    const namespace = resolveNamespace(typeof d.namespace === "string" && d.namespace ? d.namespace : "$app");
+    const name = `${namespace}.${d.key}`;
+    if (this.definitions.has(name))
+      return fail("key", "Key is in use for Product metafields on the 'namespace' namespace.", "TAKEN");
+    const validations = Array.isArray(d.validations)
+      ? (d.validations as { name?: unknown; value?: unknown }[]).map((v) => ({
+          name: String(v.name),
+          value: String(v.value),
+        }))
+      : [];
+    const definition: MetafieldDefinition = {
+      id: `gid://shopify/MetafieldDefinition/${1_100_000 + this.definitions.size}`,
+      name: d.name,
+      ownerType: "PRODUCT",
+      namespace,
+      key: d.key,
+      type: d.type,
+      validations,
+      storefrontAccess: storefront === "PUBLIC_READ" ? "PUBLIC_READ" : "NONE",
+      capabilities,
     };
     this.definitions.set(name, definition);
     return { definition, userErrors: [] };
@@ -341,8 +393,17 @@ function valueProblem(
       return value === "true" || value === "false"
         ? null
         : { message: "Value must be true or false.", code: "INVALID_VALUE" };
-    case "number_decimal":
-      return Number.isFinite(Number(value)) ? null : { message: "Value must be a decimal.", code: "INVALID_VALUE" };
+    case "number_decimal": {
+      const n = Number(value);
+      if (!/^-?\d+(\.\d+)?$/.test(value) || !Number.isFinite(n))
+        return { message: "Value must be a decimal.", code: "INVALID_VALUE" };
+      const [min, max] = [validation("min"), validation("max")];
+      if (min !== undefined && n < Number(min))
+        return { message: `Value must be greater than or equal to ${min}.`, code: "GREATER_THAN_OR_EQUAL_TO" };
+      if (max !== undefined && n > Number(max))
+        return { message: `Value must be less than or equal to ${max}.`, code: "LESS_THAN_OR_EQUAL_TO" };
+      return null;
+    }
     default:
       return null;
   }
@@ -526,7 +587,7 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
 
   // Aliased single metafields (ProductRatings): one point per metafield object, as Shopify counts.
   const productRatings: OperationHandler = {
-    requestedCost: (v) => 2 + firstOf(v.first, 50) * 4,
+    requestedCost: (v) => 2 + firstOf(v.first, 50) * 5,
     handle: (v) => {
       const first = firstOf(v.first, 50);
       const from = offsetOf(v.after);
@@ -544,11 +605,13 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
         }
         const rating = one(p.id, "reviews", "rating");
         const ratingCount = one(p.id, "reviews", "rating_count");
+        const ratingValue = one(p.id, "$app:reviews", "rating_value");
         const snapshot = one(p.id, "$app:reviews", "snapshot");
         nodes.push({
           id: p.id,
           rating: rating && { value: rating.value },
           ratingCount: ratingCount && { value: ratingCount.value },
+          ratingValue: ratingValue && { value: ratingValue.value },
           snapshot: snapshot && { id: snapshot.id },
         });
       }
@@ -688,6 +751,24 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
     };
   });
 
+  const createDefinition = mutation((v) => {
+    const { definition, userErrors } = store.createDefinition(v.definition);
+    return {
+      data: {
+        metafieldDefinitionCreate: {
+          createdDefinition: definition && {
+            id: definition.id,
+            name: definition.name,
+            namespace: definition.namespace,
+            key: definition.key,
+            type: { name: definition.type },
+          },
+          userErrors,
+        },
+      },
+    };
+  });
+
   const flowTriggerReceive = mutation((v) => {
     const handle = typeof v.handle === "string" ? v.handle : "";
     const userErrors: { field: string[]; message: string }[] = [];
@@ -709,6 +790,7 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
     name: "metafields",
     operations: {
       StandardMetafieldDefinitionEnable: enableDefinition,
+      MetafieldDefinitionCreate: createDefinition,
       MetafieldsSet: metafieldsSet,
       MetafieldsDelete: metafieldsDelete,
       CurrentAppInstallation: appInstallation,
@@ -726,6 +808,7 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
     // Documents under other operation names reach these by their first field (a superset answers).
     roots: {
       standardMetafieldDefinitionEnable: enableDefinition,
+      metafieldDefinitionCreate: createDefinition,
       metafieldsSet,
       metafieldsDelete,
       currentAppInstallation: appInstallation,

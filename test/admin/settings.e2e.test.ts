@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, screenshots } from "../helpers/admin-browser";
 import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
+import { ratingValueDefinition } from "../../app/.server/backsync/definitions";
 
 // The Settings page in Chromium: every setting of the shop, Shopify's save bar, a change saved, a
 // bad value refused as it is typed (and by the server), and the variant-key change that asks first
@@ -30,6 +31,11 @@ describe("settings page", () => {
     expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, "settings");
+    // How to turn on the rating filter, naming the definition the back-sync makes.
+    await page.getByRole("heading", { name: "Filter by rating" }).waitFor();
+    expect(await page.getByText(`Pick "${ratingValueDefinition([]).name}" among the product metafields`).count()).toBe(
+      1,
+    );
 
     await page.getByLabel("Default category").fill("Gifts");
     await page.getByLabel("Review requests by SMS").selectOption("never");

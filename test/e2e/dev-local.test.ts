@@ -120,7 +120,7 @@ describe("npm run dev:local", () => {
     );
     // Every demo product with published reviews has its ratings in the store, read back over GraphQL.
     expect(output).toMatch(
-      /back-sync: \d+ products have ratings in the store \(reviews\.rating, reviews\.rating_count, snapshot\); (\d+) of the \1 demo products with published reviews match the service/,
+      /back-sync: \d+ products have ratings in the store \(reviews\.rating, reviews\.rating_count, rating_value, snapshot\); (\d+) of the \1 demo products with published reviews match the service/,
     );
     expect(output).toContain(
       "ratings check: every demo product with reviews has its metafields in the simulated store",

@@ -139,7 +139,18 @@ describe.each([
           .metafieldDefinitions()
           .map((d) => `${d.namespace}.${d.key}`)
           .sort(),
-      ).toEqual(["reviews.rating", "reviews.rating_count"]);
+      ).toEqual(["app--7461923--reviews.rating_value", "reviews.rating", "reviews.rating_count"]);
+      // The decimal copy storefront filters take: readable on the storefront, a collection
+      // condition and an admin filter, 1.0 to 5.0.
+      expect(store.metafieldDefinitions().find((d) => d.key === "rating_value")).toMatchObject({
+        type: "number_decimal",
+        storefrontAccess: "PUBLIC_READ",
+        capabilities: ["smartCollectionCondition", "adminFilterable"],
+        validations: [
+          { name: "min", value: "1.0" },
+          { name: "max", value: "5.0" },
+        ],
+      });
       for (const id of ids.slice(0, 12)) {
         const want = published(id);
         expect(JSON.parse(ratingOf(id)!.value)).toEqual({
@@ -148,6 +159,9 @@ describe.each([
           scale_max: "5.0",
         });
         expect(countOf(id)!.value).toBe(String(want.count));
+        expect(store.metafield(`gid://shopify/Product/${id}`, "$app:reviews", "rating_value")?.value).toBe(
+          want.avg.toFixed(1),
+        );
         expect(snapshotOf(id)).toMatchObject({ sku: id, count: want.count, avg: want.avg });
       }
       // No published review: nothing written (the pending one does not count).
@@ -156,8 +170,9 @@ describe.each([
         calls("MetafieldsSet", since).filter((c) =>
           (c.variables.metafields as { ownerId: string }[])[0].ownerId.includes("/Product/"),
         ),
-      ).toHaveLength(Math.ceil((12 * 3) / 25));
+      ).toHaveLength(Math.ceil((12 * 4) / 25));
       expect(calls("StandardMetafieldDefinitionEnable", since)).toHaveLength(2);
+      expect(calls("MetafieldDefinitionCreate", since)).toHaveLength(1);
       expect(throttled()).toEqual([]);
 
       const data = store.metafield(store.appInstallationId, "reviews", "shop");
@@ -198,6 +213,41 @@ describe.each([
       expect(shopDataSchema.parse(JSON.parse(data!.value)).guestQuestions).toBe(true);
       await s.web.shops.updateSettings(shop, { storefront: { guestQuestions: false } });
       await runAndWait();
+    });
+
+    it("GIVEN ratings written by a release without the filterable decimal THEN the next run brings the definitions up to date and writes it on every rated product from the stored averages", async () => {
+      const written = await s.t.db.ratingDigest.findMany({ where: { shopId, status: "written" } });
+      expect(written.length).toBeGreaterThan(10);
+      // What the previous release left: its definitions made before the decimal existed, and none
+      // of the products holding the right value (a stale one stands in for "absent").
+      await s.t.db.backSyncState.update({ where: { shopId }, data: { definitionsEnabledAt: new Date("2026-06-01") } });
+      store.setMetafields(
+        written.map((d) => ({
+          ownerId: `gid://shopify/Product/${d.productId}`,
+          namespace: "$app:reviews",
+          key: "rating_value",
+          type: "number_decimal",
+          value: "1.0",
+        })),
+      );
+      const since = store.requests.length;
+      await runAndWait();
+      expect(calls("MetafieldDefinitionCreate", since)).toHaveLength(1);
+      for (const d of written)
+        expect(store.metafield(`gid://shopify/Product/${d.productId}`, "$app:reviews", "rating_value")?.value).toBe(
+          published(d.productId).avg.toFixed(1),
+        );
+      // One metafield a product, 25 a call; no review read again for it.
+      const productWrites = calls("MetafieldsSet", since).filter((c) =>
+        (c.variables.metafields as { ownerId: string }[])[0].ownerId.includes("/Product/"),
+      );
+      expect(productWrites).toHaveLength(Math.ceil(written.length / 25));
+      const state = await s.t.db.backSyncState.findUniqueOrThrow({ where: { shopId } });
+      expect(state.definitionsEnabledAt!.getTime()).toBeGreaterThan(Date.parse("2026-11-27"));
+      // Up to date now: the next run makes no definition.
+      const after = store.requests.length;
+      await runAndWait();
+      expect(calls("MetafieldDefinitionCreate", after)).toHaveLength(0);
     });
 
     it("GIVEN nothing changed THEN a second run (and a reconciliation) writes nothing", async () => {
@@ -505,7 +555,7 @@ describe.each([
       expect(calls("StandardMetafieldDefinitionEnable", since)).toHaveLength(2);
       const written = (await s.t.db.ratingDigest.findMany({ where: { shopId, status: "written" } })).length;
       expect(written).toBeGreaterThan(10);
-      expect(calls("MetafieldsSet", since).length).toBe(Math.ceil((written * 3) / 25) + 1);
+      expect(calls("MetafieldsSet", since).length).toBe(Math.ceil((written * 4) / 25) + 1);
       expect(store.flowTriggers.length).toBe(flowBefore);
       expect(await s.t.db.flowTriggerSent.count({ where: { shopId } })).toBe(claims);
     });

@@ -4,7 +4,8 @@ import type { ReviewsClient } from "../reviews";
 import type { AdminGraphql } from "../shopify/admin-graphql";
 import type { ShopSettings } from "../shops/settings";
 import { createBackSyncState, feedMemoryOf, type BackSyncState } from "./backsync-state.repository";
-import { enableRatingDefinitions } from "./definitions";
+import { DEFINITIONS_CHANGED_AT, enableRatingDefinitions } from "./definitions";
+import { backfillRatingValues } from "./rating-value-backfill";
 import { sendTriggers, triggersFor } from "./flow-triggers";
 import { emptyStats, refreshProducts, type RefreshStats } from "./product-refresh";
 import { findDrift } from "./reconcile";
@@ -15,7 +16,7 @@ import { readShopData, shopDataDigest, writeShopData } from "./shop-data-sync";
 import type { Db } from "../db/client";
 
 // One back-sync run of one shop (the worker job calls it; the demo and the benchmark too):
-// 1. the standard rating definitions, once per shop (idempotent at Shopify as well);
+// 1. the product definitions (definitions.ts), once per shop and again when the set grew;
 // 2. the review-change feed since the shop's last read → the products it touches are refreshed →
 //    Flow triggers for the reviews in it → the feed's memory moves on (only once all of that is
 //    done, so a failed run is read again: refreshes and triggers are no-ops the second time);
@@ -75,8 +76,14 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
   const current = await state.get(shopId);
 
   let definitions: BackSyncResult["definitions"] = null;
-  if (!current?.definitionsEnabledAt) {
+  if (!current?.definitionsEnabledAt || current.definitionsEnabledAt < DEFINITIONS_CHANGED_AT) {
     definitions = await enableRatingDefinitions(deps.gql);
+    // Brought up to date (not a first run, whose reconciliation writes everything): the products
+    // written before the new definition get its metafield.
+    if (current?.definitionsEnabledAt) {
+      const backfill = await backfillRatingValues({ shopId, gql: deps.gql, state, log });
+      log.info(backfill, "filterable ratings written on the products rated before");
+    }
     await state.update(shopId, { definitionsEnabledAt: new Date() });
   }
 

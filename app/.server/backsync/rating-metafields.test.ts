@@ -34,17 +34,25 @@ const snap = (avg: number, count: number, texts?: string[]): Snapshot =>
   buildSnapshot("8100000000001", summary(avg, count, texts), { pageSize: 10 });
 
 describe("product metafields", () => {
-  it("GIVEN a snapshot THEN the snapshot JSON, the standard rating (one decimal, scale 1–5) and the count, on the product", () => {
+  it("GIVEN a snapshot THEN the snapshot JSON, the standard rating (one decimal, scale 1–5), the count and the filterable decimal, on the product", () => {
     const m = productMetafields("8100000000001", snap(4.46, 12));
     expect(m.map((x) => [x.ownerId, x.namespace, x.key, x.type])).toEqual([
       ["gid://shopify/Product/8100000000001", "$app:reviews", "snapshot", "json"],
       ["gid://shopify/Product/8100000000001", "reviews", "rating", "rating"],
       ["gid://shopify/Product/8100000000001", "reviews", "rating_count", "number_integer"],
+      ["gid://shopify/Product/8100000000001", "$app:reviews", "rating_value", "number_decimal"],
     ]);
     expect(JSON.parse(m[1].value)).toEqual({ value: "4.5", scale_min: "1.0", scale_max: "5.0" });
     expect(m[2].value).toBe("12");
+    // The same rounding as the stars, so a "4 and up" filter agrees with what the card shows.
+    expect(m[3].value).toBe("4.5");
     expect(JSON.parse(m[0].value)).toMatchObject({ avg: 4.5, count: 12 });
-    expect(productMetafieldIds("8100000000001").map((x) => x.key)).toEqual(["snapshot", "rating", "rating_count"]);
+    expect(productMetafieldIds("8100000000001").map((x) => x.key)).toEqual([
+      "snapshot",
+      "rating",
+      "rating_count",
+      "rating_value",
+    ]);
   });
 
   it("GIVEN the same data THEN the same digest; any rendered change (a review's text) changes it", () => {

@@ -3,12 +3,19 @@ import { productGid } from "../../admin/product-ids";
 import { SNAPSHOT_KEY, SNAPSHOT_NAMESPACE, type Snapshot } from "../storefront/snapshot";
 
 // What the back-sync writes on one product, as `metafieldsSet` inputs: the app-owned snapshot the
-// theme blocks render, and Shopify's standard `reviews.rating` / `reviews.rating_count` that themes
-// (Dawn's product cards), search and filters read. Pure: the writer and the diff use it.
+// theme blocks render, Shopify's standard `reviews.rating` / `reviews.rating_count` that themes
+// (Dawn's product cards) and search read, and the app-owned decimal copy of the average that
+// storefront filters take. Pure: the writer and the diff use it.
 
 export const RATING = { namespace: "reviews", key: "rating", type: "rating" } as const;
 export const RATING_COUNT = { namespace: "reviews", key: "rating_count", type: "number_integer" } as const;
 export const SNAPSHOT = { namespace: SNAPSHOT_NAMESPACE, key: SNAPSHOT_KEY, type: "json" } as const;
+/**
+ * The average as a plain decimal, for storefront filters (Search & Discovery) and automated
+ * collections: they accept integer, decimal, text and boolean metafields, not the `rating` type of
+ * `reviews.rating`. App-owned, so only the app writes it; its definition is made on connect.
+ */
+export const RATING_VALUE = { namespace: SNAPSHOT_NAMESPACE, key: "rating_value", type: "number_decimal" } as const;
 /** The standard definitions enabled on connect. */
 export const STANDARD_DEFINITIONS = [RATING, RATING_COUNT] as const;
 /** The scale of the standard `reviews.rating` definition (its validations: 1.0 to 5.0). */
@@ -42,13 +49,14 @@ export function productMetafields(productId: string, snapshot: Snapshot): Metafi
       }),
     },
     { ownerId, ...RATING_COUNT, value: String(snapshot.count) },
+    { ownerId, ...RATING_VALUE, value: snapshot.avg.toFixed(1) },
   ];
 }
 
 /** The identifiers `metafieldsDelete` takes for a product that has no published review any more. */
 export function productMetafieldIds(productId: string): { ownerId: string; namespace: string; key: string }[] {
   const ownerId = productGid(productId);
-  return [SNAPSHOT, RATING, RATING_COUNT].map((m) => ({ ownerId, namespace: m.namespace, key: m.key }));
+  return [SNAPSHOT, RATING, RATING_COUNT, RATING_VALUE].map((m) => ({ ownerId, namespace: m.namespace, key: m.key }));
 }
 
 /** A digest of what a set of inputs would write: equal digests mean nothing to write. */

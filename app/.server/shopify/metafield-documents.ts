@@ -16,6 +16,28 @@ const METAFIELD_NODE = `
  * `reviews.rating_count`). Variables: `{ ownerType: "PRODUCT", namespace, key }`. Enabling one that
  * is already on answers the userError code TAKEN, which callers treat as done.
  */
+/** An app-owned definition (`$app:…` namespace); TAKEN when it exists already. */
+export const METAFIELD_DEFINITION_CREATE = /* GraphQL */ `
+  mutation MetafieldDefinitionCreate($definition: MetafieldDefinitionInput!) {
+    metafieldDefinitionCreate(definition: $definition) {
+      createdDefinition {
+        id
+        name
+        namespace
+        key
+        type {
+          name
+        }
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
 export const STANDARD_METAFIELD_DEFINITION_ENABLE = /* GraphQL */ `
   mutation StandardMetafieldDefinitionEnable($ownerType: MetafieldOwnerType!, $namespace: String!, $key: String!) {
     standardMetafieldDefinitionEnable(ownerType: $ownerType, namespace: $namespace, key: $key, pin: true) {
@@ -172,8 +194,8 @@ export const PRODUCTS_WITH_METAFIELDS = /* GraphQL */ `
 `;
 
 /**
- * Which products hold their ratings and snapshot: the three metafields by name and nothing else, so a
- * page of 100 costs about 400 points where the whole metafield list of 50 would cost 3,000 and wait
+ * Which products hold their ratings and snapshot: the metafields by name and nothing else, so a
+ * page of 100 costs about 500 points where the whole metafield list of 50 would cost 3,000 and wait
  * on the throttle. Variables: `{ first, after }`.
  */
 export const PRODUCT_RATINGS = /* GraphQL */ `
@@ -185,6 +207,9 @@ export const PRODUCT_RATINGS = /* GraphQL */ `
           value
         }
         ratingCount: metafield(namespace: "reviews", key: "rating_count") {
+          value
+        }
+        ratingValue: metafield(namespace: "$app:reviews", key: "rating_value") {
           value
         }
         snapshot: metafield(namespace: "$app:reviews", key: "snapshot") {

@@ -9,6 +9,13 @@ export const settings = {
   "settings.section.orders": "Orders",
   "settings.section.storefront": "Storefront",
   "settings.section.flow": "Shopify Flow",
+  "settings.section.filters": "Filter by rating",
+  "settings.filters.body":
+    'Every product with published reviews carries its average rating as a number, "Rating (for filters)", so shoppers can narrow collections and search results to well-rated products.',
+  "settings.filters.step1": "In Shopify's Search & Discovery app, open Filters and choose Add filter.",
+  "settings.filters.step2": 'Pick "Rating (for filters)" among the product metafields, then save.',
+  "settings.filters.step3":
+    'For a collection such as "Rated 4 and up", add the condition "Rating (for filters)" is greater than 3.9 to an automated collection.',
   "settings.default": "Default: {value}",
   "settings.variantKeyWarning.title": "Changing the variant key orphans existing reviews",
   "settings.variantKeyWarning.body":

@@ -11,6 +11,13 @@ export const settings: Record<keyof typeof en, string> = {
   "settings.section.orders": "Pedidos",
   "settings.section.storefront": "Tienda online",
   "settings.section.flow": "Shopify Flow",
+  "settings.section.filters": "Filtrar por valoración",
+  "settings.filters.body":
+    'Cada producto con reseñas publicadas lleva su valoración media como número, "Rating (for filters)", para que los clientes acoten colecciones y resultados de búsqueda a productos bien valorados.',
+  "settings.filters.step1": "En la app Search & Discovery de Shopify, abre Filtros y elige Agregar filtro.",
+  "settings.filters.step2": 'Elige "Rating (for filters)" entre los metacampos de producto y guarda.',
+  "settings.filters.step3":
+    'Para una colección como "Valoración 4 o más", agrega a una colección automatizada la condición "Rating (for filters)" es mayor que 3,9.',
   "settings.default": "Predeterminado: {value}",
   "settings.variantKeyWarning.title": "Cambiar la clave de variante deja reseñas huérfanas",
   "settings.variantKeyWarning.body":

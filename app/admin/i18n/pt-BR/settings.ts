@@ -11,6 +11,13 @@ export const settings: Record<keyof typeof en, string> = {
   "settings.section.orders": "Pedidos",
   "settings.section.storefront": "Loja virtual",
   "settings.section.flow": "Shopify Flow",
+  "settings.section.filters": "Filtrar por avaliação",
+  "settings.filters.body":
+    'Cada produto com avaliações publicadas leva sua nota média como número, "Rating (for filters)", para que os clientes restrinjam coleções e resultados de busca a produtos bem avaliados.',
+  "settings.filters.step1": "No app Search & Discovery da Shopify, abra Filtros e escolha Adicionar filtro.",
+  "settings.filters.step2": 'Escolha "Rating (for filters)" entre os metacampos de produto e salve.',
+  "settings.filters.step3":
+    'Para uma coleção como "Nota 4 ou mais", adicione a uma coleção automatizada a condição "Rating (for filters)" é maior que 3,9.',
   "settings.default": "Padrão: {value}",
   "settings.variantKeyWarning.title": "Mudar a chave de variante deixa avaliações órfãs",
   "settings.variantKeyWarning.body":
