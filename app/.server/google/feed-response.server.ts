@@ -1,0 +1,130 @@
+import type { Redis } from "ioredis";
+import type { Logger } from "../logger";
+import type { ProductMirror } from "../catalog/product-mirror.repository";
+import { ReviewsError, type ReviewsAdminApi } from "../reviews";
+import type { UrlPolicy } from "../security/safe-url";
+import type { ShopRepository } from "../shops/shop.repository";
+import { resolveLocale, type StorefrontLocale } from "../storefront/proxy/reviews-query";
+import { plain, whenSigned, type AppProxyAuthenticate } from "../storefront/proxy/verify-proxy.server";
+import { emptyReport, writeFeed } from "./feed-writer";
+import { serviceFeedSource } from "./feed-source";
+import {
+  FEED_TOP_REVIEWS,
+  feedEtag,
+  lastModifiedFor,
+  notModified,
+  validatorsKey,
+  type FeedInputs,
+} from "./feed-validators";
+
+// GET {shop's domain}/apps/reviews/google-feed.xml[?locale=pt-BR], through the app proxy: Shopify
+// signs every request it forwards, Merchant Center's scheduled fetch included, so the feed is
+// verified like every other proxy route and needs no secret in its URL (docs/google-feed.md).
+//
+// The answer is decided before the first byte: the validators come from one short read of the
+// service and one aggregate of the mirror, so a 304 costs that much and a service that is down
+// gives a 503 with Retry-After, never a 200 with half a feed. Google treats a feed as complete and
+// deletes every review missing from it, so a failure while streaming errors the stream (the
+// response ends unfinished, not closed as valid XML): Google then refuses the fetch and keeps
+// what it had.
+
+export interface GoogleFeedDeps {
+  authenticate: AppProxyAuthenticate;
+  shops: Pick<ShopRepository, "find">;
+  adminFor(shop: string): Promise<Pick<ReviewsAdminApi, "listReviews">>;
+  mirror: Pick<ProductMirror, "accepted" | "payloadVersion">;
+  redis: Pick<Redis, "get" | "set">;
+  redisPrefix: string;
+  /** The storefront's word for a reviewer without a name, in `locale`. */
+  anonymousName(locale: StorefrontLocale): string;
+  urlPolicy: UrlPolicy;
+  log: Logger;
+  now?: () => Date;
+}
+
+const XML = "application/xml; charset=utf-8";
+/** Merchant Center fetches once a day: a feed the service cannot give now is asked again later. */
+const RETRY_AFTER_S = "600";
+
+const unavailable = () => plain(503, "Reviews are unavailable, try again later", { "Retry-After": RETRY_AFTER_S });
+
+/** What a failure may say in a log: its kind and status, never a URL, body or credential. */
+const failure = (e: unknown) =>
+  e instanceof ReviewsError
+    ? { err: e.name, kind: e.kind, status: e.status }
+    : { err: (e as Error)?.name ?? "unknown" };
+
+export function googleFeedResponse(request: Request, deps: GoogleFeedDeps): Promise<Response> {
+  return whenSigned(request, deps.authenticate, async ({ shop }) => {
+    const log = deps.log.child({ shop, route: "google-feed" });
+    const row = await deps.shops.find(shop);
+    // No primary domain yet (read by the first sync): no product URL could be written.
+    if (!row || row.installState !== "installed" || !row.customerKey || !row.primaryDomain) {
+      return plain(404, "Not found");
+    }
+    const locale = resolveLocale(new URL(request.url).searchParams.get("locale") ?? undefined);
+
+    let admin: Pick<ReviewsAdminApi, "listReviews">;
+    let inputs: FeedInputs;
+    try {
+      admin = await deps.adminFor(shop);
+      const [top, catalog] = await Promise.all([
+        admin.listReviews({ status: "published", order: "moderatedAt,-1" }, { signal: request.signal }),
+        deps.mirror.payloadVersion(row.id),
+      ]);
+      inputs = {
+        primaryDomain: row.primaryDomain,
+        locale,
+        publishedTotal: top.total,
+        topModerated: top.results.slice(0, FEED_TOP_REVIEWS).map((r) => `${r._id}:${r.status}`),
+        catalog,
+      };
+    } catch (e) {
+      log.warn(failure(e), "google feed: inputs unavailable");
+      return unavailable();
+    }
+
+    const etag = feedEtag(inputs);
+    const now = deps.now?.() ?? new Date();
+    const lastModified = await lastModifiedFor(deps.redis, validatorsKey(deps.redisPrefix, row.id, locale), etag, now);
+    const validators = { ETag: etag, "Last-Modified": lastModified.toUTCString(), "Cache-Control": "no-cache" };
+    if (notModified(request.headers, etag, lastModified))
+      return new Response(null, { status: 304, headers: validators });
+    const headers = { ...validators, "Content-Type": XML, "X-Content-Type-Options": "nosniff" };
+    if (request.method === "HEAD") return new Response(null, { status: 200, headers });
+
+    const report = emptyReport();
+    const chunks = writeFeed(
+      serviceFeedSource(admin, deps.mirror, row.id, { signal: request.signal }),
+      {
+        shop: {
+          primaryDomain: row.primaryDomain,
+          anonymousName: deps.anonymousName(locale),
+          urlPolicy: deps.urlPolicy,
+        },
+        publisherName: new URL(row.primaryDomain).hostname,
+      },
+      report,
+    )[Symbol.asyncIterator]();
+    const encoder = new TextEncoder();
+    const started = Date.now();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const next = await chunks.next();
+          if (next.done) {
+            controller.close();
+            log.info({ ...report, ms: Date.now() - started }, "google feed written");
+          } else controller.enqueue(encoder.encode(next.value));
+        } catch (e) {
+          log.warn({ ...failure(e), ...report }, "google feed: stream broken off");
+          controller.error(e);
+        }
+      },
+      async cancel() {
+        await chunks.return?.(undefined);
+      },
+    });
+    return new Response(body, { status: 200, headers });
+  });
+}

@@ -1,0 +1,118 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signedProxyRequest } from "../../../test/helpers/app-proxy";
+import { startStack, type Stack } from "../../../test/helpers/stack";
+import { catalogPayloadHash } from "../mapping/product.mapper";
+import { createProductMirror } from "../catalog/product-mirror.repository";
+import { checkProductReviewFeed } from "./feed-check";
+import { PRODUCTS } from "./feed.testkit";
+
+// The feed through its real route module: the library's app proxy signature check, the shop's row
+// and catalog mirror in the test database, validators in Redis, the emulator over HTTP.
+
+const SHOP = "google-feed-shop.myshopify.com";
+const DOMAIN = "https://harbor-birch.example";
+type Loader = (a: { request: Request; params: Record<string, string>; context: object }) => Promise<Response>;
+let s: Stack;
+let loader: Loader;
+let skus: string[];
+const dir = mkdtempSync(join(tmpdir(), "google-feed-route-"));
+
+beforeAll(async () => {
+  s = await startStack("google-feed");
+  await s.connect(SHOP);
+  skus = s.emu.control.seed({ customer: "acme", products: 4 }).products;
+  await s.web.shops.setPrimaryDomain(SHOP, DOMAIN);
+  const shop = await s.web.shops.get(SHOP);
+  // What the catalog sync would have recorded: three of the four products the service holds, the
+  // Shopify fixtures' payloads under the service's keys. The fourth is not in the catalog any more.
+  const mirrored = [PRODUCTS.tee, PRODUCTS.sensor, PRODUCTS.giftWrap].map((p, i) => {
+    const product = { ...p, sku: skus[i]! } as typeof PRODUCTS.tee & { name: string; categories: string[] };
+    return { productId: `798213500000${i}`, sku: skus[i]!, hash: catalogPayloadHash(product), product };
+  });
+  await createProductMirror(s.web.db).recordAccepted(shop.id, mirrored);
+  loader = (await import("../../routes/apps.reviews.google-feed[.]xml")).loader as unknown as Loader;
+});
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await s?.close();
+});
+beforeEach(() => s.emu.control.clearFaults());
+
+const get = (query: Record<string, string> = {}, headers: Record<string, string> = {}, secret?: string) => {
+  const signed = signedProxyRequest({ shop: SHOP, path: "/google-feed.xml", query, secret });
+  const h = new Headers(signed.headers);
+  for (const [k, v] of Object.entries(headers)) h.set(k, v);
+  return loader({ request: new Request(signed.url, { headers: h }), params: {}, context: {} });
+};
+
+const feedable = () =>
+  s.emu.control
+    .state("acme")
+    .reviews.filter((r) => r.status === "published" && r.text.trim() && (r.sku === skus[0] || r.sku === skus[1]));
+
+describe("app proxy: GET /apps/reviews/google-feed.xml", () => {
+  it("GIVEN a signed fetch THEN it streams the shop's 2.3 feed: valid, on the shop's domain, the catalog's identifiers", async () => {
+    const res = await get({ locale: "pt-BR" });
+    const xml = await res.text();
+    expect(res.status, xml).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(res.headers.get("etag")).toMatch(/^"[\w-]{32}"$/);
+    expect(Date.parse(res.headers.get("last-modified") ?? "")).not.toBeNaN();
+    expect(checkProductReviewFeed(xml)).toEqual([]);
+    const file = join(dir, "feed.xml");
+    writeFileSync(file, xml);
+    expect(() => execFileSync("xmllint", ["--noout", file], { stdio: "pipe" })).not.toThrow();
+
+    const expected = feedable();
+    expect(expected.length).toBeGreaterThan(0);
+    expect(xml.match(/<review>/g) ?? []).toHaveLength(expected.length);
+    for (const r of expected) expect(xml).toContain(`<review_id>${r._id}</review_id>`);
+    expect(xml).toContain(`<product_url>${DOMAIN}/products/heavyweight-organic-tee</product_url>`);
+    expect(xml).toContain("<gtins><gtin>5012345678900</gtin></gtins>");
+    expect(xml).not.toContain(skus[2]!); // gift wrap: no identifier
+    expect(xml).not.toContain(skus[3]!); // not in the catalog
+    // Nothing of the buyer beyond the name the storefront shows.
+    for (const r of s.emu.control.state("acme").reviews) if (r.email) expect(xml).not.toContain(r.email);
+  });
+
+  it("GIVEN the copy Merchant Center holds THEN 304 by ETag or by date, and 200 again once a review is published", async () => {
+    const first = await get();
+    await first.text();
+    const etag = first.headers.get("etag")!;
+    const lastModified = first.headers.get("last-modified")!;
+
+    const byTag = await get({}, { "If-None-Match": etag });
+    expect(byTag.status).toBe(304);
+    expect(byTag.headers.get("etag")).toBe(etag);
+    expect(await byTag.text()).toBe("");
+    expect((await get({}, { "If-Modified-Since": lastModified })).status).toBe(304);
+    // If-None-Match decides when both are sent.
+    expect((await get({}, { "If-None-Match": '"other"', "If-Modified-Since": lastModified })).status).toBe(200);
+
+    const pending = s.emu.control
+      .state("acme")
+      .reviews.find((r) => r.status !== "published" && (r.sku === skus[0] || r.sku === skus[1]));
+    expect(pending).toBeDefined();
+    s.emu.control.publishReview(pending!._id);
+    const after = await get({}, { "If-None-Match": etag });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(etag);
+    const xml = await after.text();
+    if (pending!.text.trim()) expect(xml).toContain(`<review_id>${pending!._id}</review_id>`);
+  });
+
+  it("GIVEN the service failing THEN 503 with Retry-After, never a partial feed", async () => {
+    s.emu.control.setFaults({ errorRate: 1, errorStatus: 503, paths: "/reviews/all" });
+    const res = await get();
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("600");
+  });
+
+  it("GIVEN a request without Shopify's signature THEN 401", async () => {
+    expect((await get({}, {}, "not-the-app-secret")).status).toBe(401);
+  });
+});
