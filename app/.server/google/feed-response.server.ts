@@ -5,9 +5,17 @@ import { ReviewsError, type ReviewsAdminApi } from "../reviews";
 import type { UrlPolicy } from "../security/safe-url";
 import type { ShopRepository } from "../shops/shop.repository";
 import { resolveLocale, type StorefrontLocale } from "../storefront/proxy/reviews-query";
-import { plain, whenSigned, type AppProxyAuthenticate } from "../storefront/proxy/verify-proxy.server";
+import type { ProxyIdentity } from "../storefront/proxy/app-proxy-signature";
+import {
+  plain,
+  ProxySignatureError,
+  unauthorized,
+  verifyAppProxy,
+  type AppProxyAuthenticate,
+} from "../storefront/proxy/verify-proxy.server";
 import { emptyReport, writeFeed } from "./feed-writer";
 import { serviceFeedSource } from "./feed-source";
+import { FEED_PART_REVIEWS, indexXml, parsePart, partCount, partUrl } from "./feed-parts";
 import {
   FEED_TOP_REVIEWS,
   feedEtag,
@@ -17,7 +25,8 @@ import {
   type FeedInputs,
 } from "./feed-validators";
 
-// GET {shop's domain}/apps/reviews/google-feed.xml[?locale=pt-BR], through the app proxy: Shopify
+// GET {shop's domain}/apps/reviews/google-feed.xml[?part=2][&locale=pt-BR] and
+// google-feed-index.xml (the parts, feed-parts.ts), through the app proxy: Shopify
 // signs every request it forwards, Merchant Center's scheduled fetch included, so the feed is
 // verified like every other proxy route and needs no secret in its URL (docs/google-feed.md).
 //
@@ -40,6 +49,8 @@ export interface GoogleFeedDeps {
   urlPolicy: UrlPolicy;
   log: Logger;
   now?: () => Date;
+  /** Reviews per part (FEED_PART_REVIEWS; smaller in tests). */
+  perPart?: number;
 }
 
 const XML = "application/xml; charset=utf-8";
@@ -54,77 +65,137 @@ const failure = (e: unknown) =>
     ? { err: e.name, kind: e.kind, status: e.status }
     : { err: (e as Error)?.name ?? "unknown" };
 
-export function googleFeedResponse(request: Request, deps: GoogleFeedDeps): Promise<Response> {
-  return whenSigned(request, deps.authenticate, async ({ shop }) => {
-    const log = deps.log.child({ shop, route: "google-feed" });
-    const row = await deps.shops.find(shop);
-    // No primary domain yet (read by the first sync): no product URL could be written.
-    if (!row || row.installState !== "installed" || !row.customerKey || !row.primaryDomain) {
-      return plain(404, "Not found");
-    }
-    const locale = resolveLocale(new URL(request.url).searchParams.get("locale") ?? undefined);
+interface Prepared {
+  shopId: string;
+  primaryDomain: string;
+  pathPrefix: string;
+  locale: StorefrontLocale;
+  /** The locale as asked, kept in the parts' URLs. */
+  askedLocale: string | null;
+  admin: Pick<ReviewsAdminApi, "listReviews">;
+  publishedTotal: number;
+  etag: string;
+  lastModified: Date;
+  validators: Record<string, string>;
+  log: Logger;
+}
 
-    let admin: Pick<ReviewsAdminApi, "listReviews">;
-    let inputs: FeedInputs;
-    try {
-      admin = await deps.adminFor(shop);
-      const [top, catalog] = await Promise.all([
-        admin.listReviews({ status: "published", order: "moderatedAt,-1" }, { signal: request.signal }),
-        deps.mirror.payloadVersion(row.id),
-      ]);
-      inputs = {
-        primaryDomain: row.primaryDomain,
-        locale,
-        publishedTotal: top.total,
-        topModerated: top.results.slice(0, FEED_TOP_REVIEWS).map((r) => `${r._id}:${r.status}`),
-        catalog,
-      };
-    } catch (e) {
-      log.warn(failure(e), "google feed: inputs unavailable");
-      return unavailable();
-    }
+/** Signature, shop, and the validators of what is asked: a Response when the answer is already known. */
+async function prepare(request: Request, deps: GoogleFeedDeps, what: string): Promise<Prepared | Response> {
+  let identity: ProxyIdentity;
+  try {
+    identity = await verifyAppProxy(request, deps.authenticate);
+  } catch (e) {
+    if (e instanceof ProxySignatureError) return unauthorized();
+    throw e;
+  }
+  const { shop, pathPrefix } = identity;
+  const log = deps.log.child({ shop, route: "google-feed" });
+  const row = await deps.shops.find(shop);
+  // No primary domain yet (read by the first sync): no product URL could be written.
+  if (!row || row.installState !== "installed" || !row.customerKey || !row.primaryDomain) {
+    return plain(404, "Not found");
+  }
+  const askedLocale = new URL(request.url).searchParams.get("locale");
+  const locale = resolveLocale(askedLocale ?? undefined);
+  let admin: Pick<ReviewsAdminApi, "listReviews">;
+  let inputs: FeedInputs;
+  try {
+    admin = await deps.adminFor(shop);
+    const [top, catalog] = await Promise.all([
+      admin.listReviews({ status: "published", order: "moderatedAt,-1" }, { signal: request.signal }),
+      deps.mirror.payloadVersion(row.id),
+    ]);
+    inputs = {
+      primaryDomain: row.primaryDomain,
+      locale: `${locale}:${what}`,
+      publishedTotal: top.total,
+      topModerated: top.results.slice(0, FEED_TOP_REVIEWS).map((r) => `${r._id}:${r.status}`),
+      catalog,
+    };
+  } catch (e) {
+    log.warn(failure(e), "google feed: inputs unavailable");
+    return unavailable();
+  }
+  const etag = feedEtag(inputs);
+  const now = deps.now?.() ?? new Date();
+  const key = validatorsKey(deps.redisPrefix, row.id, `${locale}:${what}`);
+  const lastModified = await lastModifiedFor(deps.redis, key, etag, now);
+  const validators = { ETag: etag, "Last-Modified": lastModified.toUTCString(), "Cache-Control": "no-cache" };
+  if (notModified(request.headers, etag, lastModified)) return new Response(null, { status: 304, headers: validators });
+  return {
+    shopId: row.id,
+    primaryDomain: row.primaryDomain,
+    pathPrefix,
+    locale,
+    askedLocale,
+    admin,
+    publishedTotal: inputs.publishedTotal,
+    etag,
+    lastModified,
+    validators,
+    log,
+  };
+}
 
-    const etag = feedEtag(inputs);
-    const now = deps.now?.() ?? new Date();
-    const lastModified = await lastModifiedFor(deps.redis, validatorsKey(deps.redisPrefix, row.id, locale), etag, now);
-    const validators = { ETag: etag, "Last-Modified": lastModified.toUTCString(), "Cache-Control": "no-cache" };
-    if (notModified(request.headers, etag, lastModified))
-      return new Response(null, { status: 304, headers: validators });
-    const headers = { ...validators, "Content-Type": XML, "X-Content-Type-Options": "nosniff" };
-    if (request.method === "HEAD") return new Response(null, { status: 200, headers });
+export async function googleFeedResponse(request: Request, deps: GoogleFeedDeps): Promise<Response> {
+  const part = parsePart(new URL(request.url).searchParams.get("part"));
+  // Checked before anything is read; a signature check still comes first for every answer.
+  const p = await prepare(request, deps, `part-${part ?? 0}`);
+  if (p instanceof Response) return p;
+  const perPart = deps.perPart ?? FEED_PART_REVIEWS;
+  if (part === null || part > partCount(p.publishedTotal, perPart)) return plain(404, "Not found");
+  const headers = { ...p.validators, "Content-Type": XML, "X-Content-Type-Options": "nosniff" };
+  if (request.method === "HEAD") return new Response(null, { status: 200, headers });
 
-    const report = emptyReport();
-    const chunks = writeFeed(
-      serviceFeedSource(admin, deps.mirror, row.id, { signal: request.signal }),
-      {
-        shop: {
-          primaryDomain: row.primaryDomain,
-          anonymousName: deps.anonymousName(locale),
-          urlPolicy: deps.urlPolicy,
-        },
-        publisherName: new URL(row.primaryDomain).hostname,
-      },
-      report,
-    )[Symbol.asyncIterator]();
-    const encoder = new TextEncoder();
-    const started = Date.now();
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          const next = await chunks.next();
-          if (next.done) {
-            controller.close();
-            log.info({ ...report, ms: Date.now() - started }, "google feed written");
-          } else controller.enqueue(encoder.encode(next.value));
-        } catch (e) {
-          log.warn({ ...failure(e), ...report }, "google feed: stream broken off");
-          controller.error(e);
-        }
-      },
-      async cancel() {
-        await chunks.return?.(undefined);
-      },
-    });
-    return new Response(body, { status: 200, headers });
+  const report = emptyReport();
+  const source = serviceFeedSource(p.admin, deps.mirror, p.shopId, {
+    from: (part - 1) * perPart,
+    limit: perPart,
+    signal: request.signal,
   });
+  const shop = {
+    primaryDomain: p.primaryDomain,
+    anonymousName: deps.anonymousName(p.locale),
+    urlPolicy: deps.urlPolicy,
+  };
+  const chunks = writeFeed(source, { shop, publisherName: new URL(p.primaryDomain).hostname }, report)[
+    Symbol.asyncIterator
+  ]();
+  const encoder = new TextEncoder();
+  const started = Date.now();
+  const log = p.log;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await chunks.next();
+        if (next.done) {
+          controller.close();
+          log.info({ part, ...report, ms: Date.now() - started }, "google feed written");
+        } else controller.enqueue(encoder.encode(next.value));
+      } catch (e) {
+        log.warn({ part, ...failure(e), ...report }, "google feed: stream broken off");
+        controller.error(e);
+      }
+    },
+    async cancel() {
+      await chunks.return?.(undefined);
+    },
+  });
+  return new Response(body, { status: 200, headers });
+}
+
+/** The parts of the shop's feed, as a sitemaps.org index of their URLs. */
+export async function googleFeedIndexResponse(request: Request, deps: GoogleFeedDeps): Promise<Response> {
+  const p = await prepare(request, deps, "index");
+  if (p instanceof Response) return p;
+  const count = partCount(p.publishedTotal, deps.perPart ?? FEED_PART_REVIEWS);
+  const urls: string[] = [];
+  for (let part = 1; part <= count; part++) {
+    const url = partUrl(p.primaryDomain, p.pathPrefix, part, p.askedLocale ? p.locale : null, deps.urlPolicy);
+    if (url === null) return plain(404, "Not found");
+    urls.push(url);
+  }
+  const headers = { ...p.validators, "Content-Type": XML, "X-Content-Type-Options": "nosniff" };
+  return new Response(request.method === "HEAD" ? null : indexXml(urls, p.lastModified), { status: 200, headers });
 }

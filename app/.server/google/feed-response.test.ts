@@ -8,6 +8,8 @@ import { startStack, type Stack } from "../../../test/helpers/stack";
 import { catalogPayloadHash } from "../mapping/product.mapper";
 import { createProductMirror } from "../catalog/product-mirror.repository";
 import { checkProductReviewFeed } from "./feed-check";
+import { googleFeedDeps } from "./feed-deps.server";
+import { googleFeedIndexResponse, googleFeedResponse } from "./feed-response.server";
 import { PRODUCTS } from "./feed.testkit";
 
 // The feed through its real route module: the library's app proxy signature check, the shop's row
@@ -110,6 +112,40 @@ describe("app proxy: GET /apps/reviews/google-feed.xml", () => {
     const res = await get();
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("600");
+  });
+
+  it("GIVEN more reviews than a part holds THEN the index names every part and the parts hold the feed once", async () => {
+    // The route's own deps with parts of 5 reviews: the splitting of a shop past Google's size limit.
+    const deps = { ...googleFeedDeps(s.web), perPart: 5 };
+    const signed = (path: string, query: Record<string, string> = {}) =>
+      signedProxyRequest({ shop: SHOP, path, query });
+    const whole = await (await get()).text();
+    const ids = (xml: string) => [...xml.matchAll(/<review_id>([^<]+)<\/review_id>/g)].map((m) => m[1]!);
+
+    const index = await googleFeedIndexResponse(signed("/google-feed-index.xml", { locale: "es" }), deps);
+    const indexText = await index.text();
+    expect(index.status, indexText).toBe(200);
+    const urls = [...indexText.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+    const published = s.emu.control.state("acme").reviews.filter((r) => r.status === "published").length;
+    expect(urls).toHaveLength(Math.ceil(published / 5));
+    expect(urls[0]).toBe(`${DOMAIN}/apps/reviews/google-feed.xml?locale=es`);
+    expect(urls[1]).toBe(`${DOMAIN}/apps/reviews/google-feed.xml?part=2&locale=es`);
+
+    const inParts: string[] = [];
+    for (const url of urls) {
+      const res = await googleFeedResponse(
+        signed("/google-feed.xml", Object.fromEntries(new URL(url).searchParams)),
+        deps,
+      );
+      const xml = await res.text();
+      expect(res.status).toBe(200);
+      expect(checkProductReviewFeed(xml)).toEqual([]);
+      inParts.push(...ids(xml));
+    }
+    expect(inParts.sort()).toEqual(ids(whole).sort());
+    const beyond = await googleFeedResponse(signed("/google-feed.xml", { part: String(urls.length + 1) }), deps);
+    expect(beyond.status).toBe(404);
+    expect((await googleFeedResponse(signed("/google-feed.xml", { part: "0" }), deps)).status).toBe(404);
   });
 
   it("GIVEN a request without Shopify's signature THEN 401", async () => {

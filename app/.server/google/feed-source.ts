@@ -15,20 +15,31 @@ export const FEED_LIST_ORDER = "created,1";
 /** A bound on pages, far above any shop (the service's page size is at least 10 in practice). */
 const MAX_PAGES = 100_000;
 
+export interface SourceRange {
+  /** Published reviews to pass over first (a part's start). */
+  from?: number;
+  /** At most this many listed reviews (a part's size). */
+  limit?: number;
+  signal?: AbortSignal;
+}
+
 export function serviceFeedSource(
   admin: Pick<ReviewsAdminApi, "listReviews">,
   mirror: Pick<ProductMirror, "accepted">,
   shopId: string,
-  opts: { signal?: AbortSignal } = {},
+  opts: SourceRange = {},
 ): FeedSource {
+  const from = opts.from ?? 0;
+  const end = from + (opts.limit ?? Infinity);
   return {
     async *pages(): AsyncIterable<readonly AdminReview[]> {
-      for (let skip = 0, pages = 0; pages < MAX_PAGES; pages++) {
+      for (let skip = from, pages = 0; skip < end && pages < MAX_PAGES; pages++) {
         const page = await admin.listReviews(
           { status: "published", order: FEED_LIST_ORDER, ...(skip ? { skip } : {}) },
           { signal: opts.signal },
         );
-        if (page.results.length) yield page.results;
+        const results = page.results.slice(0, end - skip);
+        if (results.length) yield results;
         skip += page.results.length;
         if (page.results.length === 0 || skip >= page.total) return;
       }
