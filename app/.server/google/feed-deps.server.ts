@@ -6,6 +6,7 @@ import { urlPolicy } from "../security/safe-url";
 import { loadTranslations, type Translations } from "../storefront/liquid/translations";
 import { EXTENSION_DIR } from "../storefront/proxy/proxy-deps.server";
 import { proxyAuthenticate } from "../storefront/proxy/proxy-authenticate.server";
+import { createRateLimiter } from "../storefront/proxy/rate-limits";
 import type { GoogleFeedDeps } from "./feed-response.server";
 
 // The feed's parts, made once per app context from its config, Redis and database.
@@ -49,6 +50,7 @@ export function googleFeedDeps(ctx: AppContext): GoogleFeedDeps {
     mirror: createProductMirror(db),
     redis,
     redisPrefix: config.REDIS_PREFIX,
+    limiter: createRateLimiter(redis, config.REDIS_PREFIX),
     anonymousName: (locale) => t().translate(locale, "reviews.review.anonymous", {}),
     urlPolicy: urlPolicy(),
     log,

@@ -6,6 +6,7 @@ import type { UrlPolicy } from "../security/safe-url";
 import type { ShopRepository } from "../shops/shop.repository";
 import { resolveLocale, type StorefrontLocale } from "../storefront/proxy/reviews-query";
 import type { ProxyIdentity } from "../storefront/proxy/app-proxy-signature";
+import { clientIp, type LimitRule, type RateLimiter } from "../storefront/proxy/rate-limits";
 import {
   plain,
   ProxySignatureError,
@@ -49,9 +50,31 @@ export interface GoogleFeedDeps {
   urlPolicy: UrlPolicy;
   log: Logger;
   now?: () => Date;
+  limiter: Pick<RateLimiter, "hit">;
+  limits?: Partial<FeedLimits>;
   /** Reviews per part (FEED_PART_REVIEWS; smaller in tests). */
   perPart?: number;
 }
+
+/**
+ * Anyone can ask a shop's storefront for the feed, and Shopify signs whatever it forwards: a whole
+ * feed reads every published review from the service. Merchant Center fetches a day's feed once
+ * (and retries); these keep a script from turning the route into a load on the service.
+ */
+export interface FeedLimits {
+  /** Every request of one address (a 304 too: it reads the service once). */
+  perIp: LimitRule;
+  /** Whole feeds written per shop and part. */
+  buildsPerPart: LimitRule;
+}
+
+export const FEED_LIMITS: FeedLimits = {
+  perIp: { max: 30, windowMs: 60_000 },
+  buildsPerPart: { max: 6, windowMs: 3_600_000 },
+};
+
+const tooMany = (retryAfterSeconds: number) =>
+  plain(429, "Too many requests", { "Retry-After": String(retryAfterSeconds) });
 
 const XML = "application/xml; charset=utf-8";
 /** Merchant Center fetches once a day: a feed the service cannot give now is asked again later. */
@@ -81,7 +104,7 @@ interface Prepared {
 }
 
 /** Signature, shop, and the validators of what is asked: a Response when the answer is already known. */
-async function prepare(request: Request, deps: GoogleFeedDeps, what: string): Promise<Prepared | Response> {
+async function prepare(request: Request, deps: GoogleFeedDeps, what: string | null): Promise<Prepared | Response> {
   let identity: ProxyIdentity;
   try {
     identity = await verifyAppProxy(request, deps.authenticate);
@@ -90,6 +113,10 @@ async function prepare(request: Request, deps: GoogleFeedDeps, what: string): Pr
     throw e;
   }
   const { shop, pathPrefix } = identity;
+  if (what === null) return plain(404, "Not found");
+  const limits = { ...FEED_LIMITS, ...deps.limits };
+  const byIp = await deps.limiter.hit("google-feed-ip", clientIp(request), limits.perIp);
+  if (!byIp.ok) return tooMany(byIp.retryAfterSeconds);
   const log = deps.log.child({ shop, route: "google-feed" });
   const row = await deps.shops.find(shop);
   // No primary domain yet (read by the first sync): no product URL could be written.
@@ -141,12 +168,15 @@ async function prepare(request: Request, deps: GoogleFeedDeps, what: string): Pr
 export async function googleFeedResponse(request: Request, deps: GoogleFeedDeps): Promise<Response> {
   const part = parsePart(new URL(request.url).searchParams.get("part"));
   // Checked before anything is read; a signature check still comes first for every answer.
-  const p = await prepare(request, deps, `part-${part ?? 0}`);
+  const p = await prepare(request, deps, part === null ? null : `part-${part}`);
   if (p instanceof Response) return p;
   const perPart = deps.perPart ?? FEED_PART_REVIEWS;
   if (part === null || part > partCount(p.publishedTotal, perPart)) return plain(404, "Not found");
   const headers = { ...p.validators, "Content-Type": XML, "X-Content-Type-Options": "nosniff" };
   if (request.method === "HEAD") return new Response(null, { status: 200, headers });
+  const rule = { ...FEED_LIMITS, ...deps.limits }.buildsPerPart;
+  const built = await deps.limiter.hit("google-feed-build", `${p.shopId}:${part}`, rule);
+  if (!built.ok) return tooMany(built.retryAfterSeconds);
 
   const report = emptyReport();
   const source = serviceFeedSource(p.admin, deps.mirror, p.shopId, {

@@ -44,11 +44,28 @@ afterAll(async () => {
 });
 beforeEach(() => s.emu.control.clearFaults());
 
-const get = (query: Record<string, string> = {}, headers: Record<string, string> = {}, secret?: string) => {
-  const signed = signedProxyRequest({ shop: SHOP, path: "/google-feed.xml", query, secret });
+let ipNo = 0;
+/** Each request from an address of its own: the per-address limit is not what these tests are about. */
+const ip = () => `198.51.100.${++ipNo}`;
+/**
+ * A fetch of the feed. Through the route module by default; `roomy` goes to the same use case with
+ * the route's own deps but room for more whole feeds than the hourly limit, so the tests that
+ * rebuild the feed are not cut short by it (the limit has a test of its own).
+ */
+const get = (
+  query: Record<string, string> = {},
+  headers: Record<string, string> = {},
+  opts: { secret?: string; roomy?: boolean } = {},
+) => {
+  const signed = signedProxyRequest({ shop: SHOP, path: "/google-feed.xml", query, secret: opts.secret, ip: ip() });
   const h = new Headers(signed.headers);
   for (const [k, v] of Object.entries(headers)) h.set(k, v);
-  return loader({ request: new Request(signed.url, { headers: h }), params: {}, context: {} });
+  const request = new Request(signed.url, { headers: h });
+  if (!opts.roomy) return loader({ request, params: {}, context: {} });
+  return googleFeedResponse(request, {
+    ...googleFeedDeps(s.web),
+    limits: { buildsPerPart: { max: 100, windowMs: 60_000 } },
+  });
 };
 
 const feedable = () =>
@@ -82,25 +99,27 @@ describe("app proxy: GET /apps/reviews/google-feed.xml", () => {
   });
 
   it("GIVEN the copy Merchant Center holds THEN 304 by ETag or by date, and 200 again once a review is published", async () => {
-    const first = await get();
+    const first = await get({}, {}, { roomy: true });
     await first.text();
     const etag = first.headers.get("etag")!;
     const lastModified = first.headers.get("last-modified")!;
 
-    const byTag = await get({}, { "If-None-Match": etag });
+    const byTag = await get({}, { "If-None-Match": etag }, { roomy: true });
     expect(byTag.status).toBe(304);
     expect(byTag.headers.get("etag")).toBe(etag);
     expect(await byTag.text()).toBe("");
-    expect((await get({}, { "If-Modified-Since": lastModified })).status).toBe(304);
+    expect((await get({}, { "If-Modified-Since": lastModified }, { roomy: true })).status).toBe(304);
     // If-None-Match decides when both are sent.
-    expect((await get({}, { "If-None-Match": '"other"', "If-Modified-Since": lastModified })).status).toBe(200);
+    expect(
+      (await get({}, { "If-None-Match": '"other"', "If-Modified-Since": lastModified }, { roomy: true })).status,
+    ).toBe(200);
 
     const pending = s.emu.control
       .state("acme")
       .reviews.find((r) => r.status !== "published" && (r.sku === skus[0] || r.sku === skus[1]));
     expect(pending).toBeDefined();
     s.emu.control.publishReview(pending!._id);
-    const after = await get({}, { "If-None-Match": etag });
+    const after = await get({}, { "If-None-Match": etag }, { roomy: true });
     expect(after.status).toBe(200);
     expect(after.headers.get("etag")).not.toBe(etag);
     const xml = await after.text();
@@ -116,10 +135,10 @@ describe("app proxy: GET /apps/reviews/google-feed.xml", () => {
 
   it("GIVEN more reviews than a part holds THEN the index names every part and the parts hold the feed once", async () => {
     // The route's own deps with parts of 5 reviews: the splitting of a shop past Google's size limit.
-    const deps = { ...googleFeedDeps(s.web), perPart: 5 };
+    const deps = { ...googleFeedDeps(s.web), perPart: 5, limits: { buildsPerPart: { max: 100, windowMs: 60_000 } } };
     const signed = (path: string, query: Record<string, string> = {}) =>
-      signedProxyRequest({ shop: SHOP, path, query });
-    const whole = await (await get()).text();
+      signedProxyRequest({ shop: SHOP, path, query, ip: ip() });
+    const whole = await (await get({}, {}, { roomy: true })).text();
     const ids = (xml: string) => [...xml.matchAll(/<review_id>([^<]+)<\/review_id>/g)].map((m) => m[1]!);
 
     const index = await googleFeedIndexResponse(signed("/google-feed-index.xml", { locale: "es" }), deps);
@@ -148,7 +167,33 @@ describe("app proxy: GET /apps/reviews/google-feed.xml", () => {
     expect((await googleFeedResponse(signed("/google-feed.xml", { part: "0" }), deps)).status).toBe(404);
   });
 
+  it("GIVEN whole feeds asked again and again THEN 429 with Retry-After past the limit, while 304s still answer", async () => {
+    const deps = { ...googleFeedDeps(s.web), limits: { buildsPerPart: { max: 1, windowMs: 3_600_000 } } };
+    const fetch = (headers: Record<string, string> = {}) => {
+      const r = signedProxyRequest({ shop: SHOP, path: "/google-feed.xml", ip: "203.0.113.90" });
+      const h = new Headers(r.headers);
+      for (const [k, v] of Object.entries(headers)) h.set(k, v);
+      return googleFeedResponse(new Request(r.url, { headers: h }), deps);
+    };
+    const head = await googleFeedResponse(
+      new Request(signedProxyRequest({ shop: SHOP, path: "/google-feed.xml" }).url, { method: "HEAD" }),
+      deps,
+    );
+    expect(head.status).toBe(200);
+    const etag = head.headers.get("etag")!;
+    // Earlier tests may have used this hour's one build already: at most one more 200, then 429.
+    const statuses: number[] = [];
+    for (let i = 0; i < 2 && statuses.at(-1) !== 429; i++) {
+      const res = await fetch();
+      await res.text();
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    expect([[429], [200, 429]]).toContainEqual(statuses);
+    expect((await fetch({ "If-None-Match": etag })).status).toBe(304);
+  });
+
   it("GIVEN a request without Shopify's signature THEN 401", async () => {
-    expect((await get({}, {}, "not-the-app-secret")).status).toBe(401);
+    expect((await get({}, {}, { secret: "not-the-app-secret" })).status).toBe(401);
   });
 });
