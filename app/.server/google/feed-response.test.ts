@@ -193,6 +193,34 @@ describe("app proxy: GET /apps/reviews/google-feed.xml", () => {
     expect((await fetch({ "If-None-Match": etag })).status).toBe(304);
   });
 
+  it("GIVEN the service failing after the answer started THEN the response breaks off unclosed, never a shorter valid feed", async () => {
+    // Request 1 (the validators' read) passes, the next two (the first page and its one retry) fail.
+    s.emu.control.setFaults({ errorRate: 2 / 3, errorStatus: 503, paths: "/reviews/all" });
+    const res = await get({}, {}, { roomy: true });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = "";
+    const outcome = await (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return "closed";
+        received += decoder.decode(value, { stream: true });
+      }
+    })().catch(() => "broken off");
+    expect(outcome).toBe("broken off");
+    expect(received).toContain("<version>2.3</version>");
+    expect(received).not.toContain("</feed>");
+    const logged = s.web.sink.lines.filter((l) => l.includes("google feed")).join("");
+    expect(logged).toContain("google feed: stream broken off");
+    // What the feed logs: counts, kinds and statuses; no credential, no review text, no reviewer.
+    expect(logged).not.toContain("acme-secret-0123456789");
+    for (const r of s.emu.control.state("acme").reviews) {
+      if (r.text.length > 12) expect(logged).not.toContain(r.text);
+      if (r.email) expect(logged).not.toContain(r.email);
+    }
+  });
+
   it("GIVEN a request without Shopify's signature THEN 401", async () => {
     expect((await get({}, {}, { secret: "not-the-app-secret" })).status).toBe(401);
   });
