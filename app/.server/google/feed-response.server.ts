@@ -14,7 +14,7 @@ import {
   verifyAppProxy,
   type AppProxyAuthenticate,
 } from "../storefront/proxy/verify-proxy.server";
-import { emptyReport, writeFeed } from "./feed-writer";
+import { emptyReport, writeFeed, type FeedReport } from "./feed-writer";
 import { serviceFeedSource } from "./feed-source";
 import { FEED_PART_REVIEWS, indexXml, parsePart, partCount, partUrl } from "./feed-parts";
 import {
@@ -79,6 +79,9 @@ const tooMany = (retryAfterSeconds: number) =>
 const XML = "application/xml; charset=utf-8";
 /** Merchant Center fetches once a day: a feed the service cannot give now is asked again later. */
 const RETRY_AFTER_S = "600";
+
+/** The report as a log line: numbers, and how many products were left out, not their list. */
+const counts = ({ products, ...rest }: FeedReport) => ({ ...rest, productsLeftOut: Object.keys(products).length });
 
 const unavailable = () => plain(503, "Reviews are unavailable, try again later", { "Retry-After": RETRY_AFTER_S });
 
@@ -201,10 +204,10 @@ export async function googleFeedResponse(request: Request, deps: GoogleFeedDeps)
         const next = await chunks.next();
         if (next.done) {
           controller.close();
-          log.info({ part, ...report, ms: Date.now() - started }, "google feed written");
+          log.info({ part, ...counts(report), ms: Date.now() - started }, "google feed written");
         } else controller.enqueue(encoder.encode(next.value));
       } catch (e) {
-        log.warn({ part, ...failure(e), ...report }, "google feed: stream broken off");
+        log.warn({ part, ...failure(e), ...counts(report) }, "google feed: stream broken off");
         controller.error(e);
       }
     },

@@ -91,6 +91,12 @@ describe("writeFeed", () => {
       product_inactive: 1,
       not_published: 1,
     });
+    // What a page can list for the merchant to fix, by product.
+    expect(report.products).toEqual({
+      [PRODUCTS.giftWrap.sku]: ["no_product_identifier"],
+      "7982135000000": ["product_not_in_catalog"],
+      [PRODUCTS.tote.sku]: ["product_inactive"],
+    });
     expect(xml.match(/<review>/g)).toHaveLength(1);
     expect(xml).toContain(kept._id);
     expect(checkProductReviewFeed(xml)).toEqual([]);

@@ -35,12 +35,39 @@ export interface FeedReport {
   duplicates: number;
   /** Per reason, the reviews left out for it (a review with two reasons counts under both). */
   excluded: Partial<Record<ExclusionReason, number>>;
+  /**
+   * The products whose reviews were left out for a reason of the product (what the merchant fixes
+   * in Shopify), by catalog key, at most PRODUCTS_REPORTED of them: what a page can list.
+   */
+  products: Record<string, ExclusionReason[]>;
   /** Left out so that the file stays under `maxBytes`. */
   overSize: number;
   bytes: number;
 }
 
-export const emptyReport = (): FeedReport => ({ included: 0, duplicates: 0, excluded: {}, overSize: 0, bytes: 0 });
+/** Reasons that belong to the product rather than to one review. */
+export const PRODUCT_REASONS: ReadonlySet<ExclusionReason> = new Set([
+  "product_not_in_catalog",
+  "product_inactive",
+  "no_product_identifier",
+  "no_product_url",
+]);
+export const PRODUCTS_REPORTED = 1000;
+
+export const emptyReport = (): FeedReport => ({
+  included: 0,
+  duplicates: 0,
+  excluded: {},
+  products: {},
+  overSize: 0,
+  bytes: 0,
+});
+
+function noteProduct(report: FeedReport, key: string, reasons: readonly ExclusionReason[]) {
+  const own = reasons.filter((r) => PRODUCT_REASONS.has(r));
+  if (!own.length || key in report.products) return;
+  if (Object.keys(report.products).length < PRODUCTS_REPORTED) report.products[key] = own;
+}
 
 const list = (outer: string, inner: string, values: readonly string[]) =>
   values.length ? `<${outer}>${values.map((v) => element(inner, v)).join("")}</${outer}>` : "";
@@ -119,6 +146,7 @@ export async function* writeFeed(
       const result = feedEntry(r, products.get(r.sku) ?? null, opts.shop);
       if (!result.ok) {
         for (const reason of result.reasons) report.excluded[reason] = (report.excluded[reason] ?? 0) + 1;
+        noteProduct(report, r.sku, result.reasons);
         continue;
       }
       const xml = (open ? "" : "<reviews>\n") + reviewXml(result.entry);
