@@ -64,12 +64,15 @@ export interface GoogleFeedDeps {
 export interface FeedLimits {
   /** Every request of one address (a 304 too: it reads the service once). */
   perIp: LimitRule;
+  /** Every request for one shop, whatever the addresses: the bound on the service reads they cost. */
+  perShop: LimitRule;
   /** Whole feeds written per shop and part. */
   buildsPerPart: LimitRule;
 }
 
 export const FEED_LIMITS: FeedLimits = {
   perIp: { max: 30, windowMs: 60_000 },
+  perShop: { max: 120, windowMs: 60_000 },
   buildsPerPart: { max: 6, windowMs: 3_600_000 },
 };
 
@@ -120,6 +123,8 @@ async function prepare(request: Request, deps: GoogleFeedDeps, what: string | nu
   const limits = { ...FEED_LIMITS, ...deps.limits };
   const byIp = await deps.limiter.hit("google-feed-ip", clientIp(request), limits.perIp);
   if (!byIp.ok) return tooMany(byIp.retryAfterSeconds);
+  const byShop = await deps.limiter.hit("google-feed-shop", shop, limits.perShop);
+  if (!byShop.ok) return tooMany(byShop.retryAfterSeconds);
   const log = deps.log.child({ shop, route: "google-feed" });
   const row = await deps.shops.find(shop);
   // No primary domain yet (read by the first sync): no product URL could be written.

@@ -68,6 +68,11 @@ const get = (
   });
 };
 
+const headRequest = () => {
+  const r = signedProxyRequest({ shop: SHOP, path: "/google-feed.xml", ip: ip() });
+  return new Request(r.url, { method: "HEAD", headers: r.headers });
+};
+
 const feedable = () =>
   s.emu.control
     .state("acme")
@@ -175,10 +180,7 @@ describe("app proxy: GET /apps/reviews/google-feed.xml", () => {
       for (const [k, v] of Object.entries(headers)) h.set(k, v);
       return googleFeedResponse(new Request(r.url, { headers: h }), deps);
     };
-    const head = await googleFeedResponse(
-      new Request(signedProxyRequest({ shop: SHOP, path: "/google-feed.xml" }).url, { method: "HEAD" }),
-      deps,
-    );
+    const head = await googleFeedResponse(headRequest(), deps);
     expect(head.status).toBe(200);
     const etag = head.headers.get("etag")!;
     // Earlier tests may have used this hour's one build already: at most one more 200, then 429.
@@ -191,6 +193,15 @@ describe("app proxy: GET /apps/reviews/google-feed.xml", () => {
     }
     expect([[429], [200, 429]]).toContainEqual(statuses);
     expect((await fetch({ "If-None-Match": etag })).status).toBe(304);
+  });
+
+  it("GIVEN requests for one shop from many addresses THEN 429 past the shop's limit", async () => {
+    const deps = { ...googleFeedDeps(s.web), limits: { perShop: { max: 1, windowMs: 60_000 } } };
+    const head = () => googleFeedResponse(headRequest(), deps);
+    // Earlier tests of this minute may have used the one request already: at most one more passes.
+    const statuses = [(await head()).status];
+    if (statuses[0] !== 429) statuses.push((await head()).status);
+    expect([[429], [200, 429]]).toContainEqual(statuses);
   });
 
   it("GIVEN the service failing after the answer started THEN the response breaks off unclosed, never a shorter valid feed", async () => {
