@@ -12,4 +12,5 @@ export const EXCLUSION_REASON_KEYS = {
   no_product_url: "googleFeed.reason.no_product_url",
   invalid_rating: "googleFeed.reason.invalid_rating",
   invalid_timestamp: "googleFeed.reason.invalid_timestamp",
+  no_review_id: "googleFeed.reason.no_review_id",
 } as const satisfies Record<ExclusionReason, MessageKey>;

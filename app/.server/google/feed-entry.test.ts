@@ -76,6 +76,7 @@ describe("feedEntry: the reviews Google would refuse are left out, with every re
     ["rating 0", adminReview({ rating: 0 }), PRODUCTS.tee, ["invalid_rating"]],
     ["rating 4.5", adminReview({ rating: 4.5 }), PRODUCTS.tee, ["invalid_rating"]],
     ["no date", adminReview({ created: "not a date" }), PRODUCTS.tee, ["invalid_timestamp"]],
+    ["blank id", adminReview({ _id: " " }), PRODUCTS.tee, ["no_review_id"]],
     [
       "several at once",
       adminReview({ status: "removed", text: "", sku: PRODUCTS.giftWrap.sku }),

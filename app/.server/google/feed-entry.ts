@@ -23,7 +23,9 @@ export type ExclusionReason =
   /** No product URL on the shop's domain that passes the URL rule: `product_url` is required. */
   | "no_product_url"
   | "invalid_rating"
-  | "invalid_timestamp";
+  | "invalid_timestamp"
+  /** A blank id: Google refuses the whole file over one (review_id is a non-empty string). */
+  | "no_review_id";
 
 /** What the feed reads of a product in the catalog mirror (the payload the service accepted). */
 export const mirroredProductSchema = z.looseObject({
@@ -115,6 +117,7 @@ function identifiersOf(product: MirroredProduct) {
 
 export function feedEntry(review: AdminReview, product: MirroredProduct | null, shop: FeedShop): EntryResult {
   const reasons: ExclusionReason[] = [];
+  if (!nonEmpty(review._id)) reasons.push("no_review_id");
   if (review.status !== "published") reasons.push("not_published");
   const content = nonEmpty(review.text);
   if (content === null) reasons.push("empty_content");

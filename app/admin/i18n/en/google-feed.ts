@@ -10,4 +10,5 @@ export const googleFeed = {
   "googleFeed.reason.no_product_url": "No product page on the store's primary domain",
   "googleFeed.reason.invalid_rating": "The rating is not a whole number from 1 to 5",
   "googleFeed.reason.invalid_timestamp": "The review has no valid date",
+  "googleFeed.reason.no_review_id": "The review has no id",
 } as const;

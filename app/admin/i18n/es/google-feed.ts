@@ -11,4 +11,5 @@ export const googleFeed: Record<keyof typeof en, string> = {
   "googleFeed.reason.no_product_url": "Sin página del producto en el dominio principal de la tienda",
   "googleFeed.reason.invalid_rating": "La calificación no es un número entero del 1 al 5",
   "googleFeed.reason.invalid_timestamp": "La reseña no tiene una fecha válida",
+  "googleFeed.reason.no_review_id": "La reseña no tiene identificador",
 };

@@ -11,4 +11,5 @@ export const googleFeed: Record<keyof typeof en, string> = {
   "googleFeed.reason.no_product_url": "Sem página do produto no domínio principal da loja",
   "googleFeed.reason.invalid_rating": "A nota não é um número inteiro de 1 a 5",
   "googleFeed.reason.invalid_timestamp": "A avaliação não tem data válida",
+  "googleFeed.reason.no_review_id": "A avaliação não tem identificador",
 };
