@@ -58,6 +58,7 @@ const UNIT = [
   "app/admin/**/*.test.ts",
   "app/.server/catalog/{flush,flush-timing}.test.ts",
   "app/.server/jobs/outcome.test.ts",
+  "app/.server/google/{feed-check,feed-entry,feed-parts,feed-validators,feed-writer,xml-text}.test.ts",
   "sandbox/dev-local/{demo-orders,demo-summary,terminal}.test.ts",
   "test/docs.test.ts",
   "test/bench/report.test.ts",

@@ -7,6 +7,7 @@ import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
 import { startLocalStorefront, type LocalStorefront } from "../local-storefront/server";
 import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
 import type { DemoAddress } from "./demo-summary";
+import { checkProductReviewFeed } from "../../app/.server/google/feed-check";
 
 // The offline demo's storefront act: the reviews service gets reviews for the demo catalog (photos,
 // a video, replies, a syndicated and translated review, topics, an AI summary), the back-sync writes
@@ -119,6 +120,12 @@ export async function runStorefrontDemo(options: {
     },
     { label: "the same page in Portuguese", url: `${storefront.origin}/pt-BR/products/${product.handle}` },
     { label: "all products", url: `${storefront.origin}/collections/all` },
+    {
+      label: "Google product ratings feed, the URL a merchant pastes into Merchant Center",
+      url: `${storefront.origin}/apps/reviews/google-feed.xml`,
+      notes: ["products are linked on the demo shop's primary domain; what is left out and why: docs/google-feed.md"],
+      page: false,
+    },
   ];
   const guest = await guestOrder(options.emulatorOrigin, options.deliveredOrders ?? [], storefront);
   if (guest) {
@@ -134,6 +141,7 @@ export async function runStorefrontDemo(options: {
   }
   if (options.check) {
     await checkStorefront(productUrl, storefront.origin, sku, say);
+    await checkGoogleFeed(storefront.origin, say);
     await checkReviewWriting(storefront.origin, options.emulatorOrigin, sku, say);
     if (!guest) throw new Error("guest review check: no delivered demo order of a catalog product at the service");
     await checkGuestReview(storefront.origin, options.emulatorOrigin, guest, say);
@@ -154,6 +162,21 @@ async function checkStorefront(productUrl: string, origin: string, sku: string, 
   say(
     `storefront check: stars ("${stars[1]}") and ${reviews} reviews on the product page; the app proxy answers page 2 through the storefront`,
   );
+}
+
+/** The Google feed through the storefront's app proxy: valid by the checker, and not empty. */
+async function checkGoogleFeed(origin: string, say: (line: string) => void) {
+  const res = await fetch(`${origin}/apps/reviews/google-feed.xml`);
+  const xml = await res.text();
+  if (res.status !== 200) throw new Error(`google feed check: the app proxy answered ${res.status}`);
+  const problems = checkProductReviewFeed(xml);
+  if (problems.length) {
+    const first = problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`);
+    throw new Error(`google feed check: ${problems.length} problems, ${first.join("; ")}`);
+  }
+  const reviews = (xml.match(/<review>/g) ?? []).length;
+  if (reviews === 0) throw new Error("google feed check: the demo shop's feed holds no review");
+  say(`google feed check: ${reviews} reviews in a feed that passes the 2.3 checker, through the app proxy`);
 }
 
 interface GuestOrder {

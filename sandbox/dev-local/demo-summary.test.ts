@@ -68,4 +68,15 @@ describe("the summary dev:local ends with", () => {
     // A port that merely starts the same is another origin.
     expect(addressesUnder(addresses(), "http://127.0.0.1:878")).toEqual([]);
   });
+
+  it("GIVEN an address that is no page (the Google feed) THEN it is printed but the browser check leaves it out", () => {
+    const feed = {
+      label: "Google feed",
+      url: "http://127.0.0.1:8789/apps/reviews/google-feed.xml",
+      page: false as const,
+    };
+    const withFeed = { ...addresses(), storefront: [...addresses().storefront, feed] };
+    expect(formatSummary(withFeed)).toContain("    http://127.0.0.1:8789/apps/reviews/google-feed.xml");
+    expect(addressesUnder(withFeed, "http://127.0.0.1:8789")).not.toContain(feed.url);
+  });
 });

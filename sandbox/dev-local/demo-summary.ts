@@ -8,6 +8,8 @@ export interface DemoAddress {
   url: string;
   /** Further hints, a line each, printed under the address. */
   notes?: string[];
+  /** false for an address that is no page for a person (a feed): the browser check leaves it out. */
+  page?: false;
 }
 
 export interface DemoAddresses {
@@ -46,9 +48,9 @@ export function formatSummary(addresses: DemoAddresses, footer?: string): string
   return lines;
 }
 
-/** Every address of the summary that lies under an origin (the storefront's pages, for the browser check). */
+/** Every page of the summary that lies under an origin (the storefront's pages, for the browser check). */
 export function addressesUnder(addresses: DemoAddresses, origin: string): string[] {
-  return SUMMARY_GROUPS.flatMap(({ key }) => addresses[key].map((a) => a.url)).filter(
+  return SUMMARY_GROUPS.flatMap(({ key }) => addresses[key].filter((a) => a.page !== false).map((a) => a.url)).filter(
     (url) => url.startsWith(`${origin}/`) || url === origin,
   );
 }

@@ -102,6 +102,16 @@ export function createProductMirror(db: Db) {
       return rows.map((r) => ({ productId: r.productId, sku: r.sku, payload: r.payload! }));
     },
 
+    /** How many products the shop's mirror holds a payload of, and when the newest row changed. */
+    async payloadVersion(shopId: string): Promise<{ count: number; changedAt: Date | null }> {
+      const a = await db.productMirror.aggregate({
+        where: { shopId, payload: { not: null } },
+        _count: { _all: true },
+        _max: { updatedAt: true },
+      });
+      return { count: a._count._all, changedAt: a._max.updatedAt ?? null };
+    },
+
     async errors(shopId: string, limit = 100) {
       const where = { shopId, status: "failed" };
       const [rows, total] = await Promise.all([

@@ -105,6 +105,13 @@ function mediaOf(v: unknown): { url: string; thumb: string } | null {
   return thumb === null ? null : { url, thumb };
 }
 
+/**
+ * The reviewer's name as the storefront shows it: the service's name, trimmed; empty means the
+ * theme's translated "Anonymous" (reviews-review.liquid). The Google feed names reviewers with it
+ * too, so a shopper sees the same name on the store and in Shopping.
+ */
+export const shownReviewerName = (name: unknown): string => text(name).trim();
+
 /** One review of the Client API's summary in the shape the theme renders. */
 export function toSnapshotReview(r: StorefrontReview): SnapshotReview {
   const reply = r.reply as { text?: unknown; created?: unknown } | null | undefined;
@@ -112,7 +119,7 @@ export function toSnapshotReview(r: StorefrontReview): SnapshotReview {
   const sourceName = nullableText(x.syndicationDisplaySource) ?? nullableText(x.syndicationSourceCustomer);
   return {
     id: r._id,
-    name: text(r.name).trim(),
+    name: shownReviewerName(r.name),
     date: text(r.created),
     rating: Math.max(1, Math.min(5, Math.round(r.rating))),
     text: text(r.text),

@@ -4,9 +4,10 @@ import { sync } from "./sync";
 import { settings } from "./settings";
 import { moderation } from "./moderation";
 import { products } from "./products";
+import { googleFeed } from "./google-feed";
 
 // English: the source of every admin string, one file per admin area. pt-BR and es must have every
 // key, area by area (the types say so).
-export const en = { ...common, ...home, ...sync, ...settings, ...moderation, ...products } as const;
+export const en = { ...common, ...home, ...sync, ...settings, ...moderation, ...products, ...googleFeed } as const;
 
 export type MessageKey = keyof typeof en;

@@ -5,6 +5,15 @@ import { sync } from "./sync";
 import { settings } from "./settings";
 import { moderation } from "./moderation";
 import { products } from "./products";
+import { googleFeed } from "./google-feed";
 
 // Spanish: every key of the English words, one file per admin area.
-export const es: Record<MessageKey, string> = { ...common, ...home, ...sync, ...settings, ...moderation, ...products };
+export const es: Record<MessageKey, string> = {
+  ...common,
+  ...home,
+  ...sync,
+  ...settings,
+  ...moderation,
+  ...products,
+  ...googleFeed,
+};

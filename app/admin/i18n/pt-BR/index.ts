@@ -5,6 +5,7 @@ import { sync } from "./sync";
 import { settings } from "./settings";
 import { moderation } from "./moderation";
 import { products } from "./products";
+import { googleFeed } from "./google-feed";
 
 // Portuguese (Brazil): every key of the English words, one file per admin area.
 export const ptBR: Record<MessageKey, string> = {
@@ -14,4 +15,5 @@ export const ptBR: Record<MessageKey, string> = {
   ...settings,
   ...moderation,
   ...products,
+  ...googleFeed,
 };

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { appContext } from "../.server/context.server";
+import { googleFeedDeps } from "../.server/google/feed-deps.server";
+import { googleFeedIndexResponse } from "../.server/google/feed-response.server";
+import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
+
+// App proxy: the parts of the shop's Google product ratings feed (docs/google-feed.md).
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  googleFeedIndexResponse(request, googleFeedDeps(appContext()));
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  whenSigned(request, googleFeedDeps(appContext()).authenticate, () =>
+    plain(405, "Method not allowed", { Allow: "GET, HEAD" }),
+  );
