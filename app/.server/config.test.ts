@@ -34,6 +34,23 @@ describe("configuration", () => {
     expect(() => parseConfig(env)).toThrow(message);
   });
 
+  it("GIVEN REDIS_CLUSTER THEN REDIS_URL may name several seed nodes; without it, one URL only", () => {
+    const seeds = "redis://:secret@127.0.0.1:7000, redis://127.0.0.1:7001,redis://[::1]:7002";
+    expect(parseConfig(valid).REDIS_CLUSTER).toBe(false);
+    expect(parseConfig({ ...valid, REDIS_CLUSTER: "false" }).REDIS_CLUSTER).toBe(false);
+    expect(parseConfig({ ...valid, REDIS_CLUSTER: "1", REDIS_URL: seeds })).toMatchObject({
+      REDIS_CLUSTER: true,
+      REDIS_URL: seeds,
+    });
+    expect(() => parseConfig({ ...valid, REDIS_URL: seeds })).toThrow(
+      "Configuration error: REDIS_URL holds several URLs: set REDIS_CLUSTER=1 for a Redis Cluster, else give one URL",
+    );
+    expect(() => parseConfig({ ...valid, REDIS_CLUSTER: "yes" })).toThrow(/REDIS_CLUSTER must be true or false/);
+    expect(() => parseConfig({ ...valid, REDIS_CLUSTER: "1", REDIS_URL: "redis://127.0.0.1:7000,http://x" })).toThrow(
+      /REDIS_URL must start with redis:/,
+    );
+  });
+
   it("GIVEN a process started with a bad variable THEN it stops at start with one line naming it", () => {
     const env: Record<string, string> = { PATH: process.env.PATH ?? "", ...valid, REVIEWS_RATE_URL: "ftp://nope" };
     const run = spawnSync("npx", ["tsx", "workers/index.ts"], {

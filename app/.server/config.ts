@@ -11,7 +11,7 @@ const key32 = z.string().refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.fro
   message: "must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)",
 });
 
-export const configSchema = z.object({
+const configFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   SHOPIFY_API_KEY: z.string().min(1, "is required (the app's client id from the Partner Dashboard)"),
   SHOPIFY_API_SECRET: z.string().min(1, "is required (the app's client secret)"),
@@ -22,10 +22,21 @@ export const configSchema = z.object({
     .string()
     .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: (SQLite) or postgresql:// (PostgreSQL)")
     .default("file:./prisma/dev.sqlite"),
+  // One Redis, or with REDIS_CLUSTER the seed nodes of a Redis Cluster, comma-separated: the
+  // client learns the other nodes from any one that answers (a password in the URL, as for one).
   REDIS_URL: z
     .string()
-    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .regex(
+      /^rediss?:\/\/[^,\s]+(\s*,\s*rediss?:\/\/[^,\s]+)*$/,
+      "must start with redis:// or rediss:// (with REDIS_CLUSTER: such URLs, comma-separated)",
+    )
     .default("redis://127.0.0.1:6379"),
+  // A Redis Cluster rather than one Redis: every connection is a cluster client, and the keys that
+  // are written together carry a hash tag so that they share a slot (queues/keyspace.ts).
+  REDIS_CLUSTER: z
+    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   // A key prefix keeps several deployments (or test runs) apart on one Redis.
   REDIS_PREFIX: z
     .string()
@@ -146,6 +157,16 @@ export const configSchema = z.object({
     .enum(["true", "false", "1", "0"], { message: "must be true or false" })
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+});
+
+export const configSchema = configFields.superRefine((config, ctx) => {
+  // Several seeds without REDIS_CLUSTER would be read as one URL and fail at the first command.
+  if (!config.REDIS_CLUSTER && config.REDIS_URL.includes(","))
+    ctx.addIssue({
+      code: "custom",
+      path: ["REDIS_URL"],
+      message: "holds several URLs: set REDIS_CLUSTER=1 for a Redis Cluster, else give one URL",
+    });
 });
 
 export type Config = z.infer<typeof configSchema>;
