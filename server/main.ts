@@ -27,6 +27,7 @@ const app = createHttpApp({
   mount: (app) => {
     dashboard = mountQueueDashboard(app, {
       redisUrl: config.REDIS_URL,
+      cluster: config.REDIS_CLUSTER,
       prefix: config.REDIS_PREFIX,
       user: config.OPERATOR_USER,
       password: config.OPERATOR_PASSWORD,

@@ -19,6 +19,7 @@ async function serve(options: { password?: string; writable?: boolean }) {
   const app = express();
   const dashboard = mountQueueDashboard(app, {
     redisUrl: redisUrl(),
+    cluster: false,
     prefix,
     user: "operator",
     password: options.password,

@@ -17,6 +17,8 @@ export const QUEUE_DASHBOARD_PATH = "/ops/queues";
 
 export interface QueueDashboardOptions {
   redisUrl: string;
+  /** REDIS_CLUSTER */
+  cluster: boolean;
   prefix: string;
   user: string;
   password: string | undefined;
@@ -52,6 +54,7 @@ export function mountQueueDashboard(
   if (!options.password) return undefined;
   const queues = createQueues({
     redisUrl: options.redisUrl,
+    cluster: options.cluster,
     prefix: options.prefix,
     role: "producer",
     onError: (e) => options.log.warn({ err: e.message }, "redis (dashboard) error"),

@@ -41,6 +41,7 @@ export function createWorkerContext(
   const db = options.db ?? createDb(config.DATABASE_URL);
   const queues = createQueues({
     redisUrl: config.REDIS_URL,
+    cluster: config.REDIS_CLUSTER,
     prefix: config.REDIS_PREFIX,
     role: "worker",
     backoffMs: config.JOB_BACKOFF_MS,

@@ -122,7 +122,7 @@ export function startWorkers(ctx: WorkerContext, processors: Processors = defaul
 
   const workers = Object.values(QueueName).map((queue) => {
     // Each worker has its own blocking connection, as BullMQ requires.
-    const connection = createRedis(ctx.config.REDIS_URL, "worker", (e) =>
+    const connection = createRedis({ url: ctx.config.REDIS_URL, cluster: ctx.config.REDIS_CLUSTER }, "worker", (e) =>
       ctx.log.warn({ err: e.message, queue }, "redis error"),
     );
     const worker = new Worker(queue, route(queue), {

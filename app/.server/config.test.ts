@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./config";
+import { seedNodes } from "./queues/connection";
 
 const valid = {
   SHOPIFY_API_KEY: "key",
@@ -42,6 +43,11 @@ describe("configuration", () => {
       REDIS_CLUSTER: true,
       REDIS_URL: seeds,
     });
+    expect(seedNodes(seeds)).toEqual([
+      { host: "127.0.0.1", port: 7000 },
+      { host: "127.0.0.1", port: 7001 },
+      { host: "::1", port: 7002 },
+    ]);
     expect(() => parseConfig({ ...valid, REDIS_URL: seeds })).toThrow(
       "Configuration error: REDIS_URL holds several URLs: set REDIS_CLUSTER=1 for a Redis Cluster, else give one URL",
     );

@@ -33,6 +33,7 @@ export function appContext(): AppContext {
     shops: createShopRepository(prisma, config.ENCRYPTION_KEY),
     queues: createQueues({
       redisUrl: config.REDIS_URL,
+      cluster: config.REDIS_CLUSTER,
       prefix: config.REDIS_PREFIX,
       role: "producer",
       backoffMs: config.JOB_BACKOFF_MS,

@@ -207,7 +207,12 @@ export async function runOrderDemo(options: {
   );
 
   const config = parseConfig(options.env);
-  const queues = createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer" });
+  const queues = createQueues({
+    redisUrl: config.REDIS_URL,
+    cluster: config.REDIS_CLUSTER,
+    prefix: config.REDIS_PREFIX,
+    role: "producer",
+  });
   let held = new Map<string, StoredOrder>();
   try {
     const webhooksBusy = async () => {

@@ -72,7 +72,12 @@ export async function runStorefrontDemo(options: {
   );
 
   const db = createDb(config.DATABASE_URL);
-  const queues = createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer" });
+  const queues = createQueues({
+    redisUrl: config.REDIS_URL,
+    cluster: config.REDIS_CLUSTER,
+    prefix: config.REDIS_PREFIX,
+    role: "producer",
+  });
   try {
     const shop = await db.shop.findUniqueOrThrow({ where: { domain: DEMO_SHOP } });
     await requestBackSync({ queues, config }, shop.id, { reconcile: true });

@@ -39,7 +39,12 @@ export async function runCatalogDemo(options: {
   const progress = options.progress ?? options.say;
   const config = parseConfig(options.env);
   const db = createDb(config.DATABASE_URL);
-  const queues = createQueues({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, role: "producer" });
+  const queues = createQueues({
+    redisUrl: config.REDIS_URL,
+    cluster: config.REDIS_CLUSTER,
+    prefix: config.REDIS_PREFIX,
+    role: "producer",
+  });
   try {
     const shops = createShopRepository(db, config.ENCRYPTION_KEY);
     await shops.connect({

@@ -17,6 +17,7 @@ export async function startLocalDashboard(
   const app = express();
   const dashboard = mountQueueDashboard(app, {
     redisUrl: config.REDIS_URL,
+    cluster: config.REDIS_CLUSTER,
     prefix: config.REDIS_PREFIX,
     user: config.OPERATOR_USER,
     password: config.OPERATOR_PASSWORD,

@@ -36,6 +36,7 @@ export function testAppContext(config: Config, db: Db, sink = new LogSink()): Ap
     shops: createShopRepository(db, config.ENCRYPTION_KEY),
     queues: createQueues({
       redisUrl: config.REDIS_URL,
+      cluster: config.REDIS_CLUSTER,
       prefix: config.REDIS_PREFIX,
       role: "producer",
       backoffMs: config.JOB_BACKOFF_MS,

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../test/helpers/db";
-import { deletePrefix, redisUrl, uniquePrefix } from "../../test/helpers/redis";
+import { deletePrefix, redisCluster, redisUrl, uniquePrefix } from "../../test/helpers/redis";
 import { createQueues, type Queues } from "../../app/.server/queues/queues";
 import { QueueName } from "../../app/.server/queues/names";
 import {
@@ -60,7 +60,7 @@ function seedOfflineSessions(file: string, shops: string[]) {
 beforeAll(async () => {
   t = await createTestDb("sqlite");
   prefix = uniquePrefix("backsync-shops");
-  queues = createQueues({ redisUrl: redisUrl(), prefix, role: "producer" });
+  queues = createQueues({ redisUrl: redisUrl(), cluster: redisCluster(), prefix, role: "producer" });
   const file = t.url.replace(/^file:/, "");
   const all = Array.from({ length: SHOPS }, (_, i) => i);
   // Every 10th shop is not connected to the service, every 7th has no offline session.

@@ -23,6 +23,7 @@ export function createCliContext(env: Record<string, string | undefined>): CliCo
     queues() {
       queues ??= createQueues({
         redisUrl: config.REDIS_URL,
+        cluster: config.REDIS_CLUSTER,
         prefix: config.REDIS_PREFIX,
         role: "producer",
         backoffMs: config.JOB_BACKOFF_MS,

@@ -11,7 +11,7 @@ import { PRODUCT_BY_ID } from "../shopify/product-documents";
 import { createSyncRuns } from "../sync/sync-runs.repository";
 import { startSimulatedStore } from "../../../sandbox/simulated-store";
 import { createTestDb } from "../../../test/helpers/db";
-import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redis";
+import { deletePrefix, redisCluster, redisUrl, uniquePrefix } from "../../../test/helpers/redis";
 
 // The hooks that are hard to reach from a whole process in a test (Shopify throttling, sync run
 // outcomes, queue depth of a queue nobody works), on real parts, read from the process registry.
@@ -66,7 +66,7 @@ describe("metrics hooks", () => {
 
   it("GIVEN jobs waiting in a queue nobody works THEN depth and the oldest job's age are read at scrape time", async () => {
     const prefix = uniquePrefix("metrics-queues");
-    const queues = createQueues({ redisUrl: redisUrl(), prefix, role: "worker" });
+    const queues = createQueues({ redisUrl: redisUrl(), cluster: redisCluster(), prefix, role: "worker" });
     cleanups.push(
       () => deletePrefix(prefix),
       () => queues.close(),

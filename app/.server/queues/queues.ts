@@ -19,6 +19,8 @@ export interface Queues {
  */
 export function createQueues(options: {
   redisUrl: string;
+  /** REDIS_CLUSTER: `redisUrl` names a cluster's seed nodes. */
+  cluster: boolean;
   prefix: string;
   role: RedisRole;
   /** First retry delay of the exponential backoff (JOB_BACKOFF_MS). */
@@ -26,7 +28,7 @@ export function createQueues(options: {
   onError?: (e: Error) => void;
 }): Queues {
   const defaultJobOptions = jobOptions(options.backoffMs);
-  const redis = createRedis(options.redisUrl, options.role, options.onError);
+  const redis = createRedis({ url: options.redisUrl, cluster: options.cluster }, options.role, options.onError);
   const queues = new Map<QueueName, Queue>();
   return {
     prefix: options.prefix,

@@ -119,7 +119,10 @@ describe("webhook ingress", () => {
 
   it("GIVEN Redis cannot take the job THEN 503 so Shopify retries, within the fail-fast bound", async () => {
     const { setAppContext } = await import("../context.server");
-    const down = { ...ctx, queues: createQueues({ redisUrl: "redis://127.0.0.1:1", prefix, role: "producer" }) };
+    const down = {
+      ...ctx,
+      queues: createQueues({ redisUrl: "redis://127.0.0.1:1", cluster: false, prefix, role: "producer" }),
+    };
     setAppContext(down);
     try {
       const started = Date.now();
