@@ -59,6 +59,7 @@ const UNIT = [
   "app/.server/catalog/{flush,flush-timing}.test.ts",
   "app/.server/jobs/outcome.test.ts",
   "app/.server/google/{feed-check,feed-entry,feed-parts,feed-validators,feed-writer,xml-text}.test.ts",
+  "app/.server/queues/keyspace.test.ts",
   "sandbox/dev-local/{demo-orders,demo-summary,terminal}.test.ts",
   "test/docs.test.ts",
   "test/bench/report.test.ts",

@@ -1,6 +1,7 @@
 import { Worker, type Job } from "bullmq";
 import type { WorkerContext } from "./context";
 import { createRedis } from "../app/.server/queues/connection";
+import { queuePrefix } from "../app/.server/queues/keyspace";
 import { observeJob } from "../app/.server/metrics/metrics";
 import { QueueName } from "../app/.server/queues/names";
 import { startHeartbeat } from "../app/.server/queues/worker-heartbeat";
@@ -127,7 +128,7 @@ export function startWorkers(ctx: WorkerContext, processors: Processors = defaul
     );
     const worker = new Worker(queue, route(queue), {
       connection,
-      prefix: ctx.config.REDIS_PREFIX,
+      prefix: queuePrefix(ctx.config, queue),
       concurrency: queue === QueueName.webhooks ? ctx.config.WEBHOOK_CONCURRENCY : concurrency,
       // A job whose worker died (SIGKILL) is taken up again after the lock lapses.
       lockDuration: ctx.config.WORKER_LOCK_MS,

@@ -2,9 +2,11 @@ import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { createRedis, ready, type RedisRole } from "./connection";
 import { jobOptions } from "./job-options";
+import { queuePrefix } from "./keyspace";
 import { allQueueNames, type QueueName } from "./names";
 
 export interface Queues {
+  /** REDIS_PREFIX: the app's own keys start with it (BullMQ's with `queuePrefix` of it). */
   readonly prefix: string;
   readonly redis: Redis;
   get(name: QueueName): Queue;
@@ -29,6 +31,7 @@ export function createQueues(options: {
 }): Queues {
   const defaultJobOptions = jobOptions(options.backoffMs);
   const redis = createRedis({ url: options.redisUrl, cluster: options.cluster }, options.role, options.onError);
+  const keyspace = { REDIS_PREFIX: options.prefix, REDIS_CLUSTER: options.cluster };
   const queues = new Map<QueueName, Queue>();
   return {
     prefix: options.prefix,
@@ -36,7 +39,7 @@ export function createQueues(options: {
     get(name) {
       let queue = queues.get(name);
       if (!queue) {
-        queue = new Queue(name, { connection: redis, prefix: options.prefix, defaultJobOptions });
+        queue = new Queue(name, { connection: redis, prefix: queuePrefix(keyspace, name), defaultJobOptions });
         queue.on("error", (e) => options.onError?.(e));
         queues.set(name, queue);
       }
