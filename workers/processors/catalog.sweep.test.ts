@@ -3,6 +3,8 @@ import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
 import { QueueName } from "../../app/.server/queues/names";
 import { CATALOG_SWEEP } from "../../app/.server/catalog/sweep";
+import { pendingChangesKeys } from "../../app/.server/catalog/pending-changes";
+import { keyspaceOf } from "../../app/.server/queues/keyspace";
 
 // Catalog changes that wait with no flush coming for them (the flush job used up its attempts, or
 // the shop was away) are found by the periodic sweep: real Redis, real workers, the emulator.
@@ -62,12 +64,14 @@ describe("catalog sweep", () => {
 
   it("GIVEN shops that staged changes THEN the sweep reads the set of them, and leaves out and forgets those with none left", async () => {
     const shopId = (await s.web.shops.get(shop)).id;
-    const registry = `${s.prefix}:catalog:shops-with-changes`;
     const redis = s.web.queues.redis;
+    // The names on the Redis the file runs on: on a cluster, a shop's keys carry its tag.
+    const keys = pendingChangesKeys(keyspaceOf(redis, s.prefix));
+    const registry = keys.shops;
     await s.idle();
     // A shop whose last changes were sent, and one written by a release that kept no set.
     await redis.sadd(registry, "shop-sent-long-ago");
-    await redis.hset(`${s.prefix}:catalog:pending:shop-before-the-set`, "5201", "{}");
+    await redis.hset(keys.pending("shop-before-the-set"), "5201", "{}");
     expect(await s.worker.pending.shopsWithChanges()).toEqual([]);
     expect(await redis.smembers(registry)).toEqual([]);
     expect(await s.worker.pending.registerStagedBefore()).toBe(1);

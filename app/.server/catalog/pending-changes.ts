@@ -1,6 +1,8 @@
 import type { Redis } from "ioredis";
 import type { CatalogProduct } from "../reviews";
 import { mergeCatalogProducts, type CategorySource } from "../mapping/product.mapper";
+import { scanKeys } from "../queues/connection";
+import { keyspaceOf, shopTag, untagged, type Keyspace } from "../queues/keyspace";
 
 // Coalescing of live catalog changes, per shop, in Redis:
 // - `pending`: sku → the product to send (JSON). A product changed ten times in the window is sent
@@ -164,25 +166,53 @@ const ACCEPTED_TTL_MS = 7 * 24 * 3600 * 1000;
 /** Shops read per round trip when the sweep checks which still have changes. */
 const CHECK_AT_ONCE = 500;
 
+/**
+ * The names of the pending changes' keys. A shop's keys are written together (scripts, MULTI), so
+ * on a Redis Cluster they carry the shop's tag and share its slot; one Redis keeps the plain names.
+ */
+export function pendingChangesKeys(keyspace: Keyspace) {
+  const prefix = keyspace.REDIS_PREFIX;
+  const ofShop = (kind: string) => (shopId: string) => `${prefix}:catalog:${kind}:${shopTag(keyspace, shopId)}`;
+  return {
+    // Every shop that staged a change since its last sweep found it with none left. A key of its
+    // own (single-key commands only), so it may live in any slot of a Redis Cluster.
+    shops: `${prefix}:catalog:shops-with-changes`,
+    pending: ofShop("pending"),
+    inflight: ofShop("inflight"),
+    last: ofShop("last-staged"),
+    accepted: ofShop("accepted"),
+    newest: ofShop("newest"),
+    // When each waiting SKU started waiting (a newer change of a waiting SKU keeps its place):
+    // batches take the oldest first, so no change is passed over flush after flush while newer ones
+    // leave (a hash has no order), and the head says when the oldest waiting change is due.
+    order: ofShop("pending-order"),
+  };
+}
+
 export function createPendingChanges(redis: Redis, prefix: string): PendingChanges {
-  // Every shop that staged a change since its last sweep found it with none left. A key of its own
-  // (single-key commands only), so it may live in any slot of a Redis Cluster.
-  const shopsKey = `${prefix}:catalog:shops-with-changes`;
-  const pendingKey = (shopId: string) => `${prefix}:catalog:pending:${shopId}`;
-  const inflightKey = (shopId: string) => `${prefix}:catalog:inflight:${shopId}`;
-  const lastKey = (shopId: string) => `${prefix}:catalog:last-staged:${shopId}`;
-  const acceptedKey = (shopId: string) => `${prefix}:catalog:accepted:${shopId}`;
-  const newestKey = (shopId: string) => `${prefix}:catalog:newest:${shopId}`;
-  // When each waiting SKU started waiting (a newer change of a waiting SKU keeps its place): batches
-  // take the oldest first, so no change is passed over flush after flush while newer ones leave (a
-  // hash has no order), and the head says when the oldest waiting change is due.
-  const orderKey = (shopId: string) => `${prefix}:catalog:pending-order:${shopId}`;
+  const {
+    shops: shopsKey,
+    pending: pendingKey,
+    inflight: inflightKey,
+    last: lastKey,
+    accepted: acceptedKey,
+    newest: newestKey,
+    order: orderKey,
+  } = pendingChangesKeys(keyspaceOf(redis, prefix));
   /** For each shop, whether it has changes waiting or a batch in flight. */
   async function changesLeft(shopIds: string[]): Promise<boolean[]> {
-    const tx = redis.pipeline();
-    for (const id of shopIds) tx.hlen(pendingKey(id)).exists(inflightKey(id));
-    const counts = ((await tx.exec()) ?? []).map(([, v]) => Number(v));
-    return shopIds.map((_, k) => counts[2 * k] + counts[2 * k + 1] > 0);
+    // A pipeline of one cluster client may only name keys of one slot: a shop's pair each, sent
+    // together all the same. One Redis takes the whole page in one pipeline.
+    const pages = redis.isCluster ? shopIds.map((id) => [id]) : [shopIds];
+    const counts = await Promise.all(
+      pages.map(async (page) => {
+        const tx = redis.pipeline();
+        for (const id of page) tx.hlen(pendingKey(id)).exists(inflightKey(id));
+        return ((await tx.exec()) ?? []).map(([, v]) => Number(v));
+      }),
+    );
+    const flat = counts.flat();
+    return shopIds.map((_, k) => flat[2 * k] + flat[2 * k + 1] > 0);
   }
   return {
     async stageIfChanged(shopId, item) {
@@ -315,12 +345,7 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
       for (const kind of ["pending", "inflight"]) {
         // The prefix is the operator's: glob characters in it are matched literally.
         const pattern = `${prefix.replace(/[*?[\]\\]/g, "\\$&")}:catalog:${kind}:*`;
-        let cursor = "0";
-        do {
-          const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 1000);
-          for (const key of keys) shops.add(key.slice(key.lastIndexOf(":") + 1));
-          cursor = next;
-        } while (cursor !== "0");
+        for (const key of await scanKeys(redis, pattern)) shops.add(untagged(key.slice(key.lastIndexOf(":") + 1)));
       }
       if (shops.size) await redis.sadd(shopsKey, ...shops);
       return shops.size;

@@ -1,10 +1,11 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDb, type TestDb } from "../../../test/helpers/db";
-import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redis";
+import { deletePrefix, testRedis, uniquePrefix } from "../../../test/helpers/redis";
 import { catalogPayloadHash } from "../mapping/product.mapper";
 import type { CatalogProduct } from "../reviews";
-import { createPendingChanges, type PendingChanges } from "./pending-changes";
+import { keyspaceOf } from "../queues/keyspace";
+import { createPendingChanges, pendingChangesKeys, type PendingChanges } from "./pending-changes";
 import { createProductMirror, type ProductMirror } from "./product-mirror.repository";
 import { stageProduct } from "./stage";
 
@@ -14,6 +15,8 @@ import { stageProduct } from "./stage";
 const prefix = uniquePrefix("stage");
 let t: TestDb;
 let redis: Redis;
+/** The key names of the Redis the file runs on: tagged by shop on a cluster. */
+let keys: ReturnType<typeof pendingChangesKeys>;
 let pending: PendingChanges;
 let mirror: ProductMirror;
 let shopId: string;
@@ -28,8 +31,9 @@ const accept = async (p: CatalogProduct) => {
 
 beforeAll(async () => {
   t = await createTestDb("sqlite");
-  redis = new Redis(redisUrl());
+  redis = testRedis();
   pending = createPendingChanges(redis, prefix);
+  keys = pendingChangesKeys(keyspaceOf(redis, prefix));
   mirror = createProductMirror(t.db);
 });
 
@@ -75,7 +79,7 @@ describe("staging a catalog change", () => {
     expect(await stageProduct({ mirror, pending }, shopId, "7001", p)).toEqual({ staged: false });
     const fresh = { ...product("Trail"), sku: "7002" };
     expect((await stageProduct({ mirror, pending }, shopId, "7002", fresh)).staged).toBe(true);
-    expect(await redis.hgetall(`${prefix}:catalog:accepted:${shopId}`)).toEqual({
+    expect(await redis.hgetall(keys.accepted(shopId))).toEqual({
       "7001": catalogPayloadHash(p),
       "7002": "-",
     });
@@ -117,7 +121,7 @@ describe("staging a catalog change", () => {
   it("GIVEN the shop's pending state is cleared (shop/redact) THEN its accepted hashes go too", async () => {
     await accept(product("Runner"));
     await pending.clear(shopId);
-    expect(await redis.exists(`${prefix}:catalog:accepted:${shopId}`)).toBe(0);
+    expect(await redis.exists(keys.accepted(shopId))).toBe(0);
   });
 });
 
@@ -171,11 +175,11 @@ describe("taking a batch", () => {
   it("GIVEN pending changes outside the waiting order (written by an older release) THEN they are taken, not stranded", async () => {
     const p = { ...product("Legacy"), sku: "8999" };
     await redis.hset(
-      `${prefix}:catalog:pending:${shopId}`,
+      keys.pending(shopId),
       p.sku,
       JSON.stringify({ productId: p.sku, sku: p.sku, hash: "h", product: p }),
     );
-    await redis.set(`${prefix}:catalog:last-staged:${shopId}`, "1234");
+    await redis.set(keys.last(shopId), "1234");
     expect(await pending.timing(shopId)).toMatchObject({ waiting: 1, waitingSince: 1234 });
     expect((await pending.take(shopId, 200)).map((i) => i.sku)).toEqual(["8999"]);
     await pending.ack(shopId);
