@@ -1,4 +1,6 @@
 import type { Redis } from "ioredis";
+import { scanKeys } from "../queues/connection";
+import { keyspaceOf, shopTag } from "../queues/keyspace";
 
 // What the app sent again because the service no longer knew it, kept in Redis:
 // - one claim per product or order, alive for the resend window: the same one is not sent again
@@ -6,6 +8,8 @@ import type { Redis } from "ioredis";
 // - a per-shop report for the Sync page: how many products and orders were sent again, how many
 //   were still denied inside their window, and when. It lives for REPORT_TTL_MS after its last
 //   event, and starts over when a connection to another account forgets everything.
+// A shop's claims and report go in one MULTI when it switches accounts: on a Redis Cluster they carry
+// the shop's tag, so they share its slot (keyspace.ts).
 
 export type ResendKind = "product" | "order";
 export type ResendReason = "unknown" | "account";
@@ -23,8 +27,10 @@ export interface ResendReport {
 export const REPORT_TTL_MS = 7 * 86_400_000;
 
 export function createResendLedger(redis: Redis, prefix: string) {
-  const claimKey = (shopId: string, kind: ResendKind, key: string) => `${prefix}:resend:claim:${shopId}:${kind}:${key}`;
-  const reportKey = (shopId: string) => `${prefix}:resend:report:${shopId}`;
+  const keyspace = keyspaceOf(redis, prefix);
+  const claims = (shopId: string) => `${prefix}:resend:claim:${shopTag(keyspace, shopId)}`;
+  const claimKey = (shopId: string, kind: ResendKind, key: string) => `${claims(shopId)}:${kind}:${key}`;
+  const reportKey = (shopId: string) => `${prefix}:resend:report:${shopTag(keyspace, shopId)}`;
   return {
     /** True when this product or order may be sent again now (and is claimed for the window). */
     async claim(shopId: string, kind: ResendKind, key: string, windowMs: number): Promise<boolean> {
@@ -57,7 +63,7 @@ export function createResendLedger(redis: Redis, prefix: string) {
       at = new Date(),
     ): Promise<void> {
       const key = reportKey(shopId);
-      const claims = await scanKeys(redis, `${prefix}:resend:claim:${shopId}:*`);
+      const forgotten = await scanKeys(redis, `${claims(shopId)}:*`, 500);
       const m = redis
         .multi()
         .del(key)
@@ -69,7 +75,7 @@ export function createResendLedger(redis: Redis, prefix: string) {
           at: at.toISOString(),
         })
         .pexpire(key, REPORT_TTL_MS);
-      if (claims.length) m.del(...claims);
+      if (forgotten.length) m.del(...forgotten);
       await m.exec();
     },
 
@@ -88,14 +94,3 @@ export function createResendLedger(redis: Redis, prefix: string) {
 }
 
 export type ResendLedger = ReturnType<typeof createResendLedger>;
-
-async function scanKeys(redis: Redis, pattern: string): Promise<string[]> {
-  const out: string[] = [];
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 500);
-    out.push(...keys);
-    cursor = next;
-  } while (cursor !== "0");
-  return out;
-}

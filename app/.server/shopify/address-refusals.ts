@@ -1,13 +1,19 @@
 import type { Redis } from "ioredis";
+import { keyspaceOf, shopTag } from "../queues/keyspace";
 
 // Which shops Shopify currently refuses this server's address for (the app's IP allowlist), kept in
 // Redis so that every process (web, workers, CLI) sees one answer:
-// - `{prefix}:address-refused:{shop}`: a hash with since, Shopify's body (detail), the probes made
+// - `<prefix>:address-refused:<shop>`: a hash with since, Shopify's body (detail), the probes made
 //   and when the next one is due;
-// - `{prefix}:address-refused`: the set of refused shops (the metric and `cli status`);
-// - `{prefix}:address-refused:parked:{shop}`: the jobs parked while refused (queue and job id),
+// - `<prefix>:address-refused`: the set of refused shops (the metric and `cli status`);
+// - `<prefix>:address-refused:parked:<shop>`: the jobs parked while refused (queue and job id),
 //   handed back to their queues when a probe passes.
 // Losing it costs little: the next call is refused again and the state comes back.
+//
+// A shop's two keys are written together and share its tag on a Redis Cluster (keyspace.ts). The
+// set lives in another slot, so it is written in a step of its own, after the shop's keys: between
+// the two it may miss a shop just refused, or name one just cleared, which `get` reads as not
+// refused. Only the metric and `cli status` read the set.
 
 export interface AddressRefusal {
   shop: string;
@@ -27,9 +33,10 @@ export interface ParkedJob {
 const date = (v: string | undefined) => (v ? new Date(Number(v)) : null);
 
 export function createAddressRefusals(redis: Redis, prefix: string) {
+  const keyspace = keyspaceOf(redis, prefix);
   const setKey = `${prefix}:address-refused`;
-  const key = (shop: string) => `${setKey}:${shop}`;
-  const parkedKey = (shop: string) => `${setKey}:parked:${shop}`;
+  const key = (shop: string) => `${setKey}:${shopTag(keyspace, shop)}`;
+  const parkedKey = (shop: string) => `${setKey}:parked:${shopTag(keyspace, shop)}`;
 
   return {
     async get(shop: string): Promise<AddressRefusal | null> {
@@ -50,8 +57,8 @@ export function createAddressRefusals(redis: Redis, prefix: string) {
         .multi()
         .hsetnx(key(shop), "since", String(now.getTime()))
         .hset(key(shop), "detail", detail)
-        .sadd(setKey, shop)
         .exec();
+      await redis.sadd(setKey, shop);
       return { first: res?.[0]?.[1] === 1 };
     },
     /** A probe did not pass: counted, with when it ran and when the next one is due, in one step. */
@@ -68,12 +75,8 @@ export function createAddressRefusals(redis: Redis, prefix: string) {
     },
     /** Calls pass again: the state goes, and the parked jobs are handed over to be resumed. */
     async clear(shop: string): Promise<ParkedJob[]> {
-      const res = await redis
-        .multi()
-        .smembers(parkedKey(shop))
-        .del(parkedKey(shop), key(shop))
-        .srem(setKey, shop)
-        .exec();
+      const res = await redis.multi().smembers(parkedKey(shop)).del(parkedKey(shop), key(shop)).exec();
+      await redis.srem(setKey, shop);
       const members = (res?.[0]?.[1] as string[] | undefined) ?? [];
       return members.map((m) => JSON.parse(m) as ParkedJob);
     },
