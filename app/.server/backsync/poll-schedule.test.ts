@@ -1,11 +1,10 @@
-import { Redis } from "ioredis";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redis";
+import { deletePrefix, testRedis, uniquePrefix } from "../../../test/helpers/redis";
 import { createPollSchedule, pollScheduleKeys } from "./poll-schedule";
 
 // The poll schedule on a real Redis: what the tick takes, when a shop comes round again.
 
-const redis = new Redis(redisUrl());
+const redis = testRedis();
 let prefix = uniquePrefix("poll-schedule");
 const DAY = 86_400_000;
 const cadence = { activeMs: 50_000, quietMs: 900_000, reconcileMs: DAY };

@@ -1,11 +1,10 @@
-import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/helpers/contexts";
-import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redis";
+import { deletePrefix, testRedis, uniquePrefix } from "../../../test/helpers/redis";
 import { withRenewedLock } from "./renewed-lock";
 
 const prefix = uniquePrefix("renewed-lock");
-const redis = new Redis(redisUrl(), { maxRetriesPerRequest: 3 });
+const redis = testRedis({ maxRetriesPerRequest: 3 });
 afterAll(async () => {
   await deletePrefix(prefix);
   redis.disconnect();

@@ -1,6 +1,5 @@
-import { Redis } from "ioredis";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redis";
+import { deletePrefix, testRedis, uniquePrefix } from "../../../test/helpers/redis";
 import { ReviewsRateLimitedError } from "./errors";
 import { type Stub, startStub, tokenIssuer } from "./http-stub.testkit";
 import type { ReviewsAccount } from "./client-options";
@@ -12,7 +11,7 @@ import { memoryTokenCache } from "./token-cache";
 // without a request going out while it lasts.
 
 const prefix = uniquePrefix("service-pause");
-const redis = new Redis(redisUrl());
+const redis = testRedis();
 let stub: Stub | null = null;
 afterEach(async () => {
   await stub?.close();

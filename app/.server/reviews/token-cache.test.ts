@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { deletePrefix, testRedis } from "../../../test/helpers/redis";
+import { scanKeys } from "../queues/connection";
 import { type Stub, startStub, tokenIssuer } from "./http-stub.testkit";
 import type { ReviewsAccount } from "./client-options";
 import { createReviewsClient } from "./reviews-client";
@@ -13,16 +15,15 @@ let other: Redis;
 let stub: Stub | null = null;
 
 beforeAll(() => {
-  redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+  redis = testRedis();
   // A second connection stands for a second process.
-  other = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+  other = testRedis();
 });
 
 afterEach(async () => {
   await stub?.close();
   stub = null;
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length) await redis.del(...keys);
+  await deletePrefix(prefix);
 });
 
 afterAll(async () => {
@@ -100,7 +101,7 @@ describe("redisTokenCache", () => {
     expect(ttl).toBeLessThanOrEqual(3_540_000);
     const raw = (await redis.get(key))!;
     expect(JSON.parse(raw)).toMatchObject({ token: "token-1" });
-    for (const k of await redis.keys(`${prefix}*`)) {
+    for (const k of await scanKeys(redis, `${prefix}*`)) {
       expect(k).not.toContain(acc.clientSecret);
       expect((await redis.get(k)) ?? "").not.toContain(acc.clientSecret);
     }

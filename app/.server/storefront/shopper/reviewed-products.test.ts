@@ -1,6 +1,6 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { deletePrefix, redisUrl, uniquePrefix } from "../../../../test/helpers/redis";
+import { deletePrefix, testRedis, uniquePrefix } from "../../../../test/helpers/redis";
 import { createReviewedProducts } from "./reviewed-products";
 
 // One buyer, one review per product, within one connection to the service: on real Redis.
@@ -10,7 +10,7 @@ const SHOP = "reviewed-memory.myshopify.com";
 let redis: Redis;
 
 beforeAll(() => {
-  redis = new Redis(redisUrl());
+  redis = testRedis();
 });
 afterAll(async () => {
   redis.disconnect();
