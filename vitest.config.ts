@@ -13,6 +13,9 @@ import { LongestFirst } from "./test/helpers/sequencer";
 //   killed workers, restarts and timers (the seven took 51 s two at a time, 35 s four at a time),
 //   and its bounds keep their margin with three others beside it (fairness, measured three times
 //   four at a time: B's change 3.4-4.4 s against 15 s, B's orders at most 1.4 s against 5 s).
+// - cluster: the Redis modules that write several keys at once, and a webhook's whole path through
+//   BullMQ, on a private three-master Redis Cluster (global-redis-cluster.ts) with REDIS_CLUSTER on
+//   (cluster-env.ts); beside the fault drills, whose group it joins.
 // The longest file first, then project by project, longest first (test/helpers/sequencer.ts): no
 // long file starts last on an otherwise idle machine, and a worker process goes on to the next file
 // of its project rather than being replaced (52 processes for the first run → 13).
@@ -27,6 +30,23 @@ const ALL = [
   "extensions/*/src/**/*.test.ts",
 ];
 const FAULTS = ["test/faults/**/*.test.ts"];
+// Files that need a Redis Cluster, and files of the other projects that run on one too: each takes
+// its connection from test/helpers/redis.ts (testRedis) or the stack, which follow REDIS_CLUSTER.
+const CLUSTER_ONLY = ["test/cluster/**/*.test.ts"];
+const CLUSTER = [
+  ...CLUSTER_ONLY,
+  "app/.server/catalog/stage.test.ts",
+  "app/.server/shopify/address-refusals.test.ts",
+  "app/.server/resend/resend-ledger.test.ts",
+  "app/.server/queues/{renewed-lock,worker-heartbeat}.test.ts",
+  "app/.server/storefront/shopper/reviewed-products.test.ts",
+  "app/.server/storefront/proxy/rate-limits.test.ts",
+  "app/.server/backsync/poll-schedule.test.ts",
+  "app/.server/reviews/{token-cache,service-pause}.test.ts",
+  "app/.server/orders/order-lock.test.ts",
+  "app/.server/metrics/metrics.test.ts",
+  "workers/processors/catalog.sweep.test.ts",
+];
 const CONTRACT = ["test/contract/**/*.test.ts"];
 const BROWSER = [
   "test/admin/*.e2e.test.ts",
@@ -100,7 +120,7 @@ export default defineConfig({
           ...common,
           name: "integration",
           include: ALL,
-          exclude: [...IGNORED, ...UNIT, ...BROWSER, ...FAULTS],
+          exclude: [...IGNORED, ...UNIT, ...BROWSER, ...FAULTS, ...CLUSTER_ONLY],
           pool: "forks",
           ...shared,
         },
@@ -136,6 +156,22 @@ export default defineConfig({
           exclude: IGNORED,
           pool: "forks",
           testTimeout: 180_000,
+          maxWorkers: 4,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...common,
+          name: "cluster",
+          include: CLUSTER,
+          exclude: IGNORED,
+          pool: "forks",
+          ...shared,
+          setupFiles: [...shared.setupFiles, "test/helpers/cluster-env.ts"],
+          globalSetup: ["test/helpers/global-redis-cluster.ts"],
+          // In the drills' group, whose four workers it shares (vitest wants one maxWorkers a group):
+          // its files wait on Redis, and take a worker as the drills leave one.
           maxWorkers: 4,
           sequence: { groupOrder: 1 },
         },

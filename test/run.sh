@@ -4,7 +4,8 @@
 # non-zero when any step failed. `npm run test:full` is the same with the full fuzz counts.
 #
 # Two vitest runs: every project but the fault drills first, longest files first, on both cores;
-# then the fault drills, four at a time, with the typecheck and lint beside them at idle priority
+# then the fault drills, four at a time, and the Redis Cluster project (mostly waiting on Redis too),
+# with the typecheck and lint beside them at idle priority
 # (SCHED_IDLE: they get a core only when no drill wants it). The first run keeps both cores busy
 # throughout, and even at idle priority the typecheck and lint took time from it (a clean clone's
 # first run 253-255 s with them, 232 s with their caches warm); the drills mostly wait on killed
@@ -25,7 +26,7 @@ idle() {
   if chrt --idle 0 true 2>/dev/null; then chrt --idle 0 "$@"; else nice -n 19 "$@"; fi
 }
 t0=$SECONDS
-echo "── tests: npx vitest run (all projects but faults)"
+echo "── tests: npx vitest run (all projects but faults and cluster)"
 npx vitest run --project unit --project integration --project browser --project contract-strict \
   --reporter=default --reporter=json --outputFile.json="$report/tests.json"
 first=$?
@@ -34,12 +35,13 @@ timed typecheck idle npm run -s typecheck &
 # ESLint and Prettier are one process each: side by side, a clean clone's lint ends with the drills.
 timed lint idle npm run -s lint:code &
 timed format idle npm run -s lint:format &
-echo "── tests: npx vitest run --project faults (typecheck and lint beside it, at idle priority)"
-npx vitest run --project faults --reporter=default --reporter=json --outputFile.json="$report/faults.json"
+echo "── tests: npx vitest run --project faults --project cluster (typecheck and lint beside, at idle priority)"
+npx vitest run --project faults --project cluster \
+  --reporter=default --reporter=json --outputFile.json="$report/faults.json"
 second=$?
 echo "$((first || second)) $((SECONDS - t0))" >"$report/tests.result"
-# TEST_REPORT=<file> keeps the JSON reports of the first run (<file>) and of the fault drills
-# (<file>.faults.json), e.g. for `npx tsx test/durations.ts <file> <file>.faults.json`.
+# TEST_REPORT=<file> keeps the JSON reports of the first run (<file>) and of the fault drills and the
+# cluster project (<file>.faults.json), e.g. for `npx tsx test/durations.ts <file> <file>.faults.json`.
 if [ -n "${TEST_REPORT:-}" ]; then
   cp "$report/tests.json" "$TEST_REPORT"
   cp "$report/faults.json" "$TEST_REPORT.faults.json"
