@@ -4,11 +4,13 @@ import { startStack, type Stack } from "../helpers/stack";
 import { eventually } from "../helpers/contexts";
 import { scanKeys } from "../../app/.server/queues/connection";
 import { allQueueNames, QueueName } from "../../app/.server/queues/names";
+import { createQueues } from "../../app/.server/queues/queues";
 
 // The app unchanged on a three-master Redis Cluster (the `cluster` project): a signed webhook
 // delivered to its route is stored as a BullMQ job, the real workers take it, stage the product in
 // the shop's pending changes and flush them, and the reviews emulator receives the batch. Then the
-// keys it left say why that worked: each queue's keys in one slot, each shop's in one slot.
+// keys it left say why that worked: each queue's keys in one slot, each shop's in one slot. And with
+// no node answering, the route still fails fast (503), as it does on one Redis.
 
 const fixture = JSON.parse(readFileSync("test/fixtures/products/apparel-tee.products-update.json", "utf8"));
 const SHOPS = ["cluster-one.myshopify.com", "cluster-two.myshopify.com"];
@@ -81,6 +83,22 @@ describe("the app on a Redis Cluster", () => {
       // What a flushed shop keeps: when it last staged, the hashes the service accepted, the newest versions.
       expect(ofShop.length).toBeGreaterThanOrEqual(2);
       expect(await slots(ofShop)).toEqual(new Set([await slot(`{${shopId}}`)]));
+    }
+  });
+
+  it("GIVEN no node of the cluster answers THEN a webhook gets 503 within the fail-fast bound, so Shopify retries", async () => {
+    const { setAppContext } = await import("../../app/.server/context.server");
+    // Ports 1 and 2 on loopback: nothing listens there.
+    const redisUrl = "redis://127.0.0.1:1,redis://127.0.0.1:2";
+    const down = { ...s.web, queues: createQueues({ redisUrl, cluster: true, prefix: s.prefix, role: "producer" }) };
+    setAppContext(down);
+    try {
+      const started = Date.now();
+      expect((await s.deliver("products/create", SHOPS[0]!, product(7001003, "Never stored"))).status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      setAppContext(s.web);
+      await down.queues.close();
     }
   });
 });
