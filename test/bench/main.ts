@@ -31,6 +31,7 @@ import { fleetWorkersChild, runShopsBench } from "./shops.bench";
 //   npm run bench -- --scenario history --history-orders 100   # "rate your order": service calls per page of 20 orders
 //   npm run bench -- --scenario paged --paged-products 10000   # catalog read: bulk operation vs paged fallback
 //   npm run bench -- --scenario shops --shops 1000,10000   # idle cost per connected shop, then 1% active
+//   npm run bench -- --scenario shops --shops 1000 --shops-db postgresql   # the same on PostgreSQL
 // Writes bench-report.md and bench-report.json at the repository root and prints the markdown (a
 // single --scenario replaces its own results in the existing report and keeps the others).
 // `--child sync|storm|orders` is a measured process the orchestrator starts (it prints one JSON
@@ -38,7 +39,7 @@ import { fleetWorkersChild, runShopsBench } from "./shops.bench";
 // `--child ingress --port P` the web process the ingress load is driven against.
 
 const USAGE =
-  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|phone|backsync|backsync-latency|admin|history|paged|shops] [--shops N[,N...]] [--paged-products N] [--history-orders N] [--reviews N] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|phone|backsync|backsync-latency|admin|history|paged|shops] [--shops N[,N...]] [--shops-db sqlite|postgresql] [--paged-products N] [--history-orders N] [--reviews N] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -66,6 +67,7 @@ const { values } = parseArgs({
     "history-orders": { type: "string" },
     "paged-products": { type: "string" },
     shops: { type: "string" },
+    "shops-db": { type: "string" },
     config: { type: "string" },
     help: { type: "boolean", default: false },
   },
@@ -222,7 +224,10 @@ async function orchestrate(): Promise<void> {
     await withLoad(() => runPagedReadBench({ n: count(values["paged-products"], quick ? 2_000 : 10_000), seed }));
   if (scenario === "all" || scenario === "shops") {
     const shops = values.shops ? values.shops.split(",").map((v) => count(v, 0)) : quick ? [200] : [1_000];
-    await withLoad(() => runShopsBench({ sizes: shops }));
+    const provider = values["shops-db"] ?? "sqlite";
+    if (provider !== "sqlite" && provider !== "postgresql")
+      throw new Error(`--shops-db is sqlite or postgresql, not ${provider}\n${USAGE}`);
+    await withLoad(() => runShopsBench({ sizes: shops, provider }));
   }
   const mode = `${quick ? "quick" : "full"}, scenario ${scenario}, seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s`;
   console.log("");

@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import { startEmulator } from "../../sandbox/emulator/server";
 import { OrderBook, ordersModule, startStoreFleet } from "../../sandbox/simulated-store";
 import { createTestDb } from "../helpers/db";
+import type { DbProvider } from "../../app/.server/db/client";
 import { deletePrefix, uniquePrefix } from "../helpers/redis";
 import { testAppContext, testConfig } from "../helpers/contexts";
 import { seedOfflineSession } from "../helpers/offline-session";
@@ -118,15 +119,15 @@ async function sleep(ms: number) {
   await new Promise((r) => setTimeout(r, ms));
 }
 
-async function runOne(n: number): Promise<BenchResult> {
-  const log = (line: string) => console.error(`[shops ${n}] ${line}`);
+async function runOne(n: number, provider: DbProvider): Promise<BenchResult> {
+  const log = (line: string) => console.error(`[shops ${n}${provider === "postgresql" ? ", PostgreSQL" : ""}] ${line}`);
   const COMPRESS = compressionFor(n);
   const HOUR_MS = 3_600_000 / COMPRESS;
   const emu = await startEmulator({ port: 0, accounts: Array.from({ length: n }, (_, i) => account(i)) });
   const fleet = await startStoreFleet({
     shopOptions: { keepHistory: false, products: 0, tokenLifetimeMs: 86_400_000, bulkDurationMs: 5 },
   });
-  const t = await createTestDb("sqlite");
+  const t = await createTestDb(provider);
   const prefix = uniquePrefix("bench-shops");
   const overrides: Record<string, string> = {
     DATABASE_URL: t.url,
@@ -248,14 +249,26 @@ async function runOne(n: number): Promise<BenchResult> {
 
     const rows: Record<string, number> = {};
     const tables = (await t.db.$queryRawUnsafe(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'",
+      provider === "sqlite"
+        ? "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'"
+        : "SELECT tablename::text AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE '\\_%'",
     )) as { name: string }[];
     for (const { name } of tables) {
       const [{ c }] = (await t.db.$queryRawUnsafe(`SELECT COUNT(*) AS c FROM "${name}"`)) as { c: bigint }[];
       if (Number(c)) rows[name] = Number(c);
     }
-    const dbFile = t.url.replace(/^file:/, "");
-    const dbBytes = statSync(dbFile).size + (statSync(`${dbFile}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+    // SQLite: the file and its WAL; PostgreSQL: the database as pg_database_size counts it (tables,
+    // indexes, TOAST, free space), which includes the few MB an empty database holds.
+    let dbBytes: number;
+    if (provider === "sqlite") {
+      const dbFile = t.url.replace(/^file:/, "");
+      dbBytes = statSync(dbFile).size + (statSync(`${dbFile}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+    } else {
+      const [{ size }] = (await t.db.$queryRawUnsafe("SELECT pg_database_size(current_database()) AS size")) as {
+        size: bigint;
+      }[];
+      dbBytes = Number(size);
+    }
 
     const steady = hours[1]!;
     const perHour = (v: number, h: (typeof hours)[number]) => v / (h.seconds / (HOUR_MS / 1000));
@@ -292,7 +305,9 @@ async function runOne(n: number): Promise<BenchResult> {
       "database rows by table": Object.entries(rows)
         .map(([k, v]) => `${k} ${v}`)
         .join(", "),
-      "database bytes per shop (SQLite file)": Math.round(dbBytes / n),
+      [`database bytes per shop (${provider === "sqlite" ? "SQLite file" : "pg_database_size"})`]: Math.round(
+        dbBytes / n,
+      ),
       "burst: shops with a moderation": burst.length,
       "burst: back-sync runs per active shop per hour":
         Math.round((burstPollsPerShopHour / burst.length / burstHours) * 10) / 10,
@@ -300,7 +315,7 @@ async function runOne(n: number): Promise<BenchResult> {
       "before this change: service calls per idle shop per hour": 240,
     };
     return {
-      scenario: `shops: ${n.toLocaleString("en-US")} connected shops, idle, then 1% active`,
+      scenario: `shops: ${n.toLocaleString("en-US")} connected shops, idle, then 1% active${provider === "postgresql" ? " (PostgreSQL)" : ""}`,
       figures,
       targets: {
         "Redis bytes per idle shop ≤ 10 KB": {
@@ -325,8 +340,8 @@ async function runOne(n: number): Promise<BenchResult> {
   }
 }
 
-export async function runShopsBench(opts: { sizes: number[] }): Promise<BenchResult[]> {
+export async function runShopsBench(opts: { sizes: number[]; provider?: DbProvider }): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
-  for (const n of opts.sizes) out.push(await runOne(n));
+  for (const n of opts.sizes) out.push(await runOne(n, opts.provider ?? "sqlite"));
   return out;
 }
