@@ -733,41 +733,30 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
     return { data: { metafieldsDelete: { deletedMetafields: store.delete(ids), userErrors: [] } } };
   });
 
-  const enableDefinition = mutation((v) => {
-    const { definition, userErrors } = store.enableStandard(v.ownerType, v.namespace, v.key);
-    return {
-      data: {
-        standardMetafieldDefinitionEnable: {
-          createdDefinition: definition && {
-            id: definition.id,
-            name: definition.name,
-            namespace: definition.namespace,
-            key: definition.key,
-            type: { name: definition.type },
-          },
-          userErrors,
+  /** Both definition mutations answer the definition made (null when refused) and the errors. */
+  const definitionAnswer = (
+    root: string,
+    { definition, userErrors }: { definition: MetafieldDefinition | null; userErrors: UserError[] },
+  ) => ({
+    data: {
+      [root]: {
+        createdDefinition: definition && {
+          id: definition.id,
+          name: definition.name,
+          namespace: definition.namespace,
+          key: definition.key,
+          type: { name: definition.type },
         },
+        userErrors,
       },
-    };
+    },
   });
-
-  const createDefinition = mutation((v) => {
-    const { definition, userErrors } = store.createDefinition(v.definition);
-    return {
-      data: {
-        metafieldDefinitionCreate: {
-          createdDefinition: definition && {
-            id: definition.id,
-            name: definition.name,
-            namespace: definition.namespace,
-            key: definition.key,
-            type: { name: definition.type },
-          },
-          userErrors,
-        },
-      },
-    };
-  });
+  const enableDefinition = mutation((v) =>
+    definitionAnswer("standardMetafieldDefinitionEnable", store.enableStandard(v.ownerType, v.namespace, v.key)),
+  );
+  const createDefinition = mutation((v) =>
+    definitionAnswer("metafieldDefinitionCreate", store.createDefinition(v.definition)),
+  );
 
   const flowTriggerReceive = mutation((v) => {
     const handle = typeof v.handle === "string" ? v.handle : "";

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { AppContext } from "../context.server";
 import { createProductMirror } from "../catalog/product-mirror.repository";
-import { createReviewsClient, DEFAULT_TOKEN_TIMEOUT_MS, redisServicePause, redisTokenCache } from "../reviews";
+import { shopReviewsClients } from "../shops/reviews-for-shop";
 import { urlPolicy } from "../security/safe-url";
 import { loadTranslations, type Translations } from "../storefront/liquid/translations";
 import { EXTENSION_DIR } from "../storefront/proxy/proxy-deps.server";
@@ -18,12 +18,8 @@ export function googleFeedDeps(ctx: AppContext): GoogleFeedDeps {
   if (existing) return existing;
   const { config, queues, shops, log, db } = ctx;
   const redis = queues.redis;
-  const tokenCache = redisTokenCache(redis, config.REDIS_PREFIX);
-  const defaults = {
-    apiUrl: config.REVIEWS_API_URL,
-    authUrl: config.REVIEWS_AUTH_URL,
-    rateUrl: config.REVIEWS_RATE_URL,
-  };
+  // No shopper waits here: Merchant Center's fetch may take the service's own time per page.
+  const reviewsFor = shopReviewsClients({ config, shops, redis, log });
   // The theme's own strings: the feed says "Anonymous" in the words the storefront uses.
   let translations: Translations | undefined;
   const t = () => (translations ??= loadTranslations(join(EXTENSION_DIR, "locales")));
@@ -35,18 +31,7 @@ export function googleFeedDeps(ctx: AppContext): GoogleFeedDeps {
       scopes: config.SCOPES,
     }),
     shops,
-    async adminFor(shop) {
-      const account = await shops.account(shop, defaults);
-      return createReviewsClient({
-        account,
-        tokenCache,
-        logger: log.child({ shop }),
-        // No shopper waits here: Merchant Center's fetch may take the service's own time per page.
-        timeoutMs: config.REVIEWS_TIMEOUT_MS,
-        tokenTimeoutMs: Math.min(config.REVIEWS_TIMEOUT_MS, DEFAULT_TOKEN_TIMEOUT_MS),
-        pause: redisServicePause(redis, config.REDIS_PREFIX, account),
-      }).admin;
-    },
+    adminFor: async (shop) => (await reviewsFor(shop)).admin,
     mirror: createProductMirror(db),
     redis,
     redisPrefix: config.REDIS_PREFIX,

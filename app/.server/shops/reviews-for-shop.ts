@@ -13,8 +13,9 @@ import {
 } from "../reviews";
 
 // The reviews client of a connected shop, as every process makes it (workers, the admin pages, the
-// CLI): its account with the deployment's URLs as defaults, tokens and the 429 pause shared with
-// every process through Redis. Throws ShopNotConnectedError for a shop without credentials.
+// CLI, the app proxy's reads and the Google feed): its account with the deployment's URLs as
+// defaults, tokens and the 429 pause shared with every process through Redis. Throws
+// ShopNotConnectedError for a shop without credentials.
 
 export interface ShopReviewsDeps {
   config: Config;
@@ -22,6 +23,8 @@ export interface ShopReviewsDeps {
   redis: Redis;
   log: Logger;
   fetch?: FetchLike;
+  /** Per request, when the caller bounds it tighter than REVIEWS_TIMEOUT_MS (a shopper waits). */
+  timeoutMs?: number;
 }
 
 export function shopReviewsClients(deps: ShopReviewsDeps): (domain: string, shop?: Shop) => Promise<ReviewsClient> {
@@ -39,7 +42,7 @@ export function shopReviewsClients(deps: ShopReviewsDeps): (domain: string, shop
       tokenCache,
       logger: deps.log.child({ shop: domain }),
       fetch: deps.fetch,
-      timeoutMs: config.REVIEWS_TIMEOUT_MS,
+      timeoutMs: deps.timeoutMs ?? config.REVIEWS_TIMEOUT_MS,
       tokenTimeoutMs: Math.min(config.REVIEWS_TIMEOUT_MS, DEFAULT_TOKEN_TIMEOUT_MS),
       pause: redisServicePause(deps.redis, config.REDIS_PREFIX, account),
     });

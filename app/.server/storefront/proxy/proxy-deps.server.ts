@@ -1,12 +1,7 @@
 import { join } from "node:path";
 import type { AppContext } from "../../context.server";
-import {
-  createReviewsClient,
-  type ReviewsStorefrontApi,
-  DEFAULT_TOKEN_TIMEOUT_MS,
-  redisServicePause,
-  redisTokenCache,
-} from "../../reviews";
+import type { ReviewsStorefrontApi } from "../../reviews";
+import { shopReviewsClients } from "../../shops/reviews-for-shop";
 import { createThemeRenderer, type ThemeRenderer } from "../liquid";
 import { createProxyPathStore } from "./proxy-path";
 import { createRateLimiter } from "./rate-limits";
@@ -42,12 +37,13 @@ export function proxyDeps(ctx: AppContext): ProxyReadDeps {
   if (existing) return existing;
   const { config, queues, shops, log } = ctx;
   const redis = queues.redis;
-  const tokenCache = redisTokenCache(redis, config.REDIS_PREFIX);
-  const defaults = {
-    apiUrl: config.REVIEWS_API_URL,
-    authUrl: config.REVIEWS_AUTH_URL,
-    rateUrl: config.REVIEWS_RATE_URL,
-  };
+  const clients = shopReviewsClients({
+    config,
+    shops,
+    redis,
+    log,
+    timeoutMs: Math.min(config.REVIEWS_TIMEOUT_MS, PROXY_CLIENT_TIMEOUT_MAX_MS),
+  });
   // Made on first use (it reads the extension's locales). Fragments carry no asset of their own:
   // the page's block already loaded the stylesheet and script.
   let renderer: ThemeRenderer | undefined;
@@ -60,17 +56,7 @@ export function proxyDeps(ctx: AppContext): ProxyReadDeps {
       appUrl: config.SHOPIFY_APP_URL,
       scopes: config.SCOPES,
     }),
-    async reviewsFor(shop) {
-      const account = await shops.account(shop, defaults);
-      return createReviewsClient({
-        account,
-        tokenCache,
-        logger: log.child({ shop }),
-        timeoutMs: Math.min(config.REVIEWS_TIMEOUT_MS, PROXY_CLIENT_TIMEOUT_MAX_MS),
-        tokenTimeoutMs: Math.min(config.REVIEWS_TIMEOUT_MS, DEFAULT_TOKEN_TIMEOUT_MS),
-        pause: redisServicePause(redis, config.REDIS_PREFIX, account),
-      }).storefront;
-    },
+    reviewsFor: async (shop) => (await clients(shop)).storefront,
     render: (vars, locale) => theme().renderSnippet("reviews-page", vars as unknown as Record<string, unknown>, locale),
     renderQuestions: (vars, locale) =>
       theme().renderSnippet("questions-page", vars as unknown as Record<string, unknown>, locale),
