@@ -78,7 +78,7 @@ const UNIT = [
   "app/admin/**/*.test.ts",
   "app/.server/catalog/{flush,flush-timing}.test.ts",
   "app/.server/jobs/outcome.test.ts",
-  "app/.server/google/{feed-check,feed-entry,feed-parts,feed-validators,feed-writer,xml-text}.test.ts",
+  "app/.server/google/{feed-check,feed-entry,feed-parts,feed-url,feed-validators,feed-writer,xml-text}.test.ts",
   "app/.server/queues/keyspace.test.ts",
   "sandbox/dev-local/{demo-orders,demo-summary,terminal}.test.ts",
   "test/docs.test.ts",

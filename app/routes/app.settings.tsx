@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
 import { saveSettingsForm, settingsFormState, type SettingsSaveResult } from "../.server/admin/settings-form";
+import { shopGoogleFeedUrl } from "../.server/google/feed-url";
 import { AdminPage, Section } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";
 import { useI18n } from "../admin/i18n/context";
@@ -16,7 +17,13 @@ import type { UiMessage } from "../admin/messages";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return settingsFormState(appContext(), session.shop);
+  const ctx = appContext();
+  const shop = await ctx.shops.find(session.shop);
+  const [form, googleFeedUrl] = await Promise.all([
+    settingsFormState(ctx, session.shop),
+    shop ? shopGoogleFeedUrl({ redis: ctx.queues.redis, prefix: ctx.config.REDIS_PREFIX }, shop) : null,
+  ]);
+  return { ...form, googleFeedUrl };
 };
 
 export const action = async ({ request }: ActionFunctionArgs): Promise<SettingsSaveResult> => {
@@ -217,6 +224,25 @@ export default function SettingsPage() {
           </FormLayout>
         </Section>
       ))}
+      <Section title={t("settings.section.googleFeed")}>
+        <BlockStack gap="200">
+          <Text as="p">{t("settings.googleFeed.body")}</Text>
+          {data.googleFeedUrl ? (
+            <TextField
+              label={t("settings.googleFeed.url")}
+              value={data.googleFeedUrl}
+              readOnly
+              selectTextOnFocus
+              autoComplete="off"
+              helpText={t("settings.googleFeed.help")}
+            />
+          ) : (
+            <Text as="p" tone="subdued">
+              {t("settings.googleFeed.noUrl")}
+            </Text>
+          )}
+        </BlockStack>
+      </Section>
       <Section title={t("settings.section.filters")}>
         <BlockStack gap="200">
           <Text as="p">{t("settings.filters.body")}</Text>

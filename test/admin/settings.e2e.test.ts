@@ -31,6 +31,12 @@ describe("settings page", () => {
     expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, "settings");
+    // The Google feed's address on the shop's primary domain, ready to paste into Merchant Center.
+    const { primaryDomain } = await a.s.web.shops.get(SHOP);
+    expect(primaryDomain).toMatch(/^https:\/\//);
+    expect(await page.getByLabel("Feed address for Merchant Center").inputValue()).toBe(
+      `${primaryDomain}/apps/reviews/google-feed.xml`,
+    );
     // How to turn on the rating filter, naming the definition the back-sync makes.
     await page.getByRole("heading", { name: "Filter by rating" }).waitFor();
     expect(await page.getByText(`Pick "${ratingValueDefinition([]).name}" among the product metafields`).count()).toBe(

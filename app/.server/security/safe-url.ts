@@ -16,7 +16,8 @@ export type UrlPlace =
   | "storefront.review_source"
   | "storefront.source_logo"
   | "storefront.rate_url"
-  | "storefront.order_item";
+  | "storefront.order_item"
+  | "admin.google_feed";
 
 export interface UrlPolicy {
   /** Whether `http:` survives (development and tests only). */
