@@ -18,11 +18,10 @@ import type { UiMessage } from "../admin/messages";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const ctx = appContext();
-  const shop = await ctx.shops.find(session.shop);
-  const [form, googleFeedUrl] = await Promise.all([
-    settingsFormState(ctx, session.shop),
-    shop ? shopGoogleFeedUrl({ redis: ctx.queues.redis, prefix: ctx.config.REDIS_PREFIX }, shop) : null,
-  ]);
+  // The form state makes the shop's row when it is missing: read it after, never racing the first visit.
+  const form = await settingsFormState(ctx, session.shop);
+  const shop = await ctx.shops.get(session.shop);
+  const googleFeedUrl = await shopGoogleFeedUrl({ redis: ctx.queues.redis, prefix: ctx.config.REDIS_PREFIX }, shop);
   return { ...form, googleFeedUrl };
 };
 

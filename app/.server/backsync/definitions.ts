@@ -61,8 +61,10 @@ async function createRatingValue(gql: AdminGraphql): Promise<UserError[]> {
     }>(METAFIELD_DEFINITION_CREATE, { definition: ratingValueDefinition(capabilities) });
     const errors = data.metafieldDefinitionCreate?.userErrors ?? [];
     const dropped = errors.map((e) => LIMITS[e.code as keyof typeof LIMITS]).filter(Boolean);
-    if (!dropped.length || dropped.length !== errors.length) return errors;
-    capabilities = capabilities.filter((c) => !dropped.includes(c));
+    const kept = capabilities.filter((c) => !dropped.includes(c));
+    // Only a limit of a capability still asked for is worth another call: anything else is the answer.
+    if (dropped.length !== errors.length || kept.length === capabilities.length) return errors;
+    capabilities = kept;
   }
 }
 
