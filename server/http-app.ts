@@ -3,6 +3,8 @@ import express, { type Express } from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { isDraining } from "../app/.server/lifecycle";
+import { MAX_WEBHOOK_BYTES } from "../app/.server/webhooks/limits";
+import { mountWebhookRoutes } from "./webhook-routes";
 
 // The web process's HTTP stack: built assets, then the Remix app. Operations parts (metrics,
 // queue dashboard) are mounted by the caller (server/main.ts) before the app.
@@ -26,6 +28,8 @@ export function createHttpApp(options: {
     next();
   });
   options.mount?.(app);
+  // Told in the "listening" line: a build whose webhook routes were not found would be slow, not wrong.
+  app.locals.webhookRoutes = mountWebhookRoutes(app, options.build, MAX_WEBHOOK_BYTES);
   // The admin's documents and Polaris' stylesheet shrink about eight times (186 KB → 11 KB and
   // 434 KB → 52 KB for the moderation queue): a merchant's first row waits on both.
   app.use(compression());

@@ -38,7 +38,13 @@ const app = createHttpApp({
 });
 const server = app.listen(config.PORT, process.env.HOST ?? "0.0.0.0", () => {
   const address = server.address();
-  log.info({ port: typeof address === "object" && address ? address.port : config.PORT }, "web server listening");
+  log.info(
+    {
+      port: typeof address === "object" && address ? address.port : config.PORT,
+      webhookRoutes: app.locals.webhookRoutes as number,
+    },
+    "web server listening",
+  );
 });
 
 const metricsServer =

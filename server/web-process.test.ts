@@ -120,6 +120,51 @@ describe("the web process (npm start)", () => {
     expect(icon.headers.get("content-encoding")).toBeNull();
   });
 
+  it("GIVEN webhook deliveries THEN each webhook route answers them before Remix, and other paths still reach Remix", async () => {
+    web ??= await start();
+    // Every `webhooks.*` route file of the app is on the fast path.
+    const routeFiles = readdirSync(join(process.cwd(), "app", "routes")).filter((f) => f.startsWith("webhooks."));
+    expect(web.lines.find((l) => l.includes("web server listening"))).toContain(`"webhookRoutes":${routeFiles.length}`);
+
+    const body = JSON.stringify({ id: 4243, title: "Fast tee", updated_at: new Date().toISOString() });
+    const post = (path: string, headers: Record<string, string>, payload: string = body) =>
+      fetch(`${web!.url}${path}`, { method: "POST", headers, body: payload });
+    const signedHeaders = {
+      "content-type": "application/json",
+      "x-shopify-topic": "products/update",
+      "x-shopify-shop-domain": "fast.myshopify.com",
+      "x-shopify-hmac-sha256": signBody(body, process.env.SHOPIFY_API_SECRET!),
+      "x-shopify-webhook-id": "wh-fast-1",
+      "x-shopify-api-version": "2026-10",
+    };
+    expect((await post("/webhooks/products/update", signedHeaders)).status).toBe(200);
+    expect((await post("/webhooks/products/update", { ...signedHeaders, "x-shopify-hmac-sha256": "x" })).status).toBe(
+      401,
+    );
+    // A chunked body (no declared length) past the limit is refused without being read whole.
+    const big = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 17; i++) controller.enqueue(new Uint8Array(1024 * 1024));
+        controller.close();
+      },
+    });
+    const refused = await fetch(`${web.url}/webhooks/products/update`, {
+      method: "POST",
+      headers: signedHeaders,
+      body: big,
+      duplex: "half",
+    } as RequestInit);
+    expect(refused.status).toBe(413);
+    // No route for it: Remix answers, as before.
+    expect((await post("/webhooks/not/a-topic", signedHeaders)).status).toBe(404);
+    const queue = new Queue(QueueName.webhooks, { connection: { url: redisUrl() }, prefix });
+    try {
+      expect((await queue.getJob("wh-wh-fast-1"))?.data).toMatchObject({ shop: "fast.myshopify.com" });
+    } finally {
+      await queue.close();
+    }
+  });
+
   it("GIVEN a webhook half received WHEN SIGTERM THEN readiness turns false, the webhook is answered 200 and stored, and the process exits 0 within SHUTDOWN_TIMEOUT_MS", async () => {
     web ??= await start();
     const body = JSON.stringify({ id: 4242, title: "Drained tee", updated_at: new Date().toISOString() });

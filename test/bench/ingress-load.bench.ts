@@ -1,29 +1,32 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
+import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { generateProduct, productWebhookPayload } from "../../sandbox/simulated-store";
+import { builtApp, startWebProcess } from "../helpers/built-app";
 import { createTestDb } from "../helpers/db";
 import { deletePrefix, redisUrl, uniquePrefix } from "../helpers/redis";
-import { LogSink, testAppContext, testConfig } from "../helpers/contexts";
 import { signBody } from "../helpers/webhooks";
 import { QueueName } from "../../app/.server/queues/names";
-import { startServiceChild } from "./children";
+import { queuePrefix } from "../../app/.server/queues/keyspace";
+import { peakRssOf, startServiceChild } from "./children";
 import { percentile, progress, round } from "./measure";
 import { atMost, exactly, machineLoad, type BenchResult } from "./report";
 
-// Scenario "ingress": sustained webhook load on the web process. A real HTTP server on loopback
-// (node:http, each request turned into a Fetch Request and handed to the route module's action,
-// as Remix does) serves the webhook routes in a process of its own. This process drives it open
-// loop: delivery i leaves at t0 + i/rate whether or not earlier ones were answered, so a slow
-// answer cannot slow the offered load down and hide itself (no coordinated omission). Every
-// delivery has its own webhook id and a valid HMAC of its own body.
+// Scenario "ingress": sustained webhook load on the web process as production runs it (`npm run
+// build`, then server/main.ts: express, the Remix request handler, the webhook route), and beside it
+// in the same run a baseline: a bare node:http server that checks the same HMAC and writes each
+// delivery to Redis once. Both are driven by the same load generator in this process, open loop:
+// delivery i leaves at t0 + i/rate whether or not earlier ones were answered, so a slow answer
+// cannot slow the offered load down and hide itself (no coordinated omission). Every delivery has
+// its own webhook id and a valid HMAC of its own body. The app's figures read as a multiple of the
+// baseline's: what this box can do at all with one Redis write per delivery.
 // Measured: acknowledgement latency (request sent → response read) p50/p99/max, non-2xx answers,
-// and that every acknowledged delivery is stored: the jobs in the webhooks queue afterwards. No
-// worker runs, so the web process has the machine to itself and the jobs stay waiting to be counted.
+// that every acknowledged delivery is stored (the jobs in the webhooks queue afterwards), the
+// server's CPU and event-loop delay. No worker runs, so the jobs stay waiting to be counted.
 
 export const INGRESS_SHOP = "bench-ingress.myshopify.com";
 export const INGRESS_TARGET_P99_MS = 50;
@@ -31,103 +34,40 @@ const PRODUCT_SHARE = 0.8;
 const TOPICS = ["products/update", "orders/updated"] as const;
 /** Seconds of load at the same rate before the measured run: JIT, connection pools, lazy modules. */
 const WARMUP_SECONDS = 3;
-const RESET_PATH = "/__bench/reset";
+const SECRET = () => process.env.SHOPIFY_API_SECRET ?? "test-api-secret";
 
-export interface IngressServerFigures {
+export interface BareFigures {
   stored: number;
-  storedByState: Record<string, number>;
-  serverP50Ms: number;
-  serverP99Ms: number;
-  serverMaxMs: number;
-  handled: number;
-  eventLoopDelayP99Ms: number;
-  eventLoopDelayMaxMs: number;
-  peakRssMB: number;
-  warnings: number;
+  refused: number;
 }
 
-/** Counts log lines (warnings and errors) without keeping them. */
-class CountingSink extends LogSink {
-  count = 0;
-  _write(_chunk: Buffer, _enc: string, done: () => void) {
-    this.count++;
-    done();
-  }
-}
+// ---------- the baseline (a child: `main.ts --child ingress-bare --port P --prefix K`) ----------
 
-// ---------- the web process (a child: `main.ts --child ingress --port P`) ----------
-
-function headersOf(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  return headers;
-}
-
-/** Serves POST /webhooks/<topic> through the topic's route module until SIGTERM; then counts what was stored. */
-export async function ingressServerChild(port: number): Promise<IngressServerFigures> {
-  const t = await createTestDb("sqlite");
-  // db.server (imported by the route modules) reads it when first imported.
-  process.env.DATABASE_URL = t.url;
-  const prefix = uniquePrefix("bench-ingress");
-  const config = testConfig({ DATABASE_URL: t.url, REDIS_PREFIX: prefix, LOG_LEVEL: "warn" });
-  const sink = new CountingSink();
-  const web = testAppContext(config, t.db, sink);
-  const { setAppContext } = await import("../../app/.server/context.server");
-  setAppContext(web);
-  type Action = (a: { request: Request; params: object; context: object }) => Promise<Response>;
-  const actions = new Map<string, Action>();
-  for (const topic of TOPICS)
-    actions.set(
-      `/webhooks/${topic}`,
-      (await import(`../../app/routes/webhooks.${topic.replace("/", ".")}.tsx`)).action as Action,
-    );
-  await web.queues.ready(5000);
-
-  const handledMs: number[] = [];
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  loop.enable();
-  let peakRss = process.memoryUsage.rss();
-  const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 250);
-
+/** The least a webhook server must do: read the body, check its HMAC, write it to Redis once, answer. */
+export async function bareIngressChild(port: number, prefix: string): Promise<BareFigures> {
+  const redis = new Redis(redisUrl());
+  const secret = Buffer.from(SECRET());
+  let stored = 0;
+  let refused = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const started = performance.now();
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      if (req.url === RESET_PATH) {
-        // The warm-up is over: what follows is measured.
-        handledMs.length = 0;
-        loop.reset();
-        res.writeHead(204).end();
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      const given = Buffer.from(String(req.headers["x-shopify-hmac-sha256"] ?? ""), "base64");
+      const expected = createHmac("sha256", secret).update(body).digest();
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        refused++;
+        res.writeHead(401).end();
         return;
       }
-      const action = actions.get(req.url ?? "");
-      let response: Response;
-      try {
-        response = action
-          ? await action({
-              request: new Request(`http://127.0.0.1:${port}${req.url}`, {
-                method: req.method,
-                headers: headersOf(req),
-                body: Buffer.concat(chunks),
-              }),
-              params: {},
-              context: {},
-            })
-          : new Response(null, { status: 404 });
-      } catch (error) {
-        if (error instanceof Response) response = error;
-        else {
-          progress(`route threw: ${(error as Error).message}`);
-          response = new Response(null, { status: 500 });
-        }
-      }
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-      handledMs.push(performance.now() - started);
+      redis.set(`${prefix}:delivery:${String(req.headers["x-shopify-webhook-id"])}`, body, "EX", 600).then(
+        () => {
+          stored++;
+          res.writeHead(200).end();
+        },
+        () => res.writeHead(503).end(),
+      );
     });
   });
   server.keepAliveTimeout = 30_000;
@@ -135,30 +75,10 @@ export async function ingressServerChild(port: number): Promise<IngressServerFig
   const stopped = new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
   process.stdout.write(`${JSON.stringify({ ready: true, port: (server.address() as AddressInfo).port })}\n`);
   await stopped;
-
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  clearInterval(rssTimer);
-  loop.disable();
-  const counts = await web.queues
-    .get(QueueName.webhooks)
-    .getJobCounts("waiting", "active", "delayed", "prioritized", "completed", "failed", "waiting-children");
-  const stored = Object.values(counts).reduce((a, b) => a + b, 0);
-  await web.queues.close();
-  await deletePrefix(prefix);
-  await t.drop();
-  return {
-    stored,
-    storedByState: Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)),
-    serverP50Ms: round(percentile(handledMs, 50), 2),
-    serverP99Ms: round(percentile(handledMs, 99), 2),
-    serverMaxMs: round(Math.max(0, ...handledMs), 2),
-    handled: handledMs.length,
-    eventLoopDelayP99Ms: round(loop.percentile(99) / 1e6, 2),
-    eventLoopDelayMaxMs: round(loop.max / 1e6, 2),
-    peakRssMB: Math.round(peakRss / 2 ** 20),
-    warnings: sink.count,
-  };
+  redis.disconnect();
+  return { stored, refused };
 }
 
 // ---------- the load (in the orchestrator) ----------
@@ -171,7 +91,7 @@ interface Delivery {
 
 /** Every delivery made before the clock starts: the driver only writes bytes while it runs. */
 function deliveries(total: number, seed: number): Delivery[] {
-  const secret = process.env.SHOPIFY_API_SECRET ?? "test-api-secret";
+  const secret = SECRET();
   const products = Array.from({ length: 200 }, (_, i) => productWebhookPayload(generateProduct(i, seed)));
   const order = JSON.parse(
     readFileSync(new URL("../fixtures/orders/paid-web-customer.json", import.meta.url), "utf8"),
@@ -299,77 +219,236 @@ async function drive(agent: Agent, port: number, list: Delivery[], rate: number,
   return { latencies, statuses, lateMaxMs, seconds: (performance.now() - t0) / 1000 };
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 where it cannot be read. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The Prometheus text a process exposes: samples by their full name with labels. */
+async function scrape(url: string): Promise<Map<string, number>> {
+  const text = await (await fetch(url)).text();
+  const samples = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    const at = line.lastIndexOf(" ");
+    samples.set(line.slice(0, at), Number(line.slice(at + 1)));
+  }
+  return samples;
+}
+
+/** The p-th percentile's upper bucket bound (ms) of the webhook ack histogram between two scrapes. */
+function histogramBoundMs(before: Map<string, number>, after: Map<string, number>, p: number): string {
+  const buckets = [...after.entries()]
+    .filter(([name]) => name.startsWith("reviews_webhook_ack_seconds_bucket"))
+    .map(([name, n]) => ({ le: /le="([^"]+)"/.exec(name)![1]!, n: n - (before.get(name) ?? 0) }));
+  const byBound = new Map<string, number>();
+  for (const b of buckets) byBound.set(b.le, (byBound.get(b.le) ?? 0) + b.n);
+  const bounds = [...byBound.entries()].sort(([a], [b]) => (a === "+Inf" ? 1 : b === "+Inf" ? -1 : +a - +b));
+  const total = byBound.get("+Inf") ?? 0;
+  const hit = bounds.find(([, n]) => n >= (p / 100) * total);
+  return !hit ? "n/a" : hit[0] === "+Inf" ? "> 30,000" : `≤ ${Number(hit[0]) * 1000}`;
+}
+
+interface Target {
+  label: string;
+  port: number;
+  pid: number;
+  /** Called after the warm-up: what follows is measured. */
+  warmedUp(): Promise<void>;
+  /** Stops the server and says what it stored and saw while measured. */
+  finish(): Promise<{ stored: number; extra: Record<string, string | number> }>;
+}
+
+async function bareTarget(): Promise<Target> {
+  const port = await freePort();
+  const prefix = uniquePrefix("bench-ingress-bare");
+  const child = await startServiceChild<BareFigures>(
+    ["--child", "ingress-bare", "--port", String(port), "--prefix", prefix],
+    "bare",
+  );
+  let stored = 0;
+  return {
+    label: "bare node:http + HMAC + one Redis SET",
+    port,
+    pid: child.pid!,
+    async warmedUp() {
+      const redis = new Redis(redisUrl());
+      // The warm-up's keys go, so the count at the end is the measured run's alone.
+      await deletePrefix(prefix);
+      redis.disconnect();
+    },
+    async finish() {
+      const figures = await child.stop();
+      stored = figures.stored;
+      const redis = new Redis(redisUrl());
+      let keys = 0;
+      let cursor = "0";
+      do {
+        const [next, batch] = await redis.scan(cursor, "MATCH", `${prefix}:delivery:*`, "COUNT", 1000);
+        cursor = next;
+        keys += batch.length;
+      } while (cursor !== "0");
+      redis.disconnect();
+      await deletePrefix(prefix);
+      return { stored: keys, extra: { "answered 200 by the server": stored, refused: figures.refused } };
+    },
+  };
+}
+
+async function appTarget(): Promise<Target> {
+  const buildDir = await builtApp();
+  const t = await createTestDb("sqlite");
+  const prefix = uniquePrefix("bench-ingress");
+  const metricsPort = await freePort();
+  const web = await startWebProcess(buildDir, {
+    DATABASE_URL: t.url,
+    REDIS_URL: redisUrl(),
+    REDIS_PREFIX: prefix,
+    METRICS_PORT: String(metricsPort),
+    METRICS_HOST: "127.0.0.1",
+    SHOPIFY_API_SECRET: SECRET(),
+    // BENCH_CPU_PROF=<dir>: the web process writes a V8 CPU profile there, as the bench's children do.
+    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
+  });
+  const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+  const queue = new Queue(QueueName.webhooks, {
+    connection: new Redis(redisUrl(), { maxRetriesPerRequest: null }),
+    prefix: queuePrefix({ REDIS_PREFIX: prefix, REDIS_CLUSTER: false }, QueueName.webhooks),
+  });
+  let before = new Map<string, number>();
+  let warmJobs = 0;
+  return {
+    label: "the app (npm start: express + Remix + the webhook route)",
+    port: web.port,
+    pid: web.pid,
+    async warmedUp() {
+      warmJobs = await queue.count();
+      // prom-client resets its event-loop histogram at each scrape: this one starts the measured window.
+      before = await scrape(metricsUrl);
+    },
+    async finish() {
+      const after = await scrape(metricsUrl);
+      const stored = (await queue.count()) - warmJobs;
+      const peakRss = peakRssOf(web.pid) ?? "n/a";
+      web.signal("SIGTERM");
+      await web.exited;
+      await queue.close();
+      await deletePrefix(prefix);
+      await t.drop();
+      const ms = (name: string) => round((after.get(name) ?? Number.NaN) * 1000, 1);
+      return {
+        stored,
+        extra: {
+          "server-side handling p50 / p99 (ms, histogram bucket)": `${histogramBoundMs(before, after, 50)} / ${histogramBoundMs(before, after, 99)}`,
+          "event-loop delay p99 / max (ms)": `${ms("nodejs_eventloop_lag_p99_seconds")} / ${ms("nodejs_eventloop_lag_max_seconds")}`,
+          "peak RSS (MB)": peakRss,
+          "warnings or errors logged": web.lines.filter((l) => /"level":(40|50|60)/.test(l)).length,
+        },
+      };
+    },
+  };
+}
+
+interface Phase {
+  label: string;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  stored: number;
+  statuses: string;
+  lateMaxMs: number;
+  seconds: number;
+  cpuPercent: number;
+  warmP99: number;
+  redisPing: { p99: number; max: number };
+  extra: Record<string, string | number>;
+}
+
+async function measure(target: Target, all: Delivery[], warmup: number, rate: number): Promise<Phase> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  try {
+    progress(`  ${target.label}: warm-up`);
+    const warm = await drive(agent, target.port, all.slice(0, warmup), rate);
+    await target.warmedUp();
+    const pinger = redisPinger();
+    const cpuBefore = cpuSecondsOf(target.pid);
+    const { latencies, statuses, lateMaxMs, seconds } = await drive(agent, target.port, all.slice(warmup), rate, true);
+    const cpu = cpuSecondsOf(target.pid) - cpuBefore;
+    const redisPing = await pinger.stop();
+    const { stored, extra } = await target.finish();
+    const total = all.length - warmup;
+    const acked = [...statuses.entries()].filter(([st]) => st >= 200 && st < 300).reduce((a, [, n]) => a + n, 0);
+    const phase: Phase = {
+      label: target.label,
+      p50: round(percentile(latencies, 50), 2),
+      p99: round(percentile(latencies, 99), 2),
+      max: round(Math.max(0, ...latencies), 2),
+      non2xx: total - acked,
+      stored,
+      statuses: [...statuses.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([st, n]) => `${st || "error"}×${n}`)
+        .join(", "),
+      lateMaxMs: round(lateMaxMs, 1),
+      seconds,
+      cpuPercent: round((cpu / seconds) * 100, 0),
+      warmP99: round(percentile(warm.latencies, 99), 1),
+      redisPing,
+      extra,
+    };
+    progress(
+      `  → ${target.label}: ack p50 ${phase.p50} ms / p99 ${phase.p99} ms / max ${phase.max} ms, non-2xx ${phase.non2xx}, stored ${stored} of ${total}, CPU ${phase.cpuPercent}% of a core`,
+    );
+    return phase;
+  } finally {
+    agent.destroy();
+  }
+}
+
 export async function runIngressLoadBench(o: { rate: number; seconds: number; seed: number }): Promise<BenchResult[]> {
   const total = o.rate * o.seconds;
   const warmup = o.rate * WARMUP_SECONDS;
   console.log(
-    `ingress load: ${o.rate} signed deliveries per second for ${o.seconds} s (${total.toLocaleString("en-US")}) after ${WARMUP_SECONDS} s of warm-up, open loop`,
+    `ingress load: ${o.rate} signed deliveries per second for ${o.seconds} s (${total.toLocaleString("en-US")}) after ${WARMUP_SECONDS} s of warm-up, open loop; a bare server first, then the app`,
   );
-  const all = deliveries(warmup + total, o.seed);
-  const port = await freePort();
-  const server = await startServiceChild<IngressServerFigures>(
-    ["--child", "ingress", "--port", String(port)],
-    "ingress",
-  );
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  let figures: IngressServerFigures | undefined;
-  try {
-    const warm = await drive(agent, port, all.slice(0, warmup), o.rate);
-    await new Promise<void>((resolve, reject) =>
-      httpRequest({ host: "127.0.0.1", port, method: "POST", path: RESET_PATH, agent }, (res) =>
-        res.resume().once("end", resolve),
-      )
-        .once("error", reject)
-        .end(),
-    );
-    const pinger = redisPinger();
-    const { latencies, statuses, lateMaxMs, seconds } = await drive(agent, port, all.slice(warmup), o.rate, true);
-    const redisPing = await pinger.stop();
-    figures = await server.stop();
-    const acked = [...statuses.entries()].filter(([st]) => st >= 200 && st < 300).reduce((a, [, n]) => a + n, 0);
-    const non2xx = total - acked;
-    // The warm-up deliveries are stored too: every one of them must have been acknowledged.
-    const warmAcked = warm.statuses.get(200) ?? 0;
-    const storedOfRun = figures.stored - warmAcked;
-    const p50 = round(percentile(latencies, 50), 2);
-    const p99 = round(percentile(latencies, 99), 2);
-    console.log(
-      `  → ack p50 ${p50} ms / p99 ${p99} ms / max ${round(Math.max(...latencies), 1)} ms, non-2xx ${non2xx}, stored ${storedOfRun} of ${total}`,
-    );
-    return [
-      {
-        scenario: `ingress load (${o.rate} deliveries/s for ${o.seconds} s)`,
-        figures: {
-          "deliveries sent": total,
-          "offered rate (deliveries/s)": round(total / seconds, 1),
-          "driver lateness max (ms, send behind schedule)": round(lateMaxMs, 1),
-          topics: `${Math.round(PRODUCT_SHARE * 100)}% products/update, ${Math.round((1 - PRODUCT_SHARE) * 100)}% orders/updated`,
-          [`warm-up before it, not counted (${warmup} deliveries in ${WARMUP_SECONDS} s): ack p99 / max (ms)`]: `${round(percentile(warm.latencies, 99), 1)} / ${round(Math.max(0, ...warm.latencies), 1)}`,
-          "ack latency p50 (ms)": p50,
-          "ack latency p99 (ms)": p99,
-          "ack latency max (ms)": round(Math.max(...latencies), 2),
-          "acks slower than the p99 target": latencies.filter((ms) => ms > INGRESS_TARGET_P99_MS).length,
-          "answers by status": [...statuses.entries()]
-            .sort(([a], [b]) => a - b)
-            .map(([st, n]) => `${st || "error"}×${n}`)
-            .join(", "),
-          "non-2xx answers": non2xx,
-          "jobs stored in Redis (webhooks queue)": storedOfRun,
-          "server-side handling p50 / p99 / max (ms)": `${figures.serverP50Ms} / ${figures.serverP99Ms} / ${figures.serverMaxMs}`,
-          "web process event-loop delay p99 / max (ms)": `${figures.eventLoopDelayP99Ms} / ${figures.eventLoopDelayMaxMs}`,
-          "Redis PING from the driver meanwhile, p99 / max (ms)": `${redisPing.p99} / ${redisPing.max}`,
-          "web process peak RSS (MB)": figures.peakRssMB,
-          "warnings logged": figures.warnings,
-        },
-        targets: {
-          "ack latency p99 (ms)": atMost(p99, INGRESS_TARGET_P99_MS),
-          "non-2xx answers": atMost(non2xx, 0),
-          "deliveries stored = deliveries sent": exactly(storedOfRun, total),
-        },
+  // The build first, so it does not run beside the baseline.
+  await builtApp();
+  const bare = await measure(await bareTarget(), deliveries(warmup + total, o.seed), warmup, o.rate);
+  const app = await measure(await appTarget(), deliveries(warmup + total, o.seed), warmup, o.rate);
+  const row = (f: (p: Phase) => string | number) => `${f(app)} | ${f(bare)}`;
+  const extraKeys = [...new Set([...Object.keys(app.extra), ...Object.keys(bare.extra)])];
+  return [
+    {
+      scenario: `ingress load (${o.rate} deliveries/s for ${o.seconds} s)`,
+      figures: {
+        "deliveries sent (each server)": total,
+        "offered rate (deliveries/s)": round(total / app.seconds, 1),
+        topics: `${Math.round(PRODUCT_SHARE * 100)}% products/update, ${Math.round((1 - PRODUCT_SHARE) * 100)}% orders/updated`,
+        figure: "the app | bare baseline (same load generator, same run)",
+        "driver lateness max (ms, send behind schedule)": row((p) => p.lateMaxMs),
+        [`warm-up, not counted (${warmup} deliveries in ${WARMUP_SECONDS} s): ack p99 (ms)`]: row((p) => p.warmP99),
+        "ack latency p50 (ms)": row((p) => p.p50),
+        "ack latency p99 (ms)": row((p) => p.p99),
+        "ack latency max (ms)": row((p) => p.max),
+        "app ack p99 ÷ bare ack p99": round(app.p99 / bare.p99, 2),
+        "answers by status": row((p) => p.statuses),
+        "non-2xx answers": row((p) => p.non2xx),
+        "deliveries stored in Redis": row((p) => p.stored),
+        "server CPU (% of one core)": row((p) => p.cpuPercent),
+        "Redis PING from the driver meanwhile, p99 / max (ms)": row((p) => `${p.redisPing.p99} / ${p.redisPing.max}`),
+        ...Object.fromEntries(extraKeys.map((k) => [k, row((p) => p.extra[k] ?? "—")])),
       },
-    ];
-  } finally {
-    agent.destroy();
-    if (!figures) await server.stop().catch(() => undefined);
-  }
+      targets: {
+        "ack latency p99 (ms)": atMost(app.p99, INGRESS_TARGET_P99_MS),
+        "non-2xx answers": atMost(app.non2xx, 0),
+        "deliveries stored = deliveries sent": exactly(app.stored, total),
+      },
+    },
+  ];
 }

@@ -5,7 +5,7 @@ import { runCatalogSyncBench, syncChild } from "./catalog-sync.bench";
 import { runPagedReadBench } from "./paged-read.bench";
 import { runUpdateStormBench, stormChild } from "./update-storm.bench";
 import { ordersChild, runOrderSyncBench } from "./order-sync.bench";
-import { ingressServerChild, runIngressLoadBench } from "./ingress-load.bench";
+import { bareIngressChild, runIngressLoadBench } from "./ingress-load.bench";
 import { runAdminBench } from "./admin-vitals.bench";
 import { runThemeBytesBench } from "./theme-bytes.bench";
 import { proxyAppChild, runStorefrontBench, storefrontChild, type ProxyAppBackend } from "./storefront.bench";
@@ -36,7 +36,7 @@ import { fleetWorkersChild, runShopsBench } from "./shops.bench";
 // single --scenario replaces its own results in the existing report and keeps the others).
 // `--child sync|storm|orders` is a measured process the orchestrator starts (it prints one JSON
 // line), `--child workers` the worker process of the storm and of the order run, and
-// `--child ingress --port P` the web process the ingress load is driven against.
+// `--child ingress-bare --port P --prefix K` the bare webhook server the ingress load compares the app with.
 
 const USAGE =
   "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|phone|backsync|backsync-latency|admin|history|paged|shops] [--shops N[,N...]] [--shops-db sqlite|postgresql] [--paged-products N] [--history-orders N] [--reviews N] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
@@ -100,7 +100,7 @@ const servicesSchema = z.object({
 
 async function child(kind: string): Promise<unknown> {
   // The ingress web process needs no emulator or store.
-  if (kind === "ingress") return ingressServerChild(count(values.port, 0));
+  if (kind === "ingress-bare") return bareIngressChild(count(values.port, 0), values.prefix ?? "bench-ingress-bare");
   if (kind === "storefront") return storefrontChild(count(values.products, 24));
   if (kind === "proxy-app") return proxyAppChild(JSON.parse(values.services ?? "null") as ProxyAppBackend);
   if (kind === "fleet-workers") return fleetWorkersChild(JSON.parse(values.config ?? "{}") as Record<string, string>);

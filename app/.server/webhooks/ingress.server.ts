@@ -4,16 +4,15 @@ import { QueueName, jobIdPart } from "../queues/names";
 import { WEBHOOK_DEDUPE_TTL_MS } from "../queues/job-options";
 import { UNREADABLE_PAYLOAD, type WebhookJob } from "./delivery";
 import { observeWebhook } from "../metrics/metrics";
+import { MAX_WEBHOOK_BYTES } from "./limits";
 
-// The one ingress of every webhook topic: verify (the library's HMAC check on the raw body),
+// The one ingress of every webhook topic: verify (the HMAC of the raw body, verify.server.ts),
 // store the delivery as a job in Redis, answer. Nothing else happens here: the sync work is done
 // by the workers, so Shopify gets its answer in milliseconds.
 //
 // Deduplication is atomic inside BullMQ's add: the job id and a dedupe key are the webhook id, kept
 // for WEBHOOK_DEDUPE_TTL_MS, so a repeated delivery adds nothing. The event id travels with the job
 // and is recorded with the delivery by the worker.
-
-export const MAX_WEBHOOK_BYTES = 16 * 1024 * 1024;
 
 export interface VerifiedWebhook {
   shop: string;
@@ -24,7 +23,7 @@ export interface VerifiedWebhook {
 }
 
 export interface IngressDeps {
-  /** The library's webhook validation (verify.server.ts): throws a Response (401, 400, 405) when it refuses. */
+  /** The webhook's signature check (verify.server.ts): throws a Response (401, 400, 405) when it refuses. */
   verify(request: Request): Promise<VerifiedWebhook>;
   queues: Queues;
   log: Logger;
@@ -52,7 +51,7 @@ async function receive(request: Request, deps: IngressDeps, started: number): Pr
     return new Response(null, { status: 413 });
   }
 
-  // The library answers 400 to a missing signature; an unsigned request is unauthenticated: 401.
+  // The verifier answers 400 to a missing signature, as the library does; unsigned is unauthenticated: 401.
   if (!request.headers.get("x-shopify-hmac-sha256")) return new Response(null, { status: 401 });
 
   let job: WebhookJob;
@@ -61,7 +60,7 @@ async function receive(request: Request, deps: IngressDeps, started: number): Pr
     job = jobFrom(request.headers, verified.payload, verified);
   } catch (error) {
     if (error instanceof Response) return error;
-    // The library parses JSON only after the signature matched: a SyntaxError here is a signed but
+    // The verifier parses JSON only after the signature matched: a SyntaxError here is a signed but
     // unreadable delivery. Record it for the operator and accept it; a retry would not mend it.
     if (error instanceof SyntaxError) job = jobFrom(request.headers, UNREADABLE_PAYLOAD);
     else throw error;

@@ -8,7 +8,7 @@ import { QueueName } from "../queues/names";
 import { UNREADABLE_PAYLOAD } from "./delivery";
 import type { AppContext } from "../context.server";
 
-// The route modules, as Remix serves them, with the library's own HMAC check (webhooks.validate).
+// The route modules, as Remix serves them, with the ingress's HMAC check (verify.server.ts).
 let t: TestDb;
 let ctx: AppContext;
 let action: (args: { request: Request; params: object; context: object }) => Promise<Response>;

@@ -1,42 +1,47 @@
-import "@shopify/shopify-api/adapters/web-api";
-import { shopifyApi, WebhookValidationErrorReason } from "@shopify/shopify-api";
-import { SHOPIFY_API_VERSION } from "../shopify/api-version";
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
 import type { VerifiedWebhook } from "./ingress.server";
 
-// The library's HMAC validation of a webhook, without the rest of `authenticate.webhook`: that one
-// also loads (and may refresh) the shop's offline session on every delivery, a database read the
-// ingress does not need — the workers look the shop up themselves. Same checks, same answers:
-// 405 for a non-POST, 401 for a bad signature, 400 for missing headers or body.
+// A webhook's signature check, as Shopify documents it: HMAC-SHA256 of the raw body with the app's
+// secret, base64, in X-Shopify-Hmac-Sha256; then the delivery headers every webhook carries. The
+// same checks and answers as the library's `webhooks.validate` (405 for a non-POST, 400 for an
+// empty body or a missing header, 401 for a bad signature; verify.test.ts holds the two side by
+// side), done here with one synchronous HMAC: the library's version canonicalised every header
+// name and went through WebCrypto's job queue, together a fifth of the web process's CPU at 1,000
+// deliveries/s (profiled). Without `authenticate.webhook` too: that one loads (and may refresh)
+// the shop's offline session on every delivery, a read the ingress does not need.
 
-type Validator = ReturnType<typeof shopifyApi>["webhooks"]["validate"];
+const REQUIRED = ["x-shopify-topic", "x-shopify-shop-domain", "x-shopify-api-version", "x-shopify-webhook-id"] as const;
 
-export function createWebhookVerifier(options: { apiKey: string; apiSecretKey: string; appUrl: string }) {
-  const api = shopifyApi({
-    apiKey: options.apiKey,
-    apiSecretKey: options.apiSecretKey,
-    apiVersion: SHOPIFY_API_VERSION as never,
-    hostName: new URL(options.appUrl).host,
-    isEmbeddedApp: true,
-    // Webhook validation never logs the body; keep the library's own logger quiet.
-    logger: { level: 0, log: () => undefined },
-  });
-  const validate: Validator = api.webhooks.validate.bind(api.webhooks);
+export function createWebhookVerifier(options: { apiSecretKey: string }) {
+  // One key object for the process: made from a string on every call, it showed in the profile.
+  const secret = createSecretKey(Buffer.from(options.apiSecretKey, "utf8"));
 
   return async function verify(request: Request): Promise<VerifiedWebhook> {
     if (request.method !== "POST") throw new Response(null, { status: 405 });
-    const rawBody = await request.text();
-    const check = await validate({ rawBody, rawRequest: request });
-    if (!check.valid) {
-      throw new Response(null, { status: check.reason === WebhookValidationErrorReason.InvalidHmac ? 401 : 400 });
-    }
-    if (!("webhookId" in check)) throw new Response(null, { status: 400 });
-    // A SyntaxError here is a signed but unreadable body: the ingress records it.
+    const raw = Buffer.from(await request.arrayBuffer());
+    if (!raw.length) throw new Response(null, { status: 400 });
+    const given = request.headers.get("x-shopify-hmac-sha256");
+    if (!given) throw new Response(null, { status: 400 });
+    if (!signedBy(secret, raw, given)) throw new Response(null, { status: 401 });
+    const [topic, shop, apiVersion, webhookId] = REQUIRED.map((name) => request.headers.get(name));
+    if (!topic || !shop || !apiVersion || !webhookId) throw new Response(null, { status: 400 });
     return {
-      shop: check.domain,
-      topic: check.topic,
-      webhookId: check.webhookId,
-      apiVersion: check.apiVersion,
-      payload: JSON.parse(rawBody),
+      shop,
+      // The library's form of a topic ("PRODUCTS_UPDATE"); the ingress takes the header's own.
+      topic: topic.toUpperCase().replace(/[/.]/g, "_"),
+      webhookId,
+      apiVersion,
+      // A SyntaxError here is a signed but unreadable body: the ingress records it.
+      payload: JSON.parse(raw.toString("utf8")),
     };
   };
+}
+
+/** Compares digests, not strings: a wrong signature of any length costs the same time. */
+function signedBy(secret: KeyObject, body: Buffer, given: string): boolean {
+  const expected = createHmac("sha256", secret).update(body).digest();
+  const received = Buffer.from(given, "base64");
+  // base64 that does not round-trip (stray characters, wrong padding) is not Shopify's.
+  if (received.toString("base64") !== given) return false;
+  return received.length === expected.length && timingSafeEqual(received, expected);
 }

@@ -11,11 +11,7 @@ export const webhookAction = async ({ request }: ActionFunctionArgs) => {
   const { queues, log, config } = appContext();
   // Made again only when the context changes secret (tests swap contexts between files).
   if (!verifier || verifierSecret !== config.SHOPIFY_API_SECRET) {
-    verifier = createWebhookVerifier({
-      apiKey: config.SHOPIFY_API_KEY,
-      apiSecretKey: config.SHOPIFY_API_SECRET,
-      appUrl: config.SHOPIFY_APP_URL,
-    });
+    verifier = createWebhookVerifier({ apiSecretKey: config.SHOPIFY_API_SECRET });
     verifierSecret = config.SHOPIFY_API_SECRET;
   }
   return receiveWebhook(request, { verify: verifier, queues, log });

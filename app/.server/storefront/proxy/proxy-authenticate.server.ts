@@ -8,7 +8,7 @@ import type { AppProxyAuthenticate } from "./verify-proxy.server";
 // storage holds nothing. The app's main
 // instance also loads the shop's offline session on every proxied request (a database read, over
 // half the cost of a cached read at 500 requests/s) to offer an Admin client the storefront routes
-// never use. Same checks, same answers; the webhook ingress does the same (webhooks/verify.server.ts).
+// never use. Same checks, same answers.
 
 type SessionStorage = NonNullable<Parameters<typeof shopifyApp>[0]["sessionStorage"]>;
 
