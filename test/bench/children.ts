@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import type { RequestLogEntry } from "../../sandbox/emulator/server";
@@ -226,4 +227,13 @@ export async function startServiceChild<T>(
       return JSON.parse(last) as T;
     },
   };
+}
+
+/** A loopback port nobody listens on now, for a child that must be told its port in advance. */
+export async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
-import { createServer as createNetServer, type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
@@ -12,7 +12,7 @@ import { deletePrefix, redisUrl, uniquePrefix } from "../helpers/redis";
 import { signBody } from "../helpers/webhooks";
 import { QueueName } from "../../app/.server/queues/names";
 import { queuePrefix } from "../../app/.server/queues/keyspace";
-import { peakRssOf, startServiceChild } from "./children";
+import { freePort, peakRssOf, startServiceChild } from "./children";
 import { percentile, progress, round } from "./measure";
 import { atMost, exactly, machineLoad, type BenchResult } from "./report";
 
@@ -162,14 +162,6 @@ function redisPinger() {
       return { p99: round(percentile(rtts, 99), 2), max: round(Math.max(0, ...rtts), 2) };
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 interface Driven {

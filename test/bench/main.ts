@@ -6,9 +6,10 @@ import { runPagedReadBench } from "./paged-read.bench";
 import { runUpdateStormBench, stormChild } from "./update-storm.bench";
 import { ordersChild, runOrderSyncBench } from "./order-sync.bench";
 import { bareIngressChild, runIngressLoadBench } from "./ingress-load.bench";
+import { drainChild, runDrainBench } from "./worker-drain.bench";
 import { runAdminBench } from "./admin-vitals.bench";
 import { runThemeBytesBench } from "./theme-bytes.bench";
-import { proxyAppChild, runStorefrontBench, storefrontChild, type ProxyAppBackend } from "./storefront.bench";
+import { proxyBareChild, runStorefrontBench, storefrontChild } from "./storefront.bench";
 import { backSyncChild, moderationLatencyChild, runBackSyncBench, runModerationLatencyBench } from "./backsync.bench";
 import { runOrderHistoryBench } from "./order-history.bench";
 import { appendToReport, machineLoad, writeReport, type BenchResult } from "./report";
@@ -21,7 +22,8 @@ import { fleetWorkersChild, runShopsBench } from "./shops.bench";
 //   npm run bench -- --scenario sync --n 10000,100000
 //   npm run bench -- --scenario storm --deliveries 10000
 //   npm run bench -- --scenario orders --orders 500 --rate 25
-//   npm run bench -- --scenario ingress --ingress-rate 200 --seconds 60
+//   npm run bench -- --scenario ingress --ingress-rate 1000 --seconds 60   # the app and a bare server, same run
+//   npm run bench -- --scenario drain --deliveries 20000   # one worker process, then two, emptying the webhooks queue
 //   npm run bench -- --scenario theme     # bytes the theme blocks load before interaction
 //   npm run bench -- --scenario storefront [--proxy-rate 500 --seconds 20 --writes 500]   # proxy reads, review
 // submissions, block bytes, Lighthouse
@@ -39,7 +41,7 @@ import { fleetWorkersChild, runShopsBench } from "./shops.bench";
 // `--child ingress-bare --port P --prefix K` the bare webhook server the ingress load compares the app with.
 
 const USAGE =
-  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|theme|storefront|phone|backsync|backsync-latency|admin|history|paged|shops] [--shops N[,N...]] [--shops-db sqlite|postgresql] [--paged-products N] [--history-orders N] [--reviews N] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|drain|theme|storefront|phone|backsync|backsync-latency|admin|history|paged|shops] [--shops N[,N...]] [--shops-db sqlite|postgresql] [--paged-products N] [--history-orders N] [--reviews N] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -102,7 +104,8 @@ async function child(kind: string): Promise<unknown> {
   // The ingress web process needs no emulator or store.
   if (kind === "ingress-bare") return bareIngressChild(count(values.port, 0), values.prefix ?? "bench-ingress-bare");
   if (kind === "storefront") return storefrontChild(count(values.products, 24));
-  if (kind === "proxy-app") return proxyAppChild(JSON.parse(values.services ?? "null") as ProxyAppBackend);
+  if (kind === "proxy-bare")
+    return proxyBareChild(JSON.parse(values.config ?? "{}") as { body: string; contentType: string });
   if (kind === "fleet-workers") return fleetWorkersChild(JSON.parse(values.config ?? "{}") as Record<string, string>);
   const services: Services = servicesSchema.parse(JSON.parse(values.services ?? "null"));
   const seed = count(values.seed, 11);
@@ -112,6 +115,14 @@ async function child(kind: string): Promise<unknown> {
     return stormChild({
       products: count(values.products, 1000),
       deliveries: count(values.deliveries, 10_000),
+      seed,
+      services,
+    });
+  if (kind === "drain")
+    return drainChild({
+      products: count(values.products, 1000),
+      deliveries: count(values.deliveries, 20_000),
+      workers: [1, 2],
       seed,
       services,
     });
@@ -139,6 +150,7 @@ async function orchestrate(): Promise<void> {
       "storm",
       "orders",
       "ingress",
+      "drain",
       "theme",
       "storefront",
       "phone",
@@ -173,12 +185,16 @@ async function orchestrate(): Promise<void> {
   if (scenario === "all" || scenario === "ingress") {
     await withLoad(() =>
       runIngressLoadBench({
-        rate: count(values["ingress-rate"], 200),
+        rate: count(values["ingress-rate"], 1000),
         seconds: count(values.seconds, quick ? 10 : 60),
         seed,
       }),
     );
   }
+  if (scenario === "all" || scenario === "drain")
+    await withLoad(() =>
+      runDrainBench({ products: 1_000, deliveries: count(values.deliveries, quick ? 4_000 : 20_000), seed }),
+    );
   if (scenario === "all" || scenario === "theme") await withLoad(() => runThemeBytesBench());
   if (scenario === "all" || scenario === "storefront") {
     await withLoad(() =>

@@ -159,3 +159,8 @@ export function atMost(value: number, limit: number) {
 export function exactly(value: number, limit: number) {
   return { value, limit, ok: value === limit };
 }
+
+/** A target met when `value >= limit`. */
+export function atLeast(value: number, limit: number) {
+  return { value, limit, ok: value >= limit };
+}

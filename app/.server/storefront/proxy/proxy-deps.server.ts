@@ -20,6 +20,7 @@ export const EXTENSION_DIR = join(process.cwd(), "extensions", "reviews-theme");
 export const DEFAULT_PAGE_SIZE = 5;
 /** A shopper waits for the service at most this long, whatever REVIEWS_TIMEOUT_MS says. */
 export const PROXY_CLIENT_TIMEOUT_MAX_MS = 10_000;
+const PROXY_REDIS_WAIT_MS = 1_000;
 
 /**
  * The read side: reviews, questions, store reviews and order review status pages share the signature
@@ -49,13 +50,20 @@ export function proxyDeps(ctx: AppContext): ProxyReadDeps {
   let renderer: ThemeRenderer | undefined;
   const theme = () => (renderer ??= createThemeRenderer({ extensionDir: EXTENSION_DIR, assetBaseUrl: "" }));
   const minute = 60_000;
+  const signature = proxyAuthenticate({
+    apiKey: config.SHOPIFY_API_KEY,
+    apiSecretKey: config.SHOPIFY_API_SECRET,
+    appUrl: config.SHOPIFY_APP_URL,
+    scopes: config.SCOPES,
+  });
   const deps: ProxyReadDeps = {
-    authenticate: proxyAuthenticate({
-      apiKey: config.SHOPIFY_API_KEY,
-      apiSecretKey: config.SHOPIFY_API_SECRET,
-      appUrl: config.SHOPIFY_APP_URL,
-      scopes: config.SCOPES,
-    }),
+    // Every proxy request is checked here first: the first ones after a boot wait (at most a second)
+    // for the Redis connection still opening, which fails commands fast instead of queueing them.
+    // They were answered 502 before; a Redis that stays away still gets the routes' own answers.
+    authenticate: async (request) => {
+      await queues.ready(PROXY_REDIS_WAIT_MS).catch(() => undefined);
+      return signature(request);
+    },
     reviewsFor: async (shop) => (await clients(shop)).storefront,
     render: (vars, locale) => theme().renderSnippet("reviews-page", vars as unknown as Record<string, unknown>, locale),
     renderQuestions: (vars, locale) =>

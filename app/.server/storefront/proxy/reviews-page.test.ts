@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signedProxyRequest } from "../../../../test/helpers/app-proxy";
 import { startStack, type Stack } from "../../../../test/helpers/stack";
+import { testAppContext } from "../../../../test/helpers/contexts";
 import { Redis } from "ioredis";
 import { proxyDeps } from "./proxy-deps.server";
 import { readProxyPath } from "./proxy-path";
@@ -188,6 +189,22 @@ describe("app proxy: GET /apps/reviews/products/<sku>/reviews", () => {
       expect(await res.text()).toContain("data-rv-retry");
     } finally {
       dead.disconnect();
+    }
+  });
+
+  it("GIVEN a web process just started, its Redis connection still opening THEN the first read is served, not a 502", async () => {
+    // A new context is what a booting web process holds: connections opening, nothing ready yet.
+    const booting = testAppContext(s.config, s.t.db);
+    try {
+      expect(booting.queues.redis.status).not.toBe("ready");
+      const res = await reviewsPageResponse(
+        signedProxyRequest({ shop: SHOP, path: `/products/${sku}/reviews`, query: { locale: "en", page: "9" } }),
+        sku,
+        proxyDeps(booting),
+      );
+      expect(res.status).toBe(200);
+    } finally {
+      await booting.queues.close();
     }
   });
 
