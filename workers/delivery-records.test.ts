@@ -36,6 +36,19 @@ describe("delivery records (group commit)", () => {
     expect(recorder.stats().groups).toBeLessThanOrEqual(3);
   });
 
+  it("GIVEN deliveries finishing one after another, not together THEN they still share a write", async () => {
+    const recorder = createDeliveryRecorder(t.db, log);
+    const stored: Promise<void>[] = [];
+    for (let i = 0; i < 20; i++) {
+      stored.push(recorder.record(entry(`s-${i}`)));
+      // The next job finishes in a later turn of the event loop, as a worker's jobs do.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(stored);
+    expect(await t.db.webhookDelivery.count({ where: { id: { startsWith: "s-" } } })).toBe(20);
+    expect(recorder.stats().groups).toBeLessThanOrEqual(2);
+  });
+
   it("GIVEN a record that cannot be stored THEN only its own job hears of it; the group's others are stored", async () => {
     const recorder = createDeliveryRecorder(t.db, log);
     const results = await Promise.allSettled([

@@ -1,10 +1,13 @@
 import type { Logger } from "pino";
 import type { Db } from "../app/.server/db/client";
 
-// The trail of webhook deliveries (WebhookDelivery rows), written by group commit: every job that
-// finishes while a write is under way joins the next write, so a storm of deliveries costs one
-// read and one insert per group instead of an upsert each. A job still completes only after its
-// own record is written, so the record a retried or stalled job checks is there.
+// The trail of webhook deliveries (WebhookDelivery rows), written by group commit: a group opens
+// when a job finishes and is written GROUP_WINDOW_MS later, and every job that finishes meanwhile
+// (or while a write is under way) joins it, so a storm of deliveries costs one insert per group
+// instead of one each. Without the window, jobs finishing a millisecond apart each found the
+// previous write done and wrote alone (about two records a group at 450 deliveries/s, half the
+// statements the worker ran). A job still completes only after its own record is written, so the
+// record a retried or stalled job checks is there; the window adds that much to each job.
 
 export interface DeliveryRecord {
   id: string;
@@ -24,15 +27,18 @@ export interface DeliveryRecorder {
 }
 
 const MAX_GROUP = 500;
+export const GROUP_WINDOW_MS = 10;
 
-export function createDeliveryRecorder(db: Db, log: Logger): DeliveryRecorder {
+export function createDeliveryRecorder(db: Db, log: Logger, windowMs = GROUP_WINDOW_MS): DeliveryRecorder {
   type Waiting = { entry: DeliveryRecord; resolve: () => void; reject: (e: unknown) => void };
   let waiting: Waiting[] = [];
   let writing = false;
+  let opening: NodeJS.Timeout | undefined;
   let groups = 0;
   let records = 0;
 
   async function drain() {
+    opening = undefined;
     writing = true;
     while (waiting.length) {
       const group = waiting.slice(0, MAX_GROUP);
@@ -74,7 +80,7 @@ export function createDeliveryRecorder(db: Db, log: Logger): DeliveryRecorder {
     record(entry) {
       return new Promise<void>((resolve, reject) => {
         waiting.push({ entry, resolve, reject });
-        if (!writing) void drain();
+        if (!writing && !opening) opening = setTimeout(() => void drain(), windowMs);
       });
     },
     stats: () => ({ groups, records }),
