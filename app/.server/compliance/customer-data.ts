@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GiveUp } from "../jobs/outcome";
 import type { JobServices } from "../jobs/services";
+import { createFlowTriggerUse } from "../flow/flow-trigger-use.repository";
 import { createBackSyncState } from "../backsync/backsync-state.repository";
 import { createConsentRepository } from "../consent/consent.repository";
 import type { TopicDelivery } from "../webhooks/delivery";
@@ -104,6 +105,7 @@ export async function shopRedact(ctx: ComplianceDeps, delivery: TopicDelivery): 
     deleted.backSyncCursor = backSync.states;
     deleted.ratingDigests = backSync.digests;
     deleted.flowTriggers = backSync.triggers;
+    deleted.flowTriggerUse = await createFlowTriggerUse(ctx.db).forgetShop(shop.id);
     await ctx.db.shop.delete({ where: { id: shop.id } });
   }
   deleted.sessions = (await ctx.db.session.deleteMany({ where: { shop: delivery.shop } })).count;
