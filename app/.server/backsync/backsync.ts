@@ -8,6 +8,7 @@ import { DEFINITIONS_CHANGED_AT, enableRatingDefinitions } from "./definitions";
 import { backfillRatingValues } from "./rating-value-backfill";
 import { sendTriggers, triggersFor } from "./flow-triggers";
 import { createFlowTriggerUse } from "../flow/flow-trigger-use.repository";
+import { indexCustomerReviews } from "../customers/index-customer-reviews";
 import {
   collectedSince,
   collectedTriggers,
@@ -60,6 +61,8 @@ export interface BackSyncResult {
   reconcile: { rows: number; drifted: number } | null;
   refresh: RefreshStats;
   flow: { sent: number; alreadySent: number; refused: number };
+  /** Reviews of this run put in the customer → review index, and those whose customer the app does not know. */
+  customers: { indexed: number; unresolved: number };
   /** The read by submission date: null when no workflow of the shop uses "review collected". */
   collected: { reviews: number; pages: number; cursor: string; truncated: boolean } | null;
   /** "not read": a quiet run that left the store's figures for a later one (at most an hour). */
@@ -128,6 +131,8 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
     ...triggersFor(feed.changes, deps.settings.flow.negativeRatingAtOrBelow),
     ...collectedTriggers(collected?.reviews ?? []),
   ]);
+  // Ids only, for the customer details block (app/.server/customers/).
+  const customers = await indexCustomerReviews(deps.db, shopId, [...feed.changes, ...(collected?.reviews ?? [])]);
   // A quiet poll writes neither (most polls at scale are quiet).
   await state.saveFeedMemory(shopId, feed.memory, current);
   if (collected && collected.cursor !== current?.collectedCursor)
@@ -179,6 +184,7 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
     reconcile,
     refresh,
     flow,
+    customers,
     collected: collected && {
       reviews: collected.reviews.length,
       pages: collected.pages,
