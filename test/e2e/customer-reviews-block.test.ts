@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionToken } from "../helpers/session-token";
-import { signBody } from "../helpers/webhooks";
+import { sendFlowLifecycle } from "../../sandbox/simulated-store/flow-lifecycle";
 import { seedOfflineSession } from "../helpers/offline-session";
 import { startStorefrontStack, STOREFRONT_SHOP, type StorefrontStack } from "../helpers/storefront-stack";
 import type { SimOrder } from "../../sandbox/simulated-store/orders";
@@ -62,20 +62,16 @@ const readsBySubmission = (since: number) =>
     .requests(since)
     .filter((r) => r.path.endsWith("/reviews/all") && r.query.order === "created,-1" && !r.query.sku);
 
-async function lifecycle(enabled: boolean, at: Date, secret = st.s.config.SHOPIFY_API_SECRET) {
-  const body = JSON.stringify({
-    flow_trigger_definition_id: REVIEW_COLLECTED,
-    has_enabled_flow: enabled,
-    shop_id: 690933842,
-    shopify_domain: STOREFRONT_SHOP,
-    timestamp: at.toISOString(),
+/** Flow turning the merchant's workflow on or off, as the simulated store's Flow posts it. */
+const lifecycle = (enabled: boolean, at: Date, secret = st.s.config.SHOPIFY_API_SECRET) =>
+  sendFlowLifecycle({
+    url: `${st.app.origin}/flow/lifecycle`,
+    apiSecret: secret,
+    shop: STOREFRONT_SHOP,
+    trigger: REVIEW_COLLECTED,
+    enabled,
+    at,
   });
-  return fetch(`${st.app.origin}/flow/lifecycle`, {
-    method: "POST",
-    body,
-    headers: { "Content-Type": "application/json", "X-Shopify-Hmac-Sha256": signBody(body, secret) },
-  });
-}
 
 const collectedSent = () =>
   st.store.flowTriggers
