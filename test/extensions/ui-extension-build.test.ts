@@ -10,10 +10,14 @@ import { describe, expect, it } from "vitest";
 
 const DIR = join(process.cwd(), "extensions", "order-reviews-prompt");
 const BUNDLE = join(DIR, "dist", "order-reviews-prompt.js");
+// The admin block on the customer page, built by the same run.
+const CUSTOMER_DIR = join(process.cwd(), "extensions", "customer-reviews-block");
+const CUSTOMER_BUNDLE = join(CUSTOMER_DIR, "dist", "customer-reviews-block.js");
 
 describe("the Rate your order UI extension", () => {
   it("GIVEN the Shopify CLI THEN it builds offline into one bundle that registers both targets and carries no secret", () => {
     rmSync(join(DIR, "dist"), { recursive: true, force: true });
+    rmSync(join(CUSTOMER_DIR, "dist"), { recursive: true, force: true });
     const secret = "build-time-secret-that-must-not-ship";
     const run = spawnSync("npx", ["shopify", "app", "build", "--skip-dependencies-installation"], {
       encoding: "utf8",
@@ -29,6 +33,10 @@ describe("the Rate your order UI extension", () => {
     expect(bundle).toContain("/extensions/thank-you");
     expect(bundle).toContain("/extensions/order-status");
     expect(bundle).not.toContain(secret);
+    const customerBlock = readFileSync(CUSTOMER_BUNDLE, "utf8");
+    expect(customerBlock).toContain('shopify.extend("admin.customer-details.block.render"');
+    expect(customerBlock).toContain("/extensions/customer-reviews");
+    expect(customerBlock).not.toContain(secret);
   }, 300_000);
 
   it("GIVEN its locales THEN every string the blocks use is there in English, Portuguese and Spanish", () => {

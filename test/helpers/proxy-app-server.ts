@@ -49,6 +49,16 @@ export async function startProxyAppServer(opts: { onHandled?: (ms: number) => vo
       module: await import("../../app/routes/extensions.thank-you"),
     },
     {
+      pattern: /^\/extensions\/customer-reviews\/?$/,
+      names: [],
+      module: await import("../../app/routes/extensions.customer-reviews"),
+    },
+    {
+      pattern: /^\/flow\/lifecycle\/?$/,
+      names: [],
+      module: await import("../../app/routes/flow.lifecycle"),
+    },
+    {
       pattern: /^\/apps\/reviews\/orders\/?$/,
       names: [],
       module: await import("../../app/routes/apps.reviews.orders"),

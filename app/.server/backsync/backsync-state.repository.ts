@@ -53,6 +53,7 @@ export function createBackSyncState(db: Db) {
         shopDataDigest?: string | null;
         definitionsEnabledAt?: Date;
         reconciledAt?: Date;
+        collectedCursor?: string | null;
       },
     ) {
       await db.backSyncState.upsert({ where: { shopId }, create: { shopId, ...data }, update: data });

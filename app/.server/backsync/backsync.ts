@@ -7,6 +7,15 @@ import { createBackSyncState, feedMemoryOf, type BackSyncState } from "./backsyn
 import { DEFINITIONS_CHANGED_AT, enableRatingDefinitions } from "./definitions";
 import { backfillRatingValues } from "./rating-value-backfill";
 import { sendTriggers, triggersFor } from "./flow-triggers";
+import { createFlowTriggerUse } from "../flow/flow-trigger-use.repository";
+import { indexCustomerReviews } from "../customers/index-customer-reviews";
+import {
+  collectedSince,
+  collectedTriggers,
+  readCollectedSince,
+  REVIEW_COLLECTED,
+  type CollectedRead,
+} from "./review-collected";
 import { emptyStats, refreshProducts, type RefreshStats } from "./product-refresh";
 import { findDrift } from "./reconcile";
 import { changedProducts, readReviewChanges, unknownProducts } from "./review-feed";
@@ -18,8 +27,10 @@ import type { Db } from "../db/client";
 // One back-sync run of one shop (the worker job calls it; the demo and the benchmark too):
 // 1. the product definitions (definitions.ts), once per shop and again when the set grew;
 // 2. the review-change feed since the shop's last read → the products it touches are refreshed →
-//    Flow triggers for the reviews in it → the feed's memory moves on (only once all of that is
-//    done, so a failed run is read again: refreshes and triggers are no-ops the second time);
+//    Flow triggers for the reviews in it, and "review collected" for the reviews submitted since
+//    the last run when a workflow of the shop uses it (review-collected.ts) → the memories move on
+//    (only once all of that is done, so a failed run is read again: refreshes and triggers are
+//    no-ops the second time);
 //    with them, their group mates and the products whose product group changed since the last run
 //    (a group's products show the group's reviews, so their metafields move together), and the
 //    products the storefront named since (a helpful vote: touched-products.ts); the SKUs of
@@ -50,6 +61,10 @@ export interface BackSyncResult {
   reconcile: { rows: number; drifted: number } | null;
   refresh: RefreshStats;
   flow: { sent: number; alreadySent: number; refused: number };
+  /** Reviews of this run put in the customer → review index, and those whose customer the app does not know. */
+  customers: { indexed: number; unresolved: number };
+  /** The read by submission date: null when no workflow of the shop uses "review collected". */
+  collected: { reviews: number; pages: number; cursor: string; truncated: boolean } | null;
   /** "not read": a quiet run that left the store's figures for a later one (at most an hour). */
   shopData: "written" | "unchanged" | "not read";
 }
@@ -66,6 +81,18 @@ function addStats(a: RefreshStats, b: RefreshStats): RefreshStats {
   const out = { ...a };
   for (const k of Object.keys(b) as (keyof RefreshStats)[]) out[k] += b[k];
   return out;
+}
+
+/**
+ * Reviews submitted since the last run, read only when a workflow of the shop uses the trigger:
+ * the read costs a call per poll, and most shops have no such workflow.
+ */
+async function readCollected(deps: BackSyncDeps, cursor: string | null): Promise<CollectedRead | null> {
+  const use = await createFlowTriggerUse(deps.db).get(deps.shop.id, REVIEW_COLLECTED);
+  if (!use?.inUse) return null;
+  const shop = await deps.db.shop.findUnique({ where: { id: deps.shop.id }, select: { connectedAt: true } });
+  const since = collectedSince({ cursor, turnedOnAt: use.changedAt, connectedAt: shop?.connectedAt ?? null });
+  return readCollectedSince(deps.reviews.admin, since, { signal: deps.signal });
 }
 
 export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolean } = {}): Promise<BackSyncResult> {
@@ -98,12 +125,18 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
     groups,
   );
   let refresh = products.length ? await refreshProducts(refreshDeps, products) : emptyStats();
-  const flow = await sendTriggers(
-    { shopId, gql: deps.gql, state, log },
-    triggersFor(feed.changes, deps.settings.flow.negativeRatingAtOrBelow),
-  );
+  const collected = await readCollected(deps, current?.collectedCursor ?? null);
+  if (collected?.truncated) log.warn({ pages: collected.pages }, "review collected: a burst beyond the read's bound");
+  const flow = await sendTriggers({ shopId, gql: deps.gql, state, log }, [
+    ...triggersFor(feed.changes, deps.settings.flow.negativeRatingAtOrBelow),
+    ...collectedTriggers(collected?.reviews ?? []),
+  ]);
+  // Ids only, for the customer details block (app/.server/customers/).
+  const customers = await indexCustomerReviews(deps.db, shopId, [...feed.changes, ...(collected?.reviews ?? [])]);
   // A quiet poll writes neither (most polls at scale are quiet).
   await state.saveFeedMemory(shopId, feed.memory, current);
+  if (collected && collected.cursor !== current?.collectedCursor)
+    await state.update(shopId, { collectedCursor: collected.cursor });
   if (JSON.stringify(groups) !== groupsStored) await deps.redis.set(groupsKey, JSON.stringify(groups));
   await touched.done();
 
@@ -151,6 +184,13 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
     reconcile,
     refresh,
     flow,
+    customers,
+    collected: collected && {
+      reviews: collected.reviews.length,
+      pages: collected.pages,
+      cursor: collected.cursor,
+      truncated: collected.truncated,
+    },
     shopData,
   };
   // A poll that found nothing is a debug line: at scale most are, tens of thousands an hour.

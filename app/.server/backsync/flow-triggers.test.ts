@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { AdminReview } from "../reviews";
 import { NEGATIVE_REVIEW, REVIEW_PUBLISHED, triggerPayload, triggersFor } from "./flow-triggers";
+import { REVIEW_COLLECTED } from "./review-collected";
 
 // Which reviews start which Flow trigger, and that the payload carries exactly the fields the
 // extensions declare (Flow refuses a payload key its trigger does not declare).
@@ -51,7 +52,7 @@ describe("Flow triggers", () => {
     ]);
   });
 
-  it.each([REVIEW_PUBLISHED, NEGATIVE_REVIEW])(
+  it.each([REVIEW_PUBLISHED, NEGATIVE_REVIEW, REVIEW_COLLECTED])(
     "GIVEN the %s extension THEN the payload has exactly its declared fields",
     (handle) => {
       expect(Object.keys(triggerPayload(review({})))).toEqual(declaredKeys(handle));

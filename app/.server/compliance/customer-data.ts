@@ -1,13 +1,16 @@
 import { z } from "zod";
 import { GiveUp } from "../jobs/outcome";
 import type { JobServices } from "../jobs/services";
+import { createFlowTriggerUse } from "../flow/flow-trigger-use.repository";
+import { createCustomerReviewIndex } from "../customers/customer-review.repository";
 import { createBackSyncState } from "../backsync/backsync-state.repository";
 import { createConsentRepository } from "../consent/consent.repository";
 import type { TopicDelivery } from "../webhooks/delivery";
 
 // Shopify's mandatory compliance webhooks. This app keeps no buyer contact data of its own: per
 // order only ids, statuses, times and a fingerprint (OrderState); per customer the marketing
-// consent states and their times (CustomerConsent). The reviews service keeps the
+// consent states and their times (CustomerConsent); per customer the ids of their reviews
+// (CustomerReview, for the customer details block). The reviews service keeps the
 // orders' buyer name, e-mail and phone; the spec has no deletion endpoint, so the merchant must ask
 // the service to export or erase there (README, "Customer data").
 
@@ -40,6 +43,10 @@ export async function customersDataRequest(ctx: ComplianceDeps, delivery: TopicD
   const customerId = parsed.data.customer?.id ?? null;
   const { shopId, rows } = await customerOrders(ctx, delivery.shop, customerId, parsed.data.orders_requested ?? []);
   const consent = shopId && customerId ? await createConsentRepository(ctx.db).get(shopId, customerId) : null;
+  const reviews =
+    shopId && customerId
+      ? (await createCustomerReviewIndex(ctx.db).page(shopId, customerId, { offset: 0, limit: 10_000 })).rows
+      : [];
   const record = {
     requestId: parsed.data.data_request?.id ?? null,
     customerId,
@@ -58,6 +65,12 @@ export async function customersDataRequest(ctx: ComplianceDeps, delivery: TopicD
           ]),
         )
       : null,
+    // The customer details block's index: which reviews at the service are theirs (ids only).
+    reviewsIndexed: reviews.map((r) => ({
+      reviewId: r.reviewId,
+      productId: r.sku,
+      submittedAt: r.reviewedAt.toISOString(),
+    })),
     notStored: "No name, e-mail, phone or address is stored by this app.",
     service: SERVICE_NOTE,
   };
@@ -74,6 +87,8 @@ export async function customersRedact(ctx: ComplianceDeps, delivery: TopicDelive
   if (shopId && rows.length)
     await ctx.db.orderState.deleteMany({ where: { shopId, id: { in: rows.map((r) => r.id) } } });
   const consents = shopId && customerId ? await createConsentRepository(ctx.db).deleteCustomer(shopId, customerId) : 0;
+  const reviewIndex =
+    shopId && customerId ? await createCustomerReviewIndex(ctx.db).deleteCustomer(shopId, customerId) : 0;
   await ctx.db.complianceRequest.create({
     data: {
       shopDomain: delivery.shop,
@@ -82,6 +97,7 @@ export async function customersRedact(ctx: ComplianceDeps, delivery: TopicDelive
       record: JSON.stringify({
         deletedOrders: rows.map((r) => r.orderId),
         deletedConsentRecords: consents,
+        deletedReviewIndexRows: reviewIndex,
         service: SERVICE_NOTE,
       }),
     },
@@ -104,6 +120,8 @@ export async function shopRedact(ctx: ComplianceDeps, delivery: TopicDelivery): 
     deleted.backSyncCursor = backSync.states;
     deleted.ratingDigests = backSync.digests;
     deleted.flowTriggers = backSync.triggers;
+    deleted.flowTriggerUse = await createFlowTriggerUse(ctx.db).forgetShop(shop.id);
+    deleted.customerReviews = await createCustomerReviewIndex(ctx.db).forgetShop(shop.id);
     await ctx.db.shop.delete({ where: { id: shop.id } });
   }
   deleted.sessions = (await ctx.db.session.deleteMany({ where: { shop: delivery.shop } })).count;

@@ -1,0 +1,29 @@
+-- AlterTable
+ALTER TABLE "BackSyncState" ADD COLUMN "collectedCursor" TEXT;
+
+-- CreateTable
+CREATE TABLE "FlowTriggerUse" (
+    "shopId" TEXT NOT NULL,
+    "handle" TEXT NOT NULL,
+    "inUse" BOOLEAN NOT NULL,
+    "changedAt" DATETIME NOT NULL,
+
+    PRIMARY KEY ("shopId", "handle")
+);
+
+-- CreateTable
+CREATE TABLE "CustomerReview" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT NOT NULL,
+    "customerId" TEXT NOT NULL,
+    "reviewId" TEXT NOT NULL,
+    "sku" TEXT NOT NULL,
+    "reviewedAt" DATETIME NOT NULL
+);
+
+-- CreateIndex
+CREATE INDEX "CustomerReview_shopId_customerId_reviewedAt_idx" ON "CustomerReview"("shopId", "customerId", "reviewedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CustomerReview_shopId_reviewId_key" ON "CustomerReview"("shopId", "reviewId");
+
