@@ -183,7 +183,9 @@ export async function runChild<T>(args: string[], label: string): Promise<T> {
   // --expose-gc: the run collects garbage once before it reads its baseline RSS.
   const { lines, handle } = startTsx("test/bench/main.ts", args, {
     onStderr: (l) => console.log(`  [${label}] ${l}`),
-    nodeFlags: ["--expose-gc"],
+    // BENCH_CHILD_NODE_FLAGS: more flags for the measured run (say, a heap limit, to tell garbage
+    // V8 has not collected yet from memory the run holds).
+    nodeFlags: ["--expose-gc", ...(process.env.BENCH_CHILD_NODE_FLAGS?.split(" ").filter(Boolean) ?? [])],
   });
   let last: string | undefined;
   for (;;) {
