@@ -156,6 +156,9 @@ describe("Google Shopping & Shop app page", () => {
       })
       .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The table turned into blocks without moving what was shown (CLS, a lab figure).
+    const { cls, moved } = await layoutShift(page);
+    expect(cls, moved.join("\n")).toBeLessThanOrEqual(0.01);
     expect(await axeViolations(page)).toEqual([]);
     expect(tab.problems).toEqual([]);
   }, 90_000);
@@ -167,6 +170,7 @@ describe("Google Shopping & Shop app page", () => {
     await page.getByRole("heading", { name: ptBR["channels.title"] }).waitFor();
     await page.getByRole("heading", { name: ptBR["channels.leftOut.title"] }).waitFor();
     expect(await page.getByText(ptBR["googleFeed.reason.no_product_identifier"]).count()).toBeGreaterThan(0);
+    expect(await page.locator('ui-nav-menu a[href="/app/channels"]').textContent()).toBe(ptBR["nav.channels"]);
     expect(tab.problems).toEqual([]);
   }, 90_000);
 });
