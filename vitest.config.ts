@@ -59,7 +59,7 @@ const BROWSER = [
 // A file belongs here only when it imports no service helper, starts nothing but an in-file HTTP
 // stub it closes, and leaves process.env, globals and timers as it found them.
 const UNIT = [
-  "app/.server/admin/{key-figures,local-bridge,moderation.order-names,shop-products,stats-cache}.test.ts",
+  "app/.server/admin/{google-channel,key-figures,local-bridge,moderation.order-names,shop-products,stats-cache}.test.ts",
   "app/.server/backsync/{cadence,flow-triggers,group-membership,rating-metafields,shop-data-sync}.test.ts",
   "app/.server/cli/progress-bar.test.ts",
   "app/.server/crypto/secret-box.test.ts",

@@ -8,5 +8,6 @@ export const adminPages: { path: string; label: MessageKey }[] = [
   { path: "/app/surveys", label: "nav.surveys" },
   { path: "/app/report", label: "nav.report" },
   { path: "/app/groups", label: "nav.groups" },
+  { path: "/app/channels", label: "nav.channels" },
   { path: "/app/settings", label: "nav.settings" },
 ];

@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Checkbox, FormLayout, Select, Text, TextField } from "@shopify/polaris";
 import { SaveBar, useAppBridge } from "@shopify/app-bridge-react";
 import { useEffect, useMemo, useState } from "react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
 import { saveSettingsForm, settingsFormState, type SettingsSaveResult } from "../.server/admin/settings-form";
-import { shopGoogleFeedUrl } from "../.server/google/feed-url";
 import { AdminPage, Section } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";
 import { useI18n } from "../admin/i18n/context";
@@ -18,11 +17,8 @@ import type { UiMessage } from "../admin/messages";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const ctx = appContext();
-  // The form state makes the shop's row when it is missing: read it after, never racing the first visit.
   const form = await settingsFormState(ctx, session.shop);
-  const shop = await ctx.shops.get(session.shop);
-  const googleFeedUrl = await shopGoogleFeedUrl({ redis: ctx.queues.redis, prefix: ctx.config.REDIS_PREFIX }, shop);
-  return { ...form, googleFeedUrl };
+  return form;
 };
 
 export const action = async ({ request }: ActionFunctionArgs): Promise<SettingsSaveResult> => {
@@ -224,23 +220,9 @@ export default function SettingsPage() {
         </Section>
       ))}
       <Section title={t("settings.section.googleFeed")}>
-        <BlockStack gap="200">
-          <Text as="p">{t("settings.googleFeed.body")}</Text>
-          {data.googleFeedUrl ? (
-            <TextField
-              label={t("settings.googleFeed.url")}
-              value={data.googleFeedUrl}
-              readOnly
-              selectTextOnFocus
-              autoComplete="off"
-              helpText={t("settings.googleFeed.help")}
-            />
-          ) : (
-            <Text as="p" tone="subdued">
-              {t("settings.googleFeed.noUrl")}
-            </Text>
-          )}
-        </BlockStack>
+        <Text as="p">
+          {t("settings.googleFeed.moved")} <Link to="/app/channels">{t("settings.googleFeed.open")}</Link>
+        </Text>
       </Section>
       <Section title={t("settings.section.filters")}>
         <BlockStack gap="200">

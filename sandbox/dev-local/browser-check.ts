@@ -87,6 +87,20 @@ export const adminProbes: Record<string, Probe> = {
     await picker.waitFor({ state: "detached", timeout: within });
     return `"${en["groups.chooseProducts"]}" opens the product picker`;
   },
+  "/app/channels": async (page) => {
+    // The feed's address is a read-only field that selects itself when focused (client code).
+    const field = page.getByLabel(en["channels.google.url"]);
+    await field.focus({ timeout: within });
+    await page.waitForFunction(
+      () => {
+        const el = document.activeElement as HTMLInputElement | null;
+        return Boolean(el?.value) && el?.selectionStart === 0 && el?.selectionEnd === el?.value.length;
+      },
+      undefined,
+      { timeout: within },
+    );
+    return "the feed address selects itself for copying";
+  },
   "/app/settings": async (page) => {
     const field = page.getByLabel(en["setting.catalog.defaultCategory"]);
     await field.fill(`${await field.inputValue()} x`, { timeout: within });

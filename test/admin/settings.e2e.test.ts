@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, screenshots } from "../helpers/admin-browser";
 import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
 import { ratingValueDefinition } from "../../app/.server/backsync/definitions";
+import { en } from "../../app/admin/i18n/en";
 
 // The Settings page in Chromium: every setting of the shop, Shopify's save bar, a change saved, a
 // bad value refused as it is typed (and by the server), and the variant-key change that asks first
@@ -31,12 +32,8 @@ describe("settings page", () => {
     expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, "settings");
-    // The Google feed's address on the shop's primary domain, ready to paste into Merchant Center.
-    const { primaryDomain } = await a.s.web.shops.get(SHOP);
-    expect(primaryDomain).toMatch(/^https:\/\//);
-    expect(await page.getByLabel("Feed address for Merchant Center").inputValue()).toBe(
-      `${primaryDomain}/apps/reviews/google-feed.xml`,
-    );
+    // The Google feed's address moved to its own page: Settings links there, within the app.
+    await page.getByRole("link", { name: en["settings.googleFeed.open"] }).waitFor();
     // How to turn on the rating filter, naming the definition the back-sync makes.
     await page.getByRole("heading", { name: "Filter by rating" }).waitFor();
     expect(await page.getByText(`Pick "${ratingValueDefinition([]).name}" among the product metafields`).count()).toBe(
@@ -56,6 +53,19 @@ describe("settings page", () => {
       .catch(() => {});
     expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
   }, 90_000);
+
+  it("GIVEN the settings WHEN the merchant follows the Google Shopping link THEN the channels page shows the feed's address", async () => {
+    const tab = await a.open();
+    const { page } = tab;
+    await tab.goto("/app/settings");
+    await page.getByRole("link", { name: en["settings.googleFeed.open"] }).click();
+    await page.waitForURL(/\/app\/channels/);
+    const { primaryDomain } = await a.s.web.shops.get(SHOP);
+    expect(primaryDomain).toMatch(/^https:\/\//);
+    expect(await page.getByLabel(en["channels.google.url"]).inputValue()).toBe(
+      `${primaryDomain}/apps/reviews/google-feed.xml`,
+    );
+  }, 60_000);
 
   it("GIVEN a value out of range THEN the field says so as it is typed and nothing is saved", async () => {
     const tab = await a.open();

@@ -205,9 +205,11 @@ export async function runChild<T>(args: string[], label: string): Promise<T> {
 export async function startServiceChild<T>(
   args: string[],
   label: string,
+  nodeFlags: string[] = [],
 ): Promise<{ pid: number | undefined; ready: string; stop(): Promise<T> }> {
   const { child, lines, handle } = startTsx("test/bench/main.ts", args, {
     onStderr: (l) => console.error(`[${label}] ${l}`),
+    nodeFlags,
   });
   const ready = await firstLine(lines, label, (l) => l.startsWith('{"ready"'), handle.exited);
   return {

@@ -15,6 +15,7 @@ import { runOrderHistoryBench } from "./order-history.bench";
 import { appendToReport, machineLoad, writeReport, type BenchResult } from "./report";
 import { workersChild, type Services } from "./bench-stack";
 import { fleetWorkersChild, runShopsBench } from "./shops.bench";
+import { googleFeedChild, runGoogleFeedBench } from "./google-feed.bench";
 
 // Benchmarks: speed and memory targets, measured on the real data path (see test/bench/README.md).
 //   npm run bench                          # every scenario, full sizes (several minutes)
@@ -34,6 +35,7 @@ import { fleetWorkersChild, runShopsBench } from "./shops.bench";
 //   npm run bench -- --scenario paged --paged-products 10000   # catalog read: bulk operation vs paged fallback
 //   npm run bench -- --scenario shops --shops 1000,10000   # idle cost per connected shop, then 1% active
 //   npm run bench -- --scenario shops --shops 1000 --shops-db postgresql   # the same on PostgreSQL
+//   npm run bench -- --scenario google-feed --reviews 10000,100000   # the Google feed over HTTP, then its 304
 // Writes bench-report.md and bench-report.json at the repository root and prints the markdown (a
 // single --scenario replaces its own results in the existing report and keeps the others).
 // `--child sync|storm|orders` is a measured process the orchestrator starts (it prints one JSON
@@ -41,7 +43,7 @@ import { fleetWorkersChild, runShopsBench } from "./shops.bench";
 // `--child ingress-bare --port P --prefix K` the bare webhook server the ingress load compares the app with.
 
 const USAGE =
-  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|drain|theme|storefront|phone|backsync|backsync-latency|admin|history|paged|shops] [--shops N[,N...]] [--shops-db sqlite|postgresql] [--paged-products N] [--history-orders N] [--reviews N] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|drain|theme|storefront|phone|backsync|backsync-latency|admin|history|paged|shops|google-feed] [--shops N[,N...]] [--shops-db sqlite|postgresql] [--paged-products N] [--history-orders N] [--reviews N[,N...]] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -107,6 +109,8 @@ async function child(kind: string): Promise<unknown> {
   if (kind === "proxy-bare")
     return proxyBareChild(JSON.parse(values.config ?? "{}") as { body: string; contentType: string });
   if (kind === "fleet-workers") return fleetWorkersChild(JSON.parse(values.config ?? "{}") as Record<string, string>);
+  if (kind === "google-feed")
+    return googleFeedChild(JSON.parse(values.config ?? "null") as Parameters<typeof googleFeedChild>[0]);
   const services: Services = servicesSchema.parse(JSON.parse(values.services ?? "null"));
   const seed = count(values.seed, 11);
   if (kind === "sync") return syncChild(count(values.n, 1000), services);
@@ -160,6 +164,7 @@ async function orchestrate(): Promise<void> {
       "history",
       "paged",
       "shops",
+      "google-feed",
     ].includes(scenario)
   )
     throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
@@ -244,6 +249,15 @@ async function orchestrate(): Promise<void> {
     if (provider !== "sqlite" && provider !== "postgresql")
       throw new Error(`--shops-db is sqlite or postgresql, not ${provider}\n${USAGE}`);
     await withLoad(() => runShopsBench({ sizes: shops, provider }));
+  }
+  if (scenario === "all" || scenario === "google-feed") {
+    // Not withLoad: each size records the machine's load around its own run.
+    const sizes = values.reviews
+      ? values.reviews.split(",").map((v) => count(v, 0))
+      : quick
+        ? [2_000]
+        : [10_000, 100_000];
+    results.push(...(await runGoogleFeedBench({ sizes })));
   }
   const mode = `${quick ? "quick" : "full"}, scenario ${scenario}, seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s`;
   console.log("");

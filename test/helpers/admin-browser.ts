@@ -164,3 +164,28 @@ export async function screenshots(page: Page, name: string): Promise<string[]> {
   await page.setViewportSize(before);
   return files;
 }
+
+/**
+ * The page's cumulative layout shift so far, as CLS counts it (a shift right after input is not
+ * one), with what moved: a lab figure in this Chromium, not Built for Shopify's field data.
+ */
+export function layoutShift(page: Page): Promise<{ cls: number; moved: string[] }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ cls: number; moved: string[] }>((resolve) => {
+        let cls = 0;
+        const moved: string[] = [];
+        type Shift = { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as Shift[]) {
+            if (e.hadRecentInput) continue;
+            cls += e.value;
+            for (const s of e.sources ?? [])
+              moved.push(`${e.value.toFixed(3)} ${(s.node as Element | null)?.outerHTML?.slice(0, 80) ?? "?"}`);
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        // Buffered entries arrive before the second frame from now.
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve({ cls, moved })));
+      }),
+  );
+}

@@ -17,6 +17,7 @@ import {
 import { emptyReport, writeFeed, type FeedReport } from "./feed-writer";
 import { serviceFeedSource } from "./feed-source";
 import { FEED_PART_REVIEWS, indexXml, parsePart, partCount, partUrl } from "./feed-parts";
+import { buildOf, recordFeedBuild, recordFeedFetched } from "./feed-status";
 import {
   FEED_TOP_REVIEWS,
   feedEtag,
@@ -43,7 +44,7 @@ export interface GoogleFeedDeps {
   shops: Pick<ShopRepository, "find">;
   adminFor(shop: string): Promise<Pick<ReviewsAdminApi, "listReviews">>;
   mirror: Pick<ProductMirror, "accepted" | "payloadVersion">;
-  redis: Pick<Redis, "get" | "set">;
+  redis: Pick<Redis, "get" | "set" | "hset" | "expire">;
   redisPrefix: string;
   /** The storefront's word for a reviewer without a name, in `locale`. */
   anonymousName(locale: StorefrontLocale): string;
@@ -157,7 +158,11 @@ async function prepare(request: Request, deps: GoogleFeedDeps, what: string | nu
   const key = validatorsKey(deps.redisPrefix, row.id, `${locale}:${what}`);
   const lastModified = await lastModifiedFor(deps.redis, key, etag, now);
   const validators = { ETag: etag, "Last-Modified": lastModified.toUTCString(), "Cache-Control": "no-cache" };
-  if (notModified(request.headers, etag, lastModified)) return new Response(null, { status: 304, headers: validators });
+  if (notModified(request.headers, etag, lastModified)) {
+    // The admin says when the feed was last fetched: a revalidation is one (Merchant Center's daily).
+    await recordFeedFetched(deps.redis, deps.redisPrefix, row.id, now);
+    return new Response(null, { status: 304, headers: validators });
+  }
   return {
     shopId: row.id,
     primaryDomain: row.primaryDomain,
@@ -208,6 +213,14 @@ export async function googleFeedResponse(request: Request, deps: GoogleFeedDeps)
       try {
         const next = await chunks.next();
         if (next.done) {
+          // Recorded before the end reaches the client: a page opened right after the fetch sees it.
+          const at = deps.now?.() ?? new Date();
+          await recordFeedBuild(
+            deps.redis,
+            deps.redisPrefix,
+            p.shopId,
+            buildOf(report, part, partCount(p.publishedTotal, perPart), at),
+          );
           controller.close();
           log.info({ part, ...counts(report), ms: Date.now() - started }, "google feed written");
         } else controller.enqueue(encoder.encode(next.value));

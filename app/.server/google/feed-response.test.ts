@@ -10,6 +10,7 @@ import { createProductMirror } from "../catalog/product-mirror.repository";
 import { checkProductReviewFeed } from "./feed-check";
 import { googleFeedDeps } from "./feed-deps.server";
 import { googleFeedIndexResponse, googleFeedResponse } from "./feed-response.server";
+import { readFeedStatus } from "./feed-status";
 import { PRODUCTS } from "./feed.testkit";
 
 // The feed through its real route module: the library's app proxy signature check, the shop's row
@@ -129,6 +130,52 @@ describe("app proxy: GET /apps/reviews/google-feed.xml", () => {
     expect(after.headers.get("etag")).not.toBe(etag);
     const xml = await after.text();
     if (pending!.text.trim()) expect(xml).toContain(`<review_id>${pending!._id}</review_id>`);
+  });
+
+  it("GIVEN a whole feed written THEN the admin's record says when, how many reviews and which products were left out; a 304 moves only the fetch time", async () => {
+    let now = new Date("2026-11-20T08:00:00Z");
+    const deps = {
+      ...googleFeedDeps(s.web),
+      now: () => now,
+      limits: { buildsPerPart: { max: 100, windowMs: 60_000 } },
+    };
+    const fetch = (headers: Record<string, string> = {}) => {
+      const r = signedProxyRequest({ shop: SHOP, path: "/google-feed.xml", ip: ip() });
+      const h = new Headers(r.headers);
+      for (const [k, v] of Object.entries(headers)) h.set(k, v);
+      return googleFeedResponse(new Request(r.url, { headers: h }), deps);
+    };
+    const shop = await s.web.shops.get(SHOP);
+    const read = () => readFeedStatus(s.web.queues.redis, s.web.config.REDIS_PREFIX, shop.id);
+    const res = await fetch();
+    const xml = await res.text();
+    expect(res.status).toBe(200);
+    const status = await read();
+    expect(status).toMatchObject({
+      builtAt: now.toISOString(),
+      fetchedAt: now.toISOString(),
+      parts: 1,
+      included: (xml.match(/<review>/g) ?? []).length,
+      bytes: Buffer.byteLength(xml),
+    });
+    // Gift wrap has no identifier, the fourth product is not in the catalog (if they have reviews).
+    const reviewed = new Set(
+      s.emu.control
+        .state("acme")
+        .reviews.filter((r) => r.status === "published")
+        .map((r) => r.sku),
+    );
+    const expected = [
+      ...(reviewed.has(skus[2]!) ? [{ key: skus[2]!, reasons: ["no_product_identifier"] }] : []),
+      ...(reviewed.has(skus[3]!) ? [{ key: skus[3]!, reasons: ["product_not_in_catalog"] }] : []),
+    ].sort((a, b) => a.key.localeCompare(b.key));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(status!.products).toEqual(expected);
+
+    now = new Date("2026-11-21T08:00:00Z");
+    const again = await fetch({ "If-None-Match": res.headers.get("etag")! });
+    expect(again.status).toBe(304);
+    expect(await read()).toMatchObject({ builtAt: "2026-11-20T08:00:00.000Z", fetchedAt: now.toISOString() });
   });
 
   it("GIVEN the service failing THEN 503 with Retry-After, never a partial feed", async () => {

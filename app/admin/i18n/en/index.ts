@@ -5,9 +5,19 @@ import { settings } from "./settings";
 import { moderation } from "./moderation";
 import { products } from "./products";
 import { googleFeed } from "./google-feed";
+import { channels } from "./channels";
 
 // English: the source of every admin string, one file per admin area. pt-BR and es must have every
 // key, area by area (the types say so).
-export const en = { ...common, ...home, ...sync, ...settings, ...moderation, ...products, ...googleFeed } as const;
+export const en = {
+  ...common,
+  ...home,
+  ...sync,
+  ...settings,
+  ...moderation,
+  ...products,
+  ...googleFeed,
+  ...channels,
+} as const;
 
 export type MessageKey = keyof typeof en;

@@ -10,12 +10,9 @@ export const settings = {
   "settings.section.storefront": "Storefront",
   "settings.section.flow": "Shopify Flow",
   "settings.section.googleFeed": "Google Shopping",
-  "settings.googleFeed.body":
-    "Google shows star ratings in Shopping ads and free listings from a product reviews feed. This address serves your published reviews in Google's format, on your store's domain.",
-  "settings.googleFeed.url": "Feed address for Merchant Center",
-  "settings.googleFeed.help":
-    "In Google Merchant Center, add a product reviews feed that fetches this address on a schedule. Reviews of products without a GTIN, or an MPN or SKU with a vendor, are left out.",
-  "settings.googleFeed.noUrl": "The feed address could not be made from your store's domain.",
+  "settings.googleFeed.moved":
+    "The address to paste into Google Merchant Center, and what the feed holds, are on the Google Shopping & Shop app page.",
+  "settings.googleFeed.open": "Open Google Shopping & Shop app",
   "settings.section.filters": "Filter by rating",
   "settings.filters.body":
     'Every product with published reviews carries its average rating as a number, "Rating (for filters)", so shoppers can narrow collections and search results to well-rated products.',

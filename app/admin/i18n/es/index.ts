@@ -6,6 +6,7 @@ import { settings } from "./settings";
 import { moderation } from "./moderation";
 import { products } from "./products";
 import { googleFeed } from "./google-feed";
+import { channels } from "./channels";
 
 // Spanish: every key of the English words, one file per admin area.
 export const es: Record<MessageKey, string> = {
@@ -16,4 +17,5 @@ export const es: Record<MessageKey, string> = {
   ...moderation,
   ...products,
   ...googleFeed,
+  ...channels,
 };

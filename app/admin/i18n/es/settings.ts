@@ -12,12 +12,9 @@ export const settings: Record<keyof typeof en, string> = {
   "settings.section.storefront": "Tienda online",
   "settings.section.flow": "Shopify Flow",
   "settings.section.googleFeed": "Google Shopping",
-  "settings.googleFeed.body":
-    "Google muestra estrellas en anuncios de Shopping y fichas gratuitas a partir de un feed de reseñas de productos. Esta dirección sirve tus reseñas publicadas en el formato de Google, en el dominio de tu tienda.",
-  "settings.googleFeed.url": "Dirección del feed para Merchant Center",
-  "settings.googleFeed.help":
-    "En Google Merchant Center, agrega un feed de reseñas de productos que consulte esta dirección periódicamente. Las reseñas de productos sin GTIN, o sin MPN o SKU con fabricante, quedan fuera.",
-  "settings.googleFeed.noUrl": "No se pudo formar la dirección del feed a partir del dominio de tu tienda.",
+  "settings.googleFeed.moved":
+    "La dirección para pegar en Google Merchant Center, y lo que contiene el feed, están en la página Google Shopping y app Shop.",
+  "settings.googleFeed.open": "Abrir Google Shopping y app Shop",
   "settings.section.filters": "Filtrar por valoración",
   "settings.filters.body":
     'Cada producto con reseñas publicadas lleva su valoración media como número, "Rating (for filters)", para que los clientes acoten colecciones y resultados de búsqueda a productos bien valorados.',

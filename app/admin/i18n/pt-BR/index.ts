@@ -6,6 +6,7 @@ import { settings } from "./settings";
 import { moderation } from "./moderation";
 import { products } from "./products";
 import { googleFeed } from "./google-feed";
+import { channels } from "./channels";
 
 // Portuguese (Brazil): every key of the English words, one file per admin area.
 export const ptBR: Record<MessageKey, string> = {
@@ -16,4 +17,5 @@ export const ptBR: Record<MessageKey, string> = {
   ...moderation,
   ...products,
   ...googleFeed,
+  ...channels,
 };

@@ -12,12 +12,9 @@ export const settings: Record<keyof typeof en, string> = {
   "settings.section.storefront": "Loja virtual",
   "settings.section.flow": "Shopify Flow",
   "settings.section.googleFeed": "Google Shopping",
-  "settings.googleFeed.body":
-    "O Google mostra estrelas em anúncios do Shopping e listagens gratuitas a partir de um feed de avaliações de produtos. Este endereço serve suas avaliações publicadas no formato do Google, no domínio da sua loja.",
-  "settings.googleFeed.url": "Endereço do feed para o Merchant Center",
-  "settings.googleFeed.help":
-    "No Google Merchant Center, adicione um feed de avaliações de produtos que busque este endereço periodicamente. Avaliações de produtos sem GTIN, ou sem MPN ou SKU com fabricante, ficam de fora.",
-  "settings.googleFeed.noUrl": "Não foi possível montar o endereço do feed a partir do domínio da sua loja.",
+  "settings.googleFeed.moved":
+    "O endereço para colar no Google Merchant Center, e o que o feed contém, estão na página Google Shopping e app Shop.",
+  "settings.googleFeed.open": "Abrir Google Shopping e app Shop",
   "settings.section.filters": "Filtrar por avaliação",
   "settings.filters.body":
     'Cada produto com avaliações publicadas leva sua nota média como número, "Rating (for filters)", para que os clientes restrinjam coleções e resultados de busca a produtos bem avaliados.',
