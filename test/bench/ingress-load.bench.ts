@@ -422,7 +422,7 @@ export async function runIngressLoadBench(o: { rate: number; seconds: number; se
         "deliveries sent (each server)": total,
         "offered rate (deliveries/s)": round(total / app.seconds, 1),
         topics: `${Math.round(PRODUCT_SHARE * 100)}% products/update, ${Math.round((1 - PRODUCT_SHARE) * 100)}% orders/updated`,
-        figure: "the app | bare baseline (same load generator, same run)",
+        columns: "the app | bare baseline (same load generator, same run)",
         "driver lateness max (ms, send behind schedule)": row((p) => p.lateMaxMs),
         [`warm-up, not counted (${warmup} deliveries in ${WARMUP_SECONDS} s): ack p99 (ms)`]: row((p) => p.warmP99),
         "ack latency p50 (ms)": row((p) => p.p50),

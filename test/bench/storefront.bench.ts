@@ -273,7 +273,7 @@ async function proxyLoad(r: Ready, app: LoadTarget, rate: number, seconds: numbe
     figures: {
       "offered rate (req/s), seconds, loopback": `${rate}, ${seconds}`,
       "load generator": "autocannon, 50 connections, 1,000 shopper addresses, 10 pages",
-      figure: "the app (npm start) | bare node:http, same bytes",
+      columns: "the app (npm start) | bare node:http, same bytes",
       "page bytes": page!.body.length,
       requests: `${result.requests.total} | ${baseline.requests.total}`,
       "achieved rate (req/s)": `${rateOf(result)} | ${rateOf(baseline)}`,

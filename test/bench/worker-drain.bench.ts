@@ -222,7 +222,7 @@ export async function runDrainBench(o: { products: number; deliveries: number; s
           .sort(([, a], [, b]) => b - a)
           .map(([t, n]) => `${t} ${n}`)
           .join(", "),
-        figure: "1 worker process | 2 worker processes",
+        columns: "1 worker process | 2 worker processes",
         "stored first, through the routes (s)": row((x) => x.fillSeconds),
         "drain: workers ready → webhooks queue empty (s)": row((x) => x.drainSeconds),
         "deliveries per second": row((x) => x.perSecond),
