@@ -179,13 +179,13 @@ export async function startStoreChild(o: { products: number; seed: number; shop:
  * Runs `test/bench/main.ts --child ...` and resolves with the JSON of its last stdout line.
  * Its stderr (progress lines) is shown with a prefix.
  */
-export async function runChild<T>(args: string[], label: string): Promise<T> {
+export async function runChild<T>(args: string[], label: string, flags: string[] = []): Promise<T> {
   // --expose-gc: the run collects garbage once before it reads its baseline RSS.
   const { lines, handle } = startTsx("test/bench/main.ts", args, {
     onStderr: (l) => console.log(`  [${label}] ${l}`),
     // BENCH_CHILD_NODE_FLAGS: more flags for the measured run (say, a heap limit, to tell garbage
-    // V8 has not collected yet from memory the run holds).
-    nodeFlags: ["--expose-gc", ...(process.env.BENCH_CHILD_NODE_FLAGS?.split(" ").filter(Boolean) ?? [])],
+    // V8 has not collected yet from memory the run holds); they come last, so they win.
+    nodeFlags: ["--expose-gc", ...flags, ...(process.env.BENCH_CHILD_NODE_FLAGS?.split(" ").filter(Boolean) ?? [])],
   });
   let last: string | undefined;
   for (;;) {
