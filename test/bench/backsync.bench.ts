@@ -8,6 +8,7 @@ import { configSchema } from "../../app/.server/config";
 import { productGidOf } from "../../sandbox/simulated-store";
 import { startBenchStack, type Services } from "./bench-stack";
 import { runChild, startEmulatorChild, startStoreChild } from "./children";
+import { SYNC_OLD_SPACE_MB, workerNodeFlags } from "./catalog-sync.bench";
 import { mb, percentile, progress, round, rssSampler } from "./measure";
 import { atMost, exactly, type BenchResult } from "./report";
 
@@ -38,6 +39,7 @@ export interface BackSyncFigures {
   first: { ms: number; written: number; metafieldsWritten: number; setCalls: number; summaries: number };
   second: { reconcileMs: number; refreshMs: number; written: number; unchanged: number; setCalls: number };
   stats: { first: StoreStats; second: StoreStats };
+  baselineRssMB: number;
   peakRssMB: number;
   peakHeapMB: number;
   warnings: number;
@@ -104,7 +106,9 @@ export async function backSyncChild(n: number, services: Services): Promise<Back
       reviews,
       settings: parseSettings("{}"),
     };
+    (globalThis as { gc?: () => void }).gc?.();
     const sampler = rssSampler(100);
+    const baseline = sampler.current();
 
     // ---- first run: definitions, cursor, full reconciliation → every product written ----
     const before1 = await storeStats(services);
@@ -153,6 +157,7 @@ export async function backSyncChild(n: number, services: Services): Promise<Back
         setCalls: again.refresh.setCalls + refresh.setCalls,
       },
       stats: { first: stats1, second: stats2 },
+      baselineRssMB: mb(baseline),
       peakRssMB: mb(mem.peakRss),
       peakHeapMB: mb(mem.peakHeap),
       warnings: s.sink.count,
@@ -171,9 +176,11 @@ export async function runBackSyncBench(o: { n: number; seed: number }): Promise<
   const store = await startStoreChild({ products: o.n, seed: o.seed, shop: BACKSYNC_SHOP });
   try {
     const services: Services = { emulator: emu.info, store: store.info };
+    // The worker's node flags and the old space V8 gives 1 GB, as the catalog bench (why there).
     const run = await runChild<BackSyncFigures>(
       ["--child", "backsync", "--n", String(o.n), "--services", JSON.stringify(services)],
       `backsync N=${o.n}`,
+      [...workerNodeFlags(), `--max-old-space-size=${SYNC_OLD_SPACE_MB}`],
     );
     const setCalls = run.stats.first.byOperation.MetafieldsSet ?? 0;
     // Product metafields plus the one shop-data metafield, each call carrying up to 25.
@@ -217,7 +224,10 @@ export async function runBackSyncBench(o: { n: number; seed: number }): Promise<
           "Admin GraphQL calls, first run": Object.entries(run.stats.first.byOperation)
             .map(([k, v]) => `${k} ${v}`)
             .join(", "),
+          "node flags of the measured process": [...workerNodeFlags(), `--max-old-space-size=${SYNC_OLD_SPACE_MB}`].join(" "),
+          "RSS after setup, before the runs (MB)": run.baselineRssMB,
           "peak RSS of the back-sync process (MB)": run.peakRssMB,
+          "peak RSS above it (MB)": round(run.peakRssMB - run.baselineRssMB, 1),
           "peak heap used (MB)": run.peakHeapMB,
           "warnings logged": run.warnings,
         },

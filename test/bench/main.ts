@@ -43,7 +43,7 @@ import { googleFeedChild, runGoogleFeedBench } from "./google-feed.bench";
 // `--child ingress-bare --port P --prefix K` the bare webhook server the ingress load compares the app with.
 
 const USAGE =
-  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|drain|theme|storefront|phone|backsync|backsync-latency|admin|history|paged|shops|google-feed] [--shops N[,N...]] [--shops-db sqlite|postgresql] [--paged-products N] [--history-orders N] [--reviews N[,N...]] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|drain|theme|storefront|phone|backsync|backsync-latency|admin|history|paged|shops|google-feed] [--shops N[,N...]] [--shops-db sqlite|postgresql] [--fairness-products N] [--paged-products N] [--history-orders N] [--reviews N[,N...]] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -72,6 +72,7 @@ const { values } = parseArgs({
     "paged-products": { type: "string" },
     shops: { type: "string" },
     "shops-db": { type: "string" },
+    "fairness-products": { type: "string" },
     config: { type: "string" },
     help: { type: "boolean", default: false },
   },
@@ -248,7 +249,9 @@ async function orchestrate(): Promise<void> {
     const provider = values["shops-db"] ?? "sqlite";
     if (provider !== "sqlite" && provider !== "postgresql")
       throw new Error(`--shops-db is sqlite or postgresql, not ${provider}\n${USAGE}`);
-    await withLoad(() => runShopsBench({ sizes: shops, provider }));
+    // The fairness phase: a 100,000-product shop's first sync among the fleet (up to 1,000 shops).
+    const fairnessProducts = count(values["fairness-products"], quick ? 10_000 : 100_000);
+    await withLoad(() => runShopsBench({ sizes: shops, provider, fairnessProducts }));
   }
   if (scenario === "all" || scenario === "google-feed") {
     // Not withLoad: each size records the machine's load around its own run.

@@ -13,6 +13,8 @@ import { BACKSYNC_TICK, requestBackSync, tickEveryMs } from "../../app/.server/b
 import { pollScheduleKeys } from "../../app/.server/backsync/poll-schedule";
 import type { Config } from "../../app/.server/config";
 import { BoundedSink, runWorkersUntilStopped } from "./bench-stack";
+import { signedWebhookRequest } from "../helpers/webhooks";
+import { parseProgress } from "../../app/.server/sync/sync-runs.repository";
 import { startServiceChild } from "./children";
 import type { BenchResult } from "./report";
 
@@ -119,11 +121,12 @@ async function sleep(ms: number) {
   await new Promise((r) => setTimeout(r, ms));
 }
 
-async function runOne(n: number, provider: DbProvider): Promise<BenchResult> {
+async function runOne(n: number, provider: DbProvider, fairnessProducts: number): Promise<BenchResult> {
   const log = (line: string) => console.error(`[shops ${n}${provider === "postgresql" ? ", PostgreSQL" : ""}] ${line}`);
   const COMPRESS = compressionFor(n);
   const HOUR_MS = 3_600_000 / COMPRESS;
-  const emu = await startEmulator({ port: 0, accounts: Array.from({ length: n }, (_, i) => account(i)) });
+  // One account more: the big shop of the fairness phase.
+  const emu = await startEmulator({ port: 0, accounts: Array.from({ length: n + 1 }, (_, i) => account(i)) });
   const fleet = await startStoreFleet({
     shopOptions: { keepHistory: false, products: 0, tokenLifetimeMs: 86_400_000, bulkDurationMs: 5 },
   });
@@ -159,12 +162,16 @@ async function runOne(n: number, provider: DbProvider): Promise<BenchResult> {
     let next = 0;
     let lastLog = performance.now();
     const ids: string[] = [];
+    // The stores of the shops the fairness phase places orders in.
+    const books = new Map<number, OrderBook>();
     await Promise.all(
       Array.from({ length: CONNECTS_AT_ONCE }, async () => {
         for (let i = next++; i < n; i = next++) {
           const domain = domainOf(i);
           // An empty store: no products, no orders (every bulk query answers, with nothing in it).
-          const store = fleet.add(domain, { modules: [ordersModule(new OrderBook({ seed: i, count: 0 }))] });
+          const book = new OrderBook({ seed: i, count: 0 });
+          if (i >= 1 && i <= FAIRNESS_SHOPS) books.set(i, book);
+          const store = fleet.add(domain, { modules: [ordersModule(book)] });
           await seedOfflineSession(t.db, { shop: domain, installSession: () => store.installSession() });
           const a = account(i);
           const row = await web.shops.connect({
@@ -314,10 +321,21 @@ async function runOne(n: number, provider: DbProvider): Promise<BenchResult> {
       "idle hour 2: back-sync runs per quiet shop": Math.round(((steady.jobs.backsync ?? 0) / n) * 10) / 10,
       "before this change: service calls per idle shop per hour": 240,
     };
+    // Last: the big shop's rows would count in the figures per shop above.
+    const fair = fairnessProducts
+      ? await fairness({ n, products: fairnessProducts, emu, fleet, t, web, config, books, log })
+      : null;
+    if (fair) Object.assign(figures, fair.figures);
     return {
       scenario: `shops: ${n.toLocaleString("en-US")} connected shops, idle, then 1% active${provider === "postgresql" ? " (PostgreSQL)" : ""}`,
       figures,
       targets: {
+        ...(fair
+          ? {
+              [`fairness: another shop's order during a big first sync, slowest − slowest before (ms, ≤ ${FAIRNESS_EXTRA_MS})`]:
+                { value: fair.value, limit: FAIRNESS_EXTRA_MS, ok: fair.ok },
+            }
+          : {}),
         "Redis bytes per idle shop ≤ 10 KB": {
           value: Math.round(bytes.total / n),
           limit: 10_240,
@@ -340,8 +358,135 @@ async function runOne(n: number, provider: DbProvider): Promise<BenchResult> {
   }
 }
 
-export async function runShopsBench(opts: { sizes: number[]; provider?: DbProvider }): Promise<BenchResult[]> {
+// ---------- fairness: one shop's big first sync, other shops' orders meanwhile ----------
+
+/** How much later another shop's order may reach the service while one shop's big sync runs. */
+export const FAIRNESS_EXTRA_MS = 1_000;
+const FAIRNESS_SHOPS = 10;
+const BIG_DOMAIN = "bench-big.myshopify.com";
+
+interface FairnessDeps {
+  n: number;
+  products: number;
+  emu: Awaited<ReturnType<typeof startEmulator>>;
+  fleet: Awaited<ReturnType<typeof startStoreFleet>>;
+  t: Awaited<ReturnType<typeof createTestDb>>;
+  web: ReturnType<typeof testAppContext>;
+  config: Config;
+  books: Map<number, OrderBook>;
+  log: (line: string) => void;
+}
+
+/**
+ * A new shop with `products` products connects (its first catalog sync starts) while the fleet
+ * idles; ten other shops take an order each before it, and again while its sync reads and sends.
+ * Each order is delivered as Shopify sends it (orders/create through the route) and timed until the
+ * service has it. A full sync holds a slot of the `sync` queue, orders run on `webhooks`: the
+ * orders may only be slowed by the CPU the sync takes between two of its awaits (a turn), not wait
+ * for it.
+ */
+async function fairness(d: FairnessDeps): Promise<{ figures: BenchResult["figures"]; ok: boolean; value: number }> {
+  const { setAppContext } = await import("../../app/.server/context.server");
+  setAppContext(d.web);
+  type Action = (a: { request: Request; params: object; context: object }) => Promise<Response>;
+  const routes = new Map<string, Action>();
+  const route = async (topic: string) =>
+    routes.get(topic) ??
+    routes
+      .set(topic, (await import(`../../app/routes/webhooks.${topic.replace("/", ".")}.tsx`)).action as Action)
+      .get(topic)!;
+
+  /** One order for each of the ten shops, 200 ms apart; the ms from each delivery to the service's 2xx. */
+  const orders = async (): Promise<number[]> => {
+    const since = d.emu.control.lastRequestSeq();
+    const sent: { path: string; at: number }[] = [];
+    for (const [i, book] of d.books) {
+      const placed = book.place({ lines: [{ productIndex: 0 }], financialStatus: "PAID" });
+      const at = Date.now();
+      for (const w of placed.webhooks) {
+        const res = await (await route(w.topic))({
+          request: signedWebhookRequest({ topic: w.topic, shop: domainOf(i), payload: w.payload }),
+          params: {},
+          context: {},
+        });
+        if (res.status !== 200) throw new Error(`fairness: ${w.topic} for shop ${i} answered ${res.status}`);
+      }
+      sent.push({ path: `/api/${account(i).customer}/orders`, at });
+      await sleep(200);
+    }
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const log = d.emu.control.requests(since);
+      const accepted = sent.map(
+        (s) => log.find((e) => e.path === s.path && e.status !== null && e.status < 300 && Date.parse(e.at) >= s.at - 5),
+      );
+      if (accepted.every(Boolean)) return accepted.map((e, k) => Date.parse(e!.at) - sent[k]!.at);
+      if (Date.now() > deadline) throw new Error("fairness: orders not at the service after 120 s");
+      await sleep(100);
+    }
+  };
+
+  const before = await orders();
+  d.log(`fairness: orders before the big sync, slowest ${Math.max(...before)} ms`);
+
+  const big = d.fleet.add(BIG_DOMAIN, { products: d.products, modules: [ordersModule(new OrderBook({ seed: 7 }))] });
+  await seedOfflineSession(d.t.db, { shop: BIG_DOMAIN, installSession: () => big.installSession() });
+  const a = account(d.n);
+  const row = await d.web.shops.connect({
+    domain: BIG_DOMAIN,
+    customerKey: a.customer,
+    clientId: a.clientId,
+    clientSecret: a.clientSecret,
+  });
+  await d.web.shops.setPrimaryDomain(BIG_DOMAIN, big.primaryDomain);
+  const syncStarted = performance.now();
+  await startFirstSyncs({ db: d.t.db, queues: d.web.queues, config: d.config }, row.id);
+  const catalogRun = async () =>
+    d.t.db.syncRun.findFirst({ where: { shopId: row.id, kind: "catalog" }, orderBy: { startedAt: "desc" } });
+  // Measured while the sync sends: its products are being read and sent, not yet queued.
+  for (;;) {
+    const run = await catalogRun();
+    if (run && parseProgress(run.progress).sent > 0) break;
+    if (run?.status === "failed") throw new Error(`fairness: the big sync failed: ${run.error}`);
+    await sleep(100);
+  }
+  const during = await orders();
+  const stillRunning = (await catalogRun())?.status === "running";
+  d.log(`fairness: orders during the big sync, slowest ${Math.max(...during)} ms (sync still running: ${stillRunning})`);
+  for (;;) {
+    const run = await catalogRun();
+    if (run?.status === "completed" || run?.status === "failed") break;
+    await sleep(250);
+  }
+  const syncSeconds = (performance.now() - syncStarted) / 1000;
+  const run = await catalogRun();
+  const slowestBefore = Math.max(...before);
+  const slowestDuring = Math.max(...during);
+  const sorted = (v: number[]) => [...v].sort((x, y) => x - y);
+  return {
+    figures: {
+      "fairness: the big shop's products": d.products,
+      "fairness: its first catalog sync (s), status": `${Math.round(syncSeconds)}, ${run?.status}`,
+      "fairness: other shops' orders, delivery → at the service, before it (ms, sorted)": sorted(before).join(", "),
+      "fairness: the same while it sends (ms, sorted)": sorted(during).join(", "),
+      "fairness: the sync was still running after the last of them": stillRunning ? "yes" : "NO",
+    },
+    ok: stillRunning && slowestDuring <= slowestBefore + FAIRNESS_EXTRA_MS,
+    value: slowestDuring - slowestBefore,
+  };
+}
+
+export async function runShopsBench(opts: {
+  sizes: number[];
+  provider?: DbProvider;
+  /**
+   * Products of the shop whose first sync the fairness phase starts, at up to 1,000 shops (at 10,000
+   * the one worker has no core to spare for it); 0: no fairness phase.
+   */
+  fairnessProducts?: number;
+}): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
-  for (const n of opts.sizes) out.push(await runOne(n, opts.provider ?? "sqlite"));
+  for (const n of opts.sizes)
+    out.push(await runOne(n, opts.provider ?? "sqlite", n <= 1_000 ? (opts.fairnessProducts ?? 0) : 0));
   return out;
 }
