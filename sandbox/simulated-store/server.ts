@@ -214,7 +214,7 @@ export function createShopStore(options: SimulatedStoreOptions = {}): ShopStore 
     legacyToken: accessToken,
     tokenLifetimeMs: options.tokenLifetimeMs ?? 60_000,
     refreshTokenLifetimeMs: options.refreshTokenLifetimeMs ?? 90 * 86_400_000,
-    scope: "write_products,read_orders,read_fulfillments,read_customers,write_metafields,write_app_proxy",
+    scope: "write_products,read_orders,read_fulfillments,read_customers,write_metafields,write_metaobject_definitions,write_metaobjects,write_app_proxy",
     after2027: options.after2027,
     keepUses: options.keepHistory,
     ...(options.apiKey && options.apiSecret ? { clientId: options.apiKey, clientSecret: options.apiSecret } : {}),
