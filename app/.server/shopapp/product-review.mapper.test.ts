@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { AdminReview } from "../reviews";
-import { mapReview, reviewHandle, REVIEW_SOURCE, type ReviewContext } from "./product-review.mapper";
+import {
+  mapReview,
+  PRODUCT_REVIEW_KEYS,
+  reviewHandle,
+  REVIEW_SOURCE,
+  type ReviewContext,
+} from "./product-review.mapper";
 
 // A review as the service's List reviews answers it with includeOrderData=true (the documented
 // fields), and the context the back-sync gives: the order from the orders mirror, the shop's language.
@@ -52,6 +58,10 @@ describe("product review mapper", () => {
     expect(m.handle).toBe("review-6744a1f2c9e77b0012ab34cd");
     expect(Object.fromEntries(m.fields.map((f) => [f.key, f.value]))).toEqual({
       rating: JSON.stringify({ value: "4", scale_min: "1", scale_max: "5" }),
+      title: "",
+      edited_at: "",
+      merchant_reply: "",
+      merchant_replied_at: "",
       body: "Fits well, the fabric is thick.\nWould buy again.",
       submitted_at: "2026-11-02T14:05:11.000Z",
       published_at: "2026-11-03T09:00:00.000Z",
@@ -81,13 +91,12 @@ describe("product review mapper", () => {
     expect(f.merchant_replied_at).toBe("2026-11-04T10:00:00.000Z");
   });
 
-  it("GIVEN variants keyed by SKU, no text, no language THEN no variant, body or language field (never a guess)", () => {
+  it("GIVEN variants keyed by SKU, no text, no language THEN those fields are sent empty (cleared, never a guess)", () => {
     const m = mapReview(review({ text: "  ", variantSku: "LINEN-M-BLUE" }), ctx({ variantKey: "sku", language: null }));
     if (m.kind !== "syndicate") throw new Error(m.reason);
-    const keys = m.fields.map((f) => f.key);
-    expect(keys).not.toContain("product_variant");
-    expect(keys).not.toContain("body");
-    expect(keys).not.toContain("language");
+    const f = Object.fromEntries(m.fields.map((x) => [x.key, x.value]));
+    expect([f.product_variant, f.body, f.language]).toEqual(["", "", ""]);
+    expect(m.fields.map((x) => x.key)).toEqual([...PRODUCT_REVIEW_KEYS]);
   });
 
   it.each([

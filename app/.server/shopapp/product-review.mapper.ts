@@ -65,6 +65,29 @@ export type MappedReview =
   | { kind: "syndicate"; handle: string; fields: MetaobjectField[] }
   | { kind: "leave-out"; handle: string; reason: LeaveOutReason };
 
+/**
+ * Every field of the standard definition. A field the review does not give is sent empty, which
+ * clears it: an upsert then leaves no value of an earlier version (a reply taken back, a photo hidden).
+ */
+export const PRODUCT_REVIEW_KEYS = [
+  "rating",
+  "title",
+  "body",
+  "submitted_at",
+  "edited_at",
+  "published_at",
+  "source",
+  "author",
+  "author_display_name",
+  "order",
+  "product",
+  "product_variant",
+  "merchant_reply",
+  "merchant_replied_at",
+  "media_urls",
+  "language",
+] as const;
+
 const DIGITS = /^[1-9][0-9]*$/;
 
 /** One handle per review id, stable across runs: the idempotency key of the upsert. */
@@ -137,5 +160,10 @@ export function mapReview(review: AdminReview, ctx: ReviewContext): MappedReview
     ...(media.length ? [{ key: "media_urls", value: JSON.stringify(media) }] : []),
     ...(ctx.language ? [{ key: "language", value: ctx.language }] : []),
   ];
-  return { kind: "syndicate", handle, fields };
+  const given = new Map(fields.map((f) => [f.key, f.value]));
+  return {
+    kind: "syndicate",
+    handle,
+    fields: PRODUCT_REVIEW_KEYS.map((key) => ({ key, value: given.get(key) ?? "" })),
+  };
 }
