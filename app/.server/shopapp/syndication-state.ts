@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { keyspaceOf, shopTag } from "../queues/keyspace";
 import type { LeaveOutReason } from "./product-review.mapper";
 
 // What the app knows of one shop's Shop app syndication, in Redis (ids and reasons only: no name,
@@ -26,9 +27,11 @@ export interface SyndicationCounts {
 }
 
 export function createSyndicationState(redis: Redis, prefix: string, shopId: string) {
-  const programKey = `${prefix}:shopapp:program:${shopId}`;
-  const syndicatedKey = `${prefix}:shopapp:syndicated:${shopId}`;
-  const leftOutKey = `${prefix}:shopapp:left-out:${shopId}`;
+  // One batch writes both hashes at once (MULTI): on a cluster they share the shop's slot.
+  const shop = shopTag(keyspaceOf(redis, prefix), shopId);
+  const programKey = `${prefix}:shopapp:program:${shop}`;
+  const syndicatedKey = `${prefix}:shopapp:syndicated:${shop}`;
+  const leftOutKey = `${prefix}:shopapp:left-out:${shop}`;
   return {
     async program(): Promise<ProgramState | null> {
       const raw = await redis.get(programKey);
