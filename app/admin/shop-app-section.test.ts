@@ -16,7 +16,7 @@ const render = (status: ShopAppStatus, locale: Locale = "en") =>
     createElement(
       AppProvider,
       { i18n: polarisEn },
-      createElement(I18nProvider, { locale }, createElement(ShopAppSection, { status })),
+      createElement(I18nProvider, { locale, children: createElement(ShopAppSection, { status }) }),
     ),
   )
     .replace(/<[^>]+>/g, " ")
