@@ -1,5 +1,5 @@
 import type { AdminGraphql } from "../shopify/admin-graphql";
-import { ShopifyUserErrors, type UserError } from "../shopify/errors";
+import { ShopifyAuthError, ShopifyUserErrors, type UserError } from "../shopify/errors";
 import { STANDARD_METAOBJECT_DEFINITION_ENABLE } from "../shopify/metaobject-documents";
 import { PRODUCT_REVIEW_TYPE } from "./product-review.mapper";
 import type { ProgramState, SyndicationState } from "./syndication-state";
@@ -16,9 +16,15 @@ export type ProgramOutcome = "enabled" | "already-enabled" | "not-granted";
 
 /** Asks Shopify to switch the definition on; typed by what the caller should do. */
 export async function enableProductReviews(gql: AdminGraphql): Promise<ProgramOutcome> {
-  const data = await gql.query<{
-    standardMetaobjectDefinitionEnable: { userErrors: UserError[] } | null;
-  }>(STANDARD_METAOBJECT_DEFINITION_ENABLE, { type: PRODUCT_REVIEW_TYPE });
+  let data: { standardMetaobjectDefinitionEnable: { userErrors: UserError[] } | null };
+  try {
+    data = await gql.query(STANDARD_METAOBJECT_DEFINITION_ENABLE, { type: PRODUCT_REVIEW_TYPE });
+  } catch (error) {
+    // A shop that has not approved the new scopes yet: GraphQL's ACCESS_DENIED in a 200, while the
+    // token itself works. Not in the program for now; a token that no longer works (401) is not this.
+    if (error instanceof ShopifyAuthError && error.status === 200) return "not-granted";
+    throw error;
+  }
   const errors = data.standardMetaobjectDefinitionEnable?.userErrors ?? [];
   if (errors.length === 0) return "enabled";
   if (errors.every((e) => e.code === "TAKEN")) return "already-enabled";

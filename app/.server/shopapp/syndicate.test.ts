@@ -135,6 +135,24 @@ describe("Shop app syndication", () => {
     expect(status).toMatchObject({ program: "not-granted", eligible: 0, syndicated: 0, inShopify: null });
   });
 
+  it("GIVEN a shop that has not approved the new scopes (ACCESS_DENIED) THEN not granted, the run goes on", async () => {
+    const { store, gql } = await newStore();
+    store.injectFailure({
+      status: 200,
+      body: JSON.stringify({
+        errors: [
+          {
+            message: "Access denied for standardMetaobjectDefinitionEnable field.",
+            extensions: { code: "ACCESS_DENIED" },
+          },
+        ],
+      }),
+    });
+    const result = await syndicateReviews(deps(gql, "scopes"), []);
+    expect(result).toMatchObject({ program: "not-granted", upserted: 0 });
+    expect(store.metaobjects("product_review")).toEqual([]);
+  });
+
   it("GIVEN the program THEN the first run writes every published review tied to a customer, order and product, once", async () => {
     const { store, gql } = await newStore();
     const first = await syndicateReviews(deps(gql, "in"), []);
