@@ -128,6 +128,12 @@ export class MetaobjectStore {
     else this.granted.delete(type);
   }
 
+  /** Test control: the merchant deletes the definition in the Shopify admin, and its metaobjects with it. */
+  deleteDefinition(type: string): void {
+    this.definitions.delete(type);
+    for (const [k, o] of this.objects) if (o.type === type) this.objects.delete(k);
+  }
+
   enabled(type: string): boolean {
     return this.definitions.has(type);
   }

@@ -185,6 +185,8 @@ export interface SimulatedStore {
   metaobjectDefinitionEnabled(type: string): boolean;
   /** The app is (or is no longer) granted a restricted standard definition. */
   grantStandardMetaobject(type: string, on: boolean): void;
+  /** The merchant deletes a metaobject definition in the admin (its metaobjects go with it). */
+  deleteMetaobjectDefinition(type: string): void;
 }
 
 async function readBody(req: IncomingMessage, limit = 5_000_000): Promise<string> {
@@ -497,6 +499,7 @@ export function createShopStore(options: SimulatedStoreOptions = {}): ShopStore 
     metaobjects: (type) => metaobjectStore.list(type),
     metaobjectDefinitionEnabled: (type) => metaobjectStore.enabled(type),
     grantStandardMetaobject: (type, on) => metaobjectStore.grant(type, on),
+    deleteMetaobjectDefinition: (type) => metaobjectStore.deleteDefinition(type),
     setCustomerConsent: (c) => consents.set(c.customerId, structuredClone(c)),
     operationCount: (name) =>
       requests.filter((r) => r.operationName === name && r.status === 200 && !r.throttled).length,

@@ -208,6 +208,19 @@ describe("Shop app syndication", () => {
     expect(store.metaobjects("product_review").map((m) => m.handle)).toEqual([`review-${reviewIds.verified}`]);
   });
 
+  it("GIVEN the merchant deleted the definition THEN the next run switches it on again and writes every review anew", async () => {
+    const { store, gql } = await newStore();
+    await syndicateReviews(deps(gql, "gone"), []);
+    expect(store.metaobjects("product_review")).toHaveLength(1);
+    store.deleteMetaobjectDefinition("product_review");
+    const result = await syndicateReviews(deps(gql, "gone"), await changesFor(reviewIds.verified));
+    expect(result).toMatchObject({ program: "enabled", backfill: "done" });
+    expect(store.metaobjectDefinitionEnabled("product_review")).toBe(true);
+    expect(store.metaobjects("product_review").map((m) => m.handle)).toEqual([`review-${reviewIds.verified}`]);
+    const status = await shopAppStatus({ redis, prefix: `${prefix}:gone`, shopId, gql });
+    expect(status).toMatchObject({ syndicated: 1, eligible: 3, inShopify: 1 });
+  });
+
   it("GIVEN an empty cost bucket THEN the writes wait for Shopify's points and all land", async () => {
     const { store, gql } = await newStore();
     store.setAvailablePoints(0);

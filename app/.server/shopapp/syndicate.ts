@@ -2,7 +2,7 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { AdminReview, ReviewsAdminApi } from "../reviews";
 import type { AdminGraphql } from "../shopify/admin-graphql";
-import type { UserError } from "../shopify/errors";
+import { ShopifyPermanentError, type UserError } from "../shopify/errors";
 import { METAOBJECT_BY_HANDLE, METAOBJECT_DELETE, METAOBJECT_UPSERT } from "../shopify/metaobject-documents";
 import type { OrderLinks } from "./order-links";
 import { mapReview, PRODUCT_REVIEW_TYPE, type ReviewContext } from "./product-review.mapper";
@@ -39,6 +39,13 @@ export interface SyndicationDeps {
   now?: () => Date;
   signal?: AbortSignal;
 }
+
+/**
+ * Shopify no longer has the definition (the merchant deleted it, and its metaobjects with it): what
+ * the app remembers of the shop's syndication is void. Permanent when it comes back right after the
+ * definition was switched on again.
+ */
+export class ProductReviewDefinitionMissing extends ShopifyPermanentError {}
 
 export interface SyndicationResult {
   program: "enabled" | "not-granted";
@@ -108,6 +115,8 @@ async function applyBatch(
         { signal },
       );
       const errors = data.metaobjectUpsert?.userErrors ?? [];
+      if (errors.some((e) => e.code === "UNDEFINED_OBJECT_TYPE"))
+        throw new ProductReviewDefinitionMissing("metaobjectUpsert: no product_review definition", { shop: gql.shop });
       const id = data.metaobjectUpsert?.metaobject?.id;
       if (errors.length === 0 && id) {
         outcome.syndicated.push([review._id, id]);
@@ -157,6 +166,23 @@ export async function syndicateReviews(
   changes: readonly AdminReview[],
 ): Promise<SyndicationResult> {
   const state = createSyndicationState(deps.redis, deps.prefix, deps.shopId);
+  try {
+    return await syndicateOnce(deps, state, changes);
+  } catch (error) {
+    if (!(error instanceof ProductReviewDefinitionMissing)) throw error;
+    // Everything written went with the definition: start over, the definition switched on again
+    // and every published review written anew. Once: a second refusal is not ours to loop on.
+    deps.log.warn("the product_review definition is gone from Shopify: syndication starts over");
+    await state.forget();
+    return syndicateOnce(deps, state, changes);
+  }
+}
+
+async function syndicateOnce(
+  deps: SyndicationDeps,
+  state: SyndicationState,
+  changes: readonly AdminReview[],
+): Promise<SyndicationResult> {
   const now = deps.now?.() ?? new Date();
   const { program } = await currentProgram(deps.gql, state, now);
   const totals: Totals = { upserted: 0, deleted: 0, leftOut: 0, refused: 0 };
