@@ -3,8 +3,8 @@ import { requestBackSync } from "../../app/.server/backsync/schedule";
 import { parseConfig } from "../../app/.server/config";
 import { createDb } from "../../app/.server/db/client";
 import { createQueues } from "../../app/.server/queues/queues";
-import { createReviewsClient } from "../../app/.server/reviews";
-import { ReviewsPermanentError } from "../../app/.server/reviews/errors";
+import { createReviewsClient, ReviewsPermanentError } from "../../app/.server/reviews";
+
 import { createAdminGraphql } from "../../app/.server/shopify/admin-graphql";
 import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
 import { METAOBJECT_DEFINITION_BY_TYPE } from "../../app/.server/shopify/metaobject-documents";
