@@ -99,6 +99,12 @@ describe("product review mapper", () => {
     expect(m.fields.map((x) => x.key)).toEqual([...PRODUCT_REVIEW_KEYS]);
   });
 
+  it("GIVEN a name typed over two lines THEN one line (the display name is a single-line field)", () => {
+    const m = mapReview(review({ name: " Ana\n  P. " }), ctx());
+    if (m.kind !== "syndicate") throw new Error(m.reason);
+    expect(m.fields.find((f) => f.key === "author_display_name")?.value).toBe("Ana P.");
+  });
+
   it.each([
     ["not_published", review({ status: "removed" }), ctx()],
     ["not_published", review({ status: "pending" }), ctx()],

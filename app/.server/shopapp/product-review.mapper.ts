@@ -140,7 +140,8 @@ export function mapReview(review: AdminReview, ctx: ReviewContext): MappedReview
   const reply = replyOf(review);
   const media = mediaUrls(review);
   const body = textOf(review.text);
-  const name = textOf(review.name);
+  // A single-line field: a name typed with a line break would be refused whole.
+  const name = textOf(review.name?.replace(/\s+/g, " "));
 
   const fields: MetaobjectField[] = [
     { key: "rating", value: JSON.stringify({ value: String(rating), scale_min: "1", scale_max: "5" }) },

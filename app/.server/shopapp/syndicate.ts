@@ -66,11 +66,11 @@ interface Totals {
   refused: number;
 }
 
-const codesOf = (errors: UserError[]) =>
-  errors.map(
-    (e) =>
-      `${e.code ?? "?"}${(e as { elementKey?: string }).elementKey ? `:${(e as { elementKey?: string }).elementKey}` : ""}`,
-  );
+type MetaobjectUserError = UserError & { elementKey?: string | null };
+
+/** Shopify's codes and the keys of the fields they name: never a value (a reviewer's name or text). */
+const codesOf = (errors: MetaobjectUserError[]) =>
+  errors.map((e) => (e.elementKey ? `${e.code ?? "?"}:${e.elementKey}` : (e.code ?? "?")));
 
 async function deleteMetaobject(gql: AdminGraphql, id: string, signal?: AbortSignal): Promise<void> {
   const data = await gql.query<{ metaobjectDelete: { userErrors: UserError[] } | null }>(
@@ -108,7 +108,7 @@ async function applyBatch(
     const mapped = mapReview(review, ctx);
     if (mapped.kind === "syndicate") {
       const data = await gql.query<{
-        metaobjectUpsert: { metaobject: { id: string } | null; userErrors: UserError[] } | null;
+        metaobjectUpsert: { metaobject: { id: string } | null; userErrors: MetaobjectUserError[] } | null;
       }>(
         METAOBJECT_UPSERT,
         { handle: { type: PRODUCT_REVIEW_TYPE, handle: mapped.handle }, metaobject: { fields: mapped.fields } },

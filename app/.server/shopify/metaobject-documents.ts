@@ -41,6 +41,7 @@ export const METAOBJECT_DEFINITION_BY_TYPE = /* GraphQL */ `
 /**
  * Creates or updates the metaobject of one handle: the same call twice leaves one metaobject, so a
  * retried batch writes nothing twice. Variables: `{ handle: { type, handle }, metaobject: { fields } }`.
+ * A refused field is named by `elementKey` (its key), so it can be logged without its value.
  */
 export const METAOBJECT_UPSERT = /* GraphQL */ `
   mutation MetaobjectUpsert($handle: MetaobjectHandleInput!, $metaobject: MetaobjectUpsertInput!) {
@@ -49,7 +50,13 @@ export const METAOBJECT_UPSERT = /* GraphQL */ `
         id
         handle
         updatedAt
-      }${USER_ERRORS}
+      }
+      userErrors {
+        field
+        message
+        code
+        elementKey
+      }
     }
   }
 `;
