@@ -2,7 +2,7 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { AdminReview, ReviewsAdminApi } from "../reviews";
 import type { AdminGraphql } from "../shopify/admin-graphql";
-import { ShopifyPermanentError, type UserError } from "../shopify/errors";
+import { ShopifyPermanentError, ShopifyUserErrors, type UserError } from "../shopify/errors";
 import { METAOBJECT_BY_HANDLE, METAOBJECT_DELETE, METAOBJECT_UPSERT } from "../shopify/metaobject-documents";
 import type { OrderLinks } from "./order-links";
 import { mapReview, PRODUCT_REVIEW_TYPE, type ReviewContext } from "./product-review.mapper";
@@ -80,7 +80,8 @@ async function deleteMetaobject(gql: AdminGraphql, id: string, signal?: AbortSig
   );
   const errors = data.metaobjectDelete?.userErrors ?? [];
   // Gone already (deleted by the merchant, or by an earlier try of this batch): what was wanted.
-  if (errors.some((e) => e.code !== "RECORD_NOT_FOUND")) throw new Error(`metaobjectDelete: ${codesOf(errors)}`);
+  if (errors.some((e) => e.code !== "RECORD_NOT_FOUND"))
+    throw new ShopifyUserErrors("metaobjectDelete", gql.shop, errors);
 }
 
 async function applyBatch(
