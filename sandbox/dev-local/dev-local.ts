@@ -8,6 +8,7 @@ import { DEMO_ACCOUNT, DEMO_SHOP, FRESH_SHOP, installFreshShop, runCatalogDemo }
 import { hostParam, mintSessionToken } from "../../app/.server/admin/session-token";
 import { runOrderDemo } from "./demo-orders";
 import { seedDemoReviews } from "./demo-reviews";
+import { runShopAppDemo } from "./demo-shop-app";
 import { runStorefrontDemo } from "./demo-storefront";
 import { runRatingsDemo } from "./demo-ratings";
 import { runAccountDemo } from "./demo-account";
@@ -496,6 +497,16 @@ async function main() {
       check,
     });
     addresses.account.push(account.address);
+    await runShopAppDemo({
+      env,
+      emulatorOrigin: store.emulatorOrigin,
+      storeGraphqlUrl: store.graphqlUrl,
+      storeAccessToken: store.token,
+      deliveredOrders: orders.delivered,
+      say,
+      progress,
+      check,
+    });
     await runRatingsDemo({
       emulatorOrigin: store.emulatorOrigin,
       storeGraphqlUrl: store.graphqlUrl,

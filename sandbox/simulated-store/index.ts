@@ -64,6 +64,13 @@ export {
   type FlowTriggerCall,
 } from "./metafields";
 export {
+  MetaobjectStore,
+  metaobjectsModule,
+  PRODUCT_REVIEW_TEMPLATE,
+  type StoredMetaobject,
+  type MetaobjectFieldTemplate,
+} from "./metaobjects";
+export {
   consentWebhook,
   customerConsentOperation,
   CONSENT_TOPIC,

@@ -13,6 +13,7 @@ import {
   type MetafieldDefinition,
   type StoredMetafield,
 } from "./metafields";
+import { MetaobjectStore, metaobjectsModule, type StoredMetaobject } from "./metaobjects";
 import { ProductCatalog, productsModule, type ProductPatch } from "./products";
 import { StoreRouter, requestOperationName, type GraphqlError, type StoreContext, type StoreModule } from "./router";
 import { StoreBucket } from "./throttle";
@@ -60,6 +61,11 @@ export interface SimulatedStoreOptions {
   /** Where to POST bulk_operations/finish (signed with apiSecret). */
   webhookUrl?: string;
   apiSecret?: string;
+  /**
+   * Restricted standard metaobject definitions the app is granted, as a development store with the
+   * app's test access (product_review by default); [] answers as a store of an app outside the program.
+   */
+  grantedMetaobjects?: string[];
   /** More GraphQL operations and bulk roots (an orders module, for one). */
   modules?: StoreModule[];
   fetch?: typeof globalThis.fetch;
@@ -172,6 +178,15 @@ export interface SimulatedStore {
   ): StoredMetafield[];
   /** Every accepted flowTriggerReceive call, in order. */
   readonly flowTriggers: FlowTriggerCall[];
+  // ---- metaobjects (metaobjects.ts) ----
+  /** The metaobjects of a type, in the order they were created. */
+  metaobjects(type: string): StoredMetaobject[];
+  /** Whether the standard definition of a type is switched on. */
+  metaobjectDefinitionEnabled(type: string): boolean;
+  /** The app is (or is no longer) granted a restricted standard definition. */
+  grantStandardMetaobject(type: string, on: boolean): void;
+  /** The merchant deletes a metaobject definition in the admin (its metaobjects go with it). */
+  deleteMetaobjectDefinition(type: string): void;
 }
 
 async function readBody(req: IncomingMessage, limit = 5_000_000): Promise<string> {
@@ -214,7 +229,8 @@ export function createShopStore(options: SimulatedStoreOptions = {}): ShopStore 
     legacyToken: accessToken,
     tokenLifetimeMs: options.tokenLifetimeMs ?? 60_000,
     refreshTokenLifetimeMs: options.refreshTokenLifetimeMs ?? 90 * 86_400_000,
-    scope: "write_products,read_orders,read_fulfillments,read_customers,write_metafields,write_app_proxy",
+    scope:
+      "write_products,read_orders,read_fulfillments,read_customers,write_metafields,write_metaobject_definitions,write_metaobjects,write_app_proxy",
     after2027: options.after2027,
     keepUses: options.keepHistory,
     ...(options.apiKey && options.apiSecret ? { clientId: options.apiKey, clientSecret: options.apiSecret } : {}),
@@ -312,6 +328,8 @@ export function createShopStore(options: SimulatedStoreOptions = {}): ShopStore 
   });
   router.register(productsModule(catalog));
   router.register(metafieldsModule(catalog, metafieldStore));
+  const metaobjectStore = new MetaobjectStore(options.grantedMetaobjects);
+  router.register(metaobjectsModule(metaobjectStore));
   router.register(bulk.module());
   for (const m of options.modules ?? []) router.register(m);
 
@@ -478,6 +496,10 @@ export function createShopStore(options: SimulatedStoreOptions = {}): ShopStore 
       return written;
     },
     flowTriggers: metafieldStore.flowTriggers,
+    metaobjects: (type) => metaobjectStore.list(type),
+    metaobjectDefinitionEnabled: (type) => metaobjectStore.enabled(type),
+    grantStandardMetaobject: (type, on) => metaobjectStore.grant(type, on),
+    deleteMetaobjectDefinition: (type) => metaobjectStore.deleteDefinition(type),
     setCustomerConsent: (c) => consents.set(c.customerId, structuredClone(c)),
     operationCount: (name) =>
       requests.filter((r) => r.operationName === name && r.status === 200 && !r.throttled).length,

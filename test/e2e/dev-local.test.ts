@@ -118,6 +118,12 @@ describe("npm run dev:local", () => {
     expect(output).toMatch(
       /^\[dev:local\] {3}product page with the most reviews \(\d+ reviews\): sort, filter and page them\n\[dev:local\] {5}http:\/\/127\.0\.0\.1:\d+\/products\/[a-z0-9-]+$/m,
     );
+    // Buyers' verified reviews reached the store as Shopify's standard product_review metaobjects
+    // (read back over GraphQL), before the ratings act checks the totals in the metafields.
+    const reviewed = /Shop app: (\d+) buyers with an account reviewed a product of their delivered order/.exec(output);
+    expect(Number(reviewed?.[1])).toBeGreaterThan(0);
+    const held = /Shop app: the store holds (\d+) product_review metaobjects/.exec(output);
+    expect(Number(held?.[1])).toBeGreaterThanOrEqual(Number(reviewed?.[1]));
     // Every demo product with published reviews has its ratings in the store, read back over GraphQL.
     expect(output).toMatch(
       /back-sync: \d+ products have ratings in the store \(reviews\.rating, reviews\.rating_count, rating_value, snapshot\); (\d+) of the \1 demo products with published reviews match the service/,

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
 import * as documents from "../../app/.server/shopify/documents";
 import * as metafieldDocuments from "../../app/.server/shopify/metafield-documents";
+import * as metaobjectDocuments from "../../app/.server/shopify/metaobject-documents";
 import * as orderDocuments from "../../app/.server/shopify/order-documents";
 import * as productDocuments from "../../app/.server/shopify/product-documents";
 import * as shopperDocuments from "../../app/.server/shopify/shopper-documents";
@@ -19,6 +20,7 @@ export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const DOCUMENT_MODULES: Record<string, Record<string, unknown>> = {
   "app/.server/shopify/documents.ts": documents,
   "app/.server/shopify/metafield-documents.ts": metafieldDocuments,
+  "app/.server/shopify/metaobject-documents.ts": metaobjectDocuments,
   "app/.server/shopify/order-documents.ts": orderDocuments,
   "app/.server/shopify/product-documents.ts": productDocuments,
   "app/.server/shopify/shopper-documents.ts": shopperDocuments,

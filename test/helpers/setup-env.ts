@@ -32,7 +32,8 @@ const defaults: Record<string, string> = {
   SHOPIFY_API_KEY: "test-api-key",
   SHOPIFY_API_SECRET: "test-api-secret",
   SHOPIFY_APP_URL: "https://reviews-app.test",
-  SCOPES: "write_products,read_orders,read_fulfillments,read_customers,write_app_proxy",
+  SCOPES:
+    "write_products,read_orders,read_fulfillments,read_customers,write_metaobject_definitions,write_metaobjects,write_app_proxy",
   REVIEWS_API_URL: "http://127.0.0.1:9/api",
   REVIEWS_AUTH_URL: "http://127.0.0.1:9/auth",
   REVIEWS_RATE_URL: "http://127.0.0.1:9",

@@ -23,6 +23,9 @@ import { touchedProducts } from "./touched-products";
 import { readGroupMembership, regrouped, withGroupMates, type GroupMembership } from "./group-membership";
 import { readShopData, shopDataDigest, writeShopData } from "./shop-data-sync";
 import type { Db } from "../db/client";
+import { ShopifyApiError } from "../shopify/errors";
+import { orderLinksFromMirror } from "../shopapp/order-links";
+import { syndicateReviews, type SyndicationResult } from "../shopapp/syndicate";
 
 // One back-sync run of one shop (the worker job calls it; the demo and the benchmark too):
 // 1. the product definitions (definitions.ts), once per shop and again when the set grew;
@@ -38,7 +41,10 @@ import type { Db } from "../db/client";
 // 3. the full reconciliation from the product report, after connect (never run yet) and when asked
 //    (daily);
 // 4. the shop-wide app-data metafield, written only when it changed, and read from the service only
-//    when the run found a change or an hour has passed (a quiet shop's poll is then two calls).
+//    when the run found a change or an hour has passed (a quiet shop's poll is then two calls);
+// 5. Shop app syndication (app/.server/shopapp/): the feed's changes written as, or deleted from,
+//    Shopify's standard product_review metaobjects, after a first full pass; before the feed's
+//    memory moves on, so a failed run syndicates the same changes again (idempotent by handle).
 
 export interface BackSyncDeps {
   db: Db;
@@ -67,6 +73,8 @@ export interface BackSyncResult {
   collected: { reviews: number; pages: number; cursor: string; truncated: boolean } | null;
   /** "not read": a quiet run that left the store's figures for a later one (at most an hour). */
   shopData: "written" | "unchanged" | "not read";
+  /** Shop app syndication; "failed": Shopify refused it for good this run (logged; the rest went on). */
+  shopApp: SyndicationResult | "failed";
 }
 
 /** How long a quiet shop's store figures go without a read. */
@@ -93,6 +101,39 @@ async function readCollected(deps: BackSyncDeps, cursor: string | null): Promise
   const shop = await deps.db.shop.findUnique({ where: { id: deps.shop.id }, select: { connectedAt: true } });
   const since = collectedSince({ cursor, turnedOnAt: use.changedAt, connectedAt: shop?.connectedAt ?? null });
   return readCollectedSince(deps.reviews.admin, since, { signal: deps.signal });
+}
+
+// A refusal that would come again (a userError of the definition) must not hold the ratings back:
+// it is logged and the run goes on. Anything worth retrying fails the run, which reads the same
+// changes again.
+async function syndicate(
+  deps: BackSyncDeps,
+  changes: Parameters<typeof syndicateReviews>[1],
+  log: Logger,
+): Promise<BackSyncResult["shopApp"]> {
+  try {
+    return await syndicateReviews(
+      {
+        gql: deps.gql,
+        redis: deps.redis,
+        prefix: deps.prefix,
+        shopId: deps.shop.id,
+        reviews: deps.reviews.admin,
+        orderLinks: orderLinksFromMirror(deps.db),
+        language: null,
+        variantKey: deps.settings.catalog.variantKey,
+        log,
+        signal: deps.signal,
+      },
+      changes,
+    );
+  } catch (error) {
+    if (error instanceof ShopifyApiError && error.kind === "permanent") {
+      log.error({ err: error.message }, "Shop app syndication refused");
+      return "failed";
+    }
+    throw error;
+  }
 }
 
 export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolean } = {}): Promise<BackSyncResult> {
@@ -133,6 +174,7 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
   ]);
   // Ids only, for the customer details block (app/.server/customers/).
   const customers = await indexCustomerReviews(deps.db, shopId, [...feed.changes, ...(collected?.reviews ?? [])]);
+  const shopApp = await syndicate(deps, feed.changes, log);
   // A quiet poll writes neither (most polls at scale are quiet).
   await state.saveFeedMemory(shopId, feed.memory, current);
   if (collected && collected.cursor !== current?.collectedCursor)
@@ -192,6 +234,7 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
       truncated: collected.truncated,
     },
     shopData,
+    shopApp,
   };
   // A poll that found nothing is a debug line: at scale most are, tens of thousands an hour.
   const found = changed || shopData === "written" || flow.sent > 0;

@@ -89,7 +89,11 @@ export async function readReviewChanges(
   opts: { signal?: AbortSignal } = {},
 ): Promise<FeedRead> {
   const page = (skip: number) =>
-    admin.listReviews({ order: FEED_ORDER, ...(skip ? { skip } : {}) }, { signal: opts.signal });
+    // With the order fields (documented): Shop app syndication ties each review to its order.
+    admin.listReviews(
+      { order: FEED_ORDER, includeOrderData: true, ...(skip ? { skip } : {}) },
+      { signal: opts.signal },
+    );
 
   if (before === null) {
     const read: AdminReview[] = [];

@@ -101,6 +101,20 @@ export const ACCESS_SCOPES = {
       by: ["CustomerIdentity", "CustomerOrders", "CustomerOrder"],
     },
   ],
+  write_metaobject_definitions: [
+    {
+      feature:
+        "Reviews in the Shop app: switches on Shopify's standard product review definition (granted to apps in Shopify's review syndication program) and reads whether it is on",
+      by: ["StandardMetaobjectDefinitionEnable", "MetaobjectDefinitionByType"],
+    },
+  ],
+  write_metaobjects: [
+    {
+      feature:
+        "Reviews in the Shop app: each published review written as a standard product_review metaobject, and deleted when the review is removed",
+      by: ["MetaobjectUpsert", "MetaobjectByHandle", "MetaobjectDelete"],
+    },
+  ],
   write_app_proxy: [
     {
       feature: "Reviews, questions and the rating page on the shop's own domain (/apps/reviews)",

@@ -6,6 +6,7 @@ import { moderation } from "./moderation";
 import { products } from "./products";
 import { googleFeed } from "./google-feed";
 import { channels } from "./channels";
+import { shopApp } from "./shop-app";
 
 // English: the source of every admin string, one file per admin area. pt-BR and es must have every
 // key, area by area (the types say so).
@@ -18,6 +19,7 @@ export const en = {
   ...products,
   ...googleFeed,
   ...channels,
+  ...shopApp,
 } as const;
 
 export type MessageKey = keyof typeof en;

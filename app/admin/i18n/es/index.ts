@@ -7,6 +7,7 @@ import { moderation } from "./moderation";
 import { products } from "./products";
 import { googleFeed } from "./google-feed";
 import { channels } from "./channels";
+import { shopApp } from "./shop-app";
 
 // Spanish: every key of the English words, one file per admin area.
 export const es: Record<MessageKey, string> = {
@@ -18,4 +19,5 @@ export const es: Record<MessageKey, string> = {
   ...products,
   ...googleFeed,
   ...channels,
+  ...shopApp,
 };

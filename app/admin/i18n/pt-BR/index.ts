@@ -7,6 +7,7 @@ import { moderation } from "./moderation";
 import { products } from "./products";
 import { googleFeed } from "./google-feed";
 import { channels } from "./channels";
+import { shopApp } from "./shop-app";
 
 // Portuguese (Brazil): every key of the English words, one file per admin area.
 export const ptBR: Record<MessageKey, string> = {
@@ -18,4 +19,5 @@ export const ptBR: Record<MessageKey, string> = {
   ...products,
   ...googleFeed,
   ...channels,
+  ...shopApp,
 };
