@@ -4,6 +4,8 @@ import { BlockStack, Link, Text, TextField } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
 import { googleChannel } from "../.server/admin/google-channel";
+import { shopAppChannel } from "../.server/admin/shop-app-channel";
+import { ShopAppSection } from "../admin/shop-app-section";
 import { AdminPage, Section, StatusBadge } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";
@@ -15,9 +17,12 @@ import { EXCLUSION_REASON_KEYS } from "../admin/google-feed-reasons";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const google = await googleChannel(appContext(), session.shop, new URL(request.url).searchParams);
-  // SHOP APP SLOT (loader): `app/.server/shopapp/status.ts` adds its status here, beside `google`.
-  return { google };
+  const ctx = appContext();
+  const [google, shopApp] = await Promise.all([
+    googleChannel(ctx, session.shop, new URL(request.url).searchParams),
+    shopAppChannel(ctx, session.shop),
+  ]);
+  return { google, shopApp };
 };
 
 type Google = ReturnType<typeof useLoaderData<typeof loader>>["google"];
@@ -165,16 +170,13 @@ function LeftOutSection({ leftOut }: { leftOut: Google["leftOut"] }) {
 }
 
 export default function ChannelsPage() {
-  const { google } = useLoaderData<typeof loader>();
+  const { google, shopApp } = useLoaderData<typeof loader>();
   const { t } = useI18n();
   return (
     <AdminPage title={t("channels.title")}>
       <GoogleSection google={google} />
       {google.feed ? <LeftOutSection leftOut={google.leftOut} /> : null}
-      {/*
-        SHOP APP SLOT: `<ShopAppSection />` from app/admin/shop-app-section.tsx goes here, fed by
-        app/.server/shopapp/status.ts through this route's loader (written by another engineer).
-      */}
+      <ShopAppSection status={shopApp} />
     </AdminPage>
   );
 }

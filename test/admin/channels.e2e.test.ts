@@ -72,6 +72,9 @@ describe("Google Shopping & Shop app page", () => {
     );
     await page.getByText(en["channels.google.none"]).waitFor();
     expect(await page.getByRole("heading", { name: en["channels.leftOut.title"] }).count()).toBe(0);
+    // The Shop app section, before any back-sync asked Shopify about the program.
+    await page.getByRole("heading", { name: en["shopApp.title"] }).waitFor();
+    await page.getByText(en["shopApp.program.unknown"]).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(tab.problems).toEqual([]);
   }, 90_000);

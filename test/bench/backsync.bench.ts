@@ -224,7 +224,10 @@ export async function runBackSyncBench(o: { n: number; seed: number }): Promise<
           "Admin GraphQL calls, first run": Object.entries(run.stats.first.byOperation)
             .map(([k, v]) => `${k} ${v}`)
             .join(", "),
-          "node flags of the measured process": [...workerNodeFlags(), `--max-old-space-size=${SYNC_OLD_SPACE_MB}`].join(" "),
+          "node flags of the measured process": [
+            ...workerNodeFlags(),
+            `--max-old-space-size=${SYNC_OLD_SPACE_MB}`,
+          ].join(" "),
           "RSS after setup, before the runs (MB)": run.baselineRssMB,
           "peak RSS of the back-sync process (MB)": run.peakRssMB,
           "peak RSS above it (MB)": round(run.peakRssMB - run.baselineRssMB, 1),

@@ -404,7 +404,9 @@ async function fairness(d: FairnessDeps): Promise<{ figures: BenchResult["figure
       const placed = book.place({ lines: [{ productIndex: 0 }], financialStatus: "PAID" });
       const at = Date.now();
       for (const w of placed.webhooks) {
-        const res = await (await route(w.topic))({
+        const res = await (
+          await route(w.topic)
+        )({
           request: signedWebhookRequest({ topic: w.topic, shop: domainOf(i), payload: w.payload }),
           params: {},
           context: {},
@@ -417,8 +419,8 @@ async function fairness(d: FairnessDeps): Promise<{ figures: BenchResult["figure
     const deadline = Date.now() + 120_000;
     for (;;) {
       const log = d.emu.control.requests(since);
-      const accepted = sent.map(
-        (s) => log.find((e) => e.path === s.path && e.status !== null && e.status < 300 && Date.parse(e.at) >= s.at - 5),
+      const accepted = sent.map((s) =>
+        log.find((e) => e.path === s.path && e.status !== null && e.status < 300 && Date.parse(e.at) >= s.at - 5),
       );
       if (accepted.every(Boolean)) return accepted.map((e, k) => Date.parse(e!.at) - sent[k]!.at);
       if (Date.now() > deadline) throw new Error("fairness: orders not at the service after 120 s");
@@ -452,7 +454,9 @@ async function fairness(d: FairnessDeps): Promise<{ figures: BenchResult["figure
   }
   const during = await orders();
   const stillRunning = (await catalogRun())?.status === "running";
-  d.log(`fairness: orders during the big sync, slowest ${Math.max(...during)} ms (sync still running: ${stillRunning})`);
+  d.log(
+    `fairness: orders during the big sync, slowest ${Math.max(...during)} ms (sync still running: ${stillRunning})`,
+  );
   for (;;) {
     const run = await catalogRun();
     if (run?.status === "completed" || run?.status === "failed") break;
