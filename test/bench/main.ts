@@ -250,7 +250,7 @@ async function orchestrate(): Promise<void> {
     if (provider !== "sqlite" && provider !== "postgresql")
       throw new Error(`--shops-db is sqlite or postgresql, not ${provider}\n${USAGE}`);
     // The fairness phase: a 100,000-product shop's first sync among the fleet (up to 1,000 shops).
-    const fairnessProducts = count(values["fairness-products"], quick ? 10_000 : 100_000);
+    const fairnessProducts = count(values["fairness-products"], quick ? 30_000 : 100_000);
     await withLoad(() => runShopsBench({ sizes: shops, provider, fairnessProducts }));
   }
   if (scenario === "all" || scenario === "google-feed") {

@@ -169,9 +169,11 @@ async function runOne(n: number, provider: DbProvider, fairnessProducts: number)
         for (let i = next++; i < n; i = next++) {
           const domain = domainOf(i);
           // An empty store: no products, no orders (every bulk query answers, with nothing in it).
-          const book = new OrderBook({ seed: i, count: 0 });
-          if (i >= 1 && i <= FAIRNESS_SHOPS) books.set(i, book);
-          const store = fleet.add(domain, { modules: [ordersModule(book)] });
+          // The shops the fairness phase places orders in sell one product (an order needs one).
+          const sells = i >= 1 && i <= FAIRNESS_SHOPS ? 1 : 0;
+          const book = new OrderBook({ seed: i, count: 0, productCount: sells });
+          if (sells) books.set(i, book);
+          const store = fleet.add(domain, { seed: i, products: sells, modules: [ordersModule(book)] });
           await seedOfflineSession(t.db, { shop: domain, installSession: () => store.installSession() });
           const a = account(i);
           const row = await web.shops.connect({
