@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "ProductMirror_shopId_sku_idx" ON "ProductMirror"("shopId", "sku");
+
