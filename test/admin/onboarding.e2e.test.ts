@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { axeViolations, screenshots, type AdminTab } from "../helpers/admin-browser";
+import { axeViolations, layoutShift, screenshots, type AdminTab } from "../helpers/admin-browser";
 import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
 import type { StandInExtensions } from "../../sandbox/app-bridge/stand-in";
 import { reviewsFor } from "../../app/.server/admin/reviews-client";
@@ -39,28 +39,6 @@ const onboardingRow = async () => {
   const shop = await a.s.web.shops.get(SHOP);
   return a.s.t.db.adminOnboarding.findUnique({ where: { shopId: shop.id } });
 };
-/** The page's cumulative layout shift so far (shifts right after input do not count, as in CLS). */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<{ cls: number; moved: string[] }>((resolve) => {
-        let cls = 0;
-        const moved: string[] = [];
-        type Shift = { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as unknown as Shift[]) {
-            if (e.hadRecentInput) continue;
-            cls += e.value;
-            for (const s of e.sources ?? [])
-              moved.push(
-                `${e.value.toFixed(3)} ${(s.node as Element | null)?.outerHTML?.slice(0, 80) ?? s.node?.nodeName ?? "?"}`,
-              );
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-        // Buffered entries are delivered before the second frame from now.
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve({ cls, moved })));
-      }),
-  );
 /** The theme step as never done: App Bridge's answer (or the merchant) decides again. */
 const forgetTheme = async () => {
   const shop = await a.s.web.shops.get(SHOP);
