@@ -3,8 +3,7 @@ import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { BlockStack, Link, Text, TextField } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { googleChannel } from "../.server/admin/google-channel";
-import { shopAppChannel } from "../.server/admin/shop-app-channel";
+import { channelsPage } from "../.server/admin/channels-page";
 import { ShopAppSection } from "../admin/shop-app-section";
 import { AdminPage, Section, StatusBadge } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";
@@ -13,16 +12,11 @@ import { useI18n } from "../admin/i18n/context";
 import { EXCLUSION_REASON_KEYS } from "../admin/google-feed-reasons";
 
 // Where the store's reviews go beyond its own pages: Google Shopping (the product ratings feed)
-// and, in the slot below, the Shop app.
+// and the Shop app.
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const ctx = appContext();
-  const [google, shopApp] = await Promise.all([
-    googleChannel(ctx, session.shop, new URL(request.url).searchParams),
-    shopAppChannel(ctx, session.shop),
-  ]);
-  return { google, shopApp };
+  return channelsPage(appContext(), session.shop, new URL(request.url).searchParams);
 };
 
 type Google = ReturnType<typeof useLoaderData<typeof loader>>["google"];

@@ -1,4 +1,5 @@
 import type { AppContext } from "../context.server";
+import type { Shop } from "@prisma/client";
 import { shopGoogleFeedUrl } from "../google/feed-url";
 import type { ExclusionReason } from "../google/feed-entry";
 import { readFeedStatus, type FeedStatus } from "../google/feed-status";
@@ -81,9 +82,12 @@ export function feedHealth(status: FeedStatus | null, now: Date): FeedHealth {
   return now.getTime() - last > GOOGLE_STALE_AFTER_DAYS * 86_400_000 ? "stale" : "ok";
 }
 
-export async function googleChannel(ctx: AppContext, domain: string, params: URLSearchParams, now = new Date()) {
-  // A first visit may come before any other page made the shop's row.
-  const shop = await ctx.shops.ensure(domain);
+export async function googleChannel(
+  ctx: AppContext,
+  shop: Pick<Shop, "id" | "domain" | "primaryDomain">,
+  params: URLSearchParams,
+  now = new Date(),
+) {
   const redis = ctx.queues.redis;
   const [feedUrl, status] = await Promise.all([
     shopGoogleFeedUrl({ redis, prefix: ctx.config.REDIS_PREFIX }, shop),
