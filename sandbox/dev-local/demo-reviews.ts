@@ -1,5 +1,4 @@
-import { createReviewsClient } from "../../app/.server/reviews";
-import { DEMO_ACCOUNT } from "./demo";
+import { DEMO_ACCOUNT, demoReviewsClient } from "./demo";
 
 // Reviews for the demo, as shoppers would leave them through the storefront (the service's Client
 // API): a couple of dozen on the demo catalog, waiting for moderation, so the embedded admin's
@@ -19,14 +18,7 @@ export async function seedDemoReviews(options: {
   count?: number;
   say: (line: string) => void;
 }): Promise<number> {
-  const client = createReviewsClient({
-    account: {
-      ...DEMO_ACCOUNT,
-      apiUrl: `${options.emulatorOrigin}/api`,
-      authUrl: `${options.emulatorOrigin}/auth`,
-      rateUrl: options.emulatorOrigin,
-    },
-  });
+  const client = demoReviewsClient(options.emulatorOrigin);
   const state = (await (
     await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)
   ).json()) as { products: { sku: string }[] };

@@ -1,15 +1,11 @@
 import pino from "pino";
-import { requestBackSync } from "../../app/.server/backsync/schedule";
-import { parseConfig } from "../../app/.server/config";
-import { createDb } from "../../app/.server/db/client";
-import { createQueues } from "../../app/.server/queues/queues";
-import { createReviewsClient, ReviewsPermanentError } from "../../app/.server/reviews";
+import { ReviewsPermanentError } from "../../app/.server/reviews";
 
 import { createAdminGraphql } from "../../app/.server/shopify/admin-graphql";
 import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
 import { METAOBJECT_DEFINITION_BY_TYPE } from "../../app/.server/shopify/metaobject-documents";
 import { PRODUCT_REVIEW_TYPE } from "../../app/.server/shopapp/product-review.mapper";
-import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
+import { DEMO_ACCOUNT, DEMO_SHOP, demoReviewsClient, requestDemoBackSync } from "./demo";
 
 // The demo's Shop app act, after the orders and before the ratings act: buyers of delivered orders
 // (customers with an account, as the Shop app needs) review a product of their order through the
@@ -45,14 +41,7 @@ export async function runShopAppDemo(options: {
   count?: number;
   timeoutMs?: number;
 }): Promise<{ reviewed: number; inStore: number }> {
-  const client = createReviewsClient({
-    account: {
-      ...DEMO_ACCOUNT,
-      apiUrl: `${options.emulatorOrigin}/api`,
-      authUrl: `${options.emulatorOrigin}/auth`,
-      rateUrl: options.emulatorOrigin,
-    },
-  });
+  const client = demoReviewsClient(options.emulatorOrigin);
   const state = (await (
     await fetch(`${options.emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)
   ).json()) as { orders: ServiceOrder[] };
@@ -107,21 +96,7 @@ export async function runShopAppDemo(options: {
     }
   }
 
-  const config = parseConfig(options.env);
-  const db = createDb(config.DATABASE_URL);
-  const queues = createQueues({
-    redisUrl: config.REDIS_URL,
-    cluster: config.REDIS_CLUSTER,
-    prefix: config.REDIS_PREFIX,
-    role: "producer",
-  });
-  try {
-    const shop = await db.shop.findUniqueOrThrow({ where: { domain: DEMO_SHOP } });
-    await requestBackSync({ queues, config }, shop.id);
-  } finally {
-    await queues.close();
-    await db.$disconnect();
-  }
+  await requestDemoBackSync(options.env);
   options.say(
     `Shop app: ${reviewed} buyers with an account reviewed a product of their delivered order (verified, approved)`,
   );

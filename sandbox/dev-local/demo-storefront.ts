@@ -1,11 +1,8 @@
 import { LOCAL_CUSTOMERS } from "../local-storefront/pages";
-import { requestBackSync } from "../../app/.server/backsync/schedule";
 import { parseConfig } from "../../app/.server/config";
-import { createDb } from "../../app/.server/db/client";
-import { createQueues } from "../../app/.server/queues/queues";
 import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
 import { startLocalStorefront, type LocalStorefront } from "../local-storefront/server";
-import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
+import { DEMO_ACCOUNT, DEMO_SHOP, requestDemoBackSync } from "./demo";
 import type { DemoAddress } from "./demo-summary";
 import { checkProductReviewFeed } from "../../app/.server/google/feed-check";
 
@@ -71,20 +68,7 @@ export async function runStorefrontDemo(options: {
     `surveys: the reviews service now holds ${((await nps.json()) as { nps: number }).nps} survey answers (the admin's Surveys page shows their score by month)`,
   );
 
-  const db = createDb(config.DATABASE_URL);
-  const queues = createQueues({
-    redisUrl: config.REDIS_URL,
-    cluster: config.REDIS_CLUSTER,
-    prefix: config.REDIS_PREFIX,
-    role: "producer",
-  });
-  try {
-    const shop = await db.shop.findUniqueOrThrow({ where: { domain: DEMO_SHOP } });
-    await requestBackSync({ queues, config }, shop.id, { reconcile: true });
-  } finally {
-    await queues.close();
-    await db.$disconnect();
-  }
+  await requestDemoBackSync(options.env, { reconcile: true });
   say("back-sync: asked for a full run (ratings and snapshots into the store's metafields)");
 
   const storefront = await startLocalStorefront({

@@ -7,6 +7,8 @@ import { createShopRepository } from "../../app/.server/shops/shop.repository";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { createSyncRuns, parseProgress } from "../../app/.server/sync/sync-runs.repository";
 import { progressLine } from "../../app/.server/cli/progress-bar";
+import { requestBackSync } from "../../app/.server/backsync/schedule";
+import { createReviewsClient } from "../../app/.server/reviews";
 
 // The offline demo's story, told against the running app: a demo shop connects to the (emulated)
 // reviews service, and its whole catalog goes across from the simulated store.
@@ -24,6 +26,37 @@ async function installedSession(storeControlUrl: string, encryptionKey: string) 
     { ...s, expires: new Date(s.expires), refreshTokenExpires: new Date(s.refreshTokenExpires) },
     keyFrom(encryptionKey),
   );
+}
+
+/** The demo account's reviews client, straight to the emulator: how the demo's acts write reviews. */
+export function demoReviewsClient(emulatorOrigin: string) {
+  return createReviewsClient({
+    account: {
+      ...DEMO_ACCOUNT,
+      apiUrl: `${emulatorOrigin}/api`,
+      authUrl: `${emulatorOrigin}/auth`,
+      rateUrl: emulatorOrigin,
+    },
+  });
+}
+
+/** Asks for a back-sync run of the demo shop now, as a moderation in the admin does. */
+export async function requestDemoBackSync(env: NodeJS.ProcessEnv, opts: { reconcile?: boolean } = {}): Promise<void> {
+  const config = parseConfig(env);
+  const db = createDb(config.DATABASE_URL);
+  const queues = createQueues({
+    redisUrl: config.REDIS_URL,
+    cluster: config.REDIS_CLUSTER,
+    prefix: config.REDIS_PREFIX,
+    role: "producer",
+  });
+  try {
+    const shop = await db.shop.findUniqueOrThrow({ where: { domain: DEMO_SHOP } });
+    await requestBackSync({ queues, config }, shop.id, opts);
+  } finally {
+    await queues.close();
+    await db.$disconnect();
+  }
 }
 
 export async function runCatalogDemo(options: {

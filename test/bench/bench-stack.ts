@@ -77,6 +77,16 @@ function startTimedWorkers(worker: WorkerContext, readMarks: BenchStack["readMar
 }
 
 /**
+ * Jobs of a queue still to do: waiting, running, delayed or waiting for children. A job scheduler
+ * (the catalog sweep) always keeps its next run delayed: not work in hand, so not counted.
+ */
+export async function busyJobs(queues: AppContext["queues"], name: QueueName): Promise<number> {
+  const queue = queues.get(name);
+  const c = await queue.getJobCounts("waiting", "active", "delayed", "prioritized", "waiting-children");
+  return Object.values(c).reduce((a, b) => a + b, 0) - (await queue.getJobSchedulersCount());
+}
+
+/**
  * The database, Redis prefix, web context and connected shop of a run; with `workers: true` the
  * real workers run in this process too (the sync run), otherwise in a worker process of their own
  * (see `workersChild`), as in production where web and worker processes are separate.

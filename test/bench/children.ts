@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
+import { builtApp, startWebProcess } from "../helpers/built-app";
 import { fileURLToPath } from "node:url";
 import type { RequestLogEntry } from "../../sandbox/emulator/server";
 
@@ -240,4 +241,44 @@ export async function freePort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
   return port;
+}
+
+/** User + system CPU a process has used so far, in seconds (Linux /proc); NaN where it cannot be read. */
+export function cpuSecondsOf(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    // After the command name (which may hold spaces), utime and stime are the 12th and 13th fields.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** A process's Prometheus text: each sample by its full name with labels. */
+export async function scrapeMetrics(url: string): Promise<Map<string, number>> {
+  const text = await (await fetch(url)).text();
+  const samples = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    const at = line.lastIndexOf(" ");
+    samples.set(line.slice(0, at), Number(line.slice(at + 1)));
+  }
+  return samples;
+}
+
+/**
+ * The web process as production runs it (`npm start` on a build) with its metrics on a loopback
+ * port; with BENCH_CPU_PROF it writes a CPU profile too, as the bench's other children do.
+ */
+export async function startMeasuredWebProcess(env: Record<string, string>) {
+  const buildDir = await builtApp();
+  const metricsPort = await freePort();
+  const web = await startWebProcess(buildDir, {
+    ...env,
+    METRICS_PORT: String(metricsPort),
+    METRICS_HOST: "127.0.0.1",
+    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
+  });
+  return { web, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
 }

@@ -6,13 +6,20 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { generateProduct, productWebhookPayload } from "../../sandbox/simulated-store";
-import { builtApp, startWebProcess } from "../helpers/built-app";
 import { createTestDb } from "../helpers/db";
 import { deletePrefix, redisUrl, uniquePrefix } from "../helpers/redis";
 import { signBody } from "../helpers/webhooks";
 import { QueueName } from "../../app/.server/queues/names";
 import { queuePrefix } from "../../app/.server/queues/keyspace";
-import { freePort, peakRssOf, startServiceChild } from "./children";
+import { builtApp } from "../helpers/built-app";
+import {
+  cpuSecondsOf,
+  freePort,
+  peakRssOf,
+  scrapeMetrics,
+  startMeasuredWebProcess,
+  startServiceChild,
+} from "./children";
 import { percentile, progress, round } from "./measure";
 import { atMost, exactly, machineLoad, type BenchResult } from "./report";
 
@@ -211,28 +218,6 @@ async function drive(agent: Agent, port: number, list: Delivery[], rate: number,
   return { latencies, statuses, lateMaxMs, seconds: (performance.now() - t0) / 1000 };
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc; 0 where it cannot be read. */
-function cpuSecondsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** The Prometheus text a process exposes: samples by their full name with labels. */
-async function scrape(url: string): Promise<Map<string, number>> {
-  const text = await (await fetch(url)).text();
-  const samples = new Map<string, number>();
-  for (const line of text.split("\n")) {
-    if (!line || line.startsWith("#")) continue;
-    const at = line.lastIndexOf(" ");
-    samples.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return samples;
-}
-
 /** The p-th percentile's upper bucket bound (ms) of the webhook ack histogram between two scrapes. */
 function histogramBoundMs(before: Map<string, number>, after: Map<string, number>, p: number): string {
   const buckets = [...after.entries()]
@@ -293,23 +278,16 @@ async function bareTarget(): Promise<Target> {
 }
 
 async function appTarget(): Promise<Target> {
-  const buildDir = await builtApp();
   const t = await createTestDb("sqlite");
   const prefix = uniquePrefix("bench-ingress");
-  const metricsPort = await freePort();
-  const web = await startWebProcess(buildDir, {
+  const { web, metricsUrl } = await startMeasuredWebProcess({
     DATABASE_URL: t.url,
     REDIS_URL: redisUrl(),
     REDIS_PREFIX: prefix,
-    METRICS_PORT: String(metricsPort),
-    METRICS_HOST: "127.0.0.1",
     SHOPIFY_API_SECRET: SECRET(),
-    // BENCH_CPU_PROF=<dir>: the web process writes a V8 CPU profile there, as the bench's children do.
-    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
   });
-  const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   const queue = new Queue(QueueName.webhooks, {
-    connection: new Redis(redisUrl(), { maxRetriesPerRequest: null }),
+    connection: { url: redisUrl() },
     prefix: queuePrefix({ REDIS_PREFIX: prefix, REDIS_CLUSTER: false }, QueueName.webhooks),
   });
   let before = new Map<string, number>();
@@ -321,10 +299,10 @@ async function appTarget(): Promise<Target> {
     async warmedUp() {
       warmJobs = await queue.count();
       // prom-client resets its event-loop histogram at each scrape: this one starts the measured window.
-      before = await scrape(metricsUrl);
+      before = await scrapeMetrics(metricsUrl);
     },
     async finish() {
-      const after = await scrape(metricsUrl);
+      const after = await scrapeMetrics(metricsUrl);
       const stored = (await queue.count()) - warmJobs;
       const peakRss = peakRssOf(web.pid) ?? "n/a";
       web.signal("SIGTERM");

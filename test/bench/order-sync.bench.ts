@@ -1,11 +1,17 @@
-import { readFileSync } from "node:fs";
 import { OrderBook, type OrderChange, type OrderWebhook } from "../../sandbox/simulated-store";
 import { Rng, mixSeed } from "../../sandbox/simulated-store/random";
 import { QueueName } from "../../app/.server/queues/names";
 import { eventually } from "../helpers/contexts";
 import { signedWebhookRequest } from "../helpers/webhooks";
-import { runFullSync, startBenchStack, type Services } from "./bench-stack";
-import { emulatorControl, runChild, startEmulatorChild, startServiceChild, startStoreChild } from "./children";
+import { busyJobs, runFullSync, startBenchStack, type Services } from "./bench-stack";
+import {
+  cpuSecondsOf,
+  emulatorControl,
+  runChild,
+  startEmulatorChild,
+  startServiceChild,
+  startStoreChild,
+} from "./children";
 import { percentile, progress, round } from "./measure";
 import { atMost, exactly, type BenchResult } from "./report";
 
@@ -139,14 +145,8 @@ function plan(o: { products: number; orders: number; seed: number }): {
 
 /** CPU time (user + system) a live process has used, in ms; null where /proc is not available. */
 function cpuMsOf(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
+  const seconds = cpuSecondsOf(pid);
+  return Number.isFinite(seconds) ? seconds * 1000 : null;
 }
 
 interface StoreStats {
@@ -237,12 +237,7 @@ export async function ordersChild(o: {
     await Promise.all(inFlight);
     const ingressMs = performance.now() - t0;
 
-    const queueBusy = async (name: QueueName) => {
-      const queue = s.web.queues.get(name);
-      const c = await queue.getJobCounts("waiting", "active", "delayed", "prioritized", "waiting-children");
-      // A job scheduler (the catalog sweep) always keeps its next run delayed: not work in hand.
-      return Object.values(c).reduce((a, b) => a + b, 0) - (await queue.getJobSchedulersCount());
-    };
+    const queueBusy = (name: QueueName) => busyJobs(s.web.queues, name);
     // Maintenance holds the shipment news waiting for its grace (ORDER_TRACKING_GRACE_MS).
     await eventually(
       async () =>

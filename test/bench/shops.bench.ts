@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import type { Redis } from "ioredis";
 import { startEmulator } from "../../sandbox/emulator/server";
 import { OrderBook, ordersModule, startStoreFleet } from "../../sandbox/simulated-store";
@@ -15,7 +15,7 @@ import type { Config } from "../../app/.server/config";
 import { BoundedSink, runWorkersUntilStopped } from "./bench-stack";
 import { signedWebhookRequest } from "../helpers/webhooks";
 import { parseProgress } from "../../app/.server/sync/sync-runs.repository";
-import { startServiceChild } from "./children";
+import { cpuSecondsOf, startServiceChild } from "./children";
 import type { BenchResult } from "./report";
 
 // Scale: N shops installed and connected through the code path the CLI and the admin use (an
@@ -45,14 +45,6 @@ const account = (i: number) => ({
   clientSecret: `bench-${i}-secret-0123456789`,
 });
 const domainOf = (i: number) => `bench-${i}.myshopify.com`;
-
-/** User + system CPU of a process so far, in seconds (Linux /proc). */
-function cpuSecondsOf(pid: number | undefined): number {
-  if (!pid) return NaN;
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  // utime and stime are fields 14 and 15 of the line, 12 and 13 after "pid (comm) ".
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /**
  * The worker process (`--child fleet-workers`): the real workers with every job's completion counted

@@ -1,16 +1,14 @@
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import type { Browser } from "playwright-core";
 import { signProxyQuery } from "../../app/.server/storefront/proxy/app-proxy-signature";
-import { builtApp, startWebProcess } from "../helpers/built-app";
 import { redisUrl } from "../helpers/redis";
 import { startStorefrontStack, STOREFRONT_SHOP } from "../helpers/storefront-stack";
 import { CHROMIUM_ARGS, launchChromium, USER_AGENT } from "../theme/browser";
 import { launchFullChromium } from "../helpers/chromium";
-import { freePort, peakRssOf, startServiceChild, ROOT } from "./children";
+import { cpuSecondsOf, peakRssOf, scrapeMetrics, startMeasuredWebProcess, startServiceChild, ROOT } from "./children";
 import { percentile, progress, round } from "./measure";
 import { atMost, exactly, machineLoad, type BenchResult } from "./report";
 
@@ -110,9 +108,7 @@ export async function storefrontChild(products: number): Promise<{ upstreamDurin
 
 /** `npm start` on a build, on the storefront stack's database, Redis prefix and services. */
 async function startProductionApp(b: ProxyAppBackend) {
-  const buildDir = await builtApp();
-  const metricsPort = await freePort();
-  const web = await startWebProcess(buildDir, {
+  const { web, metricsUrl } = await startMeasuredWebProcess({
     // The emulator serves plain http, which production refuses for the service (security/safe-url.ts);
     // otherwise the same process: the build, express, Remix (in its test mode, which differs from
     // production only in not hiding error details).
@@ -124,25 +120,18 @@ async function startProductionApp(b: ProxyAppBackend) {
     REVIEWS_AUTH_URL: b.authUrl,
     REVIEWS_RATE_URL: b.rateUrl,
     SHOPIFY_ORIGIN: b.shopifyOrigin,
-    METRICS_PORT: String(metricsPort),
-    METRICS_HOST: "127.0.0.1",
     PROXY_CACHE_MS: "600000",
     // The write measurement sends hundreds of reviews as one shopper: limits out of its way.
     PROXY_WRITE_IP_LIMIT_PER_HOUR: "100000",
     PROXY_WRITE_CUSTOMER_LIMIT_PER_HOUR: "100000",
     PROXY_WRITE_SHOP_LIMIT_PER_MIN: "100000",
-    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
   });
-  const metrics = async () => {
-    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? Number.NaN);
-    return {
-      "app event-loop delay p99 (ms, since the previous scrape)": round(
-        value("nodejs_eventloop_lag_p99_seconds") * 1000,
-        1,
-      ),
-    };
-  };
+  const metrics = async () => ({
+    "app event-loop delay p99 (ms, since the previous scrape)": round(
+      ((await scrapeMetrics(metricsUrl)).get("nodejs_eventloop_lag_p99_seconds") ?? Number.NaN) * 1000,
+      1,
+    ),
+  });
   return {
     origin: web.url,
     pid: web.pid,
@@ -183,16 +172,6 @@ async function cannon(origin: string, rate: number, seconds: number, requests: o
   // The generator's own JIT and connections, and the server's, warm before the clock runs.
   await autocannon({ ...options, duration: 2 });
   return autocannon({ ...options, duration: seconds });
-}
-
-/** CPU seconds (user + system) of a process so far, from /proc; 0 where it cannot be read. */
-function cpuSecondsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 /**

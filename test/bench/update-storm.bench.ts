@@ -3,7 +3,7 @@ import { productKey } from "../../app/.server/mapping/keys";
 import { QueueName } from "../../app/.server/queues/names";
 import { eventually } from "../helpers/contexts";
 import { signedWebhookRequest } from "../helpers/webhooks";
-import { runFullSync, startBenchStack, type Services } from "./bench-stack";
+import { busyJobs, runFullSync, startBenchStack, type Services } from "./bench-stack";
 import { emulatorControl, runChild, startEmulatorChild, startServiceChild, startStoreChild } from "./children";
 import { percentile, pool, progress, round, seededRandom } from "./measure";
 import { atMost, type BenchResult } from "./report";
@@ -159,12 +159,7 @@ export async function stormChild(o: {
     const ingressEndedAt = Date.now();
 
     // Drained: every delivery processed, nothing waiting for a flush, no flush running.
-    const queueBusy = async (name: QueueName) => {
-      const c = await s.web.queues
-        .get(name)
-        .getJobCounts("waiting", "active", "delayed", "prioritized", "waiting-children");
-      return Object.values(c).reduce((a, b) => a + b, 0);
-    };
+    const queueBusy = (name: QueueName) => busyJobs(s.web.queues, name);
     await eventually(
       async () =>
         (await queueBusy(QueueName.webhooks)) +

@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import { OrderBook, generateProduct, productWebhookPayload, type OrderWebhook } from "../../sandbox/simulated-store";
 import { QueueName } from "../../app/.server/queues/names";
 import { signedWebhookRequest } from "../helpers/webhooks";
-import { runFullSync, startBenchStack, type Services } from "./bench-stack";
-import { runChild, startEmulatorChild, startServiceChild, startStoreChild } from "./children";
+import { busyJobs, runFullSync, startBenchStack, type Services } from "./bench-stack";
+import { cpuSecondsOf, runChild, startEmulatorChild, startServiceChild, startStoreChild } from "./children";
 import { pool, progress, round } from "./measure";
 import { atLeast, type BenchResult } from "./report";
 
@@ -33,16 +32,6 @@ export interface DrainRound {
   failedJobs: number;
   workerCpuSeconds: number;
   warnings: number;
-}
-
-function cpuSecondsOf(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 /** Round r's deliveries: placed, paid and shipped orders new to the app, and product edits. */
@@ -110,10 +99,7 @@ export async function drainChild(o: {
     type Action = (a: { request: Request; params: object; context: object }) => Promise<Response>;
     const routes = new Map<string, Action>();
     const queue = s.web.queues.get(QueueName.webhooks);
-    const busy = async (name: QueueName) => {
-      const c = await s.web.queues.get(name).getJobCounts("waiting", "active", "prioritized", "delayed");
-      return Object.values(c).reduce((a, b) => a + b, 0) - (await s.web.queues.get(name).getJobSchedulersCount());
-    };
+    const busy = (name: QueueName) => busyJobs(s.web.queues, name);
 
     for (const [r, k] of o.workers.entries()) {
       const list = deliveries({ products: o.products, deliveries: o.deliveries, seed: o.seed, round: r });
