@@ -5,7 +5,7 @@ import { loadConfig } from "./.server/config";
 import { appContext } from "./.server/context.server";
 import { keyFrom } from "./.server/crypto/secret-box";
 import { SealedSessionStorage } from "./.server/shopify/sealed-session-storage";
-import { resumeAfterReauth } from "./.server/shops/resume-after-reauth";
+import { resumeAfterReauth } from "./.server/install/resume-after-reauth";
 import prisma from "./db.server";
 
 const config = loadConfig();

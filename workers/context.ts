@@ -10,7 +10,7 @@ import { shopReviewsClients } from "../app/.server/shops/reviews-for-shop";
 import type { AdminGraphql } from "../app/.server/shopify/admin-graphql";
 import { adminForShopOf } from "../app/.server/shopify/admin-for-shop";
 import type { TokenProvider } from "../app/.server/shopify/token-provider";
-import { addressGatedAdmin } from "../app/.server/shopify/address-gate";
+import { addressGatedAdmin } from "../app/.server/shops/address-probe";
 import type { AddressRefusals } from "../app/.server/shopify/address-refusals";
 import { createPendingChanges } from "../app/.server/catalog/pending-changes";
 import { createProductMirror } from "../app/.server/catalog/product-mirror.repository";

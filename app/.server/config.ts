@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REQUESTED_SCOPES } from "./shopify/access-scopes";
+import { REQUESTED_SCOPES } from "./access-scopes";
 
 // The environment, read once and validated. A missing or malformed value stops the process at start
 // with one line naming the variable (see `loadConfig`), never a stack trace three modules later.
@@ -82,7 +82,7 @@ const configFields = z.object({
   ADMIN_LOCAL_BRIDGE_SCRIPT: z.string().default(""),
   // Ratings back into Shopify: how often the review-change feed is polled per active shop (0: no
   // scheduler; runs still come after connect and moderations), the longest a quiet shop waits
-  // between polls (each poll that finds nothing doubles the wait: backsync/cadence.ts), and the full
+  // between polls (each poll that finds nothing doubles the wait: activity/cadence.ts), and the full
   // reconciliation's period (each shop at its own moment of it). 50 s: a moderation at the service
   // reaches an active shop's storefront within a minute (the interval plus the run that writes it;
   // bench scenario backsync-latency), a quiet one's within 15 minutes.

@@ -3,7 +3,7 @@ import { BlockStack, Box, InlineGrid, Text } from "@shopify/polaris";
 import { useMemo } from "react";
 import type { KeyFigures } from "../.server/admin/key-figures";
 import { useI18n } from "./i18n/context";
-import type { MessageKey } from "./i18n/en";
+import type { MessageKey } from "../shared/i18n/en";
 import { Section } from "./ui/page";
 import { useResourceOf } from "./ui/resource";
 

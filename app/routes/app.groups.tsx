@@ -31,7 +31,7 @@ import { useListPage } from "../admin/ui/list-page";
 import { useI18n } from "../admin/i18n/context";
 import { sharedTitles } from "../admin/product-titles";
 import { ProductName } from "../admin/ui/product-name";
-import { productGid, productIdOf } from "../admin/product-ids";
+import { productGid, productIdOf } from "../shared/product-ids";
 import { useResource } from "../admin/ui/resource";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {

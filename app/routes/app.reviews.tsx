@@ -24,9 +24,9 @@ import { ErrorNotice, Notice } from "../admin/ui/feedback";
 import { useListPage } from "../admin/ui/list-page";
 import { ResourceTable } from "../admin/ui/table";
 import { useI18n } from "../admin/i18n/context";
-import type { MessageKey } from "../admin/i18n/en";
-import type { UiMessage } from "../admin/messages";
-import { adminProductLink } from "../admin/theme-blocks";
+import type { MessageKey } from "../shared/i18n/en";
+import type { UiMessage } from "../shared/messages";
+import { adminProductLink } from "../shared/theme-blocks";
 import { sharedTitles } from "../admin/product-titles";
 import { ProductName } from "../admin/ui/product-name";
 

@@ -9,10 +9,10 @@ import { saveSettingsForm, settingsFormState, type SettingsSaveResult } from "..
 import { AdminPage, Section } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";
 import { useI18n } from "../admin/i18n/context";
-import { isMessageKey } from "../admin/i18n/translate";
-import { settingValueKey } from "../admin/setting-words";
-import { validateField, type FieldSpec, type FieldValue } from "../admin/settings-fields";
-import type { UiMessage } from "../admin/messages";
+import { isMessageKey } from "../shared/i18n/translate";
+import { settingValueKey } from "../shared/setting-words";
+import { validateField, type FieldSpec, type FieldValue } from "../shared/settings-fields";
+import type { UiMessage } from "../shared/messages";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

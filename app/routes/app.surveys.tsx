@@ -4,7 +4,7 @@ import { InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
 import { surveysPage } from "../.server/admin/lists";
-import { SURVEY_TYPES } from "../admin/list-options";
+import { SURVEY_TYPES } from "../shared/list-options";
 import { AdminPage, Section, StatusBadge } from "../admin/ui/page";
 import { ServiceStatus } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";

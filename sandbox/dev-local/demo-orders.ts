@@ -9,8 +9,8 @@ import {
   sameOptOuts,
   type ConsentStates,
   type OptOuts,
-} from "../../app/.server/consent/consent-policy";
-import { defaultSettings } from "../../app/.server/shops/settings";
+} from "../../app/.server/mapping/consent-policy";
+import { defaultSettings } from "../../app/.server/settings/settings";
 
 // The offline demo's second act, after the catalog: the simulated store places, pays, ships, partly
 // ships, delivers and cancels a few dozen orders, sending every change to the running app as signed

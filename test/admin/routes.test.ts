@@ -128,7 +128,7 @@ describe("settings", () => {
   it("GIVEN every setting THEN the loader lists each path of the settings module with its value", async () => {
     const { loader } = await settings();
     const data = await loader(args(adminRequest(SHOP, "/app/settings")));
-    const { settingSpecs } = await import("../../app/.server/shops/settings-paths");
+    const { settingSpecs } = await import("../../app/.server/settings/settings-paths");
     expect(data.fields.map((f) => f.path)).toEqual(settingSpecs.map((spec) => spec.path));
     expect(data.values["orders.backfillDays"]).toBe("60");
   });

@@ -2,7 +2,7 @@ import { DelayedError, type Job } from "bullmq";
 import { z } from "zod";
 import type { WorkerContext } from "../context";
 import { QueueName } from "../../app/.server/queues/names";
-import { probeAddress, scheduleAddressProbe } from "../../app/.server/shopify/address-probe";
+import { probeAddress, scheduleAddressProbe } from "../../app/.server/shops/address-probe";
 import type { ShopifyAddressRefusedError } from "../../app/.server/shopify/errors";
 
 // The worker's side of the IP allowlist's refusals:

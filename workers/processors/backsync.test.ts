@@ -9,8 +9,9 @@ import { NEGATIVE_REVIEW, REVIEW_PUBLISHED } from "../../app/.server/backsync/fl
 import { snapshotSchema } from "../../app/.server/storefront/snapshot";
 import { shopDataSchema } from "../../app/.server/storefront/shop-data";
 import { defaultProcessors, startWorkers } from "../start";
-import { cadenceOf, pollScheduleOf, requestDueBackSyncs, scheduleBackSync } from "../../app/.server/backsync/schedule";
-import { pollScheduleKeys } from "../../app/.server/backsync/poll-schedule";
+import { requestDueBackSyncs, scheduleBackSync } from "../../app/.server/backsync/schedule";
+import { cadenceOf, pollScheduleOf } from "../../app/.server/activity/poll-schedule";
+import { pollScheduleKeys } from "../../app/.server/activity/poll-schedule";
 import type { ReviewsClient } from "../../app/.server/reviews";
 import { seedOfflineSession } from "../../test/helpers/offline-session";
 import { FEED_ORDER, seenKey } from "../../app/.server/backsync/review-feed";

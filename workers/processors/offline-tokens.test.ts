@@ -8,8 +8,8 @@ import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } fro
 import { keyFrom } from "../../app/.server/crypto/secret-box";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { SealedSessionStorage } from "../../app/.server/shopify/sealed-session-storage";
-import { resumeAfterReauth } from "../../app/.server/shops/resume-after-reauth";
-import { shopTokenStates } from "../../app/.server/shops/token-state";
+import { resumeAfterReauth } from "../../app/.server/install/resume-after-reauth";
+import { shopTokenStates } from "../../app/.server/shopify/token-state";
 import { offlineSessionId } from "../../app/.server/shopify/offline-sessions";
 import { scheduleTokenMigration } from "./token-migration.processor";
 

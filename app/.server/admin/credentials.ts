@@ -1,10 +1,10 @@
 import { connectionInputSchema, ShopNotConnectedError } from "../shops/shop.repository";
-import { forgetIfAnotherAccount, startFirstSyncs, verifyCredentials } from "../shops/connect-shop";
+import { forgetIfAnotherAccount, startFirstSyncs, verifyCredentials } from "../install/connect-shop";
 import { confirmStep } from "./onboarding";
 import { createResendLedger } from "../resend/resend-ledger";
 import { serviceErrorMessage } from "./service-errors";
 import type { AppContext } from "../context.server";
-import type { UiMessage } from "../../admin/messages";
+import type { UiMessage } from "../../shared/messages";
 import { serviceAddressAllowed } from "../security/service-address";
 import { urlPolicy } from "../security/safe-url";
 

@@ -4,7 +4,7 @@ import type { AppContext } from "../context.server";
 import { reviewsFor } from "./reviews-client";
 import { requestBackSync } from "../backsync/schedule";
 import { orMessage, serviceErrorMessage } from "./service-errors";
-import type { UiMessage } from "../../admin/messages";
+import type { UiMessage } from "../../shared/messages";
 import { safeUrl } from "../security/safe-url";
 import { createOrderStateRepository } from "../orders/order-state.repository";
 

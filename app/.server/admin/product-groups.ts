@@ -4,7 +4,7 @@ import type { AppContext } from "../context.server";
 import { requestBackSync } from "../backsync/schedule";
 import { reviewsFor } from "./reviews-client";
 import { orMessage, serviceErrorMessage } from "./service-errors";
-import type { UiMessage } from "../../admin/messages";
+import type { UiMessage } from "../../shared/messages";
 import { skipOf } from "./lists";
 import { shopProducts, type ShopProduct } from "./shop-products";
 

@@ -1,7 +1,7 @@
 import type { JobServices } from "../jobs/services";
 import { GiveUp, honouringServiceLimit, RetryLater, shopifyThrottleAsRetry } from "../jobs/outcome";
 import { withRenewedLock } from "../queues/renewed-lock";
-import { parseSettings } from "../shops/settings";
+import { parseSettings } from "../settings/settings";
 import { ShopNotConnectedError } from "../shops/shop.repository";
 import { createResendLedger } from "../resend/resend-ledger";
 import { resendUnknownProducts } from "../resend/unknown-products";
@@ -9,7 +9,7 @@ import { NoOfflineSessionError } from "../shopify/admin-for-shop";
 import { lazyAdminGraphql } from "../shopify/lazy-admin-graphql";
 import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify/errors";
 import { runBackSync, type BackSyncResult } from "./backsync";
-import { pollScheduleOf } from "./schedule";
+import { pollScheduleOf } from "../activity/poll-schedule";
 import { canSyncShop } from "../shops/can-sync";
 
 // One shop's back-sync as a job runs it (maintenance/"backsync" and "backsync-reconcile"): one run

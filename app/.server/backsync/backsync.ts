@@ -2,7 +2,7 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { ReviewsClient } from "../reviews";
 import type { AdminGraphql } from "../shopify/admin-graphql";
-import type { ShopSettings } from "../shops/settings";
+import type { ShopSettings } from "../settings/settings";
 import { createBackSyncState, feedMemoryOf, type BackSyncState } from "./backsync-state.repository";
 import { DEFINITIONS_CHANGED_AT, enableRatingDefinitions } from "./definitions";
 import { backfillRatingValues } from "./rating-value-backfill";
@@ -19,7 +19,7 @@ import {
 import { emptyStats, refreshProducts, type RefreshStats } from "./product-refresh";
 import { findDrift } from "./reconcile";
 import { changedProducts, readReviewChanges, unknownProducts } from "./review-feed";
-import { touchedProducts } from "./touched-products";
+import { touchedProducts } from "../activity/touched-products";
 import { readGroupMembership, regrouped, withGroupMates, type GroupMembership } from "./group-membership";
 import { readShopData, shopDataDigest, writeShopData } from "./shop-data-sync";
 import type { Db } from "../db/client";

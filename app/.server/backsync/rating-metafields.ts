@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { productGid } from "../../admin/product-ids";
+import { productGid } from "../../shared/product-ids";
 import { SNAPSHOT_KEY, SNAPSHOT_NAMESPACE, type Snapshot } from "../storefront/snapshot";
 
 // What the back-sync writes on one product, as `metafieldsSet` inputs: the app-owned snapshot the

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { productGid } from "../../admin/product-ids";
+import { productGid } from "../../shared/product-ids";
 import type { AdminGraphql } from "../shopify/admin-graphql";
 import type { BackSyncState } from "./backsync-state.repository";
 import { MetafieldBatcher } from "./metafield-writer";

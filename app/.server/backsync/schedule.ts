@@ -1,11 +1,10 @@
-import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { keysetPages } from "../db/batches";
 import type { Queues } from "../queues/queues";
 import { QueueName, jobIdPart } from "../queues/names";
 import { SYNCABLE_SHOPS } from "../shops/can-sync";
-import { ACTIVE_AFTER_ACTION_MS } from "./cadence";
-import { createPollSchedule, type PollSchedule } from "./poll-schedule";
+import { ACTIVE_AFTER_ACTION_MS } from "../activity/cadence";
+import { pollScheduleOf, type ScheduleConfig } from "../activity/poll-schedule";
 
 // How back-sync runs are asked for. One run at a time per shop: a run asked for while one waits is
 // the same run; asked for while one runs, it comes right after (BullMQ deduplication keeping the
@@ -24,26 +23,6 @@ export const BACKSYNC_RECONCILE_TICK = "backsync-reconcile-tick";
 export interface BackSyncJobData {
   shopId: string;
 }
-
-/** The poll schedule of this deployment (its Redis and prefix, its configured periods). */
-export function pollScheduleOf(queues: Pick<Queues, "redis" | "prefix">, config: ScheduleConfig): PollSchedule {
-  return createPollSchedule(queues.redis, queues.prefix, cadenceOf(config));
-}
-
-export type ScheduleConfig = Pick<Config, "BACKSYNC_INTERVAL_MS" | "BACKSYNC_QUIET_MS" | "BACKSYNC_RECONCILE_MS">;
-
-export function cadenceOf(config: ScheduleConfig) {
-  // With the scheduler off (0, the test suite's default) runs come only when asked for; the
-  // schedule still records activity, at the default period.
-  const activeMs = config.BACKSYNC_INTERVAL_MS || DEFAULT_ACTIVE_MS;
-  return {
-    activeMs,
-    quietMs: Math.max(config.BACKSYNC_QUIET_MS, activeMs),
-    reconcileMs: config.BACKSYNC_RECONCILE_MS,
-  };
-}
-
-const DEFAULT_ACTIVE_MS = 50_000;
 
 /**
  * Asks for a back-sync run of the shop now (after a moderation or a change in our admin, after

@@ -6,7 +6,7 @@ import { MAX_BATCH_ITEMS, sendCatalog, type BatchOutcome } from "./catalog-sende
 import { NEVER_ACCEPTED } from "./pending-changes";
 import { withShopSendLock } from "./send-lock";
 import type { ReviewsClient } from "../reviews";
-import { syncShop, type SyncShopDeps } from "../sync/sync-shop";
+import { syncShop, type SyncShopDeps } from "../shops/sync-shop";
 
 // The catalog queue: one "flush" job per shop at a time (BullMQ deduplication with
 // keepLastIfActive: at most one running and one waiting per shop), which drains the shop's

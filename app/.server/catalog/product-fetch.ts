@@ -8,7 +8,7 @@ import { categoriesWithSource, fromGraphqlProduct, mapProduct, sourceUpdatedAtOf
 import { fetchProduct } from "../shopify/queries";
 import { NoOfflineSessionError } from "../shopify/admin-for-shop";
 import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify/errors";
-import { syncShop, type SyncShopDeps } from "../sync/sync-shop";
+import { syncShop, type SyncShopDeps } from "../shops/sync-shop";
 import { stageProduct } from "./stage";
 import { scheduleFlushAfterStage } from "./flush";
 

@@ -14,9 +14,9 @@ import { fetchProduct } from "../shopify/queries";
 import { stageProduct } from "./stage";
 import type { JobServices } from "../jobs/services";
 import { GiveUp } from "../jobs/outcome";
-import { syncShop, type SyncShopDeps } from "../sync/sync-shop";
+import { syncShop, type SyncShopDeps } from "../shops/sync-shop";
 import { scheduleFlushAfterStage } from "./flush";
-import type { TopicDelivery } from "../webhooks/delivery";
+import type { TopicDelivery } from "../jobs/delivery";
 
 export type ProductWebhookDeps = SyncShopDeps & Pick<JobServices, "config" | "queues" | "pending" | "mirror" | "log">;
 

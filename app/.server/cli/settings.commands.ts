@@ -1,12 +1,12 @@
 import { defineCommand, UsageError, type CliIo } from "./command";
 import type { CliContext } from "./cli-context";
 import { usageFrom, withContext } from "./shop.commands";
-import { defaultSettings, parseSettings } from "../shops/settings";
+import { defaultSettings, parseSettings } from "../settings/settings";
 import { canSyncShop } from "../shops/can-sync";
 import { countReviews } from "../shops/review-count";
 import { startSync } from "../sync/start-sync";
-import { settingValueKey } from "../../admin/setting-words";
-import { en } from "../../admin/i18n/en";
+import { settingValueKey } from "../../shared/setting-words";
+import { en } from "../../shared/i18n/en";
 import {
   SettingsInputError,
   applyAssignments,
@@ -17,10 +17,10 @@ import {
   same,
   settingSpecs,
   show,
-} from "../shops/settings-paths";
+} from "../settings/settings-paths";
 
 // `settings show` and `settings set`: a shop's merchant settings by dotted path (the paths, values
-// and validation live in shops/settings-paths.ts; a bad one is a usage error here). Changing `catalog.variantKey` asks
+// and validation live in settings/settings-paths.ts; a bad one is a usage error here). Changing `catalog.variantKey` asks
 // the service how many reviews the account
 // holds first: they were collected under the old variant keys, which the app stops sending.
 

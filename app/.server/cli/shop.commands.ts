@@ -3,7 +3,7 @@ import { createAddressRefusals } from "../shopify/address-refusals";
 import { defineCommand, UsageError, type CliIo } from "./command";
 import { createCliContext, type CliContext } from "./cli-context";
 import { ShopNotFoundError } from "../shops/shop.repository";
-import { forgetIfAnotherAccount, startFirstSyncs } from "../shops/connect-shop";
+import { forgetIfAnotherAccount, startFirstSyncs } from "../install/connect-shop";
 import { createResendLedger } from "../resend/resend-ledger";
 import { reportAccountSwitch } from "../resend/account-switch";
 import { describeTokenStatus, offlineTokenStatus } from "../shopify/token-status";

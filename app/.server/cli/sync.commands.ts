@@ -5,7 +5,7 @@ import { createProductMirror } from "../catalog/product-mirror.repository";
 import { startSync } from "../sync/start-sync";
 import { createSyncRuns, parseProgress, type SyncProgress } from "../sync/sync-runs.repository";
 import { progressCounters, progressLine } from "./progress-bar";
-import { parseSettings } from "../shops/settings";
+import { parseSettings } from "../settings/settings";
 
 const shopOption = { shop: { type: "string", description: "shop domain, e.g. my-store.myshopify.com" } } as const;
 

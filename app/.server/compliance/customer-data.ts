@@ -5,7 +5,7 @@ import { createFlowTriggerUse } from "../flow/flow-trigger-use.repository";
 import { createCustomerReviewIndex } from "../customers/customer-review.repository";
 import { createBackSyncState } from "../backsync/backsync-state.repository";
 import { createConsentRepository } from "../consent/consent.repository";
-import type { TopicDelivery } from "../webhooks/delivery";
+import type { TopicDelivery } from "../jobs/delivery";
 
 // Shopify's mandatory compliance webhooks. This app keeps no buyer contact data of its own: per
 // order only ids, statuses, times and a fingerprint (OrderState); per customer the marketing

@@ -6,7 +6,7 @@ import {
   type ConsentChannel,
   type ConsentState,
   type ConsentStates,
-} from "./consent-policy";
+} from "../mapping/consent-policy";
 
 // Each customer's marketing consent per channel (model CustomerConsent). Reports come out of order
 // (webhooks retried hours later with their old payload, a GraphQL read racing a webhook): each

@@ -17,11 +17,11 @@ import {
   pickOptOuts,
   sameOptOuts,
   type ConsentChannel,
-} from "../consent/consent-policy";
+} from "../mapping/consent-policy";
 import type { ConsentReport } from "../consent/consent.repository";
-import { consentForOrder, retryConsentRead, type ConsentDeps } from "../consent/order-consent";
+import { consentForOrder, retryConsentRead, type ConsentDeps } from "./order-consent";
 import { requestProductFetch } from "../catalog/product-fetch";
-import type { SyncShop } from "../sync/sync-shop";
+import type { SyncShop } from "../shops/sync-shop";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "./order-state.repository";
 import { createProductDataCache, orderProductKeys, type ProductDataCache } from "./product-data";
 import {
@@ -33,7 +33,7 @@ import {
 } from "./order-tracking";
 import { callServiceForOrder } from "./order-calls";
 import { syncDeliveryTimer } from "./order-timers";
-import { noteOrderDelivered } from "../backsync/activity";
+import { noteOrderDelivered } from "../activity/activity";
 
 // One whole order applied to the service, by the order webhooks and the reconciliation alike: the
 // newest payload wins, an older one is dropped, an unchanged one is not sent. The status is

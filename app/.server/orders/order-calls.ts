@@ -10,12 +10,12 @@ import {
 } from "../reviews";
 import { createResendLedger } from "../resend/resend-ledger";
 import { resendUnknownOrder } from "../resend/unknown-order";
-import type { SyncShop } from "../sync/sync-shop";
+import type { SyncShop } from "../shops/sync-shop";
 import { OrderLockLostError, withOrderLock } from "./order-lock";
 import { createOrderStateRepository, type OrderState } from "./order-state.repository";
 import { trackedDeliveryDueAt, type OrderTracking, type StatusUpdate } from "./order-tracking";
 import { syncDeliveryTimer } from "./order-timers";
-import { noteOrderDelivered } from "../backsync/activity";
+import { noteOrderDelivered } from "../activity/activity";
 
 // The service calls of the order sync, shared by its webhooks, its timers, the consent path and
 // the reconciliation: each made under the order's lock, with what the service answered recorded on

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { OptOuts } from "../consent/consent-policy";
+import type { OptOuts } from "../mapping/consent-policy";
 import { legacyId } from "../mapping/keys";
 import { parseTime } from "../mapping/order.dates";
 import {

@@ -4,7 +4,7 @@ import type { Config } from "../config";
 import { keyFrom } from "../crypto/secret-box";
 import type { Db } from "../db/client";
 import { observeTokenMigration, observeTokenRefresh } from "../metrics/metrics";
-import { shopTokenStates } from "../shops/token-state";
+import { shopTokenStates } from "./token-state";
 import { offlineSessions } from "./offline-sessions";
 import { createTokenEndpoint } from "./token-endpoint";
 import type { MigrationDeps } from "./token-migration";

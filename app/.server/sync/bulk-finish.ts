@@ -3,7 +3,7 @@ import type { JobServices } from "../jobs/services";
 import { createSyncRuns, type SyncKind } from "./sync-runs.repository";
 import { enqueueRead, switchToPaged } from "./bulk-run";
 import { isBulkRefusalCode } from "../shopify/bulk-operations";
-import type { TopicDelivery } from "../webhooks/delivery";
+import type { TopicDelivery } from "../jobs/delivery";
 
 const payload = z.looseObject({
   admin_graphql_api_id: z.string(),

@@ -20,7 +20,7 @@ import {
 import type { PageCursor, PagedItem } from "../shopify/paged-reads";
 import { observeSyncReadPath } from "../metrics/metrics";
 import { ShopifyPermanentError, isAddressRefused } from "../shopify/errors";
-import { syncShop, type SyncShopDeps } from "./sync-shop";
+import { syncShop, type SyncShopDeps } from "../shops/sync-shop";
 
 // What every bulk-operation run (full catalog sync, orders backfill) shares: its job data, loading
 // the run and its shop, the polling fallback of bulk_operations/finish, the one read job, and

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Queues } from "../queues/queues";
 import { QueueName, jobIdPart } from "../queues/names";
 import { WEBHOOK_DEDUPE_TTL_MS } from "../queues/job-options";
-import { UNREADABLE_PAYLOAD, type WebhookJob } from "./delivery";
+import { UNREADABLE_PAYLOAD, type WebhookJob } from "../jobs/delivery";
 import { observeWebhook } from "../metrics/metrics";
 import { MAX_WEBHOOK_BYTES } from "./limits";
 

@@ -2,7 +2,7 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { ReviewsError, type ReviewsStorefrontApi } from "../../reviews";
 import type { AdminGraphql } from "../../shopify/admin-graphql";
-import type { ShopSettings } from "../../shops/settings";
+import type { ShopSettings } from "../../settings/settings";
 import { ShopNotConnectedError, ShopNotFoundError } from "../../shops/shop.repository";
 import { cacheControl } from "../proxy/cache-control";
 import { clientIp, type LimitRule, type RateLimiter } from "../proxy/rate-limits";

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { ReviewsError, ReviewsPermanentError, type ReviewsStorefrontApi } from "../../reviews";
 import type { AdminGraphql } from "../../shopify/admin-graphql";
-import type { ShopSettings } from "../../shops/settings";
+import type { ShopSettings } from "../../settings/settings";
 import { ShopNotConnectedError, ShopNotFoundError } from "../../shops/shop.repository";
 import { CustomerWithoutEmailError, type CustomerIdentity } from "../shopper/customer-identity";
 import { OrderNotFoundError, verifyGuestOrder } from "../shopper/guest-order";

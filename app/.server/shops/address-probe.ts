@@ -1,10 +1,11 @@
+import type { Logger } from "pino";
 import type { Queues } from "../queues/queues";
 import { QueueName, jobIdPart } from "../queues/names";
 import { observeAddressRefusal } from "../metrics/metrics";
-import type { AdminFor } from "./address-gate";
-import type { AddressRefusals, ParkedJob } from "./address-refusals";
-import { ADMIN_ACCESS_PROBE } from "./documents";
-import { isAddressRefused } from "./errors";
+import { gatedAdminFor, type AdminFor } from "../shopify/address-gate";
+import { createAddressRefusals, type AddressRefusals, type ParkedJob } from "../shopify/address-refusals";
+import { ADMIN_ACCESS_PROBE } from "../shopify/documents";
+import { isAddressRefused } from "../shopify/errors";
 
 // The probe of a shop whose Admin API calls Shopify refused (IP allowlist): one cheap query
 // (AdminAccessProbe, 1 point) on the maintenance queue, first after ADMIN_PROBE_MIN_MS, then
@@ -92,4 +93,27 @@ export async function probeAddress(
   const parked = await deps.refusals.clear(shop);
   observeAddressRefusal("recovered", (await deps.refusals.refusedShops()).length);
   return { outcome: "passed", parked, refusedForMs: Date.now() - state.since.getTime() };
+}
+
+/**
+ * The gate as every process uses it: a shop's first refusal is logged, counted and has the probe
+ * scheduled (which clears the state and re-queues parked work once Shopify accepts calls again).
+ */
+export function addressGatedAdmin(deps: {
+  adminFor: AdminFor;
+  queues: Queues;
+  config: { REDIS_PREFIX: string; ADMIN_PROBE_MIN_MS: number; ADMIN_PROBE_MAX_MS: number };
+  log: Logger;
+}): { adminFor: AdminFor; refusals: AddressRefusals } {
+  const { queues, config, log } = deps;
+  const refusals = createAddressRefusals(queues.redis, config.REDIS_PREFIX);
+  const adminFor = gatedAdminFor(deps.adminFor, refusals, async (shop, error) => {
+    log.warn(
+      { shop, detail: error.body },
+      "Shopify refused this server's address (IP allowlist): Admin API work parked until a probe passes",
+    );
+    observeAddressRefusal("refused", (await refusals.refusedShops()).length);
+    await scheduleAddressProbe({ queues, refusals, config }, shop, 0);
+  });
+  return { adminFor, refusals };
 }

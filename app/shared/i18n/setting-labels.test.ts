@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { settingSpecs } from "../../.server/shops/settings-paths";
+import { settingSpecs } from "../../.server/settings/settings-paths";
 import { settingValueKey } from "../setting-words";
 import { en } from "./en";
 import { es } from "./es";

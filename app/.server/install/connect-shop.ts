@@ -2,8 +2,9 @@ import type { Db } from "../db/client";
 import type { Queues } from "../queues/queues";
 import { createReviewsClient, DEFAULT_TOKEN_TIMEOUT_MS, type ReviewsAccount } from "../reviews";
 import { startSync } from "../sync/start-sync";
-import { requestBackSync, type ScheduleConfig } from "../backsync/schedule";
-import { forgetWhatWasSent, type Forgotten } from "../sync/forget-sent";
+import { requestBackSync } from "../backsync/schedule";
+import type { ScheduleConfig } from "../activity/poll-schedule";
+import { forgetWhatWasSent, type Forgotten } from "../resend/forget-sent";
 import { reportAccountSwitch } from "../resend/account-switch";
 import type { ResendLedger } from "../resend/resend-ledger";
 

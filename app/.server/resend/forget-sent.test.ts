@@ -5,7 +5,7 @@ import { testAppContext, testConfig } from "../../../test/helpers/contexts";
 import { connectToEmulator } from "../../../test/helpers/connect";
 import { createProductMirror } from "../catalog/product-mirror.repository";
 import { createOrderStateRepository } from "../orders/order-state.repository";
-import { forgetIfAnotherAccount } from "../shops/connect-shop";
+import { forgetIfAnotherAccount } from "../install/connect-shop";
 import { onboardingState } from "../admin/onboarding";
 import { forgetWhatWasSent, RESEND_REASON } from "./forget-sent";
 import type { AppContext } from "../context.server";

@@ -1,7 +1,7 @@
 import { ZodError } from "zod";
 import type { JobServices } from "../jobs/services";
 import { honouringServiceLimit } from "../jobs/outcome";
-import { addProgress, parseProgress } from "./sync-runs.repository";
+import { addProgress, parseProgress } from "../sync/sync-runs.repository";
 import { bulkProductsQuery } from "../shopify/documents";
 import { BulkOperationsRefusedError, startBulkQuery } from "../shopify/bulk-operations";
 import { readProductPages, type PageCursor } from "../shopify/paged-reads";
@@ -13,10 +13,10 @@ import {
   mapProduct,
   sourceUpdatedAtOf,
 } from "../mapping/product.mapper";
-import { isSuperseded } from "../catalog/superseded";
+import { isSuperseded } from "./superseded";
 import { productKey } from "../mapping/keys";
-import { MAX_BATCH_ITEMS, sendCatalog, type Rejected } from "../catalog/catalog-sender";
-import type { StagedProduct } from "../catalog/pending-changes";
+import { MAX_BATCH_ITEMS, sendCatalog, type Rejected } from "./catalog-sender";
+import type { StagedProduct } from "./pending-changes";
 import {
   RunTakenOverError,
   cancelledRun,
@@ -31,8 +31,8 @@ import {
   switchToPaged,
   type RunDeps,
   type RunStep,
-} from "./bulk-run";
-import { lockedSender, recordOutcome } from "../catalog/flush";
+} from "../sync/bulk-run";
+import { lockedSender, recordOutcome } from "./flush";
 
 // Full catalog sync: a bulk operation over every product with its variants (and collections, and
 // the merchant's chosen metafields), read as a stream, mapped, and sent in batches of 200 like live

@@ -1,4 +1,6 @@
 import type { Redis } from "ioredis";
+import type { Config } from "../config";
+import type { Queues } from "../queues/queues";
 import { firstPollAt, nextPollDelay, nextReconcileAt, type Cadence } from "./cadence";
 
 // When each shop's back-sync is due, in Redis, so that the periodic tick reads only the shops due
@@ -134,3 +136,23 @@ export function createPollSchedule(
     },
   };
 }
+
+/** The poll schedule of this deployment (its Redis and prefix, its configured periods). */
+export function pollScheduleOf(queues: Pick<Queues, "redis" | "prefix">, config: ScheduleConfig): PollSchedule {
+  return createPollSchedule(queues.redis, queues.prefix, cadenceOf(config));
+}
+
+export type ScheduleConfig = Pick<Config, "BACKSYNC_INTERVAL_MS" | "BACKSYNC_QUIET_MS" | "BACKSYNC_RECONCILE_MS">;
+
+export function cadenceOf(config: ScheduleConfig) {
+  // With the scheduler off (0, the test suite's default) runs come only when asked for; the
+  // schedule still records activity, at the default period.
+  const activeMs = config.BACKSYNC_INTERVAL_MS || DEFAULT_ACTIVE_MS;
+  return {
+    activeMs,
+    quietMs: Math.max(config.BACKSYNC_QUIET_MS, activeMs),
+    reconcileMs: config.BACKSYNC_RECONCILE_MS,
+  };
+}
+
+const DEFAULT_ACTIVE_MS = 50_000;

@@ -11,17 +11,17 @@ import {
   sameOptOuts,
   type ConsentStates,
   type OptOuts,
-} from "./consent-policy";
+} from "../mapping/consent-policy";
 import {
   createConsentRepository,
   statesOf,
   type ConsentReport,
   type CustomerConsentRecord,
-} from "./consent.repository";
-import { readCustomerConsent } from "./consent-read";
-import { createOrderStateRepository, EXCLUDED_STATUS } from "../orders/order-state.repository";
-import { callServiceForOrder, lockedOrder, type OrderCallDeps } from "../orders/order-calls";
-import { syncShop, type SyncShop, type SyncShopDeps } from "../sync/sync-shop";
+} from "../consent/consent.repository";
+import { readCustomerConsent } from "../consent/consent-read";
+import { createOrderStateRepository, EXCLUDED_STATUS } from "./order-state.repository";
+import { callServiceForOrder, lockedOrder, type OrderCallDeps } from "./order-calls";
+import { syncShop, type SyncShop, type SyncShopDeps } from "../shops/sync-shop";
 
 // Buyers' marketing consent on the live path. Order webhooks carry none since API 2025-01, so:
 // - an order of a customer the consent store does not know reads the customer's consent once

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Queues } from "../queues/queues";
 import { ACTIVE_AFTER_ACTION_MS, REVIEW_WINDOW_MS } from "./cadence";
-import { pollScheduleOf, type ScheduleConfig } from "./schedule";
+import { pollScheduleOf, type ScheduleConfig } from "./poll-schedule";
 
 // What makes a shop's back-sync poll at the active pace, noted where it happens. Best effort: the
 // order or the shopper's write goes on whatever Redis answered (the shop is polled at the quiet pace

@@ -1,8 +1,8 @@
 import type { JobServices } from "../jobs/services";
-import { parseSettings, type ShopSettings } from "../shops/settings";
+import { parseSettings, type ShopSettings } from "../settings/settings";
 import { fetchPrimaryDomain } from "../shopify/queries";
 import { isAddressRefused } from "../shopify/errors";
-import { canSyncShop } from "../shops/can-sync";
+import { canSyncShop } from "./can-sync";
 
 // The shop a sync job works for, or null when it must not work for it: unknown, uninstalled (its
 // queued work stops) or not connected to the service (nothing to send to).

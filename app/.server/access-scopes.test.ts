@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { adminSchema, inspectDocument } from "../../../test/helpers/admin-schema";
-import { discoverDocuments } from "../../../test/helpers/admin-documents";
-import { appToml } from "../../../test/helpers/app-toml";
-import { configSchema } from "../config";
+import { adminSchema, inspectDocument } from "../../test/helpers/admin-schema";
+import { discoverDocuments } from "../../test/helpers/admin-documents";
+import { appToml } from "../../test/helpers/app-toml";
+import { configSchema } from "./config";
 import { ACCESS_SCOPES, REQUESTED_SCOPES, type ScopeUse } from "./access-scopes";
 
 // The scopes the app asks for are the ones Shopify lists, each used by what its features name, and

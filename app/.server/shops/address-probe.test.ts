@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { probeDelayMs } from "./address-probe";
-import { MAX_PAGE, ordersPageSize, productsPageSize } from "./paged-reads";
-import { PAGED_COLLECTIONS, PAGED_LINE_ITEMS, PAGED_VARIANTS } from "./paged-sizes";
+import { MAX_PAGE, ordersPageSize, productsPageSize } from "../shopify/paged-reads";
+import { PAGED_COLLECTIONS, PAGED_LINE_ITEMS, PAGED_VARIANTS } from "../shopify/paged-sizes";
 
 describe("the probe's backoff", () => {
   const limits = { ADMIN_PROBE_MIN_MS: 30_000, ADMIN_PROBE_MAX_MS: 1_800_000 };

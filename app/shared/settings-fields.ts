@@ -1,6 +1,6 @@
 import type { UiMessage } from "./messages";
 
-// A setting as the Settings page's form knows it (from shops/settings-paths.ts on the server), and
+// A setting as the Settings page's form knows it (from settings/settings-paths.ts on the server), and
 // the checks the form makes as the merchant types. The server checks again against the schema
 // itself before anything is saved.
 

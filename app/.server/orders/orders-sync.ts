@@ -1,20 +1,15 @@
 import type { JobServices } from "../jobs/services";
 import { GiveUp, RetryLater } from "../jobs/outcome";
-import { addProgress, parseProgress, type SyncProgress } from "./sync-runs.repository";
+import { addProgress, parseProgress, type SyncProgress } from "../sync/sync-runs.repository";
 import { bulkOrdersQuery } from "../shopify/documents";
 import { BulkOperationsRefusedError, startBulkQuery, type BulkGroup } from "../shopify/bulk-operations";
 import { readOrderPages, type PageCursor } from "../shopify/paged-reads";
 import { observeSyncReadPath } from "../metrics/metrics";
-import { createOrderStateRepository } from "../orders/order-state.repository";
-import { emptyTracking, parseTracking } from "../orders/order-tracking";
-import {
-  adaptBulkOrder,
-  OrderNodeError,
-  trackedUtcOffset,
-  withKnownFulfillmentLines,
-} from "../orders/graphql-order.adapter";
-import { applyOrder, type ApplyOrderDeps, type OrderApplyOutcome } from "../orders/apply-order";
-import { lockedOrder } from "../orders/order-calls";
+import { createOrderStateRepository } from "./order-state.repository";
+import { emptyTracking, parseTracking } from "./order-tracking";
+import { adaptBulkOrder, OrderNodeError, trackedUtcOffset, withKnownFulfillmentLines } from "./graphql-order.adapter";
+import { applyOrder, type ApplyOrderDeps, type OrderApplyOutcome } from "./apply-order";
+import { lockedOrder } from "./order-calls";
 import {
   RunTakenOverError,
   cancelledRun,
@@ -30,8 +25,8 @@ import {
   switchToPaged,
   type RunDeps,
   type RunStep,
-} from "./bulk-run";
-import type { SyncShop } from "./sync-shop";
+} from "../sync/bulk-run";
+import type { SyncShop } from "../shops/sync-shop";
 import { isAddressRefused } from "../shopify/errors";
 
 // Orders backfill (on connect: the last settings.orders.backfillDays days) and reconciliation (the

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { GiveUp } from "../jobs/outcome";
 import type { JobServices } from "../jobs/services";
 import { createBackSyncState } from "../backsync/backsync-state.repository";
-import type { TopicDelivery } from "../webhooks/delivery";
+import type { TopicDelivery } from "../jobs/delivery";
 
 /** What the app's own lifecycle topics are given. */
 export type LifecycleDeps = Pick<JobServices, "db" | "shops">;

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { RESEND_REASON } from "../../admin/resend-reason";
+import { RESEND_REASON } from "../../shared/resend-reason";
 
 // What this database remembers having sent lets the app skip what the other side already holds:
 // unchanged products (the mirror's hashes), unchanged orders (their fingerprints), unchanged

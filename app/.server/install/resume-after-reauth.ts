@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
 import type { Db } from "../db/client";
 import type { Queues } from "../queues/queues";
-import type { ScheduleConfig } from "../backsync/schedule";
+import type { ScheduleConfig } from "../activity/poll-schedule";
 import { startFirstSyncs } from "./connect-shop";
-import { shopTokenStates } from "./token-state";
+import { shopTokenStates } from "../shopify/token-state";
 
 // The merchant opened the app and the library stored a fresh offline pair: a shop parked because
 // Shopify refused its token is "ok" again, and what stopped meanwhile runs again: a full catalog

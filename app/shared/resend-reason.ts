@@ -1,5 +1,5 @@
 /**
- * The error a sync run is ended with when the app forgets what it sent (sync/forget-sent.ts): the
+ * The error a sync run is ended with when the app forgets what it sent (resend/forget-sent.ts): the
  * Sync page shows it in the merchant's words. Here, not in the server module, as the page's
  * component reads it in the browser.
  */
