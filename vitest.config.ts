@@ -90,6 +90,7 @@ const UNIT = [
   "test/docs.test.ts",
   "test/bench/report.test.ts",
   "test/helpers/sequencer.test.ts",
+  "test/toolchain/import-graph.test.ts",
   "test/theme/theme-check.test.ts",
 ];
 const IGNORED = ["**/node_modules/**"];

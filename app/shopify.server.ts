@@ -3,9 +3,9 @@ import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-re
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { loadConfig } from "./.server/config";
 import { appContext } from "./.server/context.server";
-import { keyFrom } from "./.server/crypto/secret-box";
-import { SealedSessionStorage } from "./.server/shopify/sealed-session-storage";
-import { resumeAfterReauth } from "./.server/install/resume-after-reauth";
+import { keyFrom } from "./.server/crypto";
+import { SealedSessionStorage } from "./.server/shopify";
+import { resumeAfterReauth } from "./.server/install";
 import prisma from "./db.server";
 
 const config = loadConfig();

@@ -1,32 +1,32 @@
 import { Worker, type Job } from "bullmq";
 import type { WorkerContext } from "./context";
-import { createRedis } from "../app/.server/queues/connection";
-import { queuePrefix } from "../app/.server/queues/keyspace";
-import { observeJob } from "../app/.server/metrics/metrics";
-import { QueueName } from "../app/.server/queues/names";
-import { startHeartbeat } from "../app/.server/queues/worker-heartbeat";
+import { createRedis } from "../app/.server/queues";
+import { queuePrefix } from "../app/.server/queues";
+import { observeJob } from "../app/.server/metrics";
+import { QueueName } from "../app/.server/queues";
+import { startHeartbeat } from "../app/.server/queues";
 import type { JobHandler, TopicHandler } from "./processors/registry";
 import { createWebhookProcessor } from "./processors/webhook.processor";
 import { appScopesUpdate, appUninstalled } from "./processors/lifecycle.handlers";
 import { productDeleted, productUpserted } from "./processors/catalog.handlers";
 import { flushCatalog } from "./processors/catalog.processor";
-import { CATALOG_SWEEP, scheduleCatalogSweep, sweepCatalog } from "../app/.server/catalog/sweep";
+import { CATALOG_SWEEP, scheduleCatalogSweep, sweepCatalog } from "../app/.server/catalog";
 import { fulfillmentChanged, fulfillmentEventCreated, orderChanged } from "./processors/order.handlers";
 import { announceTracking, deliverIfDue, fetchProductForOrder } from "./processors/order.processor";
-import { ANNOUNCE_TRACKING, DELIVER_IF_DUE } from "../app/.server/orders/order-timers";
-import { FETCH_PRODUCT } from "../app/.server/catalog/product-fetch";
+import { ANNOUNCE_TRACKING, DELIVER_IF_DUE } from "../app/.server/orders";
+import { FETCH_PRODUCT } from "../app/.server/catalog";
 import { catalogPoll, catalogRead, catalogStart } from "./processors/catalog-sync.processor";
 import { bulkOperationFinished } from "./processors/bulk-finish.handler";
 import { ordersPoll, ordersRead, ordersStart } from "./processors/orders-sync.processor";
 import { consentUpdated } from "./processors/consent.handlers";
 import { readConsentLater } from "./processors/consent.processor";
-import { READ_CONSENT } from "../app/.server/orders/order-consent";
+import { READ_CONSENT } from "../app/.server/orders";
 import { parkRefusedJob, probeAdminAccess } from "./processors/address-probe.processor";
-import { PROBE_ADMIN_ACCESS } from "../app/.server/shops/address-probe";
-import { isAddressRefused } from "../app/.server/shopify/errors";
+import { PROBE_ADMIN_ACCESS } from "../app/.server/shops";
+import { isAddressRefused } from "../app/.server/shopify";
 import { customersDataRequest, customersRedact, shopRedact } from "./processors/compliance.handlers";
 import { submitPendingReview } from "./processors/review-submit.processor";
-import { SUBMIT_PENDING_REVIEW } from "../app/.server/storefront/writes/pending-reviews";
+import { SUBMIT_PENDING_REVIEW } from "../app/.server/storefront";
 import { backSyncJob, backSyncTick } from "./processors/backsync.processor";
 import {
   BACKSYNC,
@@ -34,7 +34,7 @@ import {
   BACKSYNC_RECONCILE_TICK,
   BACKSYNC_TICK,
   scheduleBackSync,
-} from "../app/.server/backsync/schedule";
+} from "../app/.server/backsync";
 import { MIGRATE_TOKENS, migrateTokensJob, scheduleTokenMigration } from "./processors/token-migration.processor";
 
 // The processors of every queue. Later capabilities add topic handlers and job handlers here.

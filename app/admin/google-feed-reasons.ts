@@ -1,4 +1,4 @@
-import type { ExclusionReason } from "../.server/google/feed-entry";
+import type { ExclusionReason } from "../.server/google";
 import type { MessageKey } from "../shared/i18n/en";
 
 // The words for each reason the Google feed leaves a review out (the codes are data in

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { BlockStack, Box, InlineGrid, Text } from "@shopify/polaris";
 import { useMemo } from "react";
-import type { KeyFigures } from "../.server/admin/key-figures";
+import type { KeyFigures } from "../.server/admin";
 import { useI18n } from "./i18n/context";
 import type { MessageKey } from "../shared/i18n/en";
 import { Section } from "./ui/page";

@@ -1,5 +1,5 @@
 import { Badge, BlockStack, Box, InlineGrid, InlineStack, List, Text } from "@shopify/polaris";
-import type { ShopAppStatus } from "../.server/shopapp/status";
+import type { ShopAppStatus } from "../.server/shopapp";
 import { useI18n } from "./i18n/context";
 import type { MessageKey } from "../shared/i18n/en";
 import { Section } from "./ui/page";

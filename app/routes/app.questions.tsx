@@ -3,7 +3,7 @@ import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { BlockStack, Select, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { questionsPage } from "../.server/admin/lists";
+import { questionsPage } from "../.server/admin";
 import { QUESTION_STATUSES } from "../shared/list-options";
 import { AdminPage, Section, StatusBadge } from "../admin/ui/page";
 import { ServiceStatus } from "../admin/ui/feedback";

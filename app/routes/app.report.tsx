@@ -5,7 +5,7 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { useState } from "react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { reportPage } from "../.server/admin/product-report";
+import { reportPage } from "../.server/admin";
 import { AdminPage, Section } from "../admin/ui/page";
 import { ErrorNotice, Notice } from "../admin/ui/feedback";
 import { useListPage } from "../admin/ui/list-page";

@@ -17,7 +17,7 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { useState } from "react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { reviewsPage, type ReviewRow } from "../.server/admin/moderation";
+import { reviewsPage, type ReviewRow } from "../.server/admin";
 import { REVIEW_SORTS } from "../admin/review-filters";
 import { AdminPage, ProgressMeter, Section, StatusBadge } from "../admin/ui/page";
 import { ErrorNotice, Notice } from "../admin/ui/feedback";

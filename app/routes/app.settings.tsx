@@ -5,7 +5,7 @@ import { SaveBar, useAppBridge } from "@shopify/app-bridge-react";
 import { useEffect, useMemo, useState } from "react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { saveSettingsForm, settingsFormState, type SettingsSaveResult } from "../.server/admin/settings-form";
+import { saveSettingsForm, settingsFormState, type SettingsSaveResult } from "../.server/admin";
 import { AdminPage, Section } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";
 import { useI18n } from "../admin/i18n/context";

@@ -3,7 +3,7 @@ import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { surveysPage } from "../.server/admin/lists";
+import { surveysPage } from "../.server/admin";
 import { SURVEY_TYPES } from "../shared/list-options";
 import { AdminPage, Section, StatusBadge } from "../admin/ui/page";
 import { ServiceStatus } from "../admin/ui/feedback";

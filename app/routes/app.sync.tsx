@@ -5,7 +5,7 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { useEffect } from "react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { retryRefusedProducts, syncEverything, syncOverview } from "../.server/admin/sync-overview";
+import { retryRefusedProducts, syncEverything, syncOverview } from "../.server/admin";
 import { RESEND_REASON } from "../shared/resend-reason";
 import { AdminPage, ProgressMeter, Section, StatusBadge } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";

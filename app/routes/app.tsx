@@ -13,8 +13,8 @@ import { Banner } from "@shopify/polaris";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { authenticate } from "../shopify.server";
-import { appBridgeUrl } from "../.server/admin/local-bridge";
-import { shopifyDocumentHeaders } from "../.server/admin/document-headers";
+import { appBridgeUrl } from "../.server/admin";
+import { shopifyDocumentHeaders } from "../.server/admin";
 import { AdminProvider } from "../admin/ui/AdminProvider";
 import { PageSkeleton } from "../admin/ui/feedback";
 import { ShopifyResponse } from "../admin/ui/ShopifyResponse";
@@ -22,8 +22,8 @@ import { pickLocale } from "../shared/i18n/locale";
 import { useI18n } from "../admin/i18n/context";
 import { adminPages } from "../admin/pages";
 import { appContext } from "../.server/context.server";
-import { shopTokenStates } from "../.server/shopify/token-state";
-import { forgetRefusedOfflineSession } from "../.server/shops/forget-refused-session";
+import { shopTokenStates } from "../.server/shopify";
+import { forgetRefusedOfflineSession } from "../.server/shops";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: translator(data?.locale ?? "en")("app.name") },

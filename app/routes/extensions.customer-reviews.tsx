@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { reviewsFor } from "../.server/admin/reviews-client";
+import { reviewsFor } from "../.server/admin";
 import { appContext } from "../.server/context.server";
-import { answerCustomerReviews } from "../.server/customers/customer-reviews-route.server";
+import { answerCustomerReviews } from "../.server/customers";
 import { authenticate } from "../shopify.server";
 
 // Backend of the customer details block (admin UI extension): one page of the customer's reviews

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { thankYouForExtension } from "../.server/storefront/order-reviews/extension-review-status.server";
-import { extensionReviewStatusDeps } from "../.server/storefront/order-reviews/order-review-status-deps.server";
+import { thankYouForExtension } from "../.server/storefront";
+import { extensionReviewStatusDeps } from "../.server/storefront";
 
 // Backend of the thank-you block: rate now, or when the buyer will be asked.
 export const loader = ({ request }: LoaderFunctionArgs) =>

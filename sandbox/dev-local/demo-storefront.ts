@@ -1,10 +1,10 @@
 import { LOCAL_CUSTOMERS } from "../local-storefront/pages";
 import { parseConfig } from "../../app/.server/config";
-import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
+import { SHOPIFY_API_VERSION } from "../../app/.server/shopify";
 import { startLocalStorefront, type LocalStorefront } from "../local-storefront/server";
 import { DEMO_ACCOUNT, DEMO_SHOP, requestDemoBackSync } from "./demo";
 import type { DemoAddress } from "./demo-summary";
-import { checkProductReviewFeed } from "../../app/.server/google/feed-check";
+import { checkProductReviewFeed } from "../../app/.server/google";
 
 // The offline demo's storefront act: the reviews service gets reviews for the demo catalog (photos,
 // a video, replies, a syndicated and translated review, topics, an AI summary), the back-sync writes

@@ -6,7 +6,7 @@ import {
   catalogPoll as pollCatalog,
   catalogRead as readCatalog,
   catalogStart as startCatalog,
-} from "../../app/.server/catalog/catalog-sync";
+} from "../../app/.server/catalog";
 
 // sync/"catalog-start", "catalog-poll", "catalog-read": the full catalog sync
 // (app/.server/catalog/catalog-sync.ts). The service's 429 puts the read back for its Retry-After.

@@ -6,7 +6,7 @@ import {
   ordersPoll as pollOrders,
   ordersRead as readOrders,
   ordersStart as startOrders,
-} from "../../app/.server/orders/orders-sync";
+} from "../../app/.server/orders";
 
 // sync/"orders-start", "orders-poll", "orders-read": the orders backfill and reconciliation
 // (app/.server/orders/orders-sync.ts). A read that waits for the catalog sync, or got further and

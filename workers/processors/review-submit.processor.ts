@@ -1,10 +1,7 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { runForJob } from "../outcome-adapter";
-import {
-  submitPendingJobSchema,
-  submitPendingReview as sendKeptWrite,
-} from "../../app/.server/storefront/writes/submit-pending";
+import { submitPendingJobSchema, submitPendingReview as sendKeptWrite } from "../../app/.server/storefront";
 
 // maintenance/"review-submit": a shopper's review or question the service could not take at the
 // time, sent again (app/.server/storefront/writes/submit-pending.ts). Waiting for an unanswered try

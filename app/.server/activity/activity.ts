@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { Queues } from "../queues/queues";
+import type { Queues } from "../queues";
 import { ACTIVE_AFTER_ACTION_MS, REVIEW_WINDOW_MS } from "./cadence";
 import { pollScheduleOf, type ScheduleConfig } from "./poll-schedule";
 

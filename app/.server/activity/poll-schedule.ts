@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import type { Config } from "../config";
-import type { Queues } from "../queues/queues";
+import type { Queues } from "../queues";
 import { firstPollAt, nextPollDelay, nextReconcileAt, type Cadence } from "./cadence";
 
 // When each shop's back-sync is due, in Redis, so that the periodic tick reads only the shops due

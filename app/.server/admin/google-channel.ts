@@ -1,9 +1,9 @@
 import type { AppContext } from "../context.server";
 import type { Shop } from "@prisma/client";
-import { shopGoogleFeedUrl } from "../google/feed-url";
-import type { ExclusionReason } from "../google/feed-entry";
-import { readFeedStatus, type FeedStatus } from "../google/feed-status";
-import { PRODUCTS_REPORTED } from "../google/feed-writer";
+import { shopGoogleFeedUrl } from "../google";
+import type { ExclusionReason } from "../google";
+import { readFeedStatus, type FeedStatus } from "../google";
+import { PRODUCTS_REPORTED } from "../google";
 import { productIdOf } from "../../shared/product-ids";
 import { shopProduct } from "./shop-products";
 

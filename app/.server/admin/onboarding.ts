@@ -1,6 +1,6 @@
 import type { AppContext } from "../context.server";
-import { createSyncRuns, parseProgress } from "../sync/sync-runs.repository";
-import { createProductMirror } from "../catalog/product-mirror.repository";
+import { createSyncRuns, parseProgress } from "../sync";
+import { createProductMirror } from "../catalog";
 import { activateEmbedLink, addBlockLink, THEME_BLOCKS } from "../../shared/theme-blocks";
 
 // The home page's setup checklist, read from real state: the connection and whether it works (its

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ReviewsPermanentError } from "../reviews";
 import type { AppContext } from "../context.server";
-import { requestBackSync } from "../backsync/schedule";
+import { requestBackSync } from "../backsync";
 import { reviewsFor } from "./reviews-client";
 import { orMessage, serviceErrorMessage } from "./service-errors";
 import type { UiMessage } from "../../shared/messages";

@@ -6,7 +6,7 @@ import {
   ReviewsResponseError,
   ReviewsRetryableError,
 } from "../reviews";
-import { ShopNotConnectedError } from "../shops/shop.repository";
+import { ShopNotConnectedError } from "../shops";
 import type { UiMessage } from "../../shared/messages";
 
 // The reviews client's typed errors in words a merchant understands (keys of the admin's

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context.server";
-import { defaultSettings, parseSettings } from "../settings/settings";
+import { defaultSettings, parseSettings } from "../settings";
 import {
   applyAssignments,
   convertValue,
@@ -9,11 +9,11 @@ import {
   SettingsInputError,
   type Assignment,
   type SettingSpec,
-} from "../settings/settings-paths";
-import { canSyncShop } from "../shops/can-sync";
-import { countReviews } from "../shops/review-count";
-import { startSync } from "../sync/start-sync";
-import { requestBackSync } from "../backsync/schedule";
+} from "../settings";
+import { canSyncShop } from "../shops";
+import { countReviews } from "../shops";
+import { startSync } from "../sync";
+import { requestBackSync } from "../backsync";
 import {
   toFieldValue,
   validateField,

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { ReviewsPermanentError, type ReviewsClient, type SummaryResponse } from "../reviews";
-import type { AdminGraphql } from "../shopify/admin-graphql";
-import { buildSnapshot } from "../storefront/snapshot";
+import type { AdminGraphql } from "../shopify";
+import { buildSnapshot } from "../storefront";
 import type { BackSyncState, ProductDigest } from "./backsync-state.repository";
 import { MetafieldBatcher, deleteMetafields, type ProductOutcome } from "./metafield-writer";
 import { CLEARED_DIGEST, digestOf, productMetafieldIds, productMetafields } from "./rating-metafields";

@@ -1,10 +1,10 @@
-import type { Db } from "../db/client";
-import { keysetPages } from "../db/batches";
-import type { Queues } from "../queues/queues";
-import { QueueName, jobIdPart } from "../queues/names";
-import { SYNCABLE_SHOPS } from "../shops/can-sync";
-import { ACTIVE_AFTER_ACTION_MS } from "../activity/cadence";
-import { pollScheduleOf, type ScheduleConfig } from "../activity/poll-schedule";
+import type { Db } from "../db";
+import { keysetPages } from "../db";
+import type { Queues } from "../queues";
+import { QueueName, jobIdPart } from "../queues";
+import { SYNCABLE_SHOPS } from "../shops";
+import { ACTIVE_AFTER_ACTION_MS } from "../activity";
+import { pollScheduleOf, type ScheduleConfig } from "../activity";
 
 // How back-sync runs are asked for. One run at a time per shop: a run asked for while one waits is
 // the same run; asked for while one runs, it comes right after (BullMQ deduplication keeping the

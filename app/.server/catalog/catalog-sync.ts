@@ -1,20 +1,14 @@
 import { ZodError } from "zod";
-import type { JobServices } from "../jobs/services";
-import { honouringServiceLimit } from "../jobs/outcome";
-import { addProgress, parseProgress } from "../sync/sync-runs.repository";
-import { bulkProductsQuery } from "../shopify/documents";
-import { BulkOperationsRefusedError, startBulkQuery } from "../shopify/bulk-operations";
-import { readProductPages, type PageCursor } from "../shopify/paged-reads";
-import { observeSyncReadPath } from "../metrics/metrics";
-import {
-  catalogPayloadHash,
-  categoriesWithSource,
-  fromBulkProduct,
-  mapProduct,
-  sourceUpdatedAtOf,
-} from "../mapping/product.mapper";
+import type { JobServices } from "../jobs";
+import { honouringServiceLimit } from "../jobs";
+import { addProgress, parseProgress } from "../sync";
+import { bulkProductsQuery } from "../shopify";
+import { BulkOperationsRefusedError, startBulkQuery } from "../shopify";
+import { readProductPages, type PageCursor } from "../shopify";
+import { observeSyncReadPath } from "../metrics";
+import { catalogPayloadHash, categoriesWithSource, fromBulkProduct, mapProduct, sourceUpdatedAtOf } from "../mapping";
 import { isSuperseded } from "./superseded";
-import { productKey } from "../mapping/keys";
+import { productKey } from "../mapping";
 import { MAX_BATCH_ITEMS, sendCatalog, type Rejected } from "./catalog-sender";
 import type { StagedProduct } from "./pending-changes";
 import {
@@ -31,7 +25,7 @@ import {
   switchToPaged,
   type RunDeps,
   type RunStep,
-} from "../sync/bulk-run";
+} from "../sync";
 import { lockedSender, recordOutcome } from "./flush";
 
 // Full catalog sync: a bulk operation over every product with its variants (and collections, and

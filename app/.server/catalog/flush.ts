@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { JobServices } from "../jobs/services";
-import { honouringServiceLimit, RetryLater } from "../jobs/outcome";
-import { QueueName, jobIdPart } from "../queues/names";
+import type { JobServices } from "../jobs";
+import { honouringServiceLimit, RetryLater } from "../jobs";
+import { QueueName, jobIdPart } from "../queues";
 import { MAX_BATCH_ITEMS, sendCatalog, type BatchOutcome } from "./catalog-sender";
 import { NEVER_ACCEPTED } from "./pending-changes";
 import { withShopSendLock } from "./send-lock";
 import type { ReviewsClient } from "../reviews";
-import { syncShop, type SyncShopDeps } from "../shops/sync-shop";
+import { syncShop, type SyncShopDeps } from "../shops";
 
 // The catalog queue: one "flush" job per shop at a time (BullMQ deduplication with
 // keepLastIfActive: at most one running and one waiting per shop), which drains the shop's

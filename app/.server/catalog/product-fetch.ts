@@ -1,14 +1,14 @@
 import { z } from "zod";
-import type { Queues } from "../queues/queues";
-import { QueueName, jobIdPart } from "../queues/names";
-import type { JobServices } from "../jobs/services";
-import { GiveUp, shopifyThrottleAsRetry } from "../jobs/outcome";
-import { productGid, productKey } from "../mapping/keys";
-import { categoriesWithSource, fromGraphqlProduct, mapProduct, sourceUpdatedAtOf } from "../mapping/product.mapper";
-import { fetchProduct } from "../shopify/queries";
-import { NoOfflineSessionError } from "../shopify/admin-for-shop";
-import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify/errors";
-import { syncShop, type SyncShopDeps } from "../shops/sync-shop";
+import type { Queues } from "../queues";
+import { QueueName, jobIdPart } from "../queues";
+import type { JobServices } from "../jobs";
+import { GiveUp, shopifyThrottleAsRetry } from "../jobs";
+import { productGid, productKey } from "../mapping";
+import { categoriesWithSource, fromGraphqlProduct, mapProduct, sourceUpdatedAtOf } from "../mapping";
+import { fetchProduct } from "../shopify";
+import { NoOfflineSessionError } from "../shopify";
+import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify";
+import { syncShop, type SyncShopDeps } from "../shops";
 import { stageProduct } from "./stage";
 import { scheduleFlushAfterStage } from "./flush";
 

@@ -1,4 +1,4 @@
-import { isAddressRefused } from "../shopify/errors";
+import { isAddressRefused } from "../shopify";
 import {
   categoriesWithSource,
   fromGraphqlProduct,
@@ -8,15 +8,15 @@ import {
   webhookProductDeleteSchema,
   webhookProductSchema,
   type CategorySource,
-} from "../mapping/product.mapper";
-import { productGid, productKey } from "../mapping/keys";
-import { fetchProduct } from "../shopify/queries";
+} from "../mapping";
+import { productGid, productKey } from "../mapping";
+import { fetchProduct } from "../shopify";
 import { stageProduct } from "./stage";
-import type { JobServices } from "../jobs/services";
-import { GiveUp } from "../jobs/outcome";
-import { syncShop, type SyncShopDeps } from "../shops/sync-shop";
+import type { JobServices } from "../jobs";
+import { GiveUp } from "../jobs";
+import { syncShop, type SyncShopDeps } from "../shops";
 import { scheduleFlushAfterStage } from "./flush";
-import type { TopicDelivery } from "../jobs/delivery";
+import type { TopicDelivery } from "../jobs";
 
 export type ProductWebhookDeps = SyncShopDeps & Pick<JobServices, "config" | "queues" | "pending" | "mirror" | "log">;
 

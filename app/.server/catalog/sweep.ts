@@ -1,7 +1,7 @@
-import type { JobServices } from "../jobs/services";
-import { QueueName } from "../queues/names";
+import type { JobServices } from "../jobs";
+import { QueueName } from "../queues";
 import { scheduleFlush } from "./flush";
-import { inBatches } from "../db/batches";
+import { inBatches } from "../db";
 
 // Changes can wait with no flush coming for them: a flush job that used up its attempts (a service
 // outage longer than the backoff's ~4.5 h), or a shop disconnected and connected again (its flushes

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { createAddressRefusals } from "../shopify/address-refusals";
+import { createAddressRefusals } from "../shopify";
 import { defineCommand, UsageError, type CliIo } from "./command";
 import { createCliContext, type CliContext } from "./cli-context";
-import { ShopNotFoundError } from "../shops/shop.repository";
-import { forgetIfAnotherAccount, startFirstSyncs } from "../install/connect-shop";
-import { createResendLedger } from "../resend/resend-ledger";
-import { reportAccountSwitch } from "../resend/account-switch";
-import { describeTokenStatus, offlineTokenStatus } from "../shopify/token-status";
+import { ShopNotFoundError } from "../shops";
+import { forgetIfAnotherAccount, startFirstSyncs } from "../install";
+import { createResendLedger } from "../resend";
+import { reportAccountSwitch } from "../resend";
+import { describeTokenStatus, offlineTokenStatus } from "../shopify";
 
 export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise<T>): Promise<T> {
   const ctx = createCliContext(io.env);

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { legacyId } from "../mapping/keys";
-import { parseTime } from "../mapping/order.dates";
-import { consentState, type ConsentChannel } from "../mapping/consent-policy";
+import { legacyId } from "../mapping";
+import { parseTime } from "../mapping";
+import { consentState, type ConsentChannel } from "../mapping";
 import type { ChannelConsent } from "./consent.repository";
 
 // The consent webhooks Shopify sends since order and customer payloads stopped carrying consent

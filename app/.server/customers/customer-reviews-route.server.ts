@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import type { ReviewsClient } from "../reviews";
-import { ShopNotConnectedError, ShopNotFoundError } from "../shops/shop.repository";
-import { failureStatus } from "../storefront/proxy/fragment-answers";
-import type { Db } from "../db/client";
+import { ShopNotConnectedError, ShopNotFoundError } from "../shops";
+import { failureStatus } from "../storefront";
+import type { Db } from "../db";
 import { createCustomerReviewIndex } from "./customer-review.repository";
 import { customerReviewsPage } from "./customer-reviews-page";
 

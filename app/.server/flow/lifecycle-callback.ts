@@ -2,8 +2,8 @@ import "@shopify/shopify-api/adapters/web-api";
 import { shopifyApi } from "@shopify/shopify-api";
 import type { Logger } from "pino";
 import { z } from "zod";
-import type { Db } from "../db/client";
-import { SHOPIFY_API_VERSION } from "../shopify/api-version";
+import type { Db } from "../db";
+import { SHOPIFY_API_VERSION } from "../shopify";
 import { createFlowTriggerUse, type UseRecorded } from "./flow-trigger-use.repository";
 
 // Shopify Flow's trigger lifecycle callback (extension extensions/flow-lifecycle): Flow posts it

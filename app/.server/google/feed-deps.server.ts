@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import type { AppContext } from "../context.server";
-import { createProductMirror } from "../catalog/product-mirror.repository";
-import { shopReviewsClients } from "../shops/reviews-for-shop";
-import { urlPolicy } from "../security/safe-url";
-import { loadTranslations, type Translations } from "../storefront/liquid/translations";
-import { EXTENSION_DIR } from "../storefront/proxy/proxy-deps.server";
-import { proxyAuthenticate } from "../storefront/proxy/proxy-authenticate.server";
-import { createRateLimiter } from "../storefront/proxy/rate-limits";
+import { createProductMirror } from "../catalog";
+import { shopReviewsClients } from "../shops";
+import { urlPolicy } from "../security";
+import { loadTranslations, type Translations } from "../storefront";
+import { EXTENSION_DIR } from "../storefront";
+import { proxyAuthenticate } from "../storefront";
+import { createRateLimiter } from "../storefront";
 import type { GoogleFeedDeps } from "./feed-response.server";
 
 // The feed's parts, made once per app context from its config, Redis and database.

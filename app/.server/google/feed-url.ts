@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
-import { safeUrl } from "../security/safe-url";
-import { readProxyPath } from "../storefront/proxy/proxy-path";
+import { safeUrl } from "../security";
+import { readProxyPath } from "../storefront";
 import { FEED_FILE } from "./feed-parts";
 
 // The address a merchant pastes into Merchant Center: the feed on the shop's own domain (its primary

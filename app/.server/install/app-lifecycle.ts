@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { GiveUp } from "../jobs/outcome";
-import type { JobServices } from "../jobs/services";
-import { createBackSyncState } from "../backsync/backsync-state.repository";
-import type { TopicDelivery } from "../jobs/delivery";
+import { GiveUp } from "../jobs";
+import type { JobServices } from "../jobs";
+import { createBackSyncState } from "../backsync";
+import type { TopicDelivery } from "../jobs";
 
 /** What the app's own lifecycle topics are given. */
 export type LifecycleDeps = Pick<JobServices, "db" | "shops">;

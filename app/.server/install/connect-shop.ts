@@ -1,12 +1,12 @@
-import type { Db } from "../db/client";
-import type { Queues } from "../queues/queues";
+import type { Db } from "../db";
+import type { Queues } from "../queues";
 import { createReviewsClient, DEFAULT_TOKEN_TIMEOUT_MS, type ReviewsAccount } from "../reviews";
-import { startSync } from "../sync/start-sync";
-import { requestBackSync } from "../backsync/schedule";
-import type { ScheduleConfig } from "../activity/poll-schedule";
-import { forgetWhatWasSent, type Forgotten } from "../resend/forget-sent";
-import { reportAccountSwitch } from "../resend/account-switch";
-import type { ResendLedger } from "../resend/resend-ledger";
+import { startSync } from "../sync";
+import { requestBackSync } from "../backsync";
+import type { ScheduleConfig } from "../activity";
+import { forgetWhatWasSent, type Forgotten } from "../resend";
+import { reportAccountSwitch } from "../resend";
+import type { ResendLedger } from "../resend";
 
 // Connecting a shop to its reviews-service account, as the CLI's `connect` and the admin's
 // credentials form both do it: the credentials can be checked with a token request before

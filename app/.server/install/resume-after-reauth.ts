@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
-import type { Db } from "../db/client";
-import type { Queues } from "../queues/queues";
-import type { ScheduleConfig } from "../activity/poll-schedule";
+import type { Db } from "../db";
+import type { Queues } from "../queues";
+import type { ScheduleConfig } from "../activity";
 import { startFirstSyncs } from "./connect-shop";
-import { shopTokenStates } from "../shopify/token-state";
+import { shopTokenStates } from "../shopify";
 
 // The merchant opened the app and the library stored a fresh offline pair: a shop parked because
 // Shopify refused its token is "ok" again, and what stopped meanwhile runs again: a full catalog

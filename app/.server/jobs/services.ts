@@ -1,10 +1,10 @@
 import type { Logger } from "pino";
 import type { Shop } from "@prisma/client";
 import type { Config } from "../config";
-import type { Db } from "../db/client";
-import type { Queues } from "../queues/queues";
+import type { Db } from "../db";
+import type { Queues } from "../queues";
 import type { ReviewsClient } from "../reviews";
-import type { AdminGraphql } from "../shopify/admin-graphql";
+import type { AdminGraphql } from "../shopify";
 
 // The services a job's use case may be given. The worker's context has them all (and more: its
 // delivery trail, the probe's client); each use case names the few it uses with a Pick, so that it

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ShopSettings } from "../settings/settings";
+import type { ShopSettings } from "../settings";
 import { legacyId, type VariantKeyMode } from "./keys";
 import { deliveryMethodOf, pointOfSaleOf } from "./order.channel";
 import { parseTime, toIsoUtc } from "./order.dates";

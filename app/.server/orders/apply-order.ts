@@ -1,5 +1,5 @@
-import type { JobServices } from "../jobs/services";
-import { legacyId } from "../mapping/keys";
+import type { JobServices } from "../jobs";
+import { legacyId } from "../mapping";
 import {
   deliveryDueAt,
   exclusionReason,
@@ -9,19 +9,13 @@ import {
   orderName,
   orderUpdatedAt,
   type OrderMapContext,
-} from "../mapping/order.mapper";
-import type { MappedOrder, ShopifyOrder } from "../mapping/order.schemas";
-import {
-  CONSENT_CHANNELS,
-  consentState,
-  pickOptOuts,
-  sameOptOuts,
-  type ConsentChannel,
-} from "../mapping/consent-policy";
-import type { ConsentReport } from "../consent/consent.repository";
+} from "../mapping";
+import type { MappedOrder, ShopifyOrder } from "../mapping";
+import { CONSENT_CHANNELS, consentState, pickOptOuts, sameOptOuts, type ConsentChannel } from "../mapping";
+import type { ConsentReport } from "../consent";
 import { consentForOrder, retryConsentRead, type ConsentDeps } from "./order-consent";
-import { requestProductFetch } from "../catalog/product-fetch";
-import type { SyncShop } from "../shops/sync-shop";
+import { requestProductFetch } from "../catalog";
+import type { SyncShop } from "../shops";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "./order-state.repository";
 import { createProductDataCache, orderProductKeys, type ProductDataCache } from "./product-data";
 import {
@@ -33,7 +27,7 @@ import {
 } from "./order-tracking";
 import { callServiceForOrder } from "./order-calls";
 import { syncDeliveryTimer } from "./order-timers";
-import { noteOrderDelivered } from "../activity/activity";
+import { noteOrderDelivered } from "../activity";
 
 // One whole order applied to the service, by the order webhooks and the reconciliation alike: the
 // newest payload wins, an older one is dropped, an unchanged one is not sent. The status is

@@ -1,9 +1,9 @@
-import { GiveUp } from "../jobs/outcome";
-import { syncShop, type SyncShopDeps } from "../shops/sync-shop";
-import { createConsentRepository } from "../consent/consent.repository";
-import { parseConsentWebhook, type ConsentTopic } from "../consent/consent-webhooks";
+import { GiveUp } from "../jobs";
+import { syncShop, type SyncShopDeps } from "../shops";
+import { createConsentRepository } from "../consent";
+import { parseConsentWebhook, type ConsentTopic } from "../consent";
 import { refreshCustomerOrders, type ConsentDeps } from "./order-consent";
-import type { TopicDelivery } from "../jobs/delivery";
+import type { TopicDelivery } from "../jobs";
 
 // customers_email_marketing_consent/update, customers_marketing_consent/update (SMS) and
 // customers_whats_app_marketing_consent/update: the customer's consent on that channel is kept

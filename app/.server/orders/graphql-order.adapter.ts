@@ -1,6 +1,6 @@
-import { legacyId } from "../mapping/keys";
-import type { OrderMapContext } from "../mapping/order.mapper";
-import type { ShopifyFulfillment, ShopifyLineItem, ShopifyOrder } from "../mapping/order.schemas";
+import { legacyId } from "../mapping";
+import type { OrderMapContext } from "../mapping";
+import type { ShopifyFulfillment, ShopifyLineItem, ShopifyOrder } from "../mapping";
 import { graphqlLineItemSchema, graphqlOrderNodeSchema, type GraphqlLineItemNode } from "./graphql-order.schemas";
 import {
   address,

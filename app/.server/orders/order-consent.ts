@@ -1,27 +1,15 @@
 import { z } from "zod";
-import type { JobServices } from "../jobs/services";
-import { GiveUp, shopifyThrottleAsRetry } from "../jobs/outcome";
-import { NoOfflineSessionError } from "../shopify/admin-for-shop";
-import { QueueName, jobIdPart } from "../queues/names";
-import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify/errors";
-import {
-  CONSENT_CHANNELS,
-  optOutsFor,
-  pickOptOuts,
-  sameOptOuts,
-  type ConsentStates,
-  type OptOuts,
-} from "../mapping/consent-policy";
-import {
-  createConsentRepository,
-  statesOf,
-  type ConsentReport,
-  type CustomerConsentRecord,
-} from "../consent/consent.repository";
-import { readCustomerConsent } from "../consent/consent-read";
+import type { JobServices } from "../jobs";
+import { GiveUp, shopifyThrottleAsRetry } from "../jobs";
+import { NoOfflineSessionError } from "../shopify";
+import { QueueName, jobIdPart } from "../queues";
+import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify";
+import { CONSENT_CHANNELS, optOutsFor, pickOptOuts, sameOptOuts, type ConsentStates, type OptOuts } from "../mapping";
+import { createConsentRepository, statesOf, type ConsentReport, type CustomerConsentRecord } from "../consent";
+import { readCustomerConsent } from "../consent";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "./order-state.repository";
 import { callServiceForOrder, lockedOrder, type OrderCallDeps } from "./order-calls";
-import { syncShop, type SyncShop, type SyncShopDeps } from "../shops/sync-shop";
+import { syncShop, type SyncShop, type SyncShopDeps } from "../shops";
 
 // Buyers' marketing consent on the live path. Order webhooks carry none since API 2025-01, so:
 // - an order of a customer the consent store does not know reads the customer's consent once

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 import { emptyTracking, parseTracking, serializeTracking, type OrderTracking } from "./order-tracking";
 
 // What the service was last told about one order of one shop, and what the connector knows of its

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { JobServices } from "../jobs/services";
-import { QueueName, jobIdPart } from "../queues/names";
+import type { JobServices } from "../jobs";
+import { QueueName, jobIdPart } from "../queues";
 
 // The order sync's timers on the maintenance queue:
 // - "deliver-if-due": "treat as delivered N days after shipping", one delayed job per order and

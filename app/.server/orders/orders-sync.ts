@@ -1,10 +1,10 @@
-import type { JobServices } from "../jobs/services";
-import { GiveUp, RetryLater } from "../jobs/outcome";
-import { addProgress, parseProgress, type SyncProgress } from "../sync/sync-runs.repository";
-import { bulkOrdersQuery } from "../shopify/documents";
-import { BulkOperationsRefusedError, startBulkQuery, type BulkGroup } from "../shopify/bulk-operations";
-import { readOrderPages, type PageCursor } from "../shopify/paged-reads";
-import { observeSyncReadPath } from "../metrics/metrics";
+import type { JobServices } from "../jobs";
+import { GiveUp, RetryLater } from "../jobs";
+import { addProgress, parseProgress, type SyncProgress } from "../sync";
+import { bulkOrdersQuery } from "../shopify";
+import { BulkOperationsRefusedError, startBulkQuery, type BulkGroup } from "../shopify";
+import { readOrderPages, type PageCursor } from "../shopify";
+import { observeSyncReadPath } from "../metrics";
 import { createOrderStateRepository } from "./order-state.repository";
 import { emptyTracking, parseTracking } from "./order-tracking";
 import { adaptBulkOrder, OrderNodeError, trackedUtcOffset, withKnownFulfillmentLines } from "./graphql-order.adapter";
@@ -25,9 +25,9 @@ import {
   switchToPaged,
   type RunDeps,
   type RunStep,
-} from "../sync/bulk-run";
-import type { SyncShop } from "../shops/sync-shop";
-import { isAddressRefused } from "../shopify/errors";
+} from "../sync";
+import type { SyncShop } from "../shops";
+import { isAddressRefused } from "../shopify";
 
 // Orders backfill (on connect: the last settings.orders.backfillDays days) and reconciliation (the
 // CLI, from a date): a bulk query over the orders created since then, read as a stream. Each order

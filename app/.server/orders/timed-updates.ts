@@ -1,4 +1,4 @@
-import { syncShop, type SyncShopDeps } from "../shops/sync-shop";
+import { syncShop, type SyncShopDeps } from "../shops";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "./order-state.repository";
 import { statusUpdateFor, trackedDeliveryDueAt } from "./order-tracking";
 import { lockedOrder, sendStatusUpdate, type OrderCallDeps } from "./order-calls";

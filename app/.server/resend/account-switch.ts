@@ -1,5 +1,5 @@
 import type { Forgotten } from "./forget-sent";
-import { observeResend } from "../metrics/metrics";
+import { observeResend } from "../metrics";
 import type { ResendLedger } from "./resend-ledger";
 
 /**

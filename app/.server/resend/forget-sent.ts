@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 import { RESEND_REASON } from "../../shared/resend-reason";
 
 // What this database remembers having sent lets the app skip what the other side already holds:

@@ -1,6 +1,6 @@
-import type { AdminGraphql } from "../shopify/admin-graphql";
-import { ShopifyAuthError, ShopifyUserErrors, type UserError } from "../shopify/errors";
-import { STANDARD_METAOBJECT_DEFINITION_ENABLE } from "../shopify/metaobject-documents";
+import type { AdminGraphql } from "../shopify";
+import { ShopifyAuthError, ShopifyUserErrors, type UserError } from "../shopify";
+import { STANDARD_METAOBJECT_DEFINITION_ENABLE } from "../shopify";
 import { PRODUCT_REVIEW_TYPE } from "./product-review.mapper";
 import type { ProgramState, SyndicationState } from "./syndication-state";
 

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
-import type { AdminGraphql } from "../shopify/admin-graphql";
-import { ShopifyApiError } from "../shopify/errors";
-import { METAOBJECT_DEFINITION_BY_TYPE } from "../shopify/metaobject-documents";
+import type { AdminGraphql } from "../shopify";
+import { ShopifyApiError } from "../shopify";
+import { METAOBJECT_DEFINITION_BY_TYPE } from "../shopify";
 import { PRODUCT_REVIEW_TYPE } from "./product-review.mapper";
 import { createSyndicationState, type LeftOutReason } from "./syndication-state";
 

@@ -1,6 +1,6 @@
 import { Session } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
-import { open, seal, SecretBoxError } from "../crypto/secret-box";
+import { open, seal, SecretBoxError } from "../crypto";
 
 // The library's session storage with the refresh token sealed at rest (ENCRYPTION_KEY, like the
 // service's client secret): it can mint access tokens for 90 days, so a copy of the database must

@@ -1,5 +1,5 @@
-import type { Db } from "../db/client";
-import { observeTokenState } from "../metrics/metrics";
+import type { Db } from "../db";
+import { observeTokenState } from "../metrics";
 
 // The health of a shop's offline token, on the Shop row (what `cli status` and the admin show):
 // "ok"; "refresh-failing" while refreshes fail for a reason that may pass (Shopify down, answers

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 import { shopTokenStates, type TokenState } from "./token-state";
 
 // What an operator is told about a shop's offline token: its kind, when the access token and the

@@ -1,11 +1,11 @@
 import type { Logger } from "pino";
-import type { Queues } from "../queues/queues";
-import { QueueName, jobIdPart } from "../queues/names";
-import { observeAddressRefusal } from "../metrics/metrics";
-import { gatedAdminFor, type AdminFor } from "../shopify/address-gate";
-import { createAddressRefusals, type AddressRefusals, type ParkedJob } from "../shopify/address-refusals";
-import { ADMIN_ACCESS_PROBE } from "../shopify/documents";
-import { isAddressRefused } from "../shopify/errors";
+import type { Queues } from "../queues";
+import { QueueName, jobIdPart } from "../queues";
+import { observeAddressRefusal } from "../metrics";
+import { gatedAdminFor, type AdminFor } from "../shopify";
+import { createAddressRefusals, type AddressRefusals, type ParkedJob } from "../shopify";
+import { ADMIN_ACCESS_PROBE } from "../shopify";
+import { isAddressRefused } from "../shopify";
 
 // The probe of a shop whose Admin API calls Shopify refused (IP allowlist): one cheap query
 // (AdminAccessProbe, 1 point) on the maintenance queue, first after ADMIN_PROBE_MIN_MS, then

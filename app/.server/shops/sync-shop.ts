@@ -1,7 +1,7 @@
-import type { JobServices } from "../jobs/services";
-import { parseSettings, type ShopSettings } from "../settings/settings";
-import { fetchPrimaryDomain } from "../shopify/queries";
-import { isAddressRefused } from "../shopify/errors";
+import type { JobServices } from "../jobs";
+import { parseSettings, type ShopSettings } from "../settings";
+import { fetchPrimaryDomain } from "../shopify";
+import { isAddressRefused } from "../shopify";
 import { canSyncShop } from "./can-sync";
 
 // The shop a sync job works for, or null when it must not work for it: unknown, uninstalled (its

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { StorefrontReview, SummaryResponse } from "../reviews";
-import { safeUrl } from "../security/safe-url";
+import { safeUrl } from "../security";
 
 // What a product page renders without a request: the app-owned JSON metafield
 // `$app:reviews.snapshot` of each product with reviews. The theme's Liquid reads it

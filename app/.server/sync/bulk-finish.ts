@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { JobServices } from "../jobs/services";
+import type { JobServices } from "../jobs";
 import { createSyncRuns, type SyncKind } from "./sync-runs.repository";
 import { enqueueRead, switchToPaged } from "./bulk-run";
-import { isBulkRefusalCode } from "../shopify/bulk-operations";
-import type { TopicDelivery } from "../jobs/delivery";
+import { isBulkRefusalCode } from "../shopify";
+import type { TopicDelivery } from "../jobs";
 
 const payload = z.looseObject({
   admin_graphql_api_id: z.string(),

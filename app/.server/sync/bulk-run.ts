@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { JobServices } from "../jobs/services";
-import { GiveUp, RetryLater } from "../jobs/outcome";
-import { QueueName, jobIdPart } from "../queues/names";
+import type { JobServices } from "../jobs";
+import { GiveUp, RetryLater } from "../jobs";
+import { QueueName, jobIdPart } from "../queues";
 import {
   createSyncRuns,
   parsePageCursor,
@@ -16,11 +16,11 @@ import {
   readBulkJsonl,
   type BulkGroup,
   type BulkOperationState,
-} from "../shopify/bulk-operations";
-import type { PageCursor, PagedItem } from "../shopify/paged-reads";
-import { observeSyncReadPath } from "../metrics/metrics";
-import { ShopifyPermanentError, isAddressRefused } from "../shopify/errors";
-import { syncShop, type SyncShopDeps } from "../shops/sync-shop";
+} from "../shopify";
+import type { PageCursor, PagedItem } from "../shopify";
+import { observeSyncReadPath } from "../metrics";
+import { ShopifyPermanentError, isAddressRefused } from "../shopify";
+import { syncShop, type SyncShopDeps } from "../shops";
 
 // What every bulk-operation run (full catalog sync, orders backfill) shares: its job data, loading
 // the run and its shop, the polling fallback of bulk_operations/finish, the one read job, and

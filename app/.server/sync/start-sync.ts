@@ -1,7 +1,7 @@
-import type { Queues } from "../queues/queues";
-import { QueueName, jobIdPart } from "../queues/names";
+import type { Queues } from "../queues";
+import { QueueName, jobIdPart } from "../queues";
 import { createSyncRuns, type SyncKind } from "./sync-runs.repository";
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 
 /**
  * Starts a full sync of a shop (or joins the one under way): a run row for progress, and the job

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Db } from "../db/client";
-import { observeSyncRun } from "../metrics/metrics";
-import type { PageCursor } from "../shopify/paged-reads";
+import type { Db } from "../db";
+import { observeSyncRun } from "../metrics";
+import type { PageCursor } from "../shopify";
 
 // Full syncs (catalog) and backfills (orders): one row per run, with the progress an operator sees
 // and the position a crashed run resumes from.

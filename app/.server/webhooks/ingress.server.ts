@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
-import type { Queues } from "../queues/queues";
-import { QueueName, jobIdPart } from "../queues/names";
-import { WEBHOOK_DEDUPE_TTL_MS } from "../queues/job-options";
-import { UNREADABLE_PAYLOAD, type WebhookJob } from "../jobs/delivery";
-import { observeWebhook } from "../metrics/metrics";
+import type { Queues } from "../queues";
+import { QueueName, jobIdPart } from "../queues";
+import { WEBHOOK_DEDUPE_TTL_MS } from "../queues";
+import { UNREADABLE_PAYLOAD, type WebhookJob } from "../jobs";
+import { observeWebhook } from "../metrics";
 import { MAX_WEBHOOK_BYTES } from "./limits";
 
 // The one ingress of every webhook topic: verify (the HMAC of the raw body, verify.server.ts),

@@ -1,6 +1,6 @@
 import "@shopify/shopify-app-remix/adapters/node";
 import { LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
-import { SHOPIFY_API_VERSION } from "../../shopify/api-version";
+import { SHOPIFY_API_VERSION } from "../../shopify";
 import type { AppProxyAuthenticate } from "./verify-proxy.server";
 
 // The library's `authenticate.public.appProxy` (signature, 90 s timestamp window) and its

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { AppContext } from "../../context.server";
 import type { ReviewsStorefrontApi } from "../../reviews";
-import { shopReviewsClients } from "../../shops/reviews-for-shop";
+import { shopReviewsClients } from "../../shops";
 import { createThemeRenderer, type ThemeRenderer } from "../liquid";
 import { createProxyPathStore } from "./proxy-path";
 import { createRateLimiter } from "./rate-limits";

@@ -1,7 +1,7 @@
 import type { Queue } from "bullmq";
-import { open, seal } from "../../crypto/secret-box";
-import type { Db } from "../../db/client";
-import { jobIdPart } from "../../queues/names";
+import { open, seal } from "../../crypto";
+import type { Db } from "../../db";
+import { jobIdPart } from "../../queues";
 import type { QuestionBody, ReviewSubmission } from "../../reviews";
 
 // A review (or a question) the service could not take when the shopper sent it: kept (sealed)

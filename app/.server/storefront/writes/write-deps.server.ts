@@ -1,9 +1,9 @@
 import type { AppContext } from "../../context.server";
-import { keyFrom } from "../../crypto/secret-box";
-import { QueueName } from "../../queues/names";
-import { parseSettings } from "../../settings/settings";
-import { adminForShopOf } from "../../shopify/admin-for-shop";
-import { addressGatedAdmin } from "../../shops/address-probe";
+import { keyFrom } from "../../crypto";
+import { QueueName } from "../../queues";
+import { parseSettings } from "../../settings";
+import { adminForShopOf } from "../../shopify";
+import { addressGatedAdmin } from "../../shops";
 import { proxyDeps } from "../proxy/proxy-deps.server";
 import { createCustomerIdentities } from "../shopper/customer-identity";
 import { createReviewedProducts } from "../shopper/reviewed-products";
@@ -11,7 +11,7 @@ import { keepPendingReview } from "./pending-reviews";
 import { createReplayGuard } from "./replay-guard";
 import type { ReviewWriteDeps } from "./write-request.server";
 import { createUpdateTokens } from "./update-tokens";
-import { noteShopperWrite } from "../../activity/activity";
+import { noteShopperWrite } from "../../activity";
 
 // The app proxy's write side, made once per app context from its config, Redis and database (the
 // read side's signature check, limiter and clients are shared).

@@ -1,9 +1,9 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { ReviewsError, type ReviewsStorefrontApi } from "../../reviews";
-import type { AdminGraphql } from "../../shopify/admin-graphql";
-import type { ShopSettings } from "../../settings/settings";
-import { ShopNotConnectedError, ShopNotFoundError } from "../../shops/shop.repository";
+import type { AdminGraphql } from "../../shopify";
+import type { ShopSettings } from "../../settings";
+import { ShopNotConnectedError, ShopNotFoundError } from "../../shops";
 import { cacheControl } from "../proxy/cache-control";
 import { clientIp, type LimitRule, type RateLimiter } from "../proxy/rate-limits";
 import {
