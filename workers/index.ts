@@ -2,9 +2,7 @@ import { loadConfig } from "../app/.server/config";
 import { createWorkerContext } from "./context";
 import { startWorkers } from "./start";
 import { ready } from "../app/.server/queues";
-import { startMetricsServer } from "../app/.server/metrics";
-import { queueSource } from "../app/.server/metrics";
-import { metrics } from "../app/.server/metrics";
+import { startMetricsServer, queueSource, metrics } from "../app/.server/metrics";
 
 // `npm run worker`: runs every queue's processors until SIGTERM or SIGINT, then finishes the jobs
 // in hand and exits. Run as many of these as the load needs, on as many machines as share Redis.

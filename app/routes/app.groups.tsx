@@ -16,8 +16,14 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { useEffect, useMemo, useState } from "react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { editGroup, groupsPage, type GroupProduct, type GroupResult, type GroupRow } from "../.server/admin";
-import type { ShopProduct } from "../.server/admin";
+import {
+  editGroup,
+  groupsPage,
+  type GroupProduct,
+  type GroupResult,
+  type GroupRow,
+  type ShopProduct,
+} from "../.server/admin";
 import { AdminPage, Section } from "../admin/ui/page";
 import { Notice, ServiceStatus } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { reportCsv } from "../.server/admin";
-import { serviceErrorMessage } from "../.server/admin";
+import { reportCsv, serviceErrorMessage } from "../.server/admin";
 import { pickLocale } from "../shared/i18n/locale";
 
 // The product report as CSV, streamed from the service page after page: the Product report page

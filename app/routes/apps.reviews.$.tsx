@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps } from "../.server/storefront";
-import { plain, whenSigned } from "../.server/storefront";
+import { proxyDeps, plain, whenSigned } from "../.server/storefront";
 
 // Any other path under the app proxy: the signature is checked first (401), then there is nothing
 // here (404), so an unsigned caller learns nothing about which paths exist.

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { googleFeedDeps } from "../.server/google";
-import { googleFeedResponse } from "../.server/google";
+import { googleFeedDeps, googleFeedResponse } from "../.server/google";
 import { plain, whenSigned } from "../.server/storefront";
 
 // App proxy: the shop's Google product ratings feed (docs/google-feed.md), for Merchant Center.

@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { orderReviewStatusDeps } from "../.server/storefront";
-import { orderReviewStatusPageResponse } from "../.server/storefront";
-import { plain, whenSigned } from "../.server/storefront";
+import { orderReviewStatusDeps, orderReviewStatusPageResponse, plain, whenSigned } from "../.server/storefront";
 
 // App proxy: the logged-in customer's orders with their review status (HTML fragment for the
 // account and order page block).

@@ -1,9 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps } from "../.server/storefront";
-import { plain, whenSigned } from "../.server/storefront";
-import { askQuestionResponse, questionsPageResponse } from "../.server/storefront";
-import { reviewWriteDeps } from "../.server/storefront";
+import {
+  proxyDeps,
+  plain,
+  whenSigned,
+  askQuestionResponse,
+  questionsPageResponse,
+  reviewWriteDeps,
+} from "../.server/storefront";
 
 // App proxy: GET a page of a product's questions (HTML fragment); POST a shopper's question.
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

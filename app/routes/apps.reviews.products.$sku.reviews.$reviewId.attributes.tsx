@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps } from "../.server/storefront";
-import { plain, whenSigned } from "../.server/storefront";
-import { sendAttributesResponse } from "../.server/storefront";
-import { reviewWriteDeps } from "../.server/storefront";
+import { proxyDeps, plain, whenSigned, sendAttributesResponse, reviewWriteDeps } from "../.server/storefront";
 
 // App proxy: the author of a review just written answers its attribute questions.
 export const action = ({ request, params }: ActionFunctionArgs) =>

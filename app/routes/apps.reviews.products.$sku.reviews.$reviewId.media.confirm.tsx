@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps } from "../.server/storefront";
-import { plain, whenSigned } from "../.server/storefront";
-import { confirmMediaResponse } from "../.server/storefront";
-import { reviewWriteDeps } from "../.server/storefront";
+import { proxyDeps, plain, whenSigned, confirmMediaResponse, reviewWriteDeps } from "../.server/storefront";
 
 // App proxy: the author of a review confirms the photos or the video it uploaded.
 export const action = ({ request, params }: ActionFunctionArgs) =>

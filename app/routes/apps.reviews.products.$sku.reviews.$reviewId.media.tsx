@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps } from "../.server/storefront";
-import { plain, whenSigned } from "../.server/storefront";
-import { presignMediaResponse } from "../.server/storefront";
-import { reviewWriteDeps } from "../.server/storefront";
+import { proxyDeps, plain, whenSigned, presignMediaResponse, reviewWriteDeps } from "../.server/storefront";
 
 // App proxy: the author of a review asks where to upload a photo or a video (a signed storage URL).
 export const action = ({ request, params }: ActionFunctionArgs) =>

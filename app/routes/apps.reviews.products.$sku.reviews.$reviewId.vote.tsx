@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps } from "../.server/storefront";
-import { plain, whenSigned } from "../.server/storefront";
-import { voteResponse } from "../.server/storefront";
-import { reviewWriteDeps } from "../.server/storefront";
+import { proxyDeps, plain, whenSigned, voteResponse, reviewWriteDeps } from "../.server/storefront";
 
 // App proxy: a shopper marks a review helpful or not helpful, once.
 export const action = ({ request, params }: ActionFunctionArgs) =>

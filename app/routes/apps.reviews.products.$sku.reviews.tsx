@@ -1,10 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps } from "../.server/storefront";
-import { reviewsPageResponse } from "../.server/storefront";
-import { plain, whenSigned } from "../.server/storefront";
-import { submitReviewResponse } from "../.server/storefront";
-import { reviewWriteDeps } from "../.server/storefront";
+import {
+  proxyDeps,
+  reviewsPageResponse,
+  plain,
+  whenSigned,
+  submitReviewResponse,
+  reviewWriteDeps,
+} from "../.server/storefront";
 
 // App proxy: `<shop>/apps/reviews/products/<sku>/reviews?sort=…&page=…` → one page of reviews as
 // an HTML fragment for the reviews block's script (signature, limits and cache inside).

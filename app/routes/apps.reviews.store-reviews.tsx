@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps } from "../.server/storefront";
-import { plain, whenSigned } from "../.server/storefront";
-import { storeReviewsPageResponse } from "../.server/storefront";
+import { proxyDeps, plain, whenSigned, storeReviewsPageResponse } from "../.server/storefront";
 
 // App proxy: a page of the store's published reviews (HTML fragment for the store reviews block).
 export const loader = ({ request }: LoaderFunctionArgs) => storeReviewsPageResponse(request, proxyDeps(appContext()));

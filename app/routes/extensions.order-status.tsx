@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { orderReviewStatusForExtension } from "../.server/storefront";
-import { extensionReviewStatusDeps } from "../.server/storefront";
+import { orderReviewStatusForExtension, extensionReviewStatusDeps } from "../.server/storefront";
 
 // Backend of the customer account order status block: an order's review status for the customer
 // of the session token. OPTIONS (the browser's preflight) is answered by the library's check.

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { parseConfig } from "../../app/.server/config";
-import { QueueName } from "../../app/.server/queues";
-import { createQueues } from "../../app/.server/queues";
+import { QueueName, createQueues } from "../../app/.server/queues";
 import { DEMO_ACCOUNT } from "./demo";
 import { consentState, optOutsFor, sameOptOuts, type ConsentStates, type OptOuts } from "../../app/.server/mapping";
 import { defaultSettings } from "../../app/.server/settings";

@@ -1,7 +1,5 @@
 import pino from "pino";
-import { createAdminGraphql } from "../../app/.server/shopify";
-import { SHOPIFY_API_VERSION } from "../../app/.server/shopify";
-import { PRODUCT_RATINGS } from "../../app/.server/shopify";
+import { createAdminGraphql, SHOPIFY_API_VERSION, PRODUCT_RATINGS } from "../../app/.server/shopify";
 import { productIdOfGid } from "../../app/.server/backsync";
 import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
 

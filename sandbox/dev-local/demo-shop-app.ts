@@ -1,9 +1,7 @@
 import pino from "pino";
 import { ReviewsPermanentError } from "../../app/.server/reviews";
 
-import { createAdminGraphql } from "../../app/.server/shopify";
-import { SHOPIFY_API_VERSION } from "../../app/.server/shopify";
-import { METAOBJECT_DEFINITION_BY_TYPE } from "../../app/.server/shopify";
+import { createAdminGraphql, SHOPIFY_API_VERSION, METAOBJECT_DEFINITION_BY_TYPE } from "../../app/.server/shopify";
 import { PRODUCT_REVIEW_TYPE } from "../../app/.server/shopapp";
 import { DEMO_ACCOUNT, DEMO_SHOP, demoReviewsClient, requestDemoBackSync } from "./demo";
 

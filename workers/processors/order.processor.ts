@@ -1,8 +1,12 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { runForJob } from "../outcome-adapter";
-import { deliverJobSchema, trackingJobSchema } from "../../app/.server/orders";
-import { announceTracking as announceOrderTracking, deliverIfDue as deliverOrderIfDue } from "../../app/.server/orders";
+import {
+  deliverJobSchema,
+  trackingJobSchema,
+  announceTracking as announceOrderTracking,
+  deliverIfDue as deliverOrderIfDue,
+} from "../../app/.server/orders";
 import { fetchProductForOrder as fetchAndStageProduct, fetchProductJobSchema } from "../../app/.server/catalog";
 
 // The order sync's timers (maintenance/"deliver-if-due", maintenance/"announce-tracking") and

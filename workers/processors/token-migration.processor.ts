@@ -1,8 +1,7 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { QueueName } from "../../app/.server/queues";
-import { shopsToMigrate, migrateTokens } from "../../app/.server/shopify";
-import { tokenMigrationDeps } from "../../app/.server/shopify";
+import { shopsToMigrate, migrateTokens, tokenMigrationDeps } from "../../app/.server/shopify";
 
 // maintenance/"tokens-migrate": every shop still on a non-expiring offline token gets an expiring
 // pair (app/.server/shopify/token-migration.ts). Queued when a worker starts and finds such shops;

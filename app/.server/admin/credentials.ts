@@ -5,8 +5,7 @@ import { createResendLedger } from "../resend";
 import { serviceErrorMessage } from "./service-errors";
 import type { AppContext } from "../context.server";
 import type { UiMessage } from "../../shared/messages";
-import { serviceAddressAllowed } from "../security";
-import { urlPolicy } from "../security";
+import { serviceAddressAllowed, urlPolicy } from "../security";
 
 // The home page's credentials form: checked with a token request before anything is saved; a bad
 // field or a refused token saves nothing and says why. The client secret is write-only: an empty

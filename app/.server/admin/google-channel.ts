@@ -1,9 +1,6 @@
 import type { AppContext } from "../context.server";
 import type { Shop } from "@prisma/client";
-import { shopGoogleFeedUrl } from "../google";
-import type { ExclusionReason } from "../google";
-import { readFeedStatus, type FeedStatus } from "../google";
-import { PRODUCTS_REPORTED } from "../google";
+import { shopGoogleFeedUrl, type ExclusionReason, readFeedStatus, type FeedStatus, PRODUCTS_REPORTED } from "../google";
 import { productIdOf } from "../../shared/product-ids";
 import { shopProduct } from "./shop-products";
 

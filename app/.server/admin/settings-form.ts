@@ -1,6 +1,7 @@
 import type { AppContext } from "../context.server";
-import { defaultSettings, parseSettings } from "../settings";
 import {
+  defaultSettings,
+  parseSettings,
   applyAssignments,
   convertValue,
   getPath,
@@ -10,8 +11,7 @@ import {
   type Assignment,
   type SettingSpec,
 } from "../settings";
-import { canSyncShop } from "../shops";
-import { countReviews } from "../shops";
+import { canSyncShop, countReviews } from "../shops";
 import { startSync } from "../sync";
 import { requestBackSync } from "../backsync";
 import {

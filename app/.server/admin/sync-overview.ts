@@ -1,10 +1,7 @@
 import type { AppContext } from "../context.server";
-import { allQueueNames } from "../queues";
-import { lastHeartbeat } from "../queues";
-import { createProductMirror } from "../catalog";
-import { requestProductFetch } from "../catalog";
-import { createSyncRuns, parseProgress, type SyncKind } from "../sync";
-import { startSync } from "../sync";
+import { allQueueNames, lastHeartbeat } from "../queues";
+import { createProductMirror, requestProductFetch } from "../catalog";
+import { createSyncRuns, parseProgress, type SyncKind, startSync } from "../sync";
 import { createAddressRefusals } from "../shopify";
 import { createResendLedger } from "../resend";
 

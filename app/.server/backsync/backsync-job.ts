@@ -1,16 +1,17 @@
-import type { JobServices } from "../jobs";
-import { GiveUp, honouringServiceLimit, RetryLater, shopifyThrottleAsRetry } from "../jobs";
+import { type JobServices, GiveUp, honouringServiceLimit, RetryLater, shopifyThrottleAsRetry } from "../jobs";
 import { withRenewedLock } from "../queues";
 import { parseSettings } from "../settings";
-import { ShopNotConnectedError } from "../shops";
-import { createResendLedger } from "../resend";
-import { resendUnknownProducts } from "../resend";
-import { NoOfflineSessionError } from "../shopify";
-import { lazyAdminGraphql } from "../shopify";
-import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify";
+import { ShopNotConnectedError, canSyncShop } from "../shops";
+import { createResendLedger, resendUnknownProducts } from "../resend";
+import {
+  NoOfflineSessionError,
+  lazyAdminGraphql,
+  ShopifyApiError,
+  ShopifyThrottledError,
+  isAddressRefused,
+} from "../shopify";
 import { runBackSync, type BackSyncResult } from "./backsync";
 import { pollScheduleOf } from "../activity";
-import { canSyncShop } from "../shops";
 
 // One shop's back-sync as a job runs it (maintenance/"backsync" and "backsync-reconcile"): one run
 // per shop at a time (a lock renewed while it runs), then the SKUs the service shows without their

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { ReviewsClient } from "../reviews";
-import type { AdminGraphql } from "../shopify";
+import { type AdminGraphql, ShopifyApiError } from "../shopify";
 import type { ShopSettings } from "../settings";
 import { createBackSyncState, feedMemoryOf, type BackSyncState } from "./backsync-state.repository";
 import { DEFINITIONS_CHANGED_AT, enableRatingDefinitions } from "./definitions";
@@ -23,9 +23,7 @@ import { touchedProducts } from "../activity";
 import { readGroupMembership, regrouped, withGroupMates, type GroupMembership } from "./group-membership";
 import { readShopData, shopDataDigest, writeShopData } from "./shop-data-sync";
 import type { Db } from "../db";
-import { ShopifyApiError } from "../shopify";
-import { orderLinksFromMirror } from "../shopapp";
-import { syndicateReviews, type SyndicationResult } from "../shopapp";
+import { orderLinksFromMirror, syndicateReviews, type SyndicationResult } from "../shopapp";
 
 // One back-sync run of one shop (the worker job calls it; the demo and the benchmark too):
 // 1. the product definitions (definitions.ts), once per shop and again when the set grew;

@@ -1,6 +1,7 @@
-import type { AdminGraphql } from "../shopify";
-import { ShopifyUserErrors, type UserError } from "../shopify";
 import {
+  type AdminGraphql,
+  ShopifyUserErrors,
+  type UserError,
   METAFIELD_DEFINITION_CREATE,
   STANDARD_METAFIELD_DEFINITION_ENABLE as STANDARD_DEFINITION_ENABLE,
 } from "../shopify";

@@ -1,8 +1,6 @@
 import type { Logger } from "pino";
 import type { AdminReview } from "../reviews";
-import type { AdminGraphql } from "../shopify";
-import type { UserError } from "../shopify";
-import { FLOW_TRIGGER_RECEIVE } from "../shopify";
+import { type AdminGraphql, type UserError, FLOW_TRIGGER_RECEIVE } from "../shopify";
 import type { BackSyncState } from "./backsync-state.repository";
 
 // Shopify Flow triggers fed by the review-change feed, declared by the extensions

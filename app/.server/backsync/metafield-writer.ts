@@ -1,7 +1,5 @@
 import type { Logger } from "pino";
-import type { AdminGraphql } from "../shopify";
-import { METAFIELDS_DELETE, METAFIELDS_SET } from "../shopify";
-import { ShopifyUserErrors, type UserError } from "../shopify";
+import { type AdminGraphql, METAFIELDS_DELETE, METAFIELDS_SET, ShopifyUserErrors, type UserError } from "../shopify";
 import { chunk, type MetafieldInput } from "./rating-metafields";
 
 // Writes metafields in calls of 25 (what `metafieldsSet` takes), packed across products so that a

@@ -1,10 +1,7 @@
-import type { Db } from "../db";
-import { keysetPages } from "../db";
-import type { Queues } from "../queues";
-import { QueueName, jobIdPart } from "../queues";
+import { type Db, keysetPages } from "../db";
+import { type Queues, QueueName, jobIdPart } from "../queues";
 import { SYNCABLE_SHOPS } from "../shops";
-import { ACTIVE_AFTER_ACTION_MS } from "../activity";
-import { pollScheduleOf, type ScheduleConfig } from "../activity";
+import { ACTIVE_AFTER_ACTION_MS, pollScheduleOf, type ScheduleConfig } from "../activity";
 
 // How back-sync runs are asked for. One run at a time per shop: a run asked for while one waits is
 // the same run; asked for while one runs, it comes right after (BullMQ deduplication keeping the

@@ -1,12 +1,16 @@
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { ReviewsPermanentError, type ReviewsClient, type StoreReview } from "../reviews";
-import type { AdminGraphql } from "../shopify";
-import { ShopifyUserErrors, type UserError } from "../shopify";
-import { APP_INSTALLATION_ID, METAFIELDS_SET } from "../shopify";
-import { readProxyPath } from "../storefront";
+import { type AdminGraphql, ShopifyUserErrors, type UserError, APP_INSTALLATION_ID, METAFIELDS_SET } from "../shopify";
+import {
+  readProxyPath,
+  SHOP_DATA_KEY,
+  SHOP_DATA_NAMESPACE,
+  SHOP_DATA_VERSION,
+  shopDataSchema,
+  type ShopData,
+} from "../storefront";
 import { safeUrl } from "../security";
-import { SHOP_DATA_KEY, SHOP_DATA_NAMESPACE, SHOP_DATA_VERSION, shopDataSchema, type ShopData } from "../storefront";
 
 // The shop-wide app-data metafield (`app.metafields.reviews.shop` in Liquid): store-review summary
 // and carousel, top-rated products and their badge, the app proxy path, the rating page base and the account's

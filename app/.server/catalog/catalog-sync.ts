@@ -1,17 +1,8 @@
 import { ZodError } from "zod";
-import type { JobServices } from "../jobs";
-import { honouringServiceLimit } from "../jobs";
-import { addProgress, parseProgress } from "../sync";
-import { bulkProductsQuery } from "../shopify";
-import { BulkOperationsRefusedError, startBulkQuery } from "../shopify";
-import { readProductPages, type PageCursor } from "../shopify";
-import { observeSyncReadPath } from "../metrics";
-import { catalogPayloadHash, categoriesWithSource, fromBulkProduct, mapProduct, sourceUpdatedAtOf } from "../mapping";
-import { isSuperseded } from "./superseded";
-import { productKey } from "../mapping";
-import { MAX_BATCH_ITEMS, sendCatalog, type Rejected } from "./catalog-sender";
-import type { StagedProduct } from "./pending-changes";
+import { type JobServices, honouringServiceLimit } from "../jobs";
 import {
+  addProgress,
+  parseProgress,
   RunTakenOverError,
   cancelledRun,
   enqueueRead,
@@ -26,6 +17,25 @@ import {
   type RunDeps,
   type RunStep,
 } from "../sync";
+import {
+  bulkProductsQuery,
+  BulkOperationsRefusedError,
+  startBulkQuery,
+  readProductPages,
+  type PageCursor,
+} from "../shopify";
+import { observeSyncReadPath } from "../metrics";
+import {
+  catalogPayloadHash,
+  categoriesWithSource,
+  fromBulkProduct,
+  mapProduct,
+  sourceUpdatedAtOf,
+  productKey,
+} from "../mapping";
+import { isSuperseded } from "./superseded";
+import { MAX_BATCH_ITEMS, sendCatalog, type Rejected } from "./catalog-sender";
+import type { StagedProduct } from "./pending-changes";
 import { lockedSender, recordOutcome } from "./flush";
 
 // Full catalog sync: a bulk operation over every product with its variants (and collections, and

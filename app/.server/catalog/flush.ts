@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { JobServices } from "../jobs";
-import { honouringServiceLimit, RetryLater } from "../jobs";
+import { type JobServices, honouringServiceLimit, RetryLater } from "../jobs";
 import { QueueName, jobIdPart } from "../queues";
 import { MAX_BATCH_ITEMS, sendCatalog, type BatchOutcome } from "./catalog-sender";
 import { NEVER_ACCEPTED } from "./pending-changes";

@@ -1,8 +1,7 @@
 import type { Redis } from "ioredis";
 import type { CatalogProduct } from "../reviews";
 import { mergeCatalogProducts, type CategorySource } from "../mapping";
-import { scanKeys } from "../queues";
-import { keyspaceOf, shopTag, untagged, type Keyspace } from "../queues";
+import { scanKeys, keyspaceOf, shopTag, untagged, type Keyspace } from "../queues";
 
 // Coalescing of live catalog changes, per shop, in Redis:
 // - `pending`: sku → the product to send (JSON). A product changed ten times in the window is sent

@@ -1,13 +1,21 @@
 import { z } from "zod";
-import type { Queues } from "../queues";
-import { QueueName, jobIdPart } from "../queues";
-import type { JobServices } from "../jobs";
-import { GiveUp, shopifyThrottleAsRetry } from "../jobs";
-import { productGid, productKey } from "../mapping";
-import { categoriesWithSource, fromGraphqlProduct, mapProduct, sourceUpdatedAtOf } from "../mapping";
-import { fetchProduct } from "../shopify";
-import { NoOfflineSessionError } from "../shopify";
-import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify";
+import { type Queues, QueueName, jobIdPart } from "../queues";
+import { type JobServices, GiveUp, shopifyThrottleAsRetry } from "../jobs";
+import {
+  productGid,
+  productKey,
+  categoriesWithSource,
+  fromGraphqlProduct,
+  mapProduct,
+  sourceUpdatedAtOf,
+} from "../mapping";
+import {
+  fetchProduct,
+  NoOfflineSessionError,
+  ShopifyApiError,
+  ShopifyThrottledError,
+  isAddressRefused,
+} from "../shopify";
 import { syncShop, type SyncShopDeps } from "../shops";
 import { stageProduct } from "./stage";
 import { scheduleFlushAfterStage } from "./flush";

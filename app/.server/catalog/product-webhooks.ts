@@ -1,4 +1,4 @@
-import { isAddressRefused } from "../shopify";
+import { isAddressRefused, fetchProduct } from "../shopify";
 import {
   categoriesWithSource,
   fromGraphqlProduct,
@@ -8,15 +8,13 @@ import {
   webhookProductDeleteSchema,
   webhookProductSchema,
   type CategorySource,
+  productGid,
+  productKey,
 } from "../mapping";
-import { productGid, productKey } from "../mapping";
-import { fetchProduct } from "../shopify";
 import { stageProduct } from "./stage";
-import type { JobServices } from "../jobs";
-import { GiveUp } from "../jobs";
+import { type JobServices, GiveUp, type TopicDelivery } from "../jobs";
 import { syncShop, type SyncShopDeps } from "../shops";
 import { scheduleFlushAfterStage } from "./flush";
-import type { TopicDelivery } from "../jobs";
 
 export type ProductWebhookDeps = SyncShopDeps & Pick<JobServices, "config" | "queues" | "pending" | "mirror" | "log">;
 

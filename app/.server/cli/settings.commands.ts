@@ -1,13 +1,9 @@
 import { defineCommand, UsageError, type CliIo } from "./command";
 import type { CliContext } from "./cli-context";
 import { usageFrom, withContext } from "./shop.commands";
-import { defaultSettings, parseSettings } from "../settings";
-import { canSyncShop } from "../shops";
-import { countReviews } from "../shops";
-import { startSync } from "../sync";
-import { settingValueKey } from "../../shared/setting-words";
-import { en } from "../../shared/i18n/en";
 import {
+  defaultSettings,
+  parseSettings,
   SettingsInputError,
   applyAssignments,
   describeSetting,
@@ -18,6 +14,10 @@ import {
   settingSpecs,
   show,
 } from "../settings";
+import { canSyncShop, countReviews } from "../shops";
+import { startSync } from "../sync";
+import { settingValueKey } from "../../shared/setting-words";
+import { en } from "../../shared/i18n/en";
 
 // `settings show` and `settings set`: a shop's merchant settings by dotted path (the paths, values
 // and validation live in settings/settings-paths.ts; a bad one is a usage error here). Changing

@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { createAddressRefusals } from "../shopify";
+import { createAddressRefusals, describeTokenStatus, offlineTokenStatus } from "../shopify";
 import { defineCommand, UsageError, type CliIo } from "./command";
 import { createCliContext, type CliContext } from "./cli-context";
 import { ShopNotFoundError } from "../shops";
 import { forgetIfAnotherAccount, startFirstSyncs } from "../install";
-import { createResendLedger } from "../resend";
-import { reportAccountSwitch } from "../resend";
-import { describeTokenStatus, offlineTokenStatus } from "../shopify";
+import { createResendLedger, reportAccountSwitch } from "../resend";
 
 export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise<T>): Promise<T> {
   const ctx = createCliContext(io.env);

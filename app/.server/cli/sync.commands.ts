@@ -2,8 +2,7 @@ import { defineCommand, UsageError, type CliIo } from "./command";
 import type { CliContext } from "./cli-context";
 import { usageFrom, withContext } from "./shop.commands";
 import { createProductMirror } from "../catalog";
-import { startSync } from "../sync";
-import { createSyncRuns, parseProgress, type SyncProgress } from "../sync";
+import { startSync, createSyncRuns, parseProgress, type SyncProgress } from "../sync";
 import { progressCounters, progressLine } from "./progress-bar";
 import { parseSettings } from "../settings";
 

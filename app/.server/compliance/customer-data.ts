@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { GiveUp } from "../jobs";
-import type { JobServices } from "../jobs";
+import { GiveUp, type JobServices, type TopicDelivery } from "../jobs";
 import { createFlowTriggerUse } from "../flow";
 import { createCustomerReviewIndex } from "../customers";
 import { createBackSyncState } from "../backsync";
 import { createConsentRepository } from "../consent";
-import type { TopicDelivery } from "../jobs";
 
 // Shopify's mandatory compliance webhooks. This app keeps no buyer contact data of its own: per
 // order only ids, statuses, times and a fingerprint (OrderState); per customer the marketing

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { AdminGraphql } from "../shopify";
-import { CUSTOMER_CONSENT } from "../shopify";
+import { type AdminGraphql, CUSTOMER_CONSENT } from "../shopify";
 import { consentState } from "../mapping";
 import type { ConsentReport } from "./consent.repository";
 

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { legacyId } from "../mapping";
-import { parseTime } from "../mapping";
-import { consentState, type ConsentChannel } from "../mapping";
+import { legacyId, parseTime, consentState, type ConsentChannel } from "../mapping";
 import type { ChannelConsent } from "./consent.repository";
 
 // The consent webhooks Shopify sends since order and customer payloads stopped carrying consent

@@ -3,10 +3,13 @@ import type { AppContext } from "../context.server";
 import { createProductMirror } from "../catalog";
 import { shopReviewsClients } from "../shops";
 import { urlPolicy } from "../security";
-import { loadTranslations, type Translations } from "../storefront";
-import { EXTENSION_DIR } from "../storefront";
-import { proxyAuthenticate } from "../storefront";
-import { createRateLimiter } from "../storefront";
+import {
+  loadTranslations,
+  type Translations,
+  EXTENSION_DIR,
+  proxyAuthenticate,
+  createRateLimiter,
+} from "../storefront";
 import type { GoogleFeedDeps } from "./feed-response.server";
 
 // The feed's parts, made once per app context from its config, Redis and database.

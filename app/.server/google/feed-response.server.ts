@@ -4,10 +4,19 @@ import type { ProductMirror } from "../catalog";
 import { ReviewsError, type ReviewsAdminApi } from "../reviews";
 import type { UrlPolicy } from "../security";
 import type { ShopRepository } from "../shops";
-import { resolveLocale, type StorefrontLocale } from "../storefront";
-import type { ProxyIdentity } from "../storefront";
-import { clientIp, type LimitRule, type RateLimiter } from "../storefront";
-import { plain, ProxySignatureError, unauthorized, verifyAppProxy, type AppProxyAuthenticate } from "../storefront";
+import {
+  resolveLocale,
+  type StorefrontLocale,
+  type ProxyIdentity,
+  clientIp,
+  type LimitRule,
+  type RateLimiter,
+  plain,
+  ProxySignatureError,
+  unauthorized,
+  verifyAppProxy,
+  type AppProxyAuthenticate,
+} from "../storefront";
 import { emptyReport, writeFeed, type FeedReport } from "./feed-writer";
 import { serviceFeedSource } from "./feed-source";
 import { FEED_PART_REVIEWS, indexXml, parsePart, partCount, partUrl } from "./feed-parts";

@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { GiveUp } from "../jobs";
-import type { JobServices } from "../jobs";
+import { GiveUp, type JobServices, type TopicDelivery } from "../jobs";
 import { createBackSyncState } from "../backsync";
-import type { TopicDelivery } from "../jobs";
 
 /** What the app's own lifecycle topics are given. */
 export type LifecycleDeps = Pick<JobServices, "db" | "shops">;

@@ -4,9 +4,7 @@ import { createReviewsClient, DEFAULT_TOKEN_TIMEOUT_MS, type ReviewsAccount } fr
 import { startSync } from "../sync";
 import { requestBackSync } from "../backsync";
 import type { ScheduleConfig } from "../activity";
-import { forgetWhatWasSent, type Forgotten } from "../resend";
-import { reportAccountSwitch } from "../resend";
-import type { ResendLedger } from "../resend";
+import { forgetWhatWasSent, type Forgotten, reportAccountSwitch, type ResendLedger } from "../resend";
 
 // Connecting a shop to its reviews-service account, as the CLI's `connect` and the admin's
 // credentials form both do it: the credentials can be checked with a token request before

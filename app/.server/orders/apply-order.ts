@@ -1,6 +1,6 @@
 import type { JobServices } from "../jobs";
-import { legacyId } from "../mapping";
 import {
+  legacyId,
   deliveryDueAt,
   exclusionReason,
   isExcluded,
@@ -9,9 +9,14 @@ import {
   orderName,
   orderUpdatedAt,
   type OrderMapContext,
+  type MappedOrder,
+  type ShopifyOrder,
+  CONSENT_CHANNELS,
+  consentState,
+  pickOptOuts,
+  sameOptOuts,
+  type ConsentChannel,
 } from "../mapping";
-import type { MappedOrder, ShopifyOrder } from "../mapping";
-import { CONSENT_CHANNELS, consentState, pickOptOuts, sameOptOuts, type ConsentChannel } from "../mapping";
 import type { ConsentReport } from "../consent";
 import { consentForOrder, retryConsentRead, type ConsentDeps } from "./order-consent";
 import { requestProductFetch } from "../catalog";

@@ -1,9 +1,7 @@
-import { GiveUp } from "../jobs";
+import { GiveUp, type TopicDelivery } from "../jobs";
 import { syncShop, type SyncShopDeps } from "../shops";
-import { createConsentRepository } from "../consent";
-import { parseConsentWebhook, type ConsentTopic } from "../consent";
+import { createConsentRepository, parseConsentWebhook, type ConsentTopic } from "../consent";
 import { refreshCustomerOrders, type ConsentDeps } from "./order-consent";
-import type { TopicDelivery } from "../jobs";
 
 // customers_email_marketing_consent/update, customers_marketing_consent/update (SMS) and
 // customers_whats_app_marketing_consent/update: the customer's consent on that channel is kept

@@ -1,6 +1,10 @@
-import { legacyId } from "../mapping";
-import type { OrderMapContext } from "../mapping";
-import type { ShopifyFulfillment, ShopifyLineItem, ShopifyOrder } from "../mapping";
+import {
+  legacyId,
+  type OrderMapContext,
+  type ShopifyFulfillment,
+  type ShopifyLineItem,
+  type ShopifyOrder,
+} from "../mapping";
 import { graphqlLineItemSchema, graphqlOrderNodeSchema, type GraphqlLineItemNode } from "./graphql-order.schemas";
 import {
   address,

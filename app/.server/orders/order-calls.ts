@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { JobServices } from "../jobs";
-import { GiveUp, serviceLimitAsRetry } from "../jobs";
+import { type JobServices, GiveUp, serviceLimitAsRetry } from "../jobs";
 import {
   ReviewsError,
   ReviewsPermanentError,
@@ -8,8 +7,7 @@ import {
   type CallOptions,
   type ReviewsClient,
 } from "../reviews";
-import { createResendLedger } from "../resend";
-import { resendUnknownOrder } from "../resend";
+import { createResendLedger, resendUnknownOrder } from "../resend";
 import type { SyncShop } from "../shops";
 import { OrderLockLostError, withOrderLock } from "./order-lock";
 import { createOrderStateRepository, type OrderState } from "./order-state.repository";

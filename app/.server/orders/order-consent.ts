@@ -1,12 +1,15 @@
 import { z } from "zod";
-import type { JobServices } from "../jobs";
-import { GiveUp, shopifyThrottleAsRetry } from "../jobs";
-import { NoOfflineSessionError } from "../shopify";
+import { type JobServices, GiveUp, shopifyThrottleAsRetry } from "../jobs";
+import { NoOfflineSessionError, ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify";
 import { QueueName, jobIdPart } from "../queues";
-import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify";
 import { CONSENT_CHANNELS, optOutsFor, pickOptOuts, sameOptOuts, type ConsentStates, type OptOuts } from "../mapping";
-import { createConsentRepository, statesOf, type ConsentReport, type CustomerConsentRecord } from "../consent";
-import { readCustomerConsent } from "../consent";
+import {
+  createConsentRepository,
+  statesOf,
+  type ConsentReport,
+  type CustomerConsentRecord,
+  readCustomerConsent,
+} from "../consent";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "./order-state.repository";
 import { callServiceForOrder, lockedOrder, type OrderCallDeps } from "./order-calls";
 import { syncShop, type SyncShop, type SyncShopDeps } from "../shops";

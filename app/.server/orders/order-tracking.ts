@@ -1,9 +1,17 @@
 import { z } from "zod";
-import type { OptOuts } from "../mapping";
-import { legacyId } from "../mapping";
-import { parseTime } from "../mapping";
-import { deliveryDueAt, deriveOrderStatus, type FulfillmentEvent, type OrderStatusSettings } from "../mapping";
-import { shopifyFulfillmentSchema, shopifyOrderSchema, type ShopifyFulfillment, type ShopifyOrder } from "../mapping";
+import {
+  type OptOuts,
+  legacyId,
+  parseTime,
+  deliveryDueAt,
+  deriveOrderStatus,
+  type FulfillmentEvent,
+  type OrderStatusSettings,
+  shopifyFulfillmentSchema,
+  shopifyOrderSchema,
+  type ShopifyFulfillment,
+  type ShopifyOrder,
+} from "../mapping";
 
 // What the connector knows about an order's delivery between two order webhooks, kept in
 // OrderState.fulfillmentEvents (JSON text). Shopify reports shipment progress through fulfillments/*

@@ -1,6 +1,5 @@
-import { GiveUp } from "../jobs";
-import { legacyId } from "../mapping";
-import { shopifyOrderSchema } from "../mapping";
+import { GiveUp, type TopicDelivery } from "../jobs";
+import { legacyId, shopifyOrderSchema } from "../mapping";
 import { syncShop, type SyncShop, type SyncShopDeps } from "../shops";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "./order-state.repository";
 import {
@@ -15,7 +14,6 @@ import {
 import { applyOrder, type ApplyOrderDeps } from "./apply-order";
 import { lockedOrder, sendStatusUpdate } from "./order-calls";
 import { scheduleTrackingAnnouncement } from "./order-timers";
-import type { TopicDelivery } from "../jobs";
 
 // Live order sync. Every order webhook carries the whole order, and the status is derived from the
 // whole order (never from the topic), so all six order topics share one handler: the newest payload

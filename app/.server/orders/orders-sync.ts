@@ -1,16 +1,8 @@
-import type { JobServices } from "../jobs";
-import { GiveUp, RetryLater } from "../jobs";
-import { addProgress, parseProgress, type SyncProgress } from "../sync";
-import { bulkOrdersQuery } from "../shopify";
-import { BulkOperationsRefusedError, startBulkQuery, type BulkGroup } from "../shopify";
-import { readOrderPages, type PageCursor } from "../shopify";
-import { observeSyncReadPath } from "../metrics";
-import { createOrderStateRepository } from "./order-state.repository";
-import { emptyTracking, parseTracking } from "./order-tracking";
-import { adaptBulkOrder, OrderNodeError, trackedUtcOffset, withKnownFulfillmentLines } from "./graphql-order.adapter";
-import { applyOrder, type ApplyOrderDeps, type OrderApplyOutcome } from "./apply-order";
-import { lockedOrder } from "./order-calls";
+import { type JobServices, GiveUp, RetryLater } from "../jobs";
 import {
+  addProgress,
+  parseProgress,
+  type SyncProgress,
   RunTakenOverError,
   cancelledRun,
   enqueueRead,
@@ -26,8 +18,22 @@ import {
   type RunDeps,
   type RunStep,
 } from "../sync";
+import {
+  bulkOrdersQuery,
+  BulkOperationsRefusedError,
+  startBulkQuery,
+  type BulkGroup,
+  readOrderPages,
+  type PageCursor,
+  isAddressRefused,
+} from "../shopify";
+import { observeSyncReadPath } from "../metrics";
+import { createOrderStateRepository } from "./order-state.repository";
+import { emptyTracking, parseTracking } from "./order-tracking";
+import { adaptBulkOrder, OrderNodeError, trackedUtcOffset, withKnownFulfillmentLines } from "./graphql-order.adapter";
+import { applyOrder, type ApplyOrderDeps, type OrderApplyOutcome } from "./apply-order";
+import { lockedOrder } from "./order-calls";
 import type { SyncShop } from "../shops";
-import { isAddressRefused } from "../shopify";
 
 // Orders backfill (on connect: the last settings.orders.backfillDays days) and reconciliation (the
 // CLI, from a date): a bulk query over the orders created since then, read as a stream. Each order

@@ -1,7 +1,6 @@
 import type { Db } from "../db";
 import type { Queues } from "../queues";
-import { NEVER_ACCEPTED, type PendingChanges } from "../catalog";
-import { requestProductFetch } from "../catalog";
+import { NEVER_ACCEPTED, type PendingChanges, requestProductFetch } from "../catalog";
 import { observeResend } from "../metrics";
 import type { ResendLedger } from "./resend-ledger";
 

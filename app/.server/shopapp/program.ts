@@ -1,6 +1,10 @@
-import type { AdminGraphql } from "../shopify";
-import { ShopifyAuthError, ShopifyUserErrors, type UserError } from "../shopify";
-import { STANDARD_METAOBJECT_DEFINITION_ENABLE } from "../shopify";
+import {
+  type AdminGraphql,
+  ShopifyAuthError,
+  ShopifyUserErrors,
+  type UserError,
+  STANDARD_METAOBJECT_DEFINITION_ENABLE,
+} from "../shopify";
 import { PRODUCT_REVIEW_TYPE } from "./product-review.mapper";
 import type { ProgramState, SyndicationState } from "./syndication-state";
 

@@ -1,7 +1,5 @@
 import type { Redis } from "ioredis";
-import type { AdminGraphql } from "../shopify";
-import { ShopifyApiError } from "../shopify";
-import { METAOBJECT_DEFINITION_BY_TYPE } from "../shopify";
+import { type AdminGraphql, ShopifyApiError, METAOBJECT_DEFINITION_BY_TYPE } from "../shopify";
 import { PRODUCT_REVIEW_TYPE } from "./product-review.mapper";
 import { createSyndicationState, type LeftOutReason } from "./syndication-state";
 

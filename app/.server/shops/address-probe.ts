@@ -1,11 +1,15 @@
 import type { Logger } from "pino";
-import type { Queues } from "../queues";
-import { QueueName, jobIdPart } from "../queues";
+import { type Queues, QueueName, jobIdPart } from "../queues";
 import { observeAddressRefusal } from "../metrics";
-import { gatedAdminFor, type AdminFor } from "../shopify";
-import { createAddressRefusals, type AddressRefusals, type ParkedJob } from "../shopify";
-import { ADMIN_ACCESS_PROBE } from "../shopify";
-import { isAddressRefused } from "../shopify";
+import {
+  gatedAdminFor,
+  type AdminFor,
+  createAddressRefusals,
+  type AddressRefusals,
+  type ParkedJob,
+  ADMIN_ACCESS_PROBE,
+  isAddressRefused,
+} from "../shopify";
 
 // The probe of a shop whose Admin API calls Shopify refused (IP allowlist): one cheap query
 // (AdminAccessProbe, 1 point) on the maintenance queue, first after ADMIN_PROBE_MIN_MS, then

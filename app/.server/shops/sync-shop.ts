@@ -1,7 +1,6 @@
 import type { JobServices } from "../jobs";
 import { parseSettings, type ShopSettings } from "../settings";
-import { fetchPrimaryDomain } from "../shopify";
-import { isAddressRefused } from "../shopify";
+import { fetchPrimaryDomain, isAddressRefused } from "../shopify";
 import { canSyncShop } from "./can-sync";
 
 // The shop a sync job works for, or null when it must not work for it: unknown, uninstalled (its

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import type { JobServices } from "../jobs";
+import type { JobServices, TopicDelivery } from "../jobs";
 import { createSyncRuns, type SyncKind } from "./sync-runs.repository";
 import { enqueueRead, switchToPaged } from "./bulk-run";
 import { isBulkRefusalCode } from "../shopify";
-import type { TopicDelivery } from "../jobs";
 
 const payload = z.looseObject({
   admin_graphql_api_id: z.string(),

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { JobServices } from "../jobs";
-import { GiveUp, RetryLater } from "../jobs";
+import { type JobServices, GiveUp, RetryLater } from "../jobs";
 import { QueueName, jobIdPart } from "../queues";
 import {
   createSyncRuns,
@@ -16,10 +15,12 @@ import {
   readBulkJsonl,
   type BulkGroup,
   type BulkOperationState,
+  type PageCursor,
+  type PagedItem,
+  ShopifyPermanentError,
+  isAddressRefused,
 } from "../shopify";
-import type { PageCursor, PagedItem } from "../shopify";
 import { observeSyncReadPath } from "../metrics";
-import { ShopifyPermanentError, isAddressRefused } from "../shopify";
 import { syncShop, type SyncShopDeps } from "../shops";
 
 // What every bulk-operation run (full catalog sync, orders backfill) shares: its job data, loading

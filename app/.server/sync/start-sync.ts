@@ -1,5 +1,4 @@
-import type { Queues } from "../queues";
-import { QueueName, jobIdPart } from "../queues";
+import { type Queues, QueueName, jobIdPart } from "../queues";
 import { createSyncRuns, type SyncKind } from "./sync-runs.repository";
 import type { Db } from "../db";
 

@@ -1,7 +1,5 @@
 import type { Logger } from "pino";
-import type { Queues } from "../queues";
-import { QueueName, jobIdPart } from "../queues";
-import { WEBHOOK_DEDUPE_TTL_MS } from "../queues";
+import { type Queues, QueueName, jobIdPart, WEBHOOK_DEDUPE_TTL_MS } from "../queues";
 import { UNREADABLE_PAYLOAD, type WebhookJob } from "../jobs";
 import { observeWebhook } from "../metrics";
 import { MAX_WEBHOOK_BYTES } from "./limits";

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { JobServices } from "../../jobs";
-import { GiveUp, honouringServiceLimit, RetryLater } from "../../jobs";
+import { type JobServices, GiveUp, honouringServiceLimit, RetryLater } from "../../jobs";
 import { keyFrom } from "../../crypto";
 import { ReviewsError, type QuestionBody, type ReviewsClient } from "../../reviews";
 import { openPendingPayload, type OpenedPayload } from "./pending-reviews";
