@@ -4,8 +4,8 @@ import { adminForm, adminRequest } from "../helpers/session-token";
 import { QueueEvents } from "bullmq";
 import { eventually } from "../helpers/contexts";
 import { QueueName } from "../../app/.server/queues/names";
-import { BACKSYNC } from "../../app/.server/backsync/schedule";
 import { madeUpInstall, seedOfflineSession } from "../helpers/offline-session";
+import { BACKSYNC } from "../../app/.server/jobs";
 
 // The admin's loaders and actions called as Remix calls them, with a signed session token and the
 // shop's stored session, against the emulator: bad input is named field by field and saves

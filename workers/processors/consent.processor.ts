@@ -1,7 +1,8 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { runForJob } from "../outcome-adapter";
-import { readConsentJobSchema, readConsentLater as readAndCorrect } from "../../app/.server/orders";
+import { readConsentLater as readAndCorrect } from "../../app/.server/orders";
+import { readConsentJobSchema } from "../../app/.server/jobs";
 
 // maintenance/"read-consent": the consent read that failed on an order's path, then the customer's
 // orders corrected (app/.server/orders/order-consent.ts). Throttled by Shopify, the job waits in

@@ -11,11 +11,11 @@ import { defaultSettings, type ShopSettings } from "../../app/.server/settings/s
 import { OrderLockLostError } from "../../app/.server/orders/order-lock";
 import { createWorkerContext } from "../context";
 import { deliverIfDue } from "./order.processor";
-import { deliverJobId } from "../../app/.server/orders/order-timers";
 import { orderChanged } from "./order.handlers";
 import { seedOfflineSession } from "../../test/helpers/offline-session";
 import { pollScheduleKeys } from "../../app/.server/activity/poll-schedule";
 import { REVIEW_WINDOW_MS } from "../../app/.server/activity/cadence";
+import { deliverJobId } from "../../app/.server/jobs";
 
 // Live order sync against the real emulator, Redis and a simulated Shopify store: webhook → route →
 // queue → worker → mapper (productData from the catalog mirror) → service. The shop has an offline

@@ -3,7 +3,6 @@ import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
 import { keyFrom } from "../../app/.server/crypto/secret-box";
 import { keepPendingReview, type PendingPayload } from "../../app/.server/storefront/writes/pending-reviews";
-import { QueueName } from "../../app/.server/queues/names";
 import { ReviewsError, type ReviewsClient } from "../../app/.server/reviews";
 
 // Kept writes to one busy product, sent again exactly once: the service stored every review and
@@ -53,7 +52,7 @@ describe.each([
   /** Kept as the write path keeps it: sealed in the database, a job on the maintenance queue. */
   const keep = (submission: PendingPayload) =>
     keepPendingReview(
-      { db: s.web.db, maintenance: s.web.queues.get(QueueName.maintenance), key: keyFrom(s.config.ENCRYPTION_KEY) },
+      { db: s.web.db, queues: s.web.queues, key: keyFrom(s.config.ENCRYPTION_KEY) },
       { shop: SHOP, sku: SKU, submission, outcomeUnknown: true, error: "retryable" },
     );
 

@@ -1,14 +1,12 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import { QueueName } from "../../app/.server/queues";
+import { enqueueTokenMigration } from "../../app/.server/jobs";
 import { shopsToMigrate, migrateTokens, tokenMigrationDeps } from "../../app/.server/shopify";
 
 // maintenance/"tokens-migrate": every shop still on a non-expiring offline token gets an expiring
 // pair (app/.server/shopify/token-migration.ts). Queued when a worker starts and finds such shops;
 // one job at a time (fixed id); a shop whose answer stayed lost fails the job, and the retry (with
 // backoff) asks again with the same original token, which Shopify answers with the same pair.
-
-export const MIGRATE_TOKENS = "tokens-migrate";
 
 export async function migrateTokensJob(job: Job, ctx: Pick<WorkerContext, "config" | "db" | "log">) {
   const summary = await migrateTokens(tokenMigrationDeps(ctx.config, { db: ctx.db, log: ctx.log }), {
@@ -25,8 +23,6 @@ export async function migrateTokensJob(job: Job, ctx: Pick<WorkerContext, "confi
 /** Queues the migration when some shop needs it; idempotent (one job id while it waits or runs). */
 export async function scheduleTokenMigration(ctx: Pick<WorkerContext, "db" | "queues">): Promise<boolean> {
   if ((await shopsToMigrate(ctx.db)).length === 0) return false;
-  await ctx.queues
-    .get(QueueName.maintenance)
-    .add(MIGRATE_TOKENS, {}, { jobId: MIGRATE_TOKENS, removeOnComplete: true, removeOnFail: true });
+  await enqueueTokenMigration(ctx.queues);
   return true;
 }

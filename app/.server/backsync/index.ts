@@ -3,12 +3,4 @@
 export { backSyncShop } from "./backsync-job";
 export { createBackSyncState } from "./backsync-state.repository";
 export { productIdOfGid } from "./rating-metafields";
-export {
-  BACKSYNC,
-  BACKSYNC_RECONCILE,
-  BACKSYNC_RECONCILE_TICK,
-  BACKSYNC_TICK,
-  requestBackSync,
-  requestDueBackSyncs,
-  scheduleBackSync,
-} from "./schedule";
+export { requestBackSync, requestDueBackSyncs, scheduleBackSync } from "./schedule";

@@ -1,18 +1,19 @@
-import { z } from "zod";
-import { type JobServices, honouringServiceLimit, RetryLater } from "../jobs";
-import { QueueName, jobIdPart } from "../queues";
+import {
+  enqueueFlush,
+  enqueueFlushNextTurn,
+  honouringServiceLimit,
+  RetryLater,
+  type FlushJob,
+  type JobServices,
+} from "../jobs";
 import { MAX_BATCH_ITEMS, sendCatalog, type BatchOutcome } from "./catalog-sender";
 import { NEVER_ACCEPTED } from "./pending-changes";
 import { withShopSendLock } from "./send-lock";
 import type { ReviewsClient } from "../reviews";
 import { syncShop, type SyncShopDeps } from "../shops";
 
-// The catalog queue: one "flush" job per shop at a time (BullMQ deduplication with
-// keepLastIfActive: at most one running and one waiting per shop), which drains the shop's
-// coalesced changes in batches of up to 200.
-
-export const flushJobSchema = z.object({ shop: z.string(), shopId: z.string() });
-export type FlushJob = z.infer<typeof flushJobSchema>;
+// The catalog queue: one "flush" job per shop at a time (jobs/enqueue.ts: at most one running and
+// one waiting per shop), which drains the shop's coalesced changes in batches of up to 200.
 
 /**
  * The delay of a shop's next flush: a window of quiet (each change pushes the flush back by the
@@ -29,15 +30,7 @@ export async function scheduleFlush(
   shop: { id: string; domain: string },
   delayMs: number,
 ) {
-  await ctx.queues.get(QueueName.catalog).add(
-    "flush",
-    { shop: shop.domain, shopId: shop.id },
-    {
-      delay: delayMs,
-      deduplication: { id: `flush-${jobIdPart(shop.id)}`, keepLastIfActive: true, reschedule: true },
-      removeOnComplete: true,
-    },
-  );
+  await enqueueFlush(ctx.queues, shop, delayMs);
 }
 
 /** After a change was staged: the flush that will carry it, debounced within the bounds above. */
@@ -82,11 +75,6 @@ export function lockedSender(ctx: Pick<JobServices, "queues" | "config">, shopId
 
 // Batches one flush job sends before it yields to other shops' jobs (and re-queues itself).
 export const BATCHES_PER_TURN = 25;
-// The next turn is queued this much later, not at once: BullMQ enqueues a deduplicated job's
-// successor before it promotes the delayed jobs that fell due meanwhile (another shop's flush, due
-// after its quiet window), so with no delay the same shop would go again first and the others wait
-// two turns. Delayed by 1 ms, the next turn goes behind every job already due.
-const NEXT_TURN_DELAY_MS = 1;
 
 /**
  * When the shop's waiting changes are due: after a quiet window since the newest, and never later
@@ -147,6 +135,6 @@ export async function flushShopCatalog(
     requests += sent.requests;
     await ctx.pending.ack(shop.id);
   }
-  await scheduleFlush(ctx, shop, NEXT_TURN_DELAY_MS);
+  await enqueueFlushNextTurn(ctx.queues, shop);
   return { requests };
 }

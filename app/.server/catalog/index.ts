@@ -2,11 +2,11 @@
 // syncs.
 // Other folders import from here only; the rest of the folder is private to it.
 export { catalogPoll, catalogRead, catalogStart } from "./catalog-sync";
-export { flushJobSchema, flushShopCatalog } from "./flush";
+export { flushShopCatalog } from "./flush";
 export { NEVER_ACCEPTED, createPendingChanges } from "./pending-changes";
 export type { PendingChanges } from "./pending-changes";
-export { FETCH_PRODUCT, fetchProductForOrder, fetchProductJobSchema, requestProductFetch } from "./product-fetch";
+export { fetchProductForOrder, requestProductFetch } from "./product-fetch";
 export { createProductMirror } from "./product-mirror.repository";
 export type { ProductMirror } from "./product-mirror.repository";
 export { productDeleted, productUpserted } from "./product-webhooks";
-export { CATALOG_SWEEP, scheduleCatalogSweep, sweepCatalog } from "./sweep";
+export { scheduleCatalogSweep, sweepCatalog } from "./sweep";

@@ -12,3 +12,5 @@ export {
 } from "./outcome";
 export type { Outcome } from "./outcome";
 export type { JobServices } from "./services";
+export * from "./catalogue";
+export * from "./enqueue";

@@ -2,9 +2,8 @@
 // syncs.
 // Other folders import from here only; the rest of the folder is private to it.
 export { consentUpdated } from "./consent-changed";
-export { READ_CONSENT, readConsentJobSchema, readConsentLater } from "./order-consent";
+export { readConsentLater } from "./order-consent";
 export { createOrderStateRepository } from "./order-state.repository";
-export { ANNOUNCE_TRACKING, DELIVER_IF_DUE, deliverJobSchema, trackingJobSchema } from "./order-timers";
 export { fulfillmentChanged, fulfillmentEventCreated, orderChanged } from "./order-webhooks";
 export { ordersPoll, ordersRead, ordersStart } from "./orders-sync";
 export { announceTracking, deliverIfDue } from "./timed-updates";

@@ -1,7 +1,5 @@
-import { z } from "zod";
-import { type JobServices, GiveUp, shopifyThrottleAsRetry } from "../jobs";
+import { enqueueConsentRead, GiveUp, shopifyThrottleAsRetry, type JobServices, type ReadConsentJob } from "../jobs";
 import { NoOfflineSessionError, ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify";
-import { QueueName, jobIdPart } from "../queues";
 import { CONSENT_CHANNELS, optOutsFor, pickOptOuts, sameOptOuts, type ConsentStates, type OptOuts } from "../mapping";
 import {
   createConsentRepository,
@@ -26,7 +24,6 @@ import { syncShop, type SyncShop, type SyncShopDeps } from "../shops";
 //   only where the opt-outs the service holds differ, under the order's lock, so it goes once
 //   however often the change is delivered.
 
-export const READ_CONSENT = "read-consent";
 /** Orders whose latest Shopify change is this recent are still inside the review window. */
 export const REVIEW_WINDOW_DAYS = 60;
 // A worker answers the first order of a new customer with one read; the customer's other orders
@@ -121,13 +118,6 @@ export async function consentForOrder(
   }
 }
 
-export const readConsentJobSchema = z.object({
-  shop: z.string(),
-  shopId: z.string(),
-  customerId: z.string().regex(/^\d+$/),
-});
-export type ReadConsentJob = z.infer<typeof readConsentJobSchema>;
-
 /** Queues the read that failed on an order's path; one waiting job per customer. Never throws. */
 export async function retryConsentRead(
   ctx: Pick<JobServices, "queues" | "config" | "log">,
@@ -148,12 +138,8 @@ async function scheduleConsentRead(
 ): Promise<void> {
   const data: ReadConsentJob = { shop: shop.domain, shopId: shop.id, customerId };
   const delay = cause instanceof ShopifyThrottledError ? cause.retryAfterMs : ctx.config.JOB_BACKOFF_MS;
-  await ctx.queues.get(QueueName.maintenance).add(READ_CONSENT, data, {
-    // One waiting read per customer, however many of their orders met the failure.
-    deduplication: { id: `consent-read-${jobIdPart(shop.id)}-${jobIdPart(customerId)}` },
-    delay,
-    removeOnComplete: true,
-  });
+  // One waiting read per customer, however many of their orders met the failure.
+  await enqueueConsentRead(ctx.queues, data, delay);
 }
 
 /** maintenance/"read-consent": the read that failed on the order path, then the orders corrected. */

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
-import { type Queues, QueueName, jobIdPart } from "../queues";
+import type { Queues } from "../queues";
+import { enqueueAddressProbe } from "../jobs";
 import { observeAddressRefusal } from "../metrics";
 import {
   gatedAdminFor,
@@ -16,28 +17,11 @@ import {
 // doubling up to ADMIN_PROBE_MAX_MS, for as long as it is refused. When it passes, the state goes
 // and the parked work is handed back (the worker resumes those jobs).
 
-export const PROBE_ADMIN_ACCESS = "probe-admin-access";
-
 export function probeDelayMs(
   probes: number,
   limits: { ADMIN_PROBE_MIN_MS: number; ADMIN_PROBE_MAX_MS: number },
 ): number {
   return Math.min(limits.ADMIN_PROBE_MAX_MS, limits.ADMIN_PROBE_MIN_MS * 2 ** Math.min(probes, 30));
-}
-
-/** The probe job that follows `probes` refused ones; one job id per step, so asking twice is one probe. */
-async function queueProbe(queues: Queues, shop: string, probes: number, delay: number): Promise<void> {
-  await queues.get(QueueName.maintenance).add(
-    PROBE_ADMIN_ACCESS,
-    { shop },
-    {
-      jobId: `${PROBE_ADMIN_ACCESS}-${jobIdPart(shop)}-${probes}`,
-      delay,
-      attempts: 1,
-      removeOnComplete: true,
-      removeOnFail: true,
-    },
-  );
 }
 
 /** Queues the probe that follows `probes` refused ones and records when it is due. */
@@ -52,7 +36,7 @@ export async function scheduleAddressProbe(
 ): Promise<Date> {
   const delay = probeDelayMs(probes, deps.config);
   const at = new Date(Date.now() + delay);
-  await queueProbe(deps.queues, shop, probes, delay);
+  await enqueueAddressProbe(deps.queues, shop, probes, delay);
   await deps.refusals.scheduled(shop, at);
   return at;
 }
@@ -86,7 +70,7 @@ export async function probeAddress(
     const delay = probeDelayMs(state.probes + 1, deps.config);
     const next = new Date(now.getTime() + delay);
     const probes = await deps.refusals.probed(shop, next, now);
-    await queueProbe(deps.queues, shop, probes, delay);
+    await enqueueAddressProbe(deps.queues, shop, probes, delay);
     if (isAddressRefused(error)) {
       await deps.refusals.refuse(shop, error.body, now);
       observeAddressRefusal("probe_refused", (await deps.refusals.refusedShops()).length);

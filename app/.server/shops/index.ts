@@ -1,6 +1,6 @@
 // The shops: their records, whether one may sync, its service client, the Admin API address probe.
 // Other folders import from here only; the rest of the folder is private to it.
-export { PROBE_ADMIN_ACCESS, addressGatedAdmin, probeAddress, scheduleAddressProbe } from "./address-probe";
+export { addressGatedAdmin, probeAddress, scheduleAddressProbe } from "./address-probe";
 export { SYNCABLE_SHOPS, canSyncShop } from "./can-sync";
 export { forgetRefusedOfflineSession } from "./forget-refused-session";
 export { countReviews } from "./review-count";

@@ -30,7 +30,6 @@ export type { ShopData } from "./shop-data";
 export { SNAPSHOT_KEY, SNAPSHOT_NAMESPACE, buildSnapshot, shownReviewerName } from "./snapshot";
 export type { Snapshot } from "./snapshot";
 export { storeReviewsPageResponse } from "./store-reviews/store-reviews.server";
-export { SUBMIT_PENDING_REVIEW } from "./writes/pending-reviews";
 export { confirmMediaResponse, presignMediaResponse, sendAttributesResponse } from "./writes/review-additions.server";
 export { reviewedResponse } from "./writes/reviewed.server";
 export { submitPendingJobSchema, submitPendingReview } from "./writes/submit-pending";

@@ -10,7 +10,6 @@ export {
   openResult,
   pollRun,
   runCheckpoint,
-  runJob,
   schedulePoll,
   step,
   stepAside,

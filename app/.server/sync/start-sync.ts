@@ -1,4 +1,5 @@
-import { type Queues, QueueName, jobIdPart } from "../queues";
+import type { Queues } from "../queues";
+import { enqueueSyncStart } from "../jobs";
 import { createSyncRuns, type SyncKind } from "./sync-runs.repository";
 import type { Db } from "../db";
 
@@ -12,8 +13,6 @@ export async function startSync(deps: { db: Db; queues: Queues }, shopId: string
   if (active) return { run: active, joined: true };
   const run = await runs.create(shopId, kind, since);
   await deps.queues.ready(5000);
-  await deps.queues
-    .get(QueueName.sync)
-    .add(`${kind}-start`, { runId: run.id }, { jobId: `${kind}-start-${jobIdPart(run.id)}` });
+  await enqueueSyncStart(deps.queues, kind, run.id);
   return { run, joined: false };
 }

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import { type Queues, QueueName, jobIdPart, WEBHOOK_DEDUPE_TTL_MS } from "../queues";
-import { UNREADABLE_PAYLOAD, type WebhookJob } from "../jobs";
+import type { Queues } from "../queues";
+import { UNREADABLE_PAYLOAD, enqueueWebhook, type WebhookJob } from "../jobs";
 import { observeWebhook } from "../metrics";
 import { MAX_WEBHOOK_BYTES } from "./limits";
 
@@ -66,10 +66,7 @@ async function receive(request: Request, deps: IngressDeps, started: number): Pr
 
   try {
     await deps.queues.ready(1000);
-    await deps.queues.get(QueueName.webhooks).add(job.topic, job, {
-      jobId: `wh-${jobIdPart(job.deliveryId)}`,
-      deduplication: { id: `wh-${jobIdPart(job.deliveryId)}`, ttl: WEBHOOK_DEDUPE_TTL_MS },
-    });
+    await enqueueWebhook(deps.queues, job);
   } catch (error) {
     // Not stored, so not acknowledged: Shopify will deliver it again.
     deps.log.error({ err: (error as Error).message, topic: job.topic, shop: job.shop }, "webhook not stored");

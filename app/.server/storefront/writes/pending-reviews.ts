@@ -1,26 +1,20 @@
-import type { Queue } from "bullmq";
 import { open, seal } from "../../crypto";
 import type { Db } from "../../db";
-import { jobIdPart } from "../../queues";
+import type { Queues } from "../../queues";
+import { enqueuePendingReview } from "../../jobs";
 import type { QuestionBody, ReviewSubmission } from "../../reviews";
 
 // A review (or a question) the service could not take when the shopper sent it: kept (sealed)
 // until a worker's retry is accepted. The job carries the row's id only; the row is the one copy
 // of the submission. A question is kept as `{question}`; a review as the submission itself.
 
-export const SUBMIT_PENDING_REVIEW = "review-submit";
-
 export type PendingPayload = ReviewSubmission | { question: QuestionBody };
 
 export type OpenedPayload =
   { kind: "review"; submission: ReviewSubmission } | { kind: "question"; question: QuestionBody };
 
-export interface PendingReviewJob {
-  pendingId: string;
-}
-
 export async function keepPendingReview(
-  deps: { db: Db; maintenance: Queue; key: Buffer },
+  deps: { db: Db; queues: Pick<Queues, "get">; key: Buffer },
   value: { shop: string; sku: string; submission: PendingPayload; outcomeUnknown: boolean; error: string },
 ): Promise<string> {
   const row = await deps.db.pendingReview.create({
@@ -33,13 +27,7 @@ export async function keepPendingReview(
       attempts: 1,
     },
   });
-  const data: PendingReviewJob = { pendingId: row.id };
-  // After a try whose answer never came the worker waits for it to settle before it looks
-  // (submit-pending.ts).
-  await deps.maintenance.add(SUBMIT_PENDING_REVIEW, data, {
-    jobId: `review-submit-${jobIdPart(row.id)}`,
-    delay: 1_000,
-  });
+  await enqueuePendingReview(deps.queues, row.id);
   return row.id;
 }
 

@@ -1,6 +1,5 @@
 import type { AppContext } from "../../context.server";
 import { keyFrom } from "../../crypto";
-import { QueueName } from "../../queues";
 import { parseSettings } from "../../settings";
 import { adminForShopOf } from "../../shopify";
 import { addressGatedAdmin } from "../../shops";
@@ -50,7 +49,7 @@ export function reviewWriteDeps(ctx: AppContext): ReviewWriteDeps {
       async (shop) => (await shops.get(shop)).connectedAt?.toISOString() ?? "",
     ),
     updateTokens: createUpdateTokens(queues.redis, config.REDIS_PREFIX, key, config.REVIEW_UPDATE_TOKEN_TTL_MS),
-    keepPending: (value) => keepPendingReview({ db, maintenance: queues.get(QueueName.maintenance), key }, value),
+    keepPending: (value) => keepPendingReview({ db, queues, key }, value),
     settings: {
       ipLimit: { max: config.PROXY_WRITE_IP_LIMIT_PER_HOUR, windowMs: HOUR },
       customerLimit: { max: config.PROXY_WRITE_CUSTOMER_LIMIT_PER_HOUR, windowMs: HOUR },
