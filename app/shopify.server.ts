@@ -1,16 +1,16 @@
 import "@shopify/shopify-app-remix/adapters/node";
-import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { loadConfig } from "./.server/config";
 import { appContext } from "./.server/context.server";
 import { keyFrom } from "./.server/crypto";
-import { SealedSessionStorage } from "./.server/shopify";
+import { SealedSessionStorage, SHOPIFY_API_VERSION } from "./.server/shopify";
 import { resumeAfterReauth } from "./.server/install";
 import prisma from "./db.server";
 
 const config = loadConfig();
 
-export const apiVersion = ApiVersion.October26;
+export const apiVersion = SHOPIFY_API_VERSION;
 
 const shopify = shopifyApp({
   apiKey: config.SHOPIFY_API_KEY,

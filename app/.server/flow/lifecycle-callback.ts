@@ -71,7 +71,7 @@ function flowValidator(opts: { apiKey: string; apiSecretKey: string; appUrl: str
     const api = shopifyApi({
       apiKey: opts.apiKey,
       apiSecretKey: opts.apiSecretKey,
-      apiVersion: SHOPIFY_API_VERSION as never,
+      apiVersion: SHOPIFY_API_VERSION,
       hostName: new URL(opts.appUrl).host,
       isEmbeddedApp: true,
       logger: { level: 0, log: () => undefined },

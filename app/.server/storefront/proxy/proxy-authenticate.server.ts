@@ -40,7 +40,7 @@ function publicAuthenticate(opts: AuthOptions): PublicAuthenticate {
     const app = shopifyApp({
       apiKey: opts.apiKey,
       apiSecretKey: opts.apiSecretKey,
-      apiVersion: SHOPIFY_API_VERSION as never,
+      apiVersion: SHOPIFY_API_VERSION,
       appUrl: opts.appUrl,
       scopes: opts.scopes.split(","),
       sessionStorage: noSessions,
