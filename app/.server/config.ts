@@ -61,7 +61,7 @@ const configFields = z.object({
   // How long live catalog changes of one shop are gathered before they are sent as one batch.
   // Quiet time that ends a window, and the longest any change waits for its batch. 3.5 s keeps a
   // change within seconds (the max is now a bound: a batch's leftovers keep their own wait) and lets
-  // a storm's repeated changes of a product merge (bench-report.md, update storm).
+  // a storm's repeated changes of a product merge (test/bench/bench-report.md, update storm).
   CATALOG_FLUSH_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   CATALOG_FLUSH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(300_000).default(3500),
   // How long shipment news from a fulfillment webhook waits before it is sent as a status update:
