@@ -44,7 +44,7 @@ export const shopSettingsSchema = z.object({
       // Many stores never receive a "delivered" fulfillment event. null = off.
       deliveredAfterDays: z.number().int().min(1).max(90).nullable().default(null),
       // Defaults: review apps treat an e-mail review request as part of the purchase (sent unless
-      // the buyer unsubscribed); SMS and WhatsApp need recorded consent (docs/architecture.md, "Order sync").
+      // the buyer unsubscribed); SMS and WhatsApp need recorded consent (docs/orders.md).
       optOut: z
         .object({
           email: channelOptOut.default("unsubscribed"),
