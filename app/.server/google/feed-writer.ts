@@ -3,10 +3,11 @@ import { feedEntry, type ExclusionReason, type FeedEntry, type FeedShop, type Mi
 import { FEED_SCHEMA_URL, FEED_SCHEMA_VERSION } from "./feed-schema";
 import { element, escapeXml } from "./xml-text";
 
-// Google's product review feed, schema 2.4 (feed-schema.ts), written as it is read: one page of reviews from the
-// service at a time, its products looked up in one query, its entries written as one chunk. What
-// stays in memory is a page and the ids already written (to drop a review a page repeats when the
-// list moves under the read), not the feed: a shop with 100,000 reviews streams in a few MB.
+// Google's product review feed, schema 2.4 (feed-schema.ts), written as it is read: one page of
+// reviews from the service at a time, its products looked up in one query, its entries written as
+// one chunk. What stays in memory is a page and the ids already written (to drop a review a page
+// repeats when the list moves under the read), not the feed: a shop with 100,000 reviews streams in
+// a few MB.
 
 /**
  * Google recommends a feed file of at most 500 MB uncompressed ("Feed File Guidelines"). Entries
