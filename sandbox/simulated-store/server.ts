@@ -126,6 +126,8 @@ export interface SimulatedStore {
   revokeRefreshTokens(): void;
   /** Every access token issued so far is expired now. */
   expireAccessTokens(): void;
+  /** The merchant revoked the app's access: every token (expiring or not) is refused from now on. */
+  revokeTokens(): void;
   setAfter2027(on: boolean): void;
   setTokenLifetimeMs(ms: number): void;
   readonly tokenStats: TokenStats;
@@ -453,6 +455,7 @@ export function createShopStore(options: SimulatedStoreOptions = {}): ShopStore 
     installSession: (lifetimeMs) => tokens.install(lifetimeMs),
     revokeRefreshTokens: () => tokens.revokeRefreshTokens(),
     expireAccessTokens: () => tokens.expireAccessTokens(),
+    revokeTokens: () => tokens.revokeAll(),
     setAfter2027: (on) => {
       tokens.after2027 = on;
     },
