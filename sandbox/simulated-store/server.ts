@@ -83,6 +83,8 @@ export interface RequestRecord {
   variables: Record<string, unknown>;
   status: number;
   throttled: boolean;
+  /** The requested cost computed from the document (absent: refused before it was costed). */
+  requestedCost?: number;
   /** The access token the call carried and what it was then. */
   token: TokenUse;
 }
@@ -382,6 +384,7 @@ export function createShopStore(options: SimulatedStoreOptions = {}): ShopStore 
       sendJson(res, 200, { errors: error.errors });
       return;
     }
+    record.requestedCost = requested;
     if (requested > MAX_QUERY_COST) {
       sendJson(res, 200, { errors: [maxCostExceeded(requested)] });
       return;
