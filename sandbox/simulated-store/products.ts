@@ -196,7 +196,7 @@ function bulkVariantOut(v: ShopifyProductNode["variants"][number]) {
 const variantsActualCost = (variants: ShopifyProductNode["variants"]) =>
   variants.reduce((n, v) => n + 1 + 2 + Math.min(VARIANT_BARCODES, (v.barcodes ?? typedBarcodes(v.barcode)).length), 0);
 
-/** A variant as the product documents select it, with its typed barcodes (a variant patched with only `barcode` too). */
+/** A variant as the product documents select it, typed barcodes and all (also one patched with `barcode` only). */
 function variantOut(v: ShopifyProductNode["variants"][number]) {
   const barcodes = v.barcodes ?? typedBarcodes(v.barcode);
   return { id: v.id, title: v.title, sku: v.sku, barcodes: { nodes: barcodes.slice(0, VARIANT_BARCODES) } };

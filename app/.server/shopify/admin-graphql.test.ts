@@ -1,10 +1,10 @@
 import { Writable } from "node:stream";
-import { VARIANTS_PER_QUERY } from "./paged-sizes";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSimulatedStore, type SimulatedStore } from "../../../sandbox/simulated-store";
 import { createAdminGraphql, operationName, type AdminGraphqlOptions } from "./admin-graphql";
 import { SHOP_PRIMARY_DOMAIN } from "./documents";
+import { VARIANTS_PER_QUERY } from "./paged-sizes";
 import { PRODUCT_BY_ID } from "./product-documents";
 import {
   ShopifyAddressRefusedError,
