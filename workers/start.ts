@@ -16,7 +16,8 @@ import { ordersPoll, ordersRead, ordersStart } from "./processors/orders-sync.pr
 import { consentUpdated } from "./processors/consent.handlers";
 import { readConsentLater } from "./processors/consent.processor";
 import { parkRefusedJob, probeAdminAccess } from "./processors/address-probe.processor";
-import { isAddressRefused } from "../app/.server/shopify";
+import { isAddressRefused, waitsForMerchant } from "../app/.server/shopify";
+import { parkForMerchant } from "./processors/needs-merchant";
 import { customersDataRequest, customersRedact, shopRedact } from "./processors/compliance.handlers";
 import { submitPendingReview } from "./processors/review-submit.processor";
 import { backSyncJob, backSyncTick } from "./processors/backsync.processor";
@@ -120,6 +121,8 @@ export function startWorkers(ctx: WorkerContext, processors: Processors = defaul
     } catch (error) {
       // Shopify refuses this server's address: the job waits for the probe instead of retrying.
       if (isAddressRefused(error) && error.shop && token) return parkRefusedJob(ctx, queue, job, token, error);
+      // Shopify refused the shop's token: the job waits for the merchant to open the app.
+      if (waitsForMerchant(error) && token) return parkForMerchant(ctx, queue, job, token, error);
       throw error;
     }
   };

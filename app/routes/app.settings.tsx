@@ -216,14 +216,14 @@ export default function SettingsPage() {
                   ) : null}
                 </BlockStack>
               ))}
+            {g === "googleFeed" ? (
+              <Text as="p">
+                {t("settings.googleFeed.moved")} <Link to="/app/channels">{t("settings.googleFeed.open")}</Link>
+              </Text>
+            ) : null}
           </FormLayout>
         </Section>
       ))}
-      <Section title={t("settings.section.googleFeed")}>
-        <Text as="p">
-          {t("settings.googleFeed.moved")} <Link to="/app/channels">{t("settings.googleFeed.open")}</Link>
-        </Text>
-      </Section>
       <Section title={t("settings.section.filters")}>
         <BlockStack gap="200">
           <Text as="p">{t("settings.filters.body")}</Text>

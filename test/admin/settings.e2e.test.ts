@@ -34,6 +34,10 @@ describe("settings page", () => {
     await screenshots(page, "settings");
     // The Google feed's address moved to its own page: Settings links there, within the app.
     await page.getByRole("link", { name: en["settings.googleFeed.open"] }).waitFor();
+    // Beside it, the incentive question Google's 2.4 feed needs answered, off until the merchant says.
+    const incentives = page.getByRole("checkbox", { name: en["setting.googleFeed.incentivizedReviews"] });
+    expect(await incentives.isChecked()).toBe(false);
+    expect(await page.getByText(en["setting.googleFeed.incentivizedReviews.help"]).count()).toBe(1);
     // How to turn on the rating filter, naming the definition the back-sync makes.
     await page.getByRole("heading", { name: "Filter by rating" }).waitFor();
     expect(await page.getByText(`Pick "${ratingValueDefinition([]).name}" among the product metafields`).count()).toBe(

@@ -1,8 +1,19 @@
-// A checker of product review feeds written from Google's published description of schema 2.3
-// (the schema reference and sample feed on Google's developer site): the XSD itself cannot be
-// fetched from this build's network and no copy was found to vendor. It checks what that
-// description states: each element's children, their order and counts, the values of the
-// attributes, the formats of timestamps, URLs, ratings and booleans, unique review ids; and what
+import {
+  ATTRS,
+  ATTR_VALUES,
+  CHILDREN,
+  FEED_SCHEMA_URL,
+  FEED_SCHEMA_VERSION,
+  VALUES,
+  XS_BOOLEAN,
+  type ValueType,
+} from "./feed-schema";
+
+// A checker of product review feeds against Google's description of schema 2.4 (feed-schema.ts:
+// the reference page and the sample feed; the XSD itself cannot be fetched from this build's
+// network). It checks what that description states: each element's children, their order and
+// counts, attributes and their values, the types of the text (xs:boolean, xs:dateTime, URLs,
+// enumerations such as collection_method), ratings within their scale, unique review ids; and what
 // Google's matching rules refuse (a product with no GTIN, and no MPN or SKU with a brand). Pure;
 // the tokenizer reads the XML this app writes (elements, attributes, text, the five entities),
 // not XML in general: a DOCTYPE, CDATA or comment is itself reported.
@@ -19,80 +30,7 @@ interface Node {
   text: string;
 }
 
-type Rule = readonly (readonly [name: string, min: number, max: number])[];
-const ONE = 1;
-const MANY = Infinity;
-
-/** Children of each element, in order, with how often each may occur. */
-const CHILDREN: Record<string, Rule> = {
-  feed: [
-    ["version", 1, 1],
-    ["aggregator", 0, 1],
-    ["publisher", 1, 1],
-    ["reviews", 0, 1],
-  ],
-  aggregator: [["name", 1, 1]],
-  publisher: [
-    ["name", 1, 1],
-    ["favicon", 0, 1],
-  ],
-  reviews: [["review", 1, MANY]],
-  review: [
-    ["review_id", 1, 1],
-    ["reviewer", 1, 1],
-    ["review_timestamp", 1, 1],
-    ["title", 0, 1],
-    ["content", 1, 1],
-    ["pros", 0, 1],
-    ["cons", 0, 1],
-    ["review_url", 1, 1],
-    ["reviewer_images", 0, 1],
-    ["ratings", 1, 1],
-    ["products", 1, 1],
-    ["is_spam", 0, 1],
-    ["collection_method", 0, 1],
-    ["transaction_id", 0, 1],
-  ],
-  reviewer: [
-    ["name", 1, 1],
-    ["reviewer_id", 0, 1],
-  ],
-  pros: [["pro", 1, MANY]],
-  cons: [["con", 1, MANY]],
-  reviewer_images: [["reviewer_image", 1, MANY]],
-  reviewer_image: [["url", 1, 1]],
-  ratings: [["overall", 1, 1]],
-  products: [["product", 1, MANY]],
-  product: [
-    ["product_ids", 0, 1],
-    ["product_name", 0, 1],
-    ["product_url", 1, 1],
-  ],
-  product_ids: [
-    ["gtins", 0, 1],
-    ["mpns", 0, 1],
-    ["skus", 0, 1],
-    ["brands", 0, 1],
-    ["asins", 0, 1],
-  ],
-  gtins: [["gtin", 1, MANY]],
-  mpns: [["mpn", 1, MANY]],
-  skus: [["sku", 1, MANY]],
-  brands: [["brand", 1, MANY]],
-  asins: [["asin", 1, MANY]],
-};
-
-/** Attributes each element may carry, and whether they must. */
-const ATTRS: Record<string, Record<string, boolean>> = {
-  feed: { "xmlns:vc": false, "xmlns:xsi": false, "xsi:noNamespaceSchemaLocation": false },
-  review_url: { type: true },
-  overall: { min: true, max: true },
-  name: { is_anonymous: false },
-};
-
 const DATE_TIME = /^-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
-const BOOLEAN = new Set(["true", "false", "1", "0"]);
-const URL_ELEMENTS = new Set(["review_url", "product_url", "favicon", "url"]);
 const ENTITY: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 function decode(raw: string, path: string, problems: FeedProblem[]): string {
@@ -171,10 +109,28 @@ function checkChildren(node: Node, path: string, problems: FeedProblem[]) {
       i++;
     }
     if (n < min) problems.push({ path, message: `<${name}> missing` });
-    if (n > max) problems.push({ path, message: `<${name}> more than ${max === ONE ? "once" : max}` });
+    if (n > max) problems.push({ path, message: `<${name}> more than ${max === 1 ? "once" : max}` });
   }
   if (i < node.children.length) {
     problems.push({ path, message: `<${node.children[i]!.name}> not allowed here (order or name)` });
+  }
+}
+
+/** Why a value is not of its type, or null. */
+function typeProblem(type: ValueType, v: string): string | null {
+  switch (type.kind) {
+    case "boolean":
+      return XS_BOOLEAN.has(v) ? null : `not an xs:boolean: ${v}`;
+    case "dateTime":
+      return DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)) ? null : `not an xs:dateTime: ${v}`;
+    case "url":
+      return isUrl(v) ? null : `not an http(s) URL: ${v}`;
+    case "enum":
+      return type.values.includes(v) ? null : `${v} is not one of ${type.values.join(", ")}`;
+    case "pattern":
+      return type.pattern.test(v) ? null : `not ${type.describe}: ${v}`;
+    case "version":
+      return v === FEED_SCHEMA_VERSION ? null : `version ${v}, expected ${FEED_SCHEMA_VERSION}`;
   }
 }
 
@@ -184,6 +140,11 @@ function checkAttributes(node: Node, path: string, problems: FeedProblem[]) {
     if (!(name in allowed)) problems.push({ path, message: `attribute ${name} not allowed` });
   for (const [name, required] of Object.entries(allowed))
     if (required && !(name in node.attrs)) problems.push({ path, message: `attribute ${name} missing` });
+  for (const [name, type] of Object.entries(ATTR_VALUES[node.name] ?? {})) {
+    const v = node.attrs[name];
+    const problem = v === undefined ? null : typeProblem(type, v);
+    if (problem) problems.push({ path, message: `${node.name} ${name}: ${problem}` });
+  }
 }
 
 const isUrl = (v: string) => {
@@ -199,18 +160,13 @@ const isUrl = (v: string) => {
 function checkValue(node: Node, path: string, problems: FeedProblem[]) {
   if (CHILDREN[node.name]) return;
   const v = node.text;
-  if (!v.trim()) problems.push({ path, message: `<${node.name}> is empty` });
-  if (node.name === "version" && v !== "2.3") problems.push({ path, message: `version ${v}, expected 2.3` });
-  if (node.name === "review_timestamp" && !(DATE_TIME.test(v) && !Number.isNaN(Date.parse(v))))
-    problems.push({ path, message: `not an xs:dateTime: ${v}` });
-  if (URL_ELEMENTS.has(node.name) && !isUrl(v)) problems.push({ path, message: `not an http(s) URL: ${v}` });
-  if (node.name === "review_url" && !["singleton", "group"].includes(node.attrs.type ?? ""))
-    problems.push({ path, message: `review_url type ${node.attrs.type}` });
-  if (node.name === "is_spam" && !BOOLEAN.has(v)) problems.push({ path, message: `not a boolean: ${v}` });
-  if (node.name === "name" && "is_anonymous" in node.attrs && !BOOLEAN.has(node.attrs.is_anonymous!))
-    problems.push({ path, message: `is_anonymous ${node.attrs.is_anonymous}` });
-  if (node.name === "collection_method" && !["unsolicited", "post_fulfillment"].includes(v))
-    problems.push({ path, message: `collection_method ${v}` });
+  if (!v.trim()) {
+    problems.push({ path, message: `<${node.name}> is empty` });
+    return;
+  }
+  const type = VALUES[node.name];
+  const problem = type ? typeProblem(type, v) : null;
+  if (problem) problems.push({ path, message: `<${node.name}> ${problem}` });
   if (node.name === "overall") {
     const [min, max, value] = [node.attrs.min, node.attrs.max, v].map(Number) as [number, number, number];
     if (![min, max, value].every(Number.isFinite) || min >= max || value < min || value > max)
@@ -226,12 +182,15 @@ function checkIdentifiers(product: Node, path: string, problems: FeedProblem[]) 
     problems.push({ path, message: "product without a GTIN, MPN + brand or SKU + brand" });
 }
 
-/** Every problem found, in document order; empty for a feed Google's 2.3 description accepts. */
+/** Every problem found, in document order; empty for a feed Google's 2.4 description accepts. */
 export function checkProductReviewFeed(xml: string): FeedProblem[] {
   const problems: FeedProblem[] = [];
   const root = parse(xml, problems);
   if (!root) return problems;
   if (root.name !== "feed") problems.push({ path: "/", message: `root <${root.name}>, expected <feed>` });
+  const location = root.attrs["xsi:noNamespaceSchemaLocation"];
+  if (location !== undefined && location !== FEED_SCHEMA_URL)
+    problems.push({ path: "/feed", message: `schema location ${location}, expected ${FEED_SCHEMA_URL}` });
   const ids = new Set<string>();
   const walk = (node: Node, path: string) => {
     checkChildren(node, path, problems);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { HOSTILE_URLS } from "../../../test/fixtures/hostile-urls";
-import { feedEntry, feedTimestamp, productUrlOf } from "./feed-entry";
+import { collectionMethodOf, feedEntry, feedTimestamp, productUrlOf } from "./feed-entry";
 import { adminReview, feedShop, PRODUCTS } from "./feed.testkit";
 
 describe("feedEntry: a published review of a product in the catalog", () => {
-  it("carries the review, the storefront's name, the GTIN, MPN and brand, and the product page", () => {
-    const r = adminReview({ name: "  Maria S. ", rating: 4 });
+  it("carries the review, the storefront's name, the GTIN, MPN and brand, the product page and the order", () => {
+    const r = adminReview({ name: "  Maria S. ", rating: 4, orderId: " 5123456789012 " });
     const result = feedEntry(r, PRODUCTS.tee, feedShop());
     expect(result).toEqual({
       ok: true,
@@ -24,7 +24,10 @@ describe("feedEntry: a published review of a product in the catalog", () => {
           name: "Heavyweight Organic Tee",
           url: "https://shop.example.com/products/heavyweight-organic-tee",
         },
+        verifiedPurchase: true,
+        incentivized: null,
         collectionMethod: "post_fulfillment",
+        transactionId: "5123456789012",
       },
     });
   });
@@ -46,9 +49,38 @@ describe("feedEntry: a published review of a product in the catalog", () => {
     });
   });
 
-  it("marks a review without an order as unsolicited", () => {
-    const result = feedEntry(adminReview({ verified: false }), PRODUCTS.tee, feedShop());
-    expect(result.ok && result.entry.collectionMethod).toBe("unsolicited");
+  it("GIVEN the service's verified mark THEN is_verified_purchase says it; GIVEN none THEN nothing is said", () => {
+    const entry = (over: Parameters<typeof adminReview>[0]) => {
+      const result = feedEntry(adminReview(over), PRODUCTS.tee, feedShop());
+      return result.ok ? result.entry : null;
+    };
+    expect(entry({ verified: true })?.verifiedPurchase).toBe(true);
+    expect(entry({ verified: false })?.verifiedPurchase).toBe(false);
+    expect(entry({ verified: undefined })?.verifiedPurchase).toBeNull();
+  });
+
+  it("GIVEN a review without an order (none listed, or blank) THEN it has no transaction id", () => {
+    for (const orderId of [undefined, null, "", "  "]) {
+      const result = feedEntry(adminReview({ orderId, verified: false }), PRODUCTS.tee, feedShop());
+      expect(result.ok && result.entry.transactionId).toBeNull();
+    }
+  });
+
+  it("GIVEN the merchant's incentive setting THEN every review is marked incentivized when on, nothing said when off", () => {
+    const on = feedEntry(adminReview(), PRODUCTS.tee, feedShop({ incentivizedReviews: true }));
+    const off = feedEntry(adminReview(), PRODUCTS.tee, feedShop({ incentivizedReviews: false }));
+    expect(on.ok && on.entry.incentivized).toBe(true);
+    expect(off.ok && off.entry.incentivized).toBeNull();
+  });
+
+  it("GIVEN the review's collection channel THEN post_fulfillment for the service's requests, unsolicited for the store's forms", () => {
+    for (const source of ["email", "sms", "whatsapp", " Email "])
+      expect(collectionMethodOf(source)).toBe("post_fulfillment");
+    for (const source of ["web", "store", "sdk"]) expect(collectionMethodOf(source)).toBe("unsolicited");
+    // Syndicated from another store, a custom channel, or none: Google's two values would be a guess.
+    for (const source of ["syndication", "qr-card", "", null, undefined]) expect(collectionMethodOf(source)).toBeNull();
+    const verifiedFromWeb = feedEntry(adminReview({ source: "web", verified: true }), PRODUCTS.tee, feedShop());
+    expect(verifiedFromWeb.ok && verifiedFromWeb.entry.collectionMethod).toBe("unsolicited");
   });
 
   it("builds the product URL on today's primary domain from the handle, not the URL of the sync", () => {

@@ -4,7 +4,7 @@ import { checkUrl, type UrlPolicy } from "../security";
 import { shownReviewerName } from "../storefront";
 
 // One review of the service, the product the catalog mirror says the service holds for it, and the
-// shop: what Google's product review feed (schema 2.3) carries for that review, or why it is left
+// shop: what Google's product review feed (schema 2.4) carries for that review, or why it is left
 // out. Pure. The reasons are data (codes, every one that applies) so that a page of the admin can
 // later list the products left out and what to fix; nothing here is worded for a person.
 
@@ -47,7 +47,15 @@ export interface FeedShop {
   /** What the storefront shows for a review without a name, in the feed's language. */
   anonymousName: string;
   urlPolicy: UrlPolicy;
+  /**
+   * The merchant's "I offer incentives for reviews" (settings `googleFeed.incentivizedReviews`).
+   * The service does not say which review got one, so every review is marked when it is on.
+   */
+  incentivizedReviews: boolean;
 }
+
+/** How a review was asked for, in Google's words (collection_method). */
+export type CollectionMethod = "post_fulfillment" | "unsolicited";
 
 export interface FeedEntry {
   reviewId: string;
@@ -66,8 +74,14 @@ export interface FeedEntry {
     name: string | null;
     url: string;
   };
-  /** `post_fulfillment` for a review tied to an order (verified), `unsolicited` otherwise. */
-  collectionMethod: "post_fulfillment" | "unsolicited";
+  /** The service's verified mark (a review sent with an order's verification token); null: not given. */
+  verifiedPurchase: boolean | null;
+  /** True when the merchant offers incentives; null: nothing is said (the element is left out). */
+  incentivized: true | null;
+  /** From the review's collection channel; null when the channel does not tell. */
+  collectionMethod: CollectionMethod | null;
+  /** The order behind the review, as the service holds it (`orderId`); null when there is none. */
+  transactionId: string | null;
 }
 
 export type EntryResult = { ok: true; entry: FeedEntry } | { ok: false; reasons: ExclusionReason[] };
@@ -92,6 +106,25 @@ export function productUrlOf(product: MirroredProduct, shop: FeedShop): string |
   const raw = handle ? `${origin.origin}/products/${encodeURIComponent(handle)}` : nonEmpty(product.url);
   const url = checkUrl(raw, shop.urlPolicy);
   return url !== null && new URL(url).host === origin.host ? url : null;
+}
+
+/**
+ * The service's collection channels (`source`: Client API "Submit a review", standard values
+ * email, sms, whatsapp, sdk, web; custom values allowed). E-mail, SMS and WhatsApp are the review
+ * requests the service sends the buyer after the order (Admin API "Events"): Google's
+ * post_fulfillment. The storefront's own forms (`web`, and `store`, the rating page opened from
+ * the customer's orders) and an SDK are reviews nobody was asked for at that moment: unsolicited.
+ * Any other channel (syndication from another store, a custom value) says nothing Google's two
+ * values can carry truthfully, so the element is left out.
+ */
+const REQUESTED = new Set(["email", "sms", "whatsapp"]);
+const UNSOLICITED = new Set(["web", "store", "sdk"]);
+
+export function collectionMethodOf(source: string | null | undefined): CollectionMethod | null {
+  const s = typeof source === "string" ? source.trim().toLowerCase() : "";
+  if (REQUESTED.has(s)) return "post_fulfillment";
+  if (UNSOLICITED.has(s)) return "unsolicited";
+  return null;
 }
 
 /** xs:dateTime of the review's `created`, or null when it is not a date. */
@@ -151,7 +184,10 @@ export function feedEntry(review: AdminReview, product: MirroredProduct | null, 
       reviewUrl: url,
       rating,
       product: { ...ids, name: nonEmpty(product?.name), url },
-      collectionMethod: review.verified === true ? "post_fulfillment" : "unsolicited",
+      verifiedPurchase: typeof review.verified === "boolean" ? review.verified : null,
+      incentivized: shop.incentivizedReviews ? true : null,
+      collectionMethod: collectionMethodOf(review.source),
+      transactionId: nonEmpty(review.orderId),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { checkUrl, type UrlPolicy } from "../security";
 import { element } from "./xml-text";
 
-// A shop too large for one file gets its feed in parts, each a complete 2.3 feed of its own, and an
+// A shop too large for one file gets its feed in parts, each a complete 2.4 feed of its own, and an
 // index naming them. Google's review feeds have no index format and a Merchant Center feed is one
 // URL, so each part is registered as a feed; the index (the sitemaps.org index format, the one
 // index format crawlers share) is for the merchant and the admin to know which parts exist.

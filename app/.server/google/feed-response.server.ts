@@ -4,6 +4,7 @@ import type { ProductMirror } from "../catalog";
 import { ReviewsError, type ReviewsAdminApi } from "../reviews";
 import type { UrlPolicy } from "../security";
 import type { ShopRepository } from "../shops";
+import { parseSettings } from "../settings";
 import {
   resolveLocale,
   type StorefrontLocale,
@@ -107,6 +108,7 @@ interface Prepared {
   askedLocale: string | null;
   admin: Pick<ReviewsAdminApi, "listReviews">;
   publishedTotal: number;
+  incentivizedReviews: boolean;
   etag: string;
   lastModified: Date;
   validators: Record<string, string>;
@@ -137,6 +139,7 @@ async function prepare(request: Request, deps: GoogleFeedDeps, what: string | nu
   }
   const askedLocale = new URL(request.url).searchParams.get("locale");
   const locale = resolveLocale(askedLocale ?? undefined);
+  const { incentivizedReviews } = parseSettings(row.settings).googleFeed;
   let admin: Pick<ReviewsAdminApi, "listReviews">;
   let inputs: FeedInputs;
   try {
@@ -151,6 +154,7 @@ async function prepare(request: Request, deps: GoogleFeedDeps, what: string | nu
       publishedTotal: top.total,
       topModerated: top.results.slice(0, FEED_TOP_REVIEWS).map((r) => `${r._id}:${r.status}`),
       catalog,
+      incentivizedReviews,
     };
   } catch (e) {
     log.warn(failure(e), "google feed: inputs unavailable");
@@ -174,6 +178,7 @@ async function prepare(request: Request, deps: GoogleFeedDeps, what: string | nu
     askedLocale,
     admin,
     publishedTotal: inputs.publishedTotal,
+    incentivizedReviews,
     etag,
     lastModified,
     validators,
@@ -204,6 +209,7 @@ export async function googleFeedResponse(request: Request, deps: GoogleFeedDeps)
     primaryDomain: p.primaryDomain,
     anonymousName: deps.anonymousName(p.locale),
     urlPolicy: deps.urlPolicy,
+    incentivizedReviews: p.incentivizedReviews,
   };
   const chunks = writeFeed(source, { shop, publisherName: new URL(p.primaryDomain).hostname }, report)[
     Symbol.asyncIterator

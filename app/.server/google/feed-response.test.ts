@@ -12,6 +12,8 @@ import { googleFeedDeps } from "./feed-deps.server";
 import { googleFeedIndexResponse, googleFeedResponse } from "./feed-response.server";
 import { readFeedStatus } from "./feed-status";
 import { PRODUCTS } from "./feed.testkit";
+import { adminForm, adminRequest } from "../../../test/helpers/session-token";
+import { madeUpInstall, seedOfflineSession } from "../../../test/helpers/offline-session";
 
 // The feed through its real route module: the library's app proxy signature check, the shop's row
 // and catalog mirror in the test database, validators in Redis, the emulator over HTTP.
@@ -80,7 +82,7 @@ const feedable = () =>
     .reviews.filter((r) => r.status === "published" && r.text.trim() && (r.sku === skus[0] || r.sku === skus[1]));
 
 describe("app proxy: GET /apps/reviews/google-feed.xml", () => {
-  it("GIVEN a signed fetch THEN it streams the shop's 2.3 feed: valid, on the shop's domain, the catalog's identifiers", async () => {
+  it("GIVEN a signed fetch THEN it streams the shop's 2.4 feed: valid, on the shop's domain, the catalog's identifiers", async () => {
     const res = await get({ locale: "pt-BR" });
     const xml = await res.text();
     expect(res.status, xml).toBe(200);
@@ -96,12 +98,33 @@ describe("app proxy: GET /apps/reviews/google-feed.xml", () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(xml.match(/<review>/g) ?? []).toHaveLength(expected.length);
     for (const r of expected) expect(xml).toContain(`<review_id>${r._id}</review_id>`);
+    // Each review's 2.4 elements from what the service lists: its verified mark, its channel, its order.
+    const blocks = new Map(xml.split("<review>").map((b) => [/<review_id>(.*?)<\/review_id>/.exec(b)?.[1], b]));
+    for (const r of expected) {
+      const block = blocks.get(r._id)!;
+      expect(block).toContain(`<is_verified_purchase>${r.verified}</is_verified_purchase>`);
+      const method = ["email", "sms", "whatsapp"].includes(r.source)
+        ? "post_fulfillment"
+        : ["web", "store", "sdk"].includes(r.source)
+          ? "unsolicited"
+          : null;
+      if (method) expect(block).toContain(`<collection_method>${method}</collection_method>`);
+      else expect(block).not.toContain("<collection_method>");
+      if (r.orderId) expect(block).toContain(`<transaction_id>${r.orderId}</transaction_id>`);
+      else expect(block).not.toContain("<transaction_id>");
+      expect(block).not.toContain("<is_incentivized_review>");
+    }
+    expect(expected.some((r) => r.orderId)).toBe(true);
     expect(xml).toContain(`<product_url>${DOMAIN}/products/heavyweight-organic-tee</product_url>`);
     expect(xml).toContain("<gtins><gtin>5012345678900</gtin></gtins>");
     expect(xml).not.toContain(skus[2]!); // gift wrap: no identifier
     expect(xml).not.toContain(skus[3]!); // not in the catalog
-    // Nothing of the buyer beyond the name the storefront shows.
+    // Nothing of the buyer beyond the name the storefront shows, though the list now carries the order's.
     for (const r of s.emu.control.state("acme").reviews) if (r.email) expect(xml).not.toContain(r.email);
+    for (const o of s.emu.control.state("acme").orders) {
+      if (o.email) expect(xml).not.toContain(o.email);
+      if (o.phone) expect(xml).not.toContain(o.phone);
+    }
   });
 
   it("GIVEN the copy Merchant Center holds THEN 304 by ETag or by date, and 200 again once a review is published", async () => {
@@ -267,7 +290,7 @@ describe("app proxy: GET /apps/reviews/google-feed.xml", () => {
       }
     })().catch(() => "broken off");
     expect(outcome).toBe("broken off");
-    expect(received).toContain("<version>2.3</version>");
+    expect(received).toContain("<version>2.4</version>");
     expect(received).not.toContain("</feed>");
     const logged = s.web.sink.lines.filter((l) => l.includes("google feed")).join("");
     expect(logged).toContain("google feed: stream broken off");
@@ -277,6 +300,44 @@ describe("app proxy: GET /apps/reviews/google-feed.xml", () => {
       if (r.text.length > 12) expect(logged).not.toContain(r.text);
       if (r.email) expect(logged).not.toContain(r.email);
     }
+  });
+
+  it('GIVEN the merchant turns on "I offer incentives for reviews" in Settings THEN every review says so, and a fresh ETag; off again THEN none', async () => {
+    await seedOfflineSession(s.t.db, madeUpInstall(SHOP, "shpat_feed_settings"), { scope: s.config.SCOPES });
+    const settingsRoute = await import("../../routes/app.settings");
+    const route = { params: {}, context: {} };
+    // The form as the page posts it: every field's value, a checkbox only when ticked.
+    const save = async (incentives: boolean) => {
+      const form = await settingsRoute.loader({ request: adminRequest(SHOP, "/app/settings"), ...route });
+      const fields: Record<string, string> = {};
+      for (const [path, value] of Object.entries({
+        ...form.values,
+        "googleFeed.incentivizedReviews": incentives,
+      }))
+        if (value !== false) fields[path] = value === true ? "true" : value;
+      return settingsRoute.action({ request: adminForm(SHOP, "/app/settings", fields), ...route });
+    };
+    const before = await get({}, {}, { roomy: true });
+    const etag = before.headers.get("etag")!;
+    expect(await before.text()).not.toContain("<is_incentivized_review>");
+    expect((await s.web.shops.settings(SHOP)).googleFeed.incentivizedReviews).toBe(false);
+
+    expect(await save(true)).toEqual({ ok: true, saved: true, resync: false });
+    expect((await s.web.shops.settings(SHOP)).googleFeed.incentivizedReviews).toBe(true);
+    const on = await get({}, { "If-None-Match": etag }, { roomy: true });
+    const xml = await on.text();
+    expect(on.status).toBe(200);
+    expect(on.headers.get("etag")).not.toBe(etag);
+    expect(checkProductReviewFeed(xml)).toEqual([]);
+    const reviews = (xml.match(/<review>/g) ?? []).length;
+    expect(reviews).toBeGreaterThan(0);
+    expect(xml.match(/<is_incentivized_review>true<\/is_incentivized_review>/g)).toHaveLength(reviews);
+
+    expect(await save(false)).toEqual({ ok: true, saved: true, resync: false });
+    const off = await get({}, { "If-None-Match": on.headers.get("etag")! }, { roomy: true });
+    expect(off.status).toBe(200);
+    expect(off.headers.get("etag")).toBe(etag);
+    expect(await off.text()).not.toContain("<is_incentivized_review>");
   });
 
   it("GIVEN a request without Shopify's signature THEN 401", async () => {

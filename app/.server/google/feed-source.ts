@@ -10,6 +10,9 @@ import type { FeedSource } from "./feed-writer";
 // shifting the pages. The listing's page size is not documented: `skip` advances by what each page
 // held, as everywhere else. A review moderated in or out during the read can shift the rest by one:
 // a repeat is dropped by the writer, a skipped one is in the next fetch (Google fetches daily).
+//
+// `includeOrderData=true` adds each review's `orderId` (the feed's transaction_id). It also brings
+// the order's name, e-mail and phone: read in passing, never written nor kept.
 
 export const FEED_LIST_ORDER = "created,1";
 /** A bound on pages, far above any shop (the service's page size is at least 10 in practice). */
@@ -35,7 +38,7 @@ export function serviceFeedSource(
     async *pages(): AsyncIterable<readonly AdminReview[]> {
       for (let skip = from, pages = 0; skip < end && pages < MAX_PAGES; pages++) {
         const page = await admin.listReviews(
-          { status: "published", order: FEED_LIST_ORDER, ...(skip ? { skip } : {}) },
+          { status: "published", order: FEED_LIST_ORDER, includeOrderData: true, ...(skip ? { skip } : {}) },
           { signal: opts.signal },
         );
         const results = page.results.slice(0, end - skip);

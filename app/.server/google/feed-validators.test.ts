@@ -7,6 +7,7 @@ const inputs: FeedInputs = {
   publishedTotal: 1284,
   topModerated: ["66f1c0a2e4b0000000000031:published", "66f1c0a2e4b0000000000030:published"],
   catalog: { count: 312, changedAt: new Date("2026-11-20T09:12:44.000Z") },
+  incentivizedReviews: false,
 };
 const at = new Date("2026-11-26T10:00:00.000Z");
 const h = (init: Record<string, string>) => new Headers(init);
@@ -21,6 +22,7 @@ describe("feed validators", () => {
       { catalog: { count: 311, changedAt: inputs.catalog.changedAt } },
       { locale: "pt-BR" },
       { primaryDomain: "https://harborbirch.com" },
+      { incentivizedReviews: true },
     ];
     for (const change of changes) expect(feedEtag({ ...inputs, ...change })).not.toBe(feedEtag(inputs));
   });

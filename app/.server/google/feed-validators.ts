@@ -7,12 +7,13 @@ import type { Redis } from "ioredis";
 //
 // What it covers: the published reviews (their count, and the top of the list by moderation time,
 // where a review published, hidden or moderated again goes), the catalog mirror (how many payloads,
-// the newest change), the shop's domain, the feed's language and the writer's format. What it does
+// the newest change), the shop's domain, the feed's language, the merchant's incentive setting and
+// the writer's format. What it does
 // not: a published review whose text changes without a moderation (the service does not document
 // one); the next moderation or catalog change brings it.
 
 /** Raised when what the writer writes changes, so every ETag changes with it. */
-export const FEED_FORMAT = 1;
+export const FEED_FORMAT = 2;
 /** How many reviews at the top of the moderation order the digest covers. */
 export const FEED_TOP_REVIEWS = 20;
 /** How long a shop's validators are remembered (Merchant Center fetches daily). */
@@ -25,6 +26,8 @@ export interface FeedInputs {
   /** `id:status` of the newest moderated published reviews, newest first. */
   topModerated: readonly string[];
   catalog: { count: number; changedAt: Date | null };
+  /** `googleFeed.incentivizedReviews`: turning it on or off rewrites every review. */
+  incentivizedReviews: boolean;
 }
 
 /** A strong ETag: the same inputs write the same bytes. */
@@ -39,6 +42,7 @@ export function feedEtag(inputs: FeedInputs): string {
         inputs.topModerated,
         inputs.catalog.count,
         inputs.catalog.changedAt?.toISOString() ?? null,
+        inputs.incentivizedReviews,
       ]),
     )
     .digest("base64url");

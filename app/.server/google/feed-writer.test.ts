@@ -7,7 +7,7 @@ import { checkProductReviewFeed } from "./feed-check";
 import { emptyReport, writeFeed, type FeedReport } from "./feed-writer";
 import { adminReview, collect, feedShop, memorySource, PRODUCTS } from "./feed.testkit";
 
-// Every feed written here is checked twice: by the checker written from Google's 2.3 description,
+// Every feed written here is checked twice: by the checker written from Google's 2.4 description,
 // and by xmllint as XML (well-formed, UTF-8).
 
 const dir = mkdtempSync(join(tmpdir(), "google-feed-"));
@@ -35,7 +35,7 @@ async function written(pages: Parameters<typeof memorySource>[0], maxBytes?: num
 }
 
 describe("writeFeed", () => {
-  it("writes a feed Google's 2.3 description and xmllint accept, for a shop like the demo's", async () => {
+  it("writes a feed Google's 2.4 description and xmllint accept, for a shop like the demo's", async () => {
     const pages = [
       [
         adminReview({ name: "Maria S.", rating: 5 }),
@@ -49,13 +49,54 @@ describe("writeFeed", () => {
     expect(xmllint(xml)).toBe("");
     expect(report).toMatchObject({ included: 4, duplicates: 0, excluded: {}, overSize: 0 });
     expect(report.bytes).toBe(Buffer.byteLength(xml));
-    expect(xml).toContain("<version>2.3</version>");
+    expect(xml).toContain("<version>2.4</version>");
+    expect(xml).toContain(
+      'xsi:noNamespaceSchemaLocation="http://www.google.com/shopping/reviews/schema/product/2.4/product_reviews.xsd"',
+    );
     expect(xml).toContain("<publisher><name>Harbor &amp; Birch</name></publisher>");
     expect(xml).toContain('<name is_anonymous="true">Anonymous</name>');
     expect(xml).toContain("<name>Zoë 佐藤</name>");
     expect(xml).toContain("<skus><sku>B796,krt105</sku></skus><brands><brand>Digilog.pk</brand></brands>");
     expect(xml).toContain(
       '<review_url type="group">https://shop.example.com/products/heavyweight-organic-tee</review_url>',
+    );
+  });
+
+  it("GIVEN a verified review from the service's e-mail request THEN the 2.4 elements stand in the schema's order", async () => {
+    const r = adminReview({ verified: true, source: "email", orderId: "5123456789012" });
+    const { xml } = await written([[r]]);
+    expect(checkProductReviewFeed(xml)).toEqual([]);
+    const review = /<review>[\s\S]*<\/review>/.exec(xml)![0];
+    expect(review).toMatch(
+      /<\/reviewer><is_verified_purchase>true<\/is_verified_purchase><review_timestamp>.*<\/products><is_spam>false<\/is_spam><collection_method>post_fulfillment<\/collection_method><transaction_id>5123456789012<\/transaction_id><\/review>/,
+    );
+    expect(review).not.toContain("is_incentivized_review");
+  });
+
+  it("GIVEN a review without a verified mark, channel or order THEN none of those elements, and still valid", async () => {
+    const r = adminReview({ verified: undefined, source: undefined, orderId: undefined });
+    const { xml } = await written([[r]]);
+    expect(checkProductReviewFeed(xml)).toEqual([]);
+    expect(xmllint(xml)).toBe("");
+    for (const name of ["is_verified_purchase", "is_incentivized_review", "collection_method", "transaction_id"])
+      expect(xml).not.toContain(`<${name}>`);
+  });
+
+  it("GIVEN an unverified review written on the product page THEN false and unsolicited", async () => {
+    const { xml } = await written([[adminReview({ verified: false, source: "web" })]]);
+    expect(checkProductReviewFeed(xml)).toEqual([]);
+    expect(xml).toContain("<is_verified_purchase>false</is_verified_purchase>");
+    expect(xml).toContain("<collection_method>unsolicited</collection_method>");
+  });
+
+  it("GIVEN the merchant offers incentives THEN every review says so, after the verified mark", async () => {
+    const { source } = memorySource([[adminReview(), adminReview({ verified: undefined })]], ALL);
+    const shop = feedShop({ incentivizedReviews: true });
+    const xml = await collect(writeFeed(source, { ...opts, shop }));
+    expect(checkProductReviewFeed(xml)).toEqual([]);
+    expect(xml.match(/<is_incentivized_review>true<\/is_incentivized_review><review_timestamp>/g)).toHaveLength(2);
+    expect(xml).toContain(
+      "<is_verified_purchase>true</is_verified_purchase><is_incentivized_review>true</is_incentivized_review>",
     );
   });
 

@@ -1,14 +1,14 @@
 import type { AdminReview } from "../reviews";
 import { feedEntry, type ExclusionReason, type FeedEntry, type FeedShop, type MirroredProduct } from "./feed-entry";
+import { FEED_SCHEMA_URL, FEED_SCHEMA_VERSION } from "./feed-schema";
 import { element, escapeXml } from "./xml-text";
 
-// Google's product review feed, schema 2.3, written as it is read: one page of reviews from the
-// service at a time, its products looked up in one query, its entries written as one chunk. What
-// stays in memory is a page and the ids already written (to drop a review a page repeats when the
-// list moves under the read), not the feed: a shop with 100,000 reviews streams in a few MB.
+// Google's product review feed, schema 2.4 (feed-schema.ts), written as it is read: one page of
+// reviews from the service at a time, its products looked up in one query, its entries written as
+// one chunk. What stays in memory is a page and the ids already written (to drop a review a page
+// repeats when the list moves under the read), not the feed: a shop with 100,000 reviews streams in
+// a few MB.
 
-export const FEED_SCHEMA_VERSION = "2.3";
-export const FEED_SCHEMA_URL = "http://www.google.com/shopping/reviews/schema/product/2.3/product_reviews.xsd";
 /**
  * Google recommends a feed file of at most 500 MB uncompressed ("Feed File Guidelines"). Entries
  * stop short of it, with room for the closing tags; what is left out is counted.
@@ -72,7 +72,9 @@ function noteProduct(report: FeedReport, key: string, reasons: readonly Exclusio
 const list = (outer: string, inner: string, values: readonly string[]) =>
   values.length ? `<${outer}>${values.map((v) => element(inner, v)).join("")}</${outer}>` : "";
 
-/** One `<review>` in the order the 2.3 schema lists its children. */
+const optional = (name: string, value: string | boolean | null) => (value === null ? "" : element(name, String(value)));
+
+/** One `<review>` in the order the 2.4 schema lists its children (feed-schema.ts CHILDREN.review). */
 export function reviewXml(e: FeedEntry): string {
   const p = e.product;
   const ids =
@@ -84,6 +86,8 @@ export function reviewXml(e: FeedEntry): string {
     "<review>" +
     element("review_id", e.reviewId) +
     `<reviewer>${element("name", e.reviewer.name, e.reviewer.anonymous ? { is_anonymous: "true" } : {})}</reviewer>` +
+    optional("is_verified_purchase", e.verifiedPurchase) +
+    optional("is_incentivized_review", e.incentivized) +
     element("review_timestamp", e.timestamp) +
     element("content", e.content) +
     element("review_url", e.reviewUrl, { type: "group" }) +
@@ -94,7 +98,8 @@ export function reviewXml(e: FeedEntry): string {
     element("product_url", p.url) +
     "</product></products>" +
     element("is_spam", "false") +
-    element("collection_method", e.collectionMethod) +
+    optional("collection_method", e.collectionMethod) +
+    optional("transaction_id", e.transactionId) +
     "</review>\n"
   );
 }

@@ -15,6 +15,7 @@ export const feedShop = (over: Partial<FeedShop> = {}): FeedShop => ({
   primaryDomain: SHOP_DOMAIN,
   anonymousName: "Anonymous",
   urlPolicy: { allowHttp: false },
+  incentivizedReviews: false,
   ...over,
 });
 

@@ -8,3 +8,4 @@ export { readFeedStatus } from "./feed-status";
 export type { FeedStatus } from "./feed-status";
 export { shopGoogleFeedUrl } from "./feed-url";
 export { PRODUCTS_REPORTED } from "./feed-writer";
+export { FEED_SCHEMA_VERSION } from "./feed-schema";

@@ -218,7 +218,21 @@ export async function enqueueAddressProbe(queues: Producer, shop: string, probes
   );
 }
 
-/** The offline token migration: one job at a time (a fixed id while it waits or runs). */
+/**
+ * The offline token migration every `everyMs`, first one interval after now (idempotent: every
+ * worker upserts the same scheduler).
+ */
+export async function scheduleTokenMigrationJob(queues: Producer, everyMs: number) {
+  await queues
+    .get(QueueName.maintenance)
+    .upsertJobScheduler(
+      MIGRATE_TOKENS,
+      { every: everyMs, startDate: Date.now() + everyMs },
+      { name: MIGRATE_TOKENS, opts: { removeOnComplete: true, removeOnFail: 100 } },
+    );
+}
+
+/** The offline token migration now: one job at a time (a fixed id while it waits or runs). */
 export async function enqueueTokenMigration(queues: Producer) {
   await queues
     .get(QueueName.maintenance)

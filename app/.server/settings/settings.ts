@@ -80,6 +80,14 @@ export const shopSettingsSchema = z.object({
       videoMaxMb: z.number().int().min(0).max(500).default(100),
     })
     .prefault({}),
+  googleFeed: z
+    .object({
+      // "I offer incentives for reviews" (a discount, points, a gift, a draw for writing one).
+      // Google requires every review obtained with an incentive to carry is_incentivized_review;
+      // the service does not say which reviews got one, so on marks every review in the feed.
+      incentivizedReviews: z.boolean().default(false),
+    })
+    .prefault({}),
   flow: z
     .object({
       // Shopify Flow "negative review received" fires for a moderated review rated at or below this.

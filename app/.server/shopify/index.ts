@@ -59,3 +59,13 @@ export type { TokenProvider } from "./token-provider";
 export { shopTokenStates } from "./token-state";
 export type { ShopTokenState } from "./token-state";
 export { describeTokenStatus, offlineTokenStatus } from "./token-status";
+export { ShopWaitsForMerchantError, waitsForMerchant } from "./errors";
+export {
+  LINE_ITEMS_PER_QUERY,
+  PAGED_COLLECTIONS,
+  PAGED_LINE_ITEMS,
+  PAGED_VARIANTS,
+  VARIANTS_PER_QUERY,
+  VARIANT_BARCODES,
+} from "./paged-sizes";
+export { CUSTOMER_ORDER_LINES, HISTORY_LINES_PER_ORDER, ORDER_LINES_PER_QUERY } from "./shopper-documents";

@@ -14,3 +14,4 @@ export {
 export type { ShopRepository } from "./shop.repository";
 export { syncShop } from "./sync-shop";
 export type { SyncShop, SyncShopDeps } from "./sync-shop";
+export { MERCHANT_RECHECK_MS, merchantWaits, resumeParkedForMerchant } from "./merchant-waits";

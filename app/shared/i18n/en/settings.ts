@@ -78,6 +78,9 @@ export const settings = {
   "setting.storefront.photoMaxMb.help": "JPEG, PNG, WebP or HEIC up to this size (1 to 20 MB).",
   "setting.storefront.videoMaxMb": "Largest video (MB)",
   "setting.storefront.videoMaxMb.help": "One MP4, MOV or WebM video per review up to this size (0 turns video off).",
+  "setting.googleFeed.incentivizedReviews": "I offer incentives for reviews",
+  "setting.googleFeed.incentivizedReviews.help":
+    "Turn this on if buyers get anything for writing a review: a discount, loyalty points, a gift, a free product or an entry into a draw. Google requires such reviews to be marked, and the reviews service does not say which ones were, so every review in the Google feed is then marked as incentivized. Off: the feed says nothing about incentives.",
   "setting.flow.negativeRatingAtOrBelow": "Negative review: rating at or below",
   "setting.flow.negativeRatingAtOrBelow.help":
     'Shopify Flow\'s "Negative review received" trigger fires for reviews rated this or lower (1 to 4).',

@@ -82,6 +82,9 @@ export const settings: Record<keyof typeof en, string> = {
   "setting.storefront.photoMaxMb.help": "JPEG, PNG, WebP o HEIC hasta este tamaño (1 a 20 MB).",
   "setting.storefront.videoMaxMb": "Tamaño máximo de vídeo (MB)",
   "setting.storefront.videoMaxMb.help": "Un vídeo MP4, MOV o WebM por reseña hasta este tamaño (0 desactiva el vídeo).",
+  "setting.googleFeed.incentivizedReviews": "Ofrezco incentivos por reseñas",
+  "setting.googleFeed.incentivizedReviews.help":
+    "Actívalo si los compradores reciben algo por escribir una reseña: un descuento, puntos de fidelidad, un regalo, un producto gratis o una participación en un sorteo. Google exige que esas reseñas estén marcadas y el servicio de reseñas no indica cuáles lo fueron, así que todas las reseñas del feed de Google se marcan entonces como incentivadas. Desactivado: el feed no dice nada sobre incentivos.",
   "setting.flow.negativeRatingAtOrBelow": "Reseña negativa: calificación igual o menor que",
   "setting.flow.negativeRatingAtOrBelow.help":
     'El disparador "Reseña negativa recibida" de Shopify Flow se activa para reseñas con esta calificación o menos (1 a 4).',

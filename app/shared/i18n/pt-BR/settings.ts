@@ -82,6 +82,9 @@ export const settings: Record<keyof typeof en, string> = {
   "setting.storefront.videoMaxMb": "Tamanho máximo do vídeo (MB)",
   "setting.storefront.videoMaxMb.help":
     "Um vídeo MP4, MOV ou WebM por avaliação até este tamanho (0 desativa o vídeo).",
+  "setting.googleFeed.incentivizedReviews": "Ofereço incentivos por avaliações",
+  "setting.googleFeed.incentivizedReviews.help":
+    "Ative se os compradores recebem algo por escrever uma avaliação: um desconto, pontos de fidelidade, um brinde, um produto grátis ou a participação em um sorteio. O Google exige que essas avaliações sejam marcadas, e o serviço de avaliações não informa quais foram; por isso, todas as avaliações do feed do Google passam a ser marcadas como incentivadas. Desativado: o feed não diz nada sobre incentivos.",
   "setting.flow.negativeRatingAtOrBelow": "Avaliação negativa: nota igual ou menor que",
   "setting.flow.negativeRatingAtOrBelow.help":
     'O gatilho "Avaliação negativa recebida" do Shopify Flow dispara para avaliações com esta nota ou menos (1 a 4).',
