@@ -1,16 +1,17 @@
 import "@shopify/shopify-app-remix/adapters/node";
-import { AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { loadConfig } from "./.server/config";
 import { appContext } from "./.server/context.server";
 import { keyFrom } from "./.server/crypto";
-import { SealedSessionStorage, SHOPIFY_API_VERSION } from "./.server/shopify";
+import { SHOPIFY_API_VERSION } from "./.server/shopify";
 import { resumeAfterReauth } from "./.server/install";
 import prisma from "./db.server";
+import { SealedSessionStorage } from "./.server/web";
 
 const config = loadConfig();
 
-export const apiVersion = SHOPIFY_API_VERSION;
+export const apiVersion = SHOPIFY_API_VERSION as ApiVersion;
 
 const shopify = shopifyApp({
   apiKey: config.SHOPIFY_API_KEY,

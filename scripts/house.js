@@ -27,7 +27,6 @@ export const FLOORS = [
     floor: "domains",
     rooms: [
       "shops",
-      "context.server",
       "activity",
       "sync",
       "catalog",
@@ -45,7 +44,7 @@ export const FLOORS = [
       "webhooks",
     ],
   },
-  { floor: "composition", rooms: ["admin", "cli", "health"] },
+  { floor: "composition", rooms: ["web", "context.server", "admin", "cli", "health"] },
 ];
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));

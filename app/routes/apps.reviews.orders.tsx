@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { orderReviewStatusDeps, orderReviewStatusPageResponse, plain, whenSigned } from "../.server/storefront";
+import { orderReviewStatusPageResponse, plain, whenSigned } from "../.server/storefront";
+import { orderReviewStatusDeps } from "../.server/web";
 
 // App proxy: the logged-in customer's orders with their review status (HTML fragment for the
 // account and order page block).

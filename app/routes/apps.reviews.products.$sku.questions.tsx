@@ -1,13 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import {
-  proxyDeps,
-  plain,
-  whenSigned,
-  askQuestionResponse,
-  questionsPageResponse,
-  reviewWriteDeps,
-} from "../.server/storefront";
+import { plain, whenSigned, askQuestionResponse, questionsPageResponse } from "../.server/storefront";
+import { proxyDeps, reviewWriteDeps } from "../.server/web";
 
 // App proxy: GET a page of a product's questions (HTML fragment); POST a shopper's question.
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

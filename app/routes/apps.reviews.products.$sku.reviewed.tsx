@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { plain, whenSigned, reviewedResponse, reviewWriteDeps } from "../.server/storefront";
+import { plain, whenSigned, reviewedResponse } from "../.server/storefront";
+import { reviewWriteDeps } from "../.server/web";
 
 // App proxy: whether the logged-in customer already reviewed this product (the reviews block's
 // write button).

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps, plain, whenSigned, sendAttributesResponse, reviewWriteDeps } from "../.server/storefront";
+import { plain, whenSigned, sendAttributesResponse } from "../.server/storefront";
+import { proxyDeps, reviewWriteDeps } from "../.server/web";
 
 // App proxy: the author of a review just written answers its attribute questions.
 export const action = ({ request, params }: ActionFunctionArgs) =>

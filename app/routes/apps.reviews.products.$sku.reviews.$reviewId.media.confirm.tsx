@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps, plain, whenSigned, confirmMediaResponse, reviewWriteDeps } from "../.server/storefront";
+import { plain, whenSigned, confirmMediaResponse } from "../.server/storefront";
+import { proxyDeps, reviewWriteDeps } from "../.server/web";
 
 // App proxy: the author of a review confirms the photos or the video it uploaded.
 export const action = ({ request, params }: ActionFunctionArgs) =>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps, plain, whenSigned, presignMediaResponse, reviewWriteDeps } from "../.server/storefront";
+import { plain, whenSigned, presignMediaResponse } from "../.server/storefront";
+import { proxyDeps, reviewWriteDeps } from "../.server/web";
 
 // App proxy: the author of a review asks where to upload a photo or a video (a signed storage URL).
 export const action = ({ request, params }: ActionFunctionArgs) =>

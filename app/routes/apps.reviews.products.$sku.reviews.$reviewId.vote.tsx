@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps, plain, whenSigned, voteResponse, reviewWriteDeps } from "../.server/storefront";
+import { plain, whenSigned, voteResponse } from "../.server/storefront";
+import { proxyDeps, reviewWriteDeps } from "../.server/web";
 
 // App proxy: a shopper marks a review helpful or not helpful, once.
 export const action = ({ request, params }: ActionFunctionArgs) =>

@@ -1,13 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import {
-  proxyDeps,
-  reviewsPageResponse,
-  plain,
-  whenSigned,
-  submitReviewResponse,
-  reviewWriteDeps,
-} from "../.server/storefront";
+import { reviewsPageResponse, plain, whenSigned, submitReviewResponse } from "../.server/storefront";
+import { proxyDeps, reviewWriteDeps } from "../.server/web";
 
 // App proxy: `<shop>/apps/reviews/products/<sku>/reviews?sort=…&page=…` → one page of reviews as
 // an HTML fragment for the reviews block's script (signature, limits and cache inside).

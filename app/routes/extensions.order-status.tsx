@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { orderReviewStatusForExtension, extensionReviewStatusDeps } from "../.server/storefront";
+import { orderReviewStatusForExtension } from "../.server/storefront";
+import { extensionReviewStatusDeps } from "../.server/web";
 
 // Backend of the customer account order status block: an order's review status for the customer
 // of the session token. OPTIONS (the browser's preflight) is answered by the library's check.

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { answerLifecycleCallback } from "../.server/flow";
+import { answerLifecycleCallback } from "../.server/web";
 
 // Shopify Flow's trigger lifecycle callback (extensions/flow-lifecycle/shopify.extension.toml):
 // signed, and recorded per shop and trigger (app/.server/flow/lifecycle-callback.ts).

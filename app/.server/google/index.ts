@@ -1,7 +1,6 @@
 // The Google product reviews feed: built from the mirror and the service's reviews, checked, served.
 // Other folders import from here only; the rest of the folder is private to it.
 export { checkProductReviewFeed } from "./feed-check";
-export { googleFeedDeps } from "./feed-deps.server";
 export type { ExclusionReason } from "./feed-entry";
 export { googleFeedIndexResponse, googleFeedResponse } from "./feed-response.server";
 export { readFeedStatus } from "./feed-status";
@@ -9,3 +8,4 @@ export type { FeedStatus } from "./feed-status";
 export { shopGoogleFeedUrl } from "./feed-url";
 export { PRODUCTS_REPORTED } from "./feed-writer";
 export { FEED_SCHEMA_VERSION } from "./feed-schema";
+export type { GoogleFeedDeps } from "./feed-response.server";

@@ -51,7 +51,6 @@ export { offlineSessionId, sessionColumns } from "./offline-sessions";
 export { readOrderPages, readProductPages } from "./paged-reads";
 export type { PageCursor, PagedItem } from "./paged-reads";
 export { fetchPrimaryDomain, fetchProduct } from "./queries";
-export { SealedSessionStorage } from "./sealed-session-storage";
 export { tokenMigrationDeps } from "./shop-tokens";
 export { CUSTOMER_IDENTITY, CUSTOMER_ORDER, CUSTOMER_ORDERS, ORDER_BY_NAME } from "./shopper-documents";
 export { migrateTokens, shopsToMigrate } from "./token-migration";

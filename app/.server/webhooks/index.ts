@@ -1,4 +1,5 @@
 // The webhook ingress: HMAC, deduplication, and the delivery's job.
 // Other folders import from here only; the rest of the folder is private to it.
 export { MAX_WEBHOOK_BYTES } from "./limits";
-export { webhookAction } from "./webhook-action.server";
+export { receiveWebhook } from "./ingress.server";
+export { createWebhookVerifier } from "./verify.server";

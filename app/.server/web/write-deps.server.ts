@@ -1,16 +1,18 @@
-import type { AppContext } from "../../context.server";
-import { keyFrom } from "../../crypto";
-import { parseSettings } from "../../settings";
-import { adminForShopOf } from "../../shopify";
-import { addressGatedAdmin } from "../../shops";
-import { proxyDeps } from "../proxy/proxy-deps.server";
-import { createCustomerIdentities } from "../shopper/customer-identity";
-import { createReviewedProducts } from "../shopper/reviewed-products";
-import { keepPendingReview } from "./pending-reviews";
-import { createReplayGuard } from "./replay-guard";
-import type { ReviewWriteDeps } from "./write-request.server";
-import { createUpdateTokens } from "./update-tokens";
-import { noteShopperWrite } from "../../activity";
+import type { AppContext } from "../context.server";
+import { keyFrom } from "../crypto";
+import { parseSettings } from "../settings";
+import { adminForShopOf } from "../shopify";
+import { addressGatedAdmin } from "../shops";
+import {
+  createCustomerIdentities,
+  createReviewedProducts,
+  keepPendingReview,
+  createReplayGuard,
+  type ReviewWriteDeps,
+  createUpdateTokens,
+} from "../storefront";
+import { noteShopperWrite } from "../activity";
+import { proxyDeps } from "./proxy-deps.server";
 
 // The app proxy's write side, made once per app context from its config, Redis and database (the
 // read side's signature check, limiter and clients are shared).

@@ -1,10 +1,9 @@
-import type { AppContext } from "../../context.server";
-import { ratePageUrl } from "../../reviews";
-import { proxyDeps } from "../proxy/proxy-deps.server";
-import { reviewWriteDeps } from "../writes/write-deps.server";
-import type { OrderReviewStatusPageDeps } from "./order-review-status.server";
-import type { ExtensionReviewStatusDeps } from "./extension-review-status.server";
-import { extensionAuthenticate } from "../proxy/proxy-authenticate.server";
+import type { AppContext } from "../context.server";
+import { ratePageUrl } from "../reviews";
+import type { OrderReviewStatusPageDeps, ExtensionReviewStatusDeps } from "../storefront";
+import { proxyDeps } from "./proxy-deps.server";
+import { reviewWriteDeps } from "./write-deps.server";
+import { extensionAuthenticate } from "./proxy-authenticate.server";
 
 // The order review status answers' parts, made once per app context: the proxy's signature check, limits
 // and service clients, and the writers' Shopify reads (admin client, the customer's identity cache).

@@ -1,16 +1,19 @@
 import { join } from "node:path";
-import type { AppContext } from "../../context.server";
-import type { ReviewsStorefrontApi } from "../../reviews";
-import { shopReviewsClients } from "../../shops";
-import { createThemeRenderer, type ThemeRenderer } from "../liquid";
-import { createProxyPathStore } from "./proxy-path";
-import { createRateLimiter } from "./rate-limits";
-import { createResponseCache } from "./response-cache";
-import type { ReviewsPageDeps } from "./reviews-page.server";
-import type { QuestionsReadDeps } from "../questions/questions.server";
-import type { StoreReviewsDeps } from "../store-reviews/store-reviews.server";
+import type { AppContext } from "../context.server";
+import type { ReviewsStorefrontApi } from "../reviews";
+import { shopReviewsClients } from "../shops";
+import {
+  createThemeRenderer,
+  type ThemeRenderer,
+  createProxyPathStore,
+  createRateLimiter,
+  createResponseCache,
+  type ReviewsPageDeps,
+  type QuestionsReadDeps,
+  type StoreReviewsDeps,
+  type OrderReviewStatusPageDeps,
+} from "../storefront";
 import { proxyAuthenticate } from "./proxy-authenticate.server";
-import type { OrderReviewStatusPageDeps } from "../order-reviews/order-review-status.server";
 
 // The app proxy's parts, made once per app context (tests swap contexts) from its config, Redis
 // and database: the routes stay thin adapters.

@@ -3,14 +3,10 @@ import type { AppContext } from "../context.server";
 import { createProductMirror } from "../catalog";
 import { shopReviewsClients } from "../shops";
 import { urlPolicy } from "../security";
-import {
-  loadTranslations,
-  type Translations,
-  EXTENSION_DIR,
-  proxyAuthenticate,
-  createRateLimiter,
-} from "../storefront";
-import type { GoogleFeedDeps } from "./feed-response.server";
+import { loadTranslations, type Translations, createRateLimiter } from "../storefront";
+import type { GoogleFeedDeps } from "../google";
+import { EXTENSION_DIR } from "./proxy-deps.server";
+import { proxyAuthenticate } from "./proxy-authenticate.server";
 
 // The feed's parts, made once per app context from its config, Redis and database.
 

@@ -1,10 +1,10 @@
 import "@shopify/shopify-api/adapters/web-api";
-import { shopifyApi } from "@shopify/shopify-api";
+import { shopifyApi, type ApiVersion } from "@shopify/shopify-api";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Db } from "../db";
 import { SHOPIFY_API_VERSION } from "../shopify";
-import { createFlowTriggerUse, type UseRecorded } from "./flow-trigger-use.repository";
+import { createFlowTriggerUse, type UseRecorded } from "../flow";
 
 // Shopify Flow's trigger lifecycle callback (extension extensions/flow-lifecycle): Flow posts it
 // when a merchant turns on or off a workflow that starts with one of our triggers, signed like a
@@ -71,7 +71,7 @@ function flowValidator(opts: { apiKey: string; apiSecretKey: string; appUrl: str
     const api = shopifyApi({
       apiKey: opts.apiKey,
       apiSecretKey: opts.apiSecretKey,
-      apiVersion: SHOPIFY_API_VERSION,
+      apiVersion: SHOPIFY_API_VERSION as ApiVersion,
       hostName: new URL(opts.appUrl).host,
       isEmbeddedApp: true,
       logger: { level: 0, log: () => undefined },

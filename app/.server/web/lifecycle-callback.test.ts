@@ -4,7 +4,7 @@ import { uniquePrefix } from "../../../test/helpers/redis";
 import { signBody } from "../../../test/helpers/webhooks";
 import { testAppContext, testConfig } from "../../../test/helpers/contexts";
 import type { AppContext } from "../context.server";
-import { createFlowTriggerUse } from "./flow-trigger-use.repository";
+import { createFlowTriggerUse } from "../flow/flow-trigger-use.repository";
 import { callbackTime } from "./lifecycle-callback";
 
 // Flow's trigger lifecycle callback through the route module Remix serves, with Shopify's signature

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { appContext } from "../context.server";
-import { receiveWebhook } from "./ingress.server";
-import { createWebhookVerifier } from "./verify.server";
+import { receiveWebhook, createWebhookVerifier } from "../webhooks";
 
 let verifier: ReturnType<typeof createWebhookVerifier> | undefined;
 let verifierSecret: string | undefined;

@@ -1,7 +1,7 @@
 import "@shopify/shopify-app-remix/adapters/node";
-import { LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
-import { SHOPIFY_API_VERSION } from "../../shopify";
-import type { AppProxyAuthenticate } from "./verify-proxy.server";
+import { LogSeverity, shopifyApp, type ApiVersion } from "@shopify/shopify-app-remix/server";
+import { SHOPIFY_API_VERSION } from "../shopify";
+import type { AppProxyAuthenticate } from "../storefront";
 
 // The library's `authenticate.public.appProxy` (signature, 90 s timestamp window) and its
 // customer account / checkout session token checks, from an instance of the library made for them, whose session
@@ -40,7 +40,7 @@ function publicAuthenticate(opts: AuthOptions): PublicAuthenticate {
     const app = shopifyApp({
       apiKey: opts.apiKey,
       apiSecretKey: opts.apiSecretKey,
-      apiVersion: SHOPIFY_API_VERSION,
+      apiVersion: SHOPIFY_API_VERSION as ApiVersion,
       appUrl: opts.appUrl,
       scopes: opts.scopes.split(","),
       sessionStorage: noSessions,
