@@ -28,6 +28,8 @@ export const FLOORS = [
     rooms: [
       "shops",
       "activity",
+      "theme",
+      "pending-reviews",
       "sync",
       "catalog",
       "resend",

@@ -3,7 +3,7 @@ import { appContext } from "../.server/context.server";
 import { answerLifecycleCallback } from "../.server/web";
 
 // Shopify Flow's trigger lifecycle callback (extensions/flow-lifecycle/shopify.extension.toml):
-// signed, and recorded per shop and trigger (app/.server/flow/lifecycle-callback.ts).
+// signed, and recorded per shop and trigger (app/.server/web/lifecycle-callback.ts).
 export const action = ({ request }: ActionFunctionArgs) => {
   const { db, log, shops, config } = appContext();
   return answerLifecycleCallback(request, {

@@ -3,10 +3,9 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { blockScriptsRan, launchChromium, USER_AGENT } from "../theme/browser";
 import { appDrop } from "../../app/.server/storefront/liquid";
-import { shop, snapshot } from "../theme/fixtures";
+import { EXTENSION_DIR, shop, snapshot } from "../theme/fixtures";
 import { ORIGIN, productPage, servePage, themeForPages } from "../theme/page";
 import type { BenchResult } from "./report";
-import { EXTENSION_DIR } from "../../app/.server/web";
 
 // What the theme blocks cost a shopper before any interaction: the requests a product page with the
 // blocks makes for the extension's files, and their gzip bytes by kind. The star block must cost no

@@ -2,8 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appDrop, createThemeRenderer } from "../../app/.server/storefront/liquid";
 import { launchChromium, pageWith } from "./browser";
-import { PRODUCT_ID, app, productWith, review, shop, snapshot } from "./fixtures";
-import { EXTENSION_DIR } from "../../app/.server/web";
+import { EXTENSION_DIR, PRODUCT_ID, app, productWith, review, shop, snapshot } from "./fixtures";
 
 // Every block of the theme extension rendered through the engine and read back from the DOM
 // Chromium builds: 0, 1 and 500 reviews, a product never synced, the theme editor, each locale,

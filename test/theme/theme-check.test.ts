@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { themeCheckRun } from "@shopify/theme-check-node";
 import { describe, expect, it } from "vitest";
-import { EXTENSION_DIR } from "../../app/.server/web";
+import { EXTENSION_DIR } from "./fixtures";
 
 // Theme Check with the theme-app-extension configuration (the extension's .theme-check.yml), and the
 // platform's size limits for a theme app extension.

@@ -19,7 +19,7 @@ import { offlineSessionId } from "../../app/.server/shopify/offline-sessions";
 import { shopsToMigrate } from "../../app/.server/shopify/token-migration";
 import { merchantWaits } from "../../app/.server/shops/merchant-waits";
 import { allQueueNames } from "../../app/.server/queues/names";
-import { SealedSessionStorage } from "../../app/.server/web";
+import { SealedSessionStorage } from "../../app/.server/web/sealed-session-storage";
 
 // The workers on expiring offline tokens, against the simulated store: a full catalog sync that
 // outlives several tokens (2 s each, refreshed 0.5 s before their end), the scheduled migration of

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { ReviewsPermanentError, type ReviewsClient, type StoreReview } from "../reviews";
 import { type AdminGraphql, ShopifyUserErrors, type UserError, APP_INSTALLATION_ID, METAFIELDS_SET } from "../shopify";
+import { safeUrl } from "../security";
 import {
   readProxyPath,
   SHOP_DATA_KEY,
@@ -9,8 +10,7 @@ import {
   SHOP_DATA_VERSION,
   shopDataSchema,
   type ShopData,
-} from "../storefront";
-import { safeUrl } from "../security";
+} from "../theme";
 
 // The shop-wide app-data metafield (`app.metafields.reviews.shop` in Liquid): store-review summary
 // and carousel, top-rated products and their badge, the app proxy path, the rating page base and the account's

@@ -2,6 +2,5 @@
 // Other folders import from here only; the rest of the folder is private to it.
 export { createCustomerReviewIndex } from "./customer-review.repository";
 export type { CustomerReviewItem, CustomerReviewsAnswer } from "./customer-reviews-page";
-export { answerCustomerReviews } from "./customer-reviews-route.server";
-export type { CustomerReviewsError } from "./customer-reviews-route.server";
 export { indexCustomerReviews } from "./index-customer-reviews";
+export { customerReviewsPage } from "./customer-reviews-page";

@@ -59,7 +59,7 @@ export const readConsentJobSchema = z.object({
 });
 export type ReadConsentJob = z.infer<typeof readConsentJobSchema>;
 
-/** A shopper's review or question the service could not take yet (storefront/writes/pending-reviews.ts). */
+/** A shopper's review or question the service could not take yet (pending-reviews/pending-reviews.ts). */
 export const SUBMIT_PENDING_REVIEW = "review-submit";
 export interface PendingReviewJob {
   pendingId: string;

@@ -161,7 +161,7 @@ export async function enqueueConsentRead(queues: Producer, data: ReadConsentJob,
 
 /**
  * A kept review's submission, one per kept row. After a try whose answer never came the worker
- * waits a second for it to settle before it looks (storefront/writes/submit-pending.ts).
+ * waits a second for it to settle before it looks (pending-reviews/submit-pending.ts).
  */
 export async function enqueuePendingReview(queues: Producer, pendingId: string) {
   const data: PendingReviewJob = { pendingId };

@@ -11,3 +11,5 @@ export { webhookAction } from "./webhook-action.server";
 export { reviewWriteDeps } from "./write-deps.server";
 export { answerLifecycleCallback } from "./lifecycle-callback";
 export { SealedSessionStorage } from "./sealed-session-storage";
+export { answerCustomerReviews } from "./customer-reviews-route.server";
+export type { CustomerReviewsError } from "./customer-reviews-route.server";

@@ -5,7 +5,6 @@ import { shopReviewsClients } from "../shops";
 import {
   createThemeRenderer,
   type ThemeRenderer,
-  createProxyPathStore,
   createRateLimiter,
   createResponseCache,
   type ReviewsPageDeps,
@@ -14,6 +13,7 @@ import {
   type OrderReviewStatusPageDeps,
 } from "../storefront";
 import { proxyAuthenticate } from "./proxy-authenticate.server";
+import { createProxyPathStore } from "../theme";
 
 // The app proxy's parts, made once per app context (tests swap contexts) from its config, Redis
 // and database: the routes stay thin adapters.

@@ -6,13 +6,13 @@ import { addressGatedAdmin } from "../shops";
 import {
   createCustomerIdentities,
   createReviewedProducts,
-  keepPendingReview,
   createReplayGuard,
   type ReviewWriteDeps,
   createUpdateTokens,
 } from "../storefront";
 import { noteShopperWrite } from "../activity";
 import { proxyDeps } from "./proxy-deps.server";
+import { keepPendingReview } from "../pending-reviews";
 
 // The app proxy's write side, made once per app context from its config, Redis and database (the
 // read side's signature check, limiter and clients are shared).

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appProxySignature, canonicalProxyQuery, signProxyQuery } from "./app-proxy-signature";
 import { ProxySignatureError, verifyAppProxy } from "./verify-proxy.server";
-import { proxyAuthenticate } from "../../web";
+import { proxyAuthenticate } from "../../web/proxy-authenticate.server";
 
 // Shopify's documented example (shopify.dev, "Authenticate app proxies"): shared secret `hush`,
 // the request `/apps/awesome_reviews/extra/path/components?extra=1&extra=2` forwarded with these

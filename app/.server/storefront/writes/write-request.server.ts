@@ -14,7 +14,7 @@ import {
 } from "../proxy/verify-proxy.server";
 import type { CustomerIdentity } from "../shopper/customer-identity";
 import type { ReviewedProducts } from "../shopper/reviewed-products";
-import type { PendingPayload } from "./pending-reviews";
+import type { PendingPayload } from "../../pending-reviews";
 import type { ReplayGuard } from "./replay-guard";
 import type { UpdateTokens } from "./update-tokens";
 

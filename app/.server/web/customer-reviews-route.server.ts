@@ -3,8 +3,7 @@ import type { ReviewsClient } from "../reviews";
 import { ShopNotConnectedError, ShopNotFoundError } from "../shops";
 import { failureStatus } from "../storefront";
 import type { Db } from "../db";
-import { createCustomerReviewIndex } from "./customer-review.repository";
-import { customerReviewsPage } from "./customer-reviews-page";
+import { createCustomerReviewIndex, customerReviewsPage } from "../customers";
 
 // The backend of the customer details block (extensions/customer-reviews-block): the admin
 // extension's fetch carries Shopify's ID token (`Authorization: Bearer`), which the library's

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { DEFAULT_PROXY_PATH } from "../shop-data";
+import { DEFAULT_PROXY_PATH } from "./shop-data";
 
 // Where a shop's storefront reaches the app proxy. Merchants can rename the prefix and subpath, so
 // the path is learnt from `path_prefix` of each signed request and kept per shop in Redis; the

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { type JobServices, GiveUp, honouringServiceLimit, RetryLater } from "../../jobs";
-import { keyFrom } from "../../crypto";
-import { ReviewsError, type QuestionBody, type ReviewsClient } from "../../reviews";
+import { type JobServices, GiveUp, honouringServiceLimit, RetryLater } from "../jobs";
+import { keyFrom } from "../crypto";
+import { ReviewsError, type QuestionBody, type ReviewsClient } from "../reviews";
 import { openPendingPayload, type OpenedPayload } from "./pending-reviews";
 import { findStoredQuestion, findStoredReview, type LookupAdmin } from "./kept-write-lookup";
 

@@ -1,8 +1,8 @@
-import { open, seal } from "../../crypto";
-import type { Db } from "../../db";
-import type { Queues } from "../../queues";
-import { enqueuePendingReview } from "../../jobs";
-import type { QuestionBody, ReviewSubmission } from "../../reviews";
+import { open, seal } from "../crypto";
+import type { Db } from "../db";
+import type { Queues } from "../queues";
+import { enqueuePendingReview } from "../jobs";
+import type { QuestionBody, ReviewSubmission } from "../reviews";
 
 // A review (or a question) the service could not take when the shopper sent it: kept (sealed)
 // until a worker's retry is accepted. The job carries the row's id only; the row is the one copy

@@ -1,4 +1,4 @@
-import type { AdminQuestion, AdminReview, QuestionBody, ReviewSubmission, ReviewsAdminApi } from "../../reviews";
+import type { AdminQuestion, AdminReview, QuestionBody, ReviewSubmission, ReviewsAdminApi } from "../reviews";
 
 // Is a kept review (or question) already at the service? Asked before sending it again after a try
 // whose answer never came. Neither submission endpoint has an idempotency key, so the answer is a
