@@ -3,9 +3,9 @@
 export { checkProductReviewFeed } from "./feed-check";
 export type { ExclusionReason } from "./feed-entry";
 export { googleFeedIndexResponse, googleFeedResponse } from "./feed-response.server";
+export type { GoogleFeedDeps } from "./feed-response.server";
+export { FEED_SCHEMA_VERSION } from "./feed-schema";
 export { readFeedStatus } from "./feed-status";
 export type { FeedStatus } from "./feed-status";
 export { shopGoogleFeedUrl } from "./feed-url";
 export { PRODUCTS_REPORTED } from "./feed-writer";
-export { FEED_SCHEMA_VERSION } from "./feed-schema";
-export type { GoogleFeedDeps } from "./feed-response.server";

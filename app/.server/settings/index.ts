@@ -1,5 +1,7 @@
 // A shop's settings: the schema with its defaults, and the paths the admin and the CLI edit.
 // Other folders import from here only; the rest of the folder is private to it.
+export { defaultSettings, parseSettings, shopSettingsSchema } from "./settings";
+export type { ShopSettings } from "./settings";
 export {
   SettingsInputError,
   applyAssignments,
@@ -13,5 +15,3 @@ export {
   show,
 } from "./settings-paths";
 export type { Assignment, SettingSpec } from "./settings-paths";
-export { defaultSettings, parseSettings, shopSettingsSchema } from "./settings";
-export type { ShopSettings } from "./settings";

@@ -26,6 +26,7 @@ export {
   ShopifyUserErrors,
   isAddressRefused,
 } from "./errors";
+export { ShopWaitsForMerchantError, waitsForMerchant } from "./errors";
 export type { UserError } from "./errors";
 export { lazyAdminGraphql } from "./lazy-admin-graphql";
 export {
@@ -50,15 +51,6 @@ export {
 export { offlineSessionId, sessionColumns } from "./offline-sessions";
 export { readOrderPages, readProductPages } from "./paged-reads";
 export type { PageCursor, PagedItem } from "./paged-reads";
-export { fetchPrimaryDomain, fetchProduct } from "./queries";
-export { tokenMigrationDeps } from "./shop-tokens";
-export { CUSTOMER_IDENTITY, CUSTOMER_ORDER, CUSTOMER_ORDERS, ORDER_BY_NAME } from "./shopper-documents";
-export { migrateTokens, shopsToMigrate } from "./token-migration";
-export type { TokenProvider } from "./token-provider";
-export { shopTokenStates } from "./token-state";
-export type { ShopTokenState } from "./token-state";
-export { describeTokenStatus, offlineTokenStatus } from "./token-status";
-export { ShopWaitsForMerchantError, waitsForMerchant } from "./errors";
 export {
   LINE_ITEMS_PER_QUERY,
   PAGED_COLLECTIONS,
@@ -67,4 +59,19 @@ export {
   VARIANTS_PER_QUERY,
   VARIANT_BARCODES,
 } from "./paged-sizes";
-export { CUSTOMER_ORDER_LINES, HISTORY_LINES_PER_ORDER, ORDER_LINES_PER_QUERY } from "./shopper-documents";
+export { fetchPrimaryDomain, fetchProduct } from "./queries";
+export { tokenMigrationDeps } from "./shop-tokens";
+export {
+  CUSTOMER_IDENTITY,
+  CUSTOMER_ORDER,
+  CUSTOMER_ORDERS,
+  ORDER_BY_NAME,
+  CUSTOMER_ORDER_LINES,
+  HISTORY_LINES_PER_ORDER,
+  ORDER_LINES_PER_QUERY,
+} from "./shopper-documents";
+export { migrateTokens, shopsToMigrate } from "./token-migration";
+export type { TokenProvider } from "./token-provider";
+export { shopTokenStates } from "./token-state";
+export type { ShopTokenState } from "./token-state";
+export { describeTokenStatus, offlineTokenStatus } from "./token-status";

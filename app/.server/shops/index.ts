@@ -3,6 +3,7 @@
 export { addressGatedAdmin, probeAddress, scheduleAddressProbe } from "./address-probe";
 export { SYNCABLE_SHOPS, canSyncShop } from "./can-sync";
 export { forgetRefusedOfflineSession } from "./forget-refused-session";
+export { MERCHANT_RECHECK_MS, merchantWaits, resumeParkedForMerchant } from "./merchant-waits";
 export { countReviews } from "./review-count";
 export { shopReviewsClients } from "./reviews-for-shop";
 export {
@@ -14,4 +15,3 @@ export {
 export type { ShopRepository } from "./shop.repository";
 export { syncShop } from "./sync-shop";
 export type { SyncShop, SyncShopDeps } from "./sync-shop";
-export { MERCHANT_RECHECK_MS, merchantWaits, resumeParkedForMerchant } from "./merchant-waits";

@@ -4,7 +4,5 @@
 export { createProxyPathStore, readProxyPath } from "./proxy-path";
 export { SHOP_DATA_KEY, SHOP_DATA_NAMESPACE, SHOP_DATA_VERSION, shopDataSchema } from "./shop-data";
 export type { ShopData } from "./shop-data";
-export { SNAPSHOT_KEY, SNAPSHOT_NAMESPACE, buildSnapshot, shownReviewerName } from "./snapshot";
-export type { Snapshot } from "./snapshot";
-export { toSnapshotReview } from "./snapshot";
-export type { SnapshotReview } from "./snapshot";
+export { SNAPSHOT_KEY, SNAPSHOT_NAMESPACE, buildSnapshot, shownReviewerName, toSnapshotReview } from "./snapshot";
+export type { Snapshot, SnapshotReview } from "./snapshot";
