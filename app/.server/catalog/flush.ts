@@ -5,6 +5,7 @@ import { QueueName, jobIdPart } from "../queues/names";
 import { MAX_BATCH_ITEMS, sendCatalog, type BatchOutcome } from "./catalog-sender";
 import { NEVER_ACCEPTED } from "./pending-changes";
 import { withShopSendLock } from "./send-lock";
+import { stagedVersion } from "./superseded";
 import type { ReviewsClient } from "../reviews";
 import { syncShop, type SyncShopDeps } from "../sync/sync-shop";
 
@@ -59,7 +60,12 @@ export function recordOutcome(ctx: Pick<JobServices, "mirror" | "pending">, shop
       await ctx.pending.rememberAccepted(shopId, new Map(o.accepted.map((i) => [i.productId, i.hash])));
       await ctx.pending.rememberNewest(
         shopId,
-        new Map(o.accepted.flatMap((i) => (i.sourceUpdatedAt === undefined ? [] : [[i.productId, i.sourceUpdatedAt]]))),
+        new Map(
+          o.accepted.flatMap((i) => {
+            const version = stagedVersion(i);
+            return version === undefined ? [] : [[i.productId, version] as const];
+          }),
+        ),
       );
     }
     if (o.rejected.length) {

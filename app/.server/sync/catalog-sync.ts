@@ -14,6 +14,7 @@ import {
   sourceUpdatedAtOf,
 } from "../mapping/product.mapper";
 import { isSuperseded } from "../catalog/superseded";
+import { versionOf } from "../mapping/change-version";
 import { productKey } from "../mapping/keys";
 import { MAX_BATCH_ITEMS, sendCatalog, type Rejected } from "../catalog/catalog-sender";
 import type { StagedProduct } from "../catalog/pending-changes";
@@ -117,7 +118,7 @@ async function readCatalogRun(ctx: CatalogSyncDeps, current: RunStep) {
     // The snapshot is as old as the bulk operation: a live change staged or accepted since is newer.
     const changed = items.filter((i) => {
       const held = accepted.get(i.productId);
-      return held?.hash !== i.hash && !isSuperseded(i, held?.sourceUpdatedAt, newest.get(i.productId));
+      return held?.hash !== i.hash && !isSuperseded(i, held?.version, newest.get(i.productId));
     });
     if (unmapped.length) await ctx.mirror.recordRejected(target.id, unmapped);
     let counters = { created: 0, updated: 0, unchanged: items.length - changed.length, failed: unmapped.length };
@@ -155,6 +156,7 @@ async function readCatalogRun(ctx: CatalogSyncDeps, current: RunStep) {
           hash: catalogPayloadHash(product),
           product,
           sourceUpdatedAt: sourceUpdatedAtOf(input),
+          version: versionOf(input.updatedAt, { readAt: run.startedAt }),
           categoriesFrom: categoriesWithSource(input, mapCtx.settings.defaultCategory).from,
         });
       } catch (error) {
