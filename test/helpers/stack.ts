@@ -1,7 +1,7 @@
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../sandbox/emulator/server";
 import { createTestDb, type TestDb } from "./db";
 import { deletePrefix, uniquePrefix } from "./redis";
-import { routeDeliverer } from "./webhooks";
+import { routeDeliverer, type DeliveryOptions } from "./webhooks";
 import { connectToEmulator } from "./connect";
 import { testAppContext, testConfig, testWorkerContext, type LogSink } from "./contexts";
 import { defaultProcessors, startWorkers, type RunningWorkers } from "../../workers/start";
@@ -27,7 +27,7 @@ export interface Stack {
     topic: string,
     shop: string,
     payload: unknown,
-    opts?: { webhookId?: string; rawBody?: string },
+    opts?: DeliveryOptions,
   ): Promise<Response>;
   connect(shop: string, customer?: string): Promise<void>;
   /**

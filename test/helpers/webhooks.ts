@@ -13,6 +13,8 @@ export interface WebhookRequestInput {
   url?: string;
   rawBody?: string;
   apiVersion?: string;
+  /** X-Shopify-Triggered-At; now when not given. */
+  triggeredAt?: string;
 }
 
 export function signBody(body: string, secret: string): string {
@@ -34,10 +36,13 @@ export function signedWebhookRequest(input: WebhookRequestInput): Request {
       "x-shopify-webhook-id": input.webhookId ?? randomUUID(),
       "x-shopify-event-id": input.eventId ?? randomUUID(),
       "x-shopify-api-version": input.apiVersion ?? "2026-10",
-      "x-shopify-triggered-at": new Date().toISOString(),
+      "x-shopify-triggered-at": input.triggeredAt ?? new Date().toISOString(),
     },
   });
 }
+
+/** What a test may set of one delivery: its ids, its raw body, when Shopify raised its event. */
+export type DeliveryOptions = Pick<WebhookRequestInput, "webhookId" | "eventId" | "rawBody" | "triggeredAt">;
 
 type RouteAction = (a: { request: Request; params: object; context: object }) => Promise<Response>;
 
@@ -48,7 +53,7 @@ export function routeDeliverer() {
     topic: string,
     shop: string,
     payload: unknown,
-    opts: { webhookId?: string; rawBody?: string } = {},
+    opts: DeliveryOptions = {},
   ): Promise<Response> => {
     let action = routes.get(topic);
     if (!action) {
@@ -56,7 +61,7 @@ export function routeDeliverer() {
       routes.set(topic, action);
     }
     return action({
-      request: signedWebhookRequest({ topic, shop, payload, webhookId: opts.webhookId, rawBody: opts.rawBody }),
+      request: signedWebhookRequest({ topic, shop, payload, ...opts }),
       params: {},
       context: {},
     });

@@ -12,6 +12,7 @@ export interface MirrorRow {
   payloadHash: string | null;
   payload: string | null;
   sourceUpdatedAt: Date | null;
+  sourceVersion: string | null;
   categoriesFrom: string | null;
   status: string;
   error: string | null;
@@ -109,6 +110,13 @@ export function createProductMirror(db: Db) {
         select: { productId: true, sku: true, payload: true },
       });
       return rows.map((r) => ({ productId: r.productId, sku: r.sku, payload: r.payload! }));
+    },
+
+    /** The accepted rows of these catalog keys, whole (the send fence stages them again). */
+    async acceptedRows(shopId: string, skus: readonly string[]): Promise<MirrorRow[]> {
+      if (!skus.length) return [];
+      const rows = await db.productMirror.findMany({ where: { shopId, sku: { in: [...skus] }, status: "synced" } });
+      return rows.filter((r) => r.payload && r.payloadHash);
     },
 
     /** How many products the shop's mirror holds a payload of, and when the newest row changed. */

@@ -33,7 +33,7 @@ import {
   type RunDeps,
   type RunStep,
 } from "./bulk-run";
-import { lockedSender, recordOutcome } from "../catalog/flush";
+import { recordOutcome, underSendLock } from "../catalog/flush";
 
 // Full catalog sync: a bulk operation over every product with its variants (and collections, and
 // the merchant's chosen metafields), read as a stream, mapped, and sent in batches of 200 like live
@@ -85,7 +85,6 @@ async function readCatalogRun(ctx: CatalogSyncDeps, current: RunStep) {
   if (!target) return runs.update(run.id, cancelledRun());
   if (run.status === "completed") return { done: true };
   const client = await ctx.reviewsFor(target.domain);
-  const send = lockedSender(ctx, target.id, client);
   const mapCtx = { primaryDomain: target.primaryDomain, settings: target.settings.catalog };
   const selected = { collections: true, metafields: target.settings.catalog.specificationMetafields.length > 0 };
 
@@ -123,16 +122,21 @@ async function readCatalogRun(ctx: CatalogSyncDeps, current: RunStep) {
     if (unmapped.length) await ctx.mirror.recordRejected(target.id, unmapped);
     let counters = { created: 0, updated: 0, unchanged: items.length - changed.length, failed: unmapped.length };
     if (changed.length) {
-      await honouringServiceLimit(() =>
-        sendCatalog(changed, send, async (o) => {
-          await recordOutcome(ctx, target.id)(o);
-          counters = {
-            created: counters.created + o.counters.created,
-            updated: counters.updated + o.counters.updated,
-            unchanged: counters.unchanged + o.counters.unchanged,
-            failed: counters.failed + o.rejected.length,
-          };
-        }),
+      // Under the send lock, fenced like the live flush (catalog/send-fence.ts): a snapshot request
+      // that outlived the lock is followed by the newest accepted form of its products.
+      await underSendLock(ctx, target, client, (send, fence) =>
+        honouringServiceLimit(() =>
+          sendCatalog(changed, send, async (o) => {
+            await fence([...o.accepted, ...o.rejected.map((r) => r.item)]);
+            await recordOutcome(ctx, target.id)(o);
+            counters = {
+              created: counters.created + o.counters.created,
+              updated: counters.updated + o.counters.updated,
+              unchanged: counters.unchanged + o.counters.unchanged,
+              failed: counters.failed + o.rejected.length,
+            };
+          }),
+        ),
       );
     }
     progress = addProgress(progress, { read, sent: changed.length, ...counters });
