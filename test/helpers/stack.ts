@@ -23,12 +23,7 @@ export interface Stack {
   workers: RunningWorkers;
   prefix: string;
   /** Delivers a signed webhook through the route module of its topic. */
-  deliver(
-    topic: string,
-    shop: string,
-    payload: unknown,
-    opts?: DeliveryOptions,
-  ): Promise<Response>;
+  deliver(topic: string, shop: string, payload: unknown, opts?: DeliveryOptions): Promise<Response>;
   connect(shop: string, customer?: string): Promise<void>;
   /**
    * Resolves once the system has nothing left to do: no catalog change waiting or in flight for

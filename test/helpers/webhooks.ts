@@ -49,12 +49,7 @@ type RouteAction = (a: { request: Request; params: object; context: object }) =>
 /** Delivers signed webhooks through the app's real route module of each topic (imported once). */
 export function routeDeliverer() {
   const routes = new Map<string, RouteAction>();
-  return async (
-    topic: string,
-    shop: string,
-    payload: unknown,
-    opts: DeliveryOptions = {},
-  ): Promise<Response> => {
+  return async (topic: string, shop: string, payload: unknown, opts: DeliveryOptions = {}): Promise<Response> => {
     let action = routes.get(topic);
     if (!action) {
       action = (await import(`../../app/routes/webhooks.${topic.replace("/", ".")}.tsx`)).action as RouteAction;
