@@ -116,7 +116,7 @@ export async function callServiceForOrder<T>(
   // The fence: the request landed under this job's lock only if Redis still says it is this job's.
   // If not, nothing is recorded (the next holder writes the order) and the newest form follows
   // (lockedOrder).
-  if (!(await confirm())) throw new OrderLockLostError(orderId, true);
+  if (!(await confirm())) throw new OrderLockLostError(orderId, mayHaveLanded(answer));
   try {
     if (answer.ok) return answer.value;
     throw answer.error;
@@ -130,6 +130,16 @@ export async function callServiceForOrder<T>(
     }
     throw error;
   }
+}
+
+/**
+ * Whether a request may have changed the order at the service: answered 2xx, or with no answer that
+ * says otherwise (cut off, timed out, a 2xx body we could not read). An error status is a refusal.
+ */
+function mayHaveLanded(answer: { ok: true } | { ok: false; error: unknown }): boolean {
+  if (answer.ok) return true;
+  const { error } = answer;
+  return !(error instanceof ReviewsError && error.status !== null && error.kind !== "response");
 }
 
 /**

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, type Stack } from "../../../test/helpers/stack";
-import { eventually } from "../../../test/helpers/contexts";
-import { product } from "../../../test/faults/payloads";
-import { createWorkerContext } from "../../../workers/context";
-import { versionOf } from "../mapping/change-version";
-import type { CatalogProduct } from "../reviews";
-import { flushShopCatalog } from "./flush";
-import { SendLockLostError } from "./send-fence";
-import { stageProduct } from "./stage";
+import { startStack, type Stack } from "../../test/helpers/stack";
+import { eventually } from "../../test/helpers/contexts";
+import { product } from "../../test/faults/payloads";
+import { createWorkerContext } from "../context";
+import { versionOf } from "../../app/.server/mapping/change-version";
+import type { CatalogProduct } from "../../app/.server/reviews";
+import { flushShopCatalog } from "../../app/.server/catalog/flush";
+import { SendLockLostError } from "../../app/.server/catalog/send-fence";
+import { stageProduct } from "../../app/.server/catalog/stage";
 
 // The catalog send lock's fence, on real parts: a flush whose lock lapses while its request is at
 // the service, and lands after the next holder's newer batch.
