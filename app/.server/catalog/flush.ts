@@ -81,8 +81,8 @@ export function recordOutcome(ctx: Pick<JobServices, "mirror" | "pending">, shop
  * Runs `work` holding the shop's send lock: one catalog request in flight per shop; a killed
  * holder's lock lapses with its job's. `send` sends only while the lease holds; `fence` is called
  * before what a request did is recorded (send-fence.ts). A lock lost around a request stages the
- * newest accepted form of its products again, once the lock is this job's again, and throws (the
- * job retries).
+ * newer of what it sent and what was accepted since, once the lock is this job's again, and throws
+ * (the job retries).
  */
 export async function underSendLock<T>(
   ctx: FenceDeps & Pick<JobServices, "config" | "queues">,
