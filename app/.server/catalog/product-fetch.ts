@@ -5,6 +5,7 @@ import type { JobServices } from "../jobs/services";
 import { GiveUp, shopifyThrottleAsRetry } from "../jobs/outcome";
 import { productGid, productKey } from "../mapping/keys";
 import { categoriesWithSource, fromGraphqlProduct, mapProduct, sourceUpdatedAtOf } from "../mapping/product.mapper";
+import { versionOf } from "../mapping/change-version";
 import { fetchProduct } from "../shopify/queries";
 import { NoOfflineSessionError } from "../shopify/admin-for-shop";
 import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify/errors";
@@ -49,6 +50,7 @@ export async function fetchProductForOrder(ctx: FetchProductDeps, data: FetchPro
   const shop = await syncShop(ctx, data.shop);
   if (!shop) return { skipped: true };
   let node: Awaited<ReturnType<typeof fetchProduct>>;
+  const readAt = new Date();
   try {
     const gql = await ctx.adminFor(shop.domain);
     node = await fetchProduct(gql, productGid(data.productId), {
@@ -68,6 +70,7 @@ export async function fetchProductForOrder(ctx: FetchProductDeps, data: FetchPro
   const product = mapProduct(input, { primaryDomain: shop.primaryDomain, settings: shop.settings.catalog });
   const version = {
     sourceUpdatedAt: sourceUpdatedAtOf(input),
+    version: versionOf(input.updatedAt, { readAt }),
     categoriesFrom: categoriesWithSource(input, shop.settings.catalog.defaultCategory).from,
   };
   const result = await stageProduct(ctx, shop.id, productKey(data.productId), product, version);

@@ -34,6 +34,7 @@ import {
 import { callServiceForOrder } from "./order-calls";
 import { syncDeliveryTimer } from "./order-timers";
 import { noteOrderDelivered } from "../backsync/activity";
+import { isOlderThan, versionOf, type ChangeSource } from "../mapping/change-version";
 
 // One whole order applied to the service, by the order webhooks and the reconciliation alike: the
 // newest payload wins, an older one is dropped, an unchanged one is not sent. The status is
@@ -58,6 +59,11 @@ export interface ApplyOrderOptions {
    * Shopify's consent times where the read had them.
    */
   consent?: OrderMapContext["consent"] & { updatedAt?: Partial<Record<ConsentChannel, Date | null>> };
+  /**
+   * What breaks a tie of updated_at (mapping/change-version.ts): the delivery that carried the order
+   * (triggered-at, event id), or the read that got it (when it began).
+   */
+  source?: ChangeSource;
 }
 
 /**
@@ -76,8 +82,10 @@ export async function applyOrder(
   const states = createOrderStateRepository(ctx.db);
   const state = await states.get(shop.id, orderId);
   const updatedAt = orderUpdatedAt(order);
-  if (state?.sentUpdatedAt && state.sentUpdatedAt.getTime() > updatedAt.getTime()) {
-    log.debug({ updatedAt, applied: state.sentUpdatedAt }, "older order payload ignored");
+  // The payload's own text, to every digit it has: its Date is cut to milliseconds.
+  const sentVersion = versionOf(order.updated_at ?? order.created_at, options.source) ?? null;
+  if (isOlderThan(sentVersion ?? undefined, state?.sentVersion)) {
+    log.debug({ updatedAt, applied: state?.sentUpdatedAt }, "older order payload ignored");
     return "stale";
   }
 
@@ -108,6 +116,7 @@ export async function applyOrder(
   if (isExcluded(mapped)) {
     await states.save(shop.id, orderId, {
       sentUpdatedAt: updatedAt,
+      sentVersion,
       status: EXCLUDED_STATUS,
       customerId,
       name,
@@ -127,10 +136,12 @@ export async function applyOrder(
     // of what was applied has nothing to record either.
     const repeat =
       state.sentUpdatedAt?.getTime() === updatedAt.getTime() &&
+      state.sentVersion === sentVersion &&
       state.customerId === customerId &&
       state.name === name &&
       serializeTracking(state.tracking) === serializeTracking(tracking);
-    if (!repeat) await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, customerId, name, tracking });
+    if (!repeat)
+      await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, sentVersion, customerId, name, tracking });
     await retryConsent();
     log.debug("order unchanged for the service");
     return "unchanged";
@@ -143,6 +154,7 @@ export async function applyOrder(
   const due = mapped.status === "shipped" ? deliveryDueAt(current, shop.settings.orders, tracking.events) : null;
   await states.save(shop.id, orderId, {
     sentUpdatedAt: updatedAt,
+    sentVersion,
     fingerprint,
     status: mapped.status,
     customerId,

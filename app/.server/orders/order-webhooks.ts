@@ -16,6 +16,7 @@ import { applyOrder, type ApplyOrderDeps } from "./apply-order";
 import { lockedOrder, sendStatusUpdate } from "./order-calls";
 import { scheduleTrackingAnnouncement } from "./order-timers";
 import type { TopicDelivery } from "../webhooks/delivery";
+import { deliverySource } from "../mapping/change-version";
 
 // Live order sync. Every order webhook carries the whole order, and the status is derived from the
 // whole order (never from the topic), so all six order topics share one handler: the newest payload
@@ -36,7 +37,9 @@ export async function orderChanged(ctx: OrderWebhookDeps, delivery: TopicDeliver
   if (!parsed.success) throw unusable("order", parsed.error.issues[0]);
   const orderId = legacyId(parsed.data.id);
   if (!orderId) throw new GiveUp(`order payload unusable: id ${String(parsed.data.id)}`);
-  await lockedOrder(ctx, shop.id, orderId, () => applyOrder(ctx, shop, orderId, parsed.data));
+  await lockedOrder(ctx, shop.id, orderId, () =>
+    applyOrder(ctx, shop, orderId, parsed.data, { source: deliverySource(delivery) }),
+  );
 }
 
 /** fulfillments/create and fulfillments/update. */
