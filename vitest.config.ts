@@ -30,6 +30,13 @@ const ALL = [
   "extensions/*/src/**/*.test.ts",
 ];
 const FAULTS = ["test/faults/**/*.test.ts"];
+// The drills of the loaded mode (test/faults-loaded.sh): the data path's, run with every core busy.
+const LOADED = [
+  "test/faults/redis-restart.fault.test.ts",
+  "test/faults/worker-kill.test.ts",
+  "test/faults/service-outage.fault.test.ts",
+  "test/faults/same-second-kill.test.ts",
+];
 // Files that need a Redis Cluster, and files of the other projects that run on one too: each takes
 // its connection from test/helpers/redis.ts (testRedis) or the stack, which follow REDIS_CLUSTER.
 const CLUSTER_ONLY = ["test/cluster/**/*.test.ts"];
@@ -168,6 +175,26 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      // Only when asked for (FAULTS_LOADED=1, test/faults-loaded.sh): a plain `vitest run <drill>`
+      // must not start the burners.
+      ...(process.env.FAULTS_LOADED
+        ? [
+            {
+              test: {
+                ...common,
+                name: "faults-loaded",
+                include: LOADED,
+                exclude: IGNORED,
+                pool: "forks" as const,
+                testTimeout: 180_000,
+                // One drill at a time beside the burners: each meets two cores held busy, as in CI beside
+                // other work. Four at once on top made the load ~10 and measured the machine, not the drill.
+                maxWorkers: 1,
+                globalSetup: [...common.globalSetup, "test/helpers/global-burner.ts"],
+              },
+            },
+          ]
+        : []),
       {
         test: {
           ...common,

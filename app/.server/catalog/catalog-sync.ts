@@ -1,6 +1,15 @@
 import { ZodError } from "zod";
 import { type JobServices, honouringServiceLimit } from "../jobs";
 import {
+  versionOf,
+  catalogPayloadHash,
+  categoriesWithSource,
+  fromBulkProduct,
+  mapProduct,
+  sourceUpdatedAtOf,
+  productKey,
+} from "../mapping";
+import {
   addProgress,
   parseProgress,
   RunTakenOverError,
@@ -25,18 +34,10 @@ import {
   type PageCursor,
 } from "../shopify";
 import { observeSyncReadPath } from "../metrics";
-import {
-  catalogPayloadHash,
-  categoriesWithSource,
-  fromBulkProduct,
-  mapProduct,
-  sourceUpdatedAtOf,
-  productKey,
-} from "../mapping";
 import { isSuperseded } from "./superseded";
 import { MAX_BATCH_ITEMS, sendCatalog, type Rejected } from "./catalog-sender";
 import type { StagedProduct } from "./pending-changes";
-import { lockedSender, recordOutcome } from "./flush";
+import { recordOutcome, underSendLock } from "./flush";
 
 // Full catalog sync: a bulk operation over every product with its variants (and collections, and
 // the merchant's chosen metafields), read as a stream, mapped, and sent in batches of 200 like live
@@ -88,7 +89,6 @@ async function readCatalogRun(ctx: CatalogSyncDeps, current: RunStep) {
   if (!target) return runs.update(run.id, cancelledRun());
   if (run.status === "completed") return { done: true };
   const client = await ctx.reviewsFor(target.domain);
-  const send = lockedSender(ctx, target.id, client);
   const mapCtx = { primaryDomain: target.primaryDomain, settings: target.settings.catalog };
   const selected = { collections: true, metafields: target.settings.catalog.specificationMetafields.length > 0 };
 
@@ -121,21 +121,26 @@ async function readCatalogRun(ctx: CatalogSyncDeps, current: RunStep) {
     // The snapshot is as old as the bulk operation: a live change staged or accepted since is newer.
     const changed = items.filter((i) => {
       const held = accepted.get(i.productId);
-      return held?.hash !== i.hash && !isSuperseded(i, held?.sourceUpdatedAt, newest.get(i.productId));
+      return held?.hash !== i.hash && !isSuperseded(i, held?.version, newest.get(i.productId));
     });
     if (unmapped.length) await ctx.mirror.recordRejected(target.id, unmapped);
     let counters = { created: 0, updated: 0, unchanged: items.length - changed.length, failed: unmapped.length };
     if (changed.length) {
-      await honouringServiceLimit(() =>
-        sendCatalog(changed, send, async (o) => {
-          await recordOutcome(ctx, target.id)(o);
-          counters = {
-            created: counters.created + o.counters.created,
-            updated: counters.updated + o.counters.updated,
-            unchanged: counters.unchanged + o.counters.unchanged,
-            failed: counters.failed + o.rejected.length,
-          };
-        }),
+      // Under the send lock, fenced like the live flush (catalog/send-fence.ts): a snapshot request
+      // that outlived the lock is followed by the newest accepted form of its products.
+      await underSendLock(ctx, target, client, (send, fence) =>
+        honouringServiceLimit(() =>
+          sendCatalog(changed, send, async (o) => {
+            await fence([...o.accepted, ...o.rejected.map((r) => r.item)]);
+            await recordOutcome(ctx, target.id)(o);
+            counters = {
+              created: counters.created + o.counters.created,
+              updated: counters.updated + o.counters.updated,
+              unchanged: counters.unchanged + o.counters.unchanged,
+              failed: counters.failed + o.rejected.length,
+            };
+          }),
+        ),
       );
     }
     progress = addProgress(progress, { read, sent: changed.length, ...counters });
@@ -159,6 +164,7 @@ async function readCatalogRun(ctx: CatalogSyncDeps, current: RunStep) {
           hash: catalogPayloadHash(product),
           product,
           sourceUpdatedAt: sourceUpdatedAtOf(input),
+          version: versionOf(input.updatedAt, { readAt: run.startedAt }),
           categoriesFrom: categoriesWithSource(input, mapCtx.settings.defaultCategory).from,
         });
       } catch (error) {

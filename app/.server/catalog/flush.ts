@@ -6,10 +6,12 @@ import {
   type FlushJob,
   type JobServices,
 } from "../jobs";
-import { MAX_BATCH_ITEMS, sendCatalog, type BatchOutcome } from "./catalog-sender";
-import { NEVER_ACCEPTED } from "./pending-changes";
+import { MAX_BATCH_ITEMS, sendCatalog, type BatchOutcome, type SendBatch } from "./catalog-sender";
+import { NEVER_ACCEPTED, type StagedProduct } from "./pending-changes";
 import { withShopSendLock } from "./send-lock";
+import { stagedVersion } from "./superseded";
 import type { ReviewsClient } from "../reviews";
+import { fenced, resendAfterLostLock, SendLockLostError, type FenceDeps } from "./send-fence";
 import { syncShop, type SyncShopDeps } from "../shops";
 
 // The catalog queue: one "flush" job per shop at a time (jobs/enqueue.ts: at most one running and
@@ -51,7 +53,12 @@ export function recordOutcome(ctx: Pick<JobServices, "mirror" | "pending">, shop
       await ctx.pending.rememberAccepted(shopId, new Map(o.accepted.map((i) => [i.productId, i.hash])));
       await ctx.pending.rememberNewest(
         shopId,
-        new Map(o.accepted.flatMap((i) => (i.sourceUpdatedAt === undefined ? [] : [[i.productId, i.sourceUpdatedAt]]))),
+        new Map(
+          o.accepted.flatMap((i) => {
+            const version = stagedVersion(i);
+            return version === undefined ? [] : [[i.productId, version] as const];
+          }),
+        ),
       );
     }
     if (o.rejected.length) {
@@ -63,14 +70,40 @@ export function recordOutcome(ctx: Pick<JobServices, "mirror" | "pending">, shop
 }
 
 /**
- * Sends through the shop's send lock: one catalog request in flight per shop; a killed holder's lock lapses with its
- * job's.
+ * Runs `work` holding the shop's send lock: one catalog request in flight per shop; a killed
+ * holder's lock lapses with its job's. `send` sends only while the lease holds; `fence` is called
+ * before what a request did is recorded (send-fence.ts). A lock lost around a request stages the
+ * newer of what it sent and what was accepted since, once the lock is this job's again, and throws
+ * (the job retries).
  */
-export function lockedSender(ctx: Pick<JobServices, "queues" | "config">, shopId: string, client: ReviewsClient) {
-  return (products: Parameters<ReviewsClient["admin"]["sendCatalogBatch"]>[0]) =>
-    withShopSendLock(ctx.queues.redis, ctx.config.REDIS_PREFIX, shopId, () => client.admin.sendCatalogBatch(products), {
-      ttlMs: ctx.config.WORKER_LOCK_MS,
-    });
+export async function underSendLock<T>(
+  ctx: FenceDeps & Pick<JobServices, "config" | "queues">,
+  shop: { id: string; domain: string },
+  client: ReviewsClient,
+  work: (send: SendBatch, fence: (items: StagedProduct[]) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  try {
+    return await withShopSendLock(
+      ctx.queues.redis,
+      ctx.config.REDIS_PREFIX,
+      shop.id,
+      (lease, confirm) =>
+        work(
+          async (products) => {
+            // Not sent at all: nothing of it can land late.
+            if (lease.aborted) throw new SendLockLostError(shop.id, []);
+            return client.admin.sendCatalogBatch(products);
+          },
+          (items) => fenced(confirm, shop.id, items),
+        ),
+      { ttlMs: ctx.config.WORKER_LOCK_MS },
+    );
+  } catch (error) {
+    if (!(error instanceof SendLockLostError) || !error.items.length) throw error;
+    const { waitingSince } = await resendAfterLostLock(ctx, shop.id, error.items);
+    if (waitingSince !== null) await scheduleFlushAfterStage(ctx, shop, waitingSince);
+    throw error;
+  }
 }
 
 // Batches one flush job sends before it yields to other shops' jobs (and re-queues itself).
@@ -114,7 +147,6 @@ export async function flushShopCatalog(
   if (!shop) return { skipped: true };
   const { CATALOG_FLUSH_WINDOW_MS: windowMs, CATALOG_FLUSH_MAX_WAIT_MS: maxWaitMs } = ctx.config;
   const client = await ctx.reviewsFor(shop.domain);
-  const send = lockedSender(ctx, shop.id, client);
   let requests = 0;
   for (let turn = 0; turn < BATCHES_PER_TURN; turn++) {
     const timing = await ctx.pending.timing(shop.id);
@@ -126,14 +158,27 @@ export async function flushShopCatalog(
         throw new RetryLater("catalog changes not due yet", due - Date.now());
       }
     }
-    const items = await ctx.pending.take(shop.id, MAX_BATCH_ITEMS);
-    if (!items.length) return { requests };
-    // Not checked against the newest version here: a waiting change absorbs same-state deliveries
-    // newer than its own stamp. A full sync that sent a newer snapshot meanwhile is followed by the
-    // webhook of that newer change, which stages it after this one.
-    const sent = await honouringServiceLimit(() => sendCatalog(items, send, recordOutcome(ctx, shop.id)));
+    // Taken under the lock: a flush that waited for it sends what Redis holds now, never a batch it
+    // read before another flush sent newer forms of its products.
+    const sent = await underSendLock(ctx, shop, client, async (send, fence) => {
+      const items = await ctx.pending.take(shop.id, MAX_BATCH_ITEMS);
+      if (!items.length) return null;
+      // Not checked against the newest version here: a waiting change absorbs same-state deliveries
+      // newer than its own stamp. A full sync that sent a newer snapshot meanwhile is followed by the
+      // webhook of that newer change, which stages it after this one.
+      const record = recordOutcome(ctx, shop.id);
+      const result = await honouringServiceLimit(() =>
+        sendCatalog(items, send, async (o) => {
+          await fence([...o.accepted, ...o.rejected.map((r) => r.item)]);
+          await record(o);
+        }),
+      );
+      await fence(items);
+      await ctx.pending.ack(shop.id);
+      return result;
+    });
+    if (!sent) return { requests };
     requests += sent.requests;
-    await ctx.pending.ack(shop.id);
   }
   await enqueueFlushNextTurn(ctx.queues, shop);
   return { requests };

@@ -7,6 +7,7 @@ import {
   fromGraphqlProduct,
   mapProduct,
   sourceUpdatedAtOf,
+  versionOf,
 } from "../mapping";
 import {
   fetchProduct,
@@ -38,6 +39,7 @@ export async function fetchProductForOrder(ctx: FetchProductDeps, data: FetchPro
   const shop = await syncShop(ctx, data.shop);
   if (!shop) return { skipped: true };
   let node: Awaited<ReturnType<typeof fetchProduct>>;
+  const readAt = new Date();
   try {
     const gql = await ctx.adminFor(shop.domain);
     node = await fetchProduct(gql, productGid(data.productId), {
@@ -57,6 +59,7 @@ export async function fetchProductForOrder(ctx: FetchProductDeps, data: FetchPro
   const product = mapProduct(input, { primaryDomain: shop.primaryDomain, settings: shop.settings.catalog });
   const version = {
     sourceUpdatedAt: sourceUpdatedAtOf(input),
+    version: versionOf(input.updatedAt, { readAt }),
     categoriesFrom: categoriesWithSource(input, shop.settings.catalog.defaultCategory).from,
   };
   const result = await stageProduct(ctx, shop.id, productKey(data.productId), product, version);

@@ -16,8 +16,13 @@ export const webhookJobSchema = z.object({
 
 export type WebhookJob = z.infer<typeof webhookJobSchema>;
 
-/** What a topic's use case reads of a delivery: the shop it is for, its topic, the payload as sent. */
-export type TopicDelivery = Pick<WebhookJob, "shop" | "topic" | "payload">;
+/**
+ * What a topic's use case reads of a delivery: the shop it is for, its topic, the payload as sent,
+ * and the headers that order its change against others (X-Shopify-Triggered-At, X-Shopify-Event-Id;
+ * see mapping/change-version.ts).
+ */
+export type TopicDelivery = Pick<WebhookJob, "shop" | "topic" | "payload"> &
+  Partial<Pick<WebhookJob, "triggeredAt" | "eventId">>;
 
 /** The delivery could not be read (malformed JSON after a valid signature): recorded, never retried. */
 export const UNREADABLE_PAYLOAD = "__unreadable__";

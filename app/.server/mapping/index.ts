@@ -26,3 +26,5 @@ export {
 export type { CategorySource } from "./product.mapper";
 export { graphqlProductNodeSchema, graphqlVariantSchema } from "./product.schemas";
 export type { GraphqlProductNode } from "./product.schemas";
+export { deliverySource, isOlderThan, legacyVersion, versionOf } from "./change-version";
+export type { ChangeSource } from "./change-version";

@@ -16,6 +16,9 @@ import {
   pickOptOuts,
   sameOptOuts,
   type ConsentChannel,
+  isOlderThan,
+  versionOf,
+  type ChangeSource,
 } from "../mapping";
 import type { ConsentReport } from "../consent";
 import { consentForOrder, retryConsentRead, type ConsentDeps } from "./order-consent";
@@ -57,6 +60,11 @@ export interface ApplyOrderOptions {
    * Shopify's consent times where the read had them.
    */
   consent?: OrderMapContext["consent"] & { updatedAt?: Partial<Record<ConsentChannel, Date | null>> };
+  /**
+   * What breaks a tie of updated_at (mapping/change-version.ts): the delivery that carried the order
+   * (triggered-at, event id), or the read that got it (when it began).
+   */
+  source?: ChangeSource;
 }
 
 /**
@@ -75,8 +83,10 @@ export async function applyOrder(
   const states = createOrderStateRepository(ctx.db);
   const state = await states.get(shop.id, orderId);
   const updatedAt = orderUpdatedAt(order);
-  if (state?.sentUpdatedAt && state.sentUpdatedAt.getTime() > updatedAt.getTime()) {
-    log.debug({ updatedAt, applied: state.sentUpdatedAt }, "older order payload ignored");
+  // The payload's own text, to every digit it has: its Date is cut to milliseconds.
+  const sentVersion = versionOf(order.updated_at ?? order.created_at, options.source) ?? null;
+  if (isOlderThan(sentVersion ?? undefined, state?.sentVersion)) {
+    log.debug({ updatedAt, applied: state?.sentUpdatedAt }, "older order payload ignored");
     return "stale";
   }
 
@@ -107,6 +117,7 @@ export async function applyOrder(
   if (isExcluded(mapped)) {
     await states.save(shop.id, orderId, {
       sentUpdatedAt: updatedAt,
+      sentVersion,
       status: EXCLUDED_STATUS,
       customerId,
       name,
@@ -126,10 +137,12 @@ export async function applyOrder(
     // of what was applied has nothing to record either.
     const repeat =
       state.sentUpdatedAt?.getTime() === updatedAt.getTime() &&
+      state.sentVersion === sentVersion &&
       state.customerId === customerId &&
       state.name === name &&
       serializeTracking(state.tracking) === serializeTracking(tracking);
-    if (!repeat) await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, customerId, name, tracking });
+    if (!repeat)
+      await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, sentVersion, customerId, name, tracking });
     await retryConsent();
     log.debug("order unchanged for the service");
     return "unchanged";
@@ -142,6 +155,7 @@ export async function applyOrder(
   const due = mapped.status === "shipped" ? deliveryDueAt(current, shop.settings.orders, tracking.events) : null;
   await states.save(shop.id, orderId, {
     sentUpdatedAt: updatedAt,
+    sentVersion,
     fingerprint,
     status: mapped.status,
     customerId,

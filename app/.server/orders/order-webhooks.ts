@@ -1,5 +1,5 @@
 import { GiveUp, type TopicDelivery } from "../jobs";
-import { legacyId, shopifyOrderSchema } from "../mapping";
+import { legacyId, shopifyOrderSchema, deliverySource } from "../mapping";
 import { syncShop, type SyncShop, type SyncShopDeps } from "../shops";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "./order-state.repository";
 import {
@@ -34,7 +34,9 @@ export async function orderChanged(ctx: OrderWebhookDeps, delivery: TopicDeliver
   if (!parsed.success) throw unusable("order", parsed.error.issues[0]);
   const orderId = legacyId(parsed.data.id);
   if (!orderId) throw new GiveUp(`order payload unusable: id ${String(parsed.data.id)}`);
-  await lockedOrder(ctx, shop.id, orderId, () => applyOrder(ctx, shop, orderId, parsed.data));
+  await lockedOrder(ctx, shop.id, orderId, () =>
+    applyOrder(ctx, shop, orderId, parsed.data, { source: deliverySource(delivery) }),
+  );
 }
 
 /** fulfillments/create and fulfillments/update. */

@@ -143,6 +143,8 @@ async function reconcileOrder(
   shop: SyncShop,
   group: BulkGroup,
   shopOffset: string | undefined,
+  // When the run began: the read is no older (mapping/change-version.ts).
+  readAt: Date,
 ): Promise<Outcome> {
   let orderId: string;
   try {
@@ -159,7 +161,10 @@ async function reconcileOrder(
       const state = await createOrderStateRepository(ctx.db).get(shop.id, orderId);
       const tracking = state?.tracking ?? emptyTracking();
       const { order, consent } = adaptBulkOrder(group, { utcOffset: trackedUtcOffset(tracking) ?? shopOffset });
-      return applyOrder(ctx, shop, orderId, withKnownFulfillmentLines(order, tracking), { consent });
+      return applyOrder(ctx, shop, orderId, withKnownFulfillmentLines(order, tracking), {
+        consent,
+        source: { readAt },
+      });
     });
   } catch (error) {
     // Refused by the service: recorded on the order (sync errors show it), the run goes on.
@@ -205,7 +210,7 @@ export function ordersRead(ctx: OrdersSyncDeps, current: RunStep) {
 
     try {
       for await (const { position, group, resume: at } of result.lines) {
-        pending.push(counted(await reconcileOrder(ctx, target, group, shopOffset)));
+        pending.push(counted(await reconcileOrder(ctx, target, group, shopOffset, run.startedAt)));
         done = position;
         resume = at;
         if (pending.length >= SAVE_EVERY) await save();

@@ -8,4 +8,5 @@ export { QueueName, allQueueNames, jobIdPart } from "./names";
 export { createQueues } from "./queues";
 export type { Queues } from "./queues";
 export { withRenewedLock } from "./renewed-lock";
+export type { ConfirmHeld } from "./renewed-lock";
 export { lastHeartbeat, startHeartbeat } from "./worker-heartbeat";

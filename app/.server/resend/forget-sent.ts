@@ -23,7 +23,7 @@ export async function forgetWhatWasSent(db: Db, shopId: string): Promise<Forgott
     db.productMirror.updateMany({ where: { shopId, payloadHash: { not: null } }, data: { payloadHash: null } }),
     db.orderState.updateMany({
       where: { shopId },
-      data: { fingerprint: null, sentUpdatedAt: null, status: null, sentAt: null },
+      data: { fingerprint: null, sentUpdatedAt: null, sentVersion: null, status: null, sentAt: null },
     }),
     db.ratingDigest.deleteMany({ where: { shopId } }),
     db.backSyncState.deleteMany({ where: { shopId } }),

@@ -33,7 +33,7 @@ export async function resendUnknownOrder(
   }
   await deps.db.orderState.updateMany({
     where: { shopId: shop.id, orderId },
-    data: { fingerprint: null, sentUpdatedAt: null, sentAt: null },
+    data: { fingerprint: null, sentUpdatedAt: null, sentVersion: null, sentAt: null },
   });
   const created = createdAt ? new Date(createdAt) : null;
   // A minute early: Shopify's created_at and the bulk query's filter round differently.
