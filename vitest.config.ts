@@ -99,6 +99,7 @@ const UNIT = [
   "test/bench/report.test.ts",
   "test/helpers/sequencer.test.ts",
   "test/toolchain/import-graph.test.ts",
+  "test/toolchain/one-library-instance.test.ts",
   "test/theme/theme-check.test.ts",
 ];
 const IGNORED = ["**/node_modules/**"];

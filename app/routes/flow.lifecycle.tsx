@@ -10,6 +10,6 @@ export const action = ({ request }: ActionFunctionArgs) => {
     db,
     log,
     shopIdOf: async (domain) => (await shops.find(domain))?.id ?? null,
-    app: { apiKey: config.SHOPIFY_API_KEY, apiSecretKey: config.SHOPIFY_API_SECRET, appUrl: config.SHOPIFY_APP_URL },
+    app: { apiSecretKey: config.SHOPIFY_API_SECRET },
   });
 };

@@ -21,7 +21,14 @@ export { reviewsPageResponse } from "./proxy/reviews-page.server";
 export type { ReviewsPageDeps } from "./proxy/reviews-page.server";
 export { resolveLocale } from "./proxy/reviews-query";
 export type { StorefrontLocale } from "./proxy/reviews-query";
-export { ProxySignatureError, plain, unauthorized, verifyAppProxy, whenSigned } from "./proxy/verify-proxy.server";
+export {
+  ProxySignatureError,
+  appProxyCheck,
+  plain,
+  unauthorized,
+  verifyAppProxy,
+  whenSigned,
+} from "./proxy/verify-proxy.server";
 export type { AppProxyAuthenticate } from "./proxy/verify-proxy.server";
 export { askQuestionResponse, questionsPageResponse } from "./questions/questions.server";
 export type { QuestionsReadDeps } from "./questions/questions.server";

@@ -3,10 +3,9 @@ import type { AppContext } from "../context.server";
 import { createProductMirror } from "../catalog";
 import { shopReviewsClients } from "../shops";
 import { urlPolicy } from "../security";
-import { loadTranslations, type Translations, createRateLimiter } from "../storefront";
+import { appProxyCheck, loadTranslations, type Translations, createRateLimiter } from "../storefront";
 import type { GoogleFeedDeps } from "../google";
 import { EXTENSION_DIR } from "./proxy-deps.server";
-import { proxyAuthenticate } from "./proxy-authenticate.server";
 
 // The feed's parts, made once per app context from its config, Redis and database.
 
@@ -23,12 +22,7 @@ export function googleFeedDeps(ctx: AppContext): GoogleFeedDeps {
   let translations: Translations | undefined;
   const t = () => (translations ??= loadTranslations(join(EXTENSION_DIR, "locales")));
   const deps: GoogleFeedDeps = {
-    authenticate: proxyAuthenticate({
-      apiKey: config.SHOPIFY_API_KEY,
-      apiSecretKey: config.SHOPIFY_API_SECRET,
-      appUrl: config.SHOPIFY_APP_URL,
-      scopes: config.SCOPES,
-    }),
+    authenticate: appProxyCheck(config.SHOPIFY_API_SECRET),
     shops,
     adminFor: async (shop) => (await reviewsFor(shop)).admin,
     mirror: createProductMirror(db),

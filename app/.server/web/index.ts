@@ -1,11 +1,10 @@
 // The web process's wiring: what each family of routes is given (the app proxy's pages and writes,
-// the order review status, the Google feed, the webhooks), built on context.server.ts and the
-// library instance for the proxy's checks. The workers never load it.
+// the order review status, the Google feed, the webhooks, Flow's callback), built on
+// context.server.ts. The workers never load it.
 // Other folders import from here only; the rest of the folder is private to it.
 export { googleFeedDeps } from "./feed-deps.server";
 export { extensionReviewStatusDeps, orderReviewStatusDeps } from "./order-review-status-deps.server";
-export { extensionAuthenticate, proxyAuthenticate } from "./proxy-authenticate.server";
-export type { ExtensionAuthenticate } from "./proxy-authenticate.server";
+export type { ExtensionChecks } from "./order-review-status-deps.server";
 export { EXTENSION_DIR, proxyDeps } from "./proxy-deps.server";
 export { webhookAction } from "./webhook-action.server";
 export { reviewWriteDeps } from "./write-deps.server";

@@ -1,3 +1,7 @@
+import "@shopify/shopify-api/adapters/web-api";
+import { shopifyApi } from "@shopify/shopify-api";
+import { createHmac } from "node:crypto";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../test/helpers/db";
 import { uniquePrefix } from "../../../test/helpers/redis";
@@ -5,7 +9,8 @@ import { signBody } from "../../../test/helpers/webhooks";
 import { testAppContext, testConfig } from "../../../test/helpers/contexts";
 import type { AppContext } from "../context.server";
 import { createFlowTriggerUse } from "../flow/flow-trigger-use.repository";
-import { callbackTime } from "./lifecycle-callback";
+import { SHOPIFY_API_VERSION } from "../shopify";
+import { callbackTime, flowCallbackStatus } from "./lifecycle-callback";
 
 // Flow's trigger lifecycle callback through the route module Remix serves, with Shopify's signature
 // (HMAC-SHA256 of the raw body with the app's secret): what a shop's workflows use is recorded,
@@ -104,5 +109,48 @@ describe("Flow's trigger lifecycle callback", () => {
     expect(callbackTime({ timestamp: undefined }, now)).toBe(now);
     expect(callbackTime({ timestamp: "yesterday" }, now)).toBe(now);
     expect(callbackTime({ timestamp: "2026-11-26T12:00:00Z" }, now)).toEqual(new Date("2026-11-26T12:00:00Z"));
+  });
+});
+
+// Shopify's library, `flow.validate`, as the callback used it before the app had one library
+// instance: the judge of what a signed callback is. Same answer for every generated case.
+describe("Flow callback signature against the library", () => {
+  const SECRET = "flow-secret";
+  const library = shopifyApi({
+    apiKey: "key",
+    apiSecretKey: SECRET,
+    apiVersion: SHOPIFY_API_VERSION as never,
+    hostName: "reviews-app.test",
+    isEmbeddedApp: true,
+    logger: { level: 0, log: () => undefined },
+  });
+  const sign = (body: string, secret: string) => createHmac("sha256", secret).update(body, "utf8").digest("base64");
+
+  it("GIVEN generated bodies and signatures (right, another secret's, unpadded, absent) THEN ours and the library's answer alike", async () => {
+    const cases = fc.record({
+      body: fc.oneof(fc.constant(""), fc.string({ unit: "binary", maxLength: 40 }), fc.json()),
+      as: fc.constantFrom("right", "right", "other", "unpadded", "absent", "empty", "hex"),
+    });
+    let signed = 0;
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ body, as }) => {
+        const header = {
+          right: sign(body, SECRET),
+          other: sign(body, "other"),
+          unpadded: sign(body, SECRET).replace(/=+$/, ""),
+          absent: null,
+          empty: "",
+          hex: createHmac("sha256", SECRET).update(body, "utf8").digest("hex"),
+        }[as];
+        const headers: Record<string, string> = header === null ? {} : { "x-shopify-hmac-sha256": header };
+        const rawRequest = new Request("https://reviews-app.test/flow/lifecycle", { method: "POST", headers });
+        const check = await library.flow.validate({ rawBody: body, rawRequest });
+        const theirs = check.valid ? 200 : check.reason === "missing_body" ? 400 : 401;
+        if (theirs === 200) signed++;
+        expect(flowCallbackStatus(body, header, SECRET)).toBe(theirs);
+      }),
+      { numRuns: 400, seed: 39 },
+    );
+    expect(signed).toBeGreaterThan(50);
   });
 });

@@ -3,7 +3,6 @@ import { ratePageUrl } from "../reviews";
 import type { OrderReviewStatusPageDeps, ExtensionReviewStatusDeps } from "../storefront";
 import { proxyDeps } from "./proxy-deps.server";
 import { reviewWriteDeps } from "./write-deps.server";
-import { extensionAuthenticate } from "./proxy-authenticate.server";
 
 // The order review status answers' parts, made once per app context: the proxy's signature check, limits
 // and service clients, and the writers' Shopify reads (admin client, the customer's identity cache).
@@ -44,25 +43,10 @@ export function orderReviewStatusDeps(ctx: AppContext): OrderReviewStatusPageDep
   return deps;
 }
 
-const madeForExtensions = new WeakMap<AppContext, ExtensionReviewStatusDeps>();
+/** The session token checks of the customer account and checkout UI extensions (the app's library instance's). */
+export type ExtensionChecks = Pick<ExtensionReviewStatusDeps, "customerAccount" | "checkout">;
 
 /** The UI extensions' backend: the same reads, with the session token checks instead of the proxy's. */
-export function extensionReviewStatusDeps(ctx: AppContext): ExtensionReviewStatusDeps {
-  const existing = madeForExtensions.get(ctx);
-  if (existing) return existing;
-  const { config } = ctx;
-  const auth = extensionAuthenticate({
-    apiKey: config.SHOPIFY_API_KEY,
-    apiSecretKey: config.SHOPIFY_API_SECRET,
-    appUrl: config.SHOPIFY_APP_URL,
-    scopes: config.SCOPES,
-  });
-  const deps: ExtensionReviewStatusDeps = {
-    ...orderReviewStatusDeps(ctx),
-    customerAccount: (request) => auth.customerAccount(request),
-    checkout: (request) => auth.checkout(request),
-    apiKey: config.SHOPIFY_API_KEY,
-  };
-  madeForExtensions.set(ctx, deps);
-  return deps;
+export function extensionReviewStatusDeps(ctx: AppContext, checks: ExtensionChecks): ExtensionReviewStatusDeps {
+  return { ...orderReviewStatusDeps(ctx), ...checks, apiKey: ctx.config.SHOPIFY_API_KEY };
 }

@@ -3,6 +3,7 @@ import type { AppContext } from "../context.server";
 import type { ReviewsStorefrontApi } from "../reviews";
 import { shopReviewsClients } from "../shops";
 import {
+  appProxyCheck,
   createThemeRenderer,
   type ThemeRenderer,
   createRateLimiter,
@@ -12,7 +13,6 @@ import {
   type StoreReviewsDeps,
   type OrderReviewStatusPageDeps,
 } from "../storefront";
-import { proxyAuthenticate } from "./proxy-authenticate.server";
 import { createProxyPathStore } from "../theme";
 
 // The app proxy's parts, made once per app context (tests swap contexts) from its config, Redis
@@ -53,12 +53,7 @@ export function proxyDeps(ctx: AppContext): ProxyReadDeps {
   let renderer: ThemeRenderer | undefined;
   const theme = () => (renderer ??= createThemeRenderer({ extensionDir: EXTENSION_DIR, assetBaseUrl: "" }));
   const minute = 60_000;
-  const signature = proxyAuthenticate({
-    apiKey: config.SHOPIFY_API_KEY,
-    apiSecretKey: config.SHOPIFY_API_SECRET,
-    appUrl: config.SHOPIFY_APP_URL,
-    scopes: config.SCOPES,
-  });
+  const signature = appProxyCheck(config.SHOPIFY_API_SECRET);
   const deps: ProxyReadDeps = {
     // Every proxy request is checked here first: the first ones after a boot wait (at most a second)
     // for the Redis connection still opening, which fails commands fast instead of queueing them.

@@ -2,4 +2,4 @@
 // Other folders import from here only; the rest of the folder is private to it.
 export { receiveWebhook } from "./ingress.server";
 export { MAX_WEBHOOK_BYTES } from "./limits";
-export { createWebhookVerifier } from "./verify.server";
+export { bodySignedBy, createWebhookVerifier } from "./verify.server";
