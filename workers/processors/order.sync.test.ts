@@ -7,15 +7,15 @@ import { orderPayload } from "../../test/helpers/order-payloads";
 import { startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
 import { QueueName } from "../../app/.server/queues/names";
 import { createOrderStateRepository } from "../../app/.server/orders/order-state.repository";
-import { defaultSettings, type ShopSettings } from "../../app/.server/shops/settings";
+import { defaultSettings, type ShopSettings } from "../../app/.server/settings/settings";
 import { OrderLockLostError } from "../../app/.server/orders/order-lock";
 import { createWorkerContext } from "../context";
 import { deliverIfDue } from "./order.processor";
-import { deliverJobId } from "../../app/.server/orders/order-timers";
 import { orderChanged } from "./order.handlers";
 import { seedOfflineSession } from "../../test/helpers/offline-session";
-import { pollScheduleKeys } from "../../app/.server/backsync/poll-schedule";
-import { REVIEW_WINDOW_MS } from "../../app/.server/backsync/cadence";
+import { pollScheduleKeys } from "../../app/.server/activity/poll-schedule";
+import { REVIEW_WINDOW_MS } from "../../app/.server/activity/cadence";
+import { deliverJobId } from "../../app/.server/jobs";
 
 // Live order sync against the real emulator, Redis and a simulated Shopify store: webhook → route →
 // queue → worker → mapper (productData from the catalog mirror) → service. The shop has an offline

@@ -1,21 +1,21 @@
-import { z } from "zod";
-import type { JobServices } from "../jobs/services";
-import { honouringServiceLimit, RetryLater } from "../jobs/outcome";
-import { QueueName, jobIdPart } from "../queues/names";
+import {
+  enqueueFlush,
+  enqueueFlushNextTurn,
+  honouringServiceLimit,
+  RetryLater,
+  type FlushJob,
+  type JobServices,
+} from "../jobs";
 import { MAX_BATCH_ITEMS, sendCatalog, type BatchOutcome, type SendBatch } from "./catalog-sender";
 import { NEVER_ACCEPTED, type StagedProduct } from "./pending-changes";
 import { withShopSendLock } from "./send-lock";
 import { stagedVersion } from "./superseded";
 import type { ReviewsClient } from "../reviews";
 import { fenced, resendAfterLostLock, SendLockLostError, type FenceDeps } from "./send-fence";
-import { syncShop, type SyncShopDeps } from "../sync/sync-shop";
+import { syncShop, type SyncShopDeps } from "../shops";
 
-// The catalog queue: one "flush" job per shop at a time (BullMQ deduplication with
-// keepLastIfActive: at most one running and one waiting per shop), which drains the shop's
-// coalesced changes in batches of up to 200.
-
-export const flushJobSchema = z.object({ shop: z.string(), shopId: z.string() });
-export type FlushJob = z.infer<typeof flushJobSchema>;
+// The catalog queue: one "flush" job per shop at a time (jobs/enqueue.ts: at most one running and
+// one waiting per shop), which drains the shop's coalesced changes in batches of up to 200.
 
 /**
  * The delay of a shop's next flush: a window of quiet (each change pushes the flush back by the
@@ -32,15 +32,7 @@ export async function scheduleFlush(
   shop: { id: string; domain: string },
   delayMs: number,
 ) {
-  await ctx.queues.get(QueueName.catalog).add(
-    "flush",
-    { shop: shop.domain, shopId: shop.id },
-    {
-      delay: delayMs,
-      deduplication: { id: `flush-${jobIdPart(shop.id)}`, keepLastIfActive: true, reschedule: true },
-      removeOnComplete: true,
-    },
-  );
+  await enqueueFlush(ctx.queues, shop, delayMs);
 }
 
 /** After a change was staged: the flush that will carry it, debounced within the bounds above. */
@@ -116,11 +108,6 @@ export async function underSendLock<T>(
 
 // Batches one flush job sends before it yields to other shops' jobs (and re-queues itself).
 export const BATCHES_PER_TURN = 25;
-// The next turn is queued this much later, not at once: BullMQ enqueues a deduplicated job's
-// successor before it promotes the delayed jobs that fell due meanwhile (another shop's flush, due
-// after its quiet window), so with no delay the same shop would go again first and the others wait
-// two turns. Delayed by 1 ms, the next turn goes behind every job already due.
-const NEXT_TURN_DELAY_MS = 1;
 
 /**
  * When the shop's waiting changes are due: after a quiet window since the newest, and never later
@@ -193,6 +180,6 @@ export async function flushShopCatalog(
     if (!sent) return { requests };
     requests += sent.requests;
   }
-  await scheduleFlush(ctx, shop, NEXT_TURN_DELAY_MS);
+  await enqueueFlushNextTurn(ctx.queues, shop);
   return { requests };
 }

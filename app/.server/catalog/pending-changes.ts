@@ -1,8 +1,7 @@
 import type { Redis } from "ioredis";
 import type { CatalogProduct } from "../reviews";
-import { mergeCatalogProducts, type CategorySource } from "../mapping/product.mapper";
-import { scanKeys } from "../queues/connection";
-import { keyspaceOf, shopTag, untagged, type Keyspace } from "../queues/keyspace";
+import { mergeCatalogProducts, type CategorySource } from "../mapping";
+import { scanKeys, keyspaceOf, shopTag, untagged, type Keyspace } from "../queues";
 import { stagedVersion, storedVersion } from "./superseded";
 
 // Coalescing of live catalog changes, per shop, in Redis:

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 import type { Rejected } from "./catalog-sender";
 import type { StagedProduct } from "./pending-changes";
 import { stagedVersion, storedVersion } from "./superseded";

@@ -1,4 +1,4 @@
-import { isAddressRefused } from "../shopify/errors";
+import { isAddressRefused, fetchProduct } from "../shopify";
 import {
   categoriesWithSource,
   fromGraphqlProduct,
@@ -8,16 +8,16 @@ import {
   webhookProductDeleteSchema,
   webhookProductSchema,
   type CategorySource,
-} from "../mapping/product.mapper";
-import { productGid, productKey } from "../mapping/keys";
-import { fetchProduct } from "../shopify/queries";
+  productGid,
+  productKey,
+  deliverySource,
+  versionOf,
+  type ChangeSource,
+} from "../mapping";
 import { stageProduct } from "./stage";
-import type { JobServices } from "../jobs/services";
-import { GiveUp } from "../jobs/outcome";
-import { syncShop, type SyncShopDeps } from "../sync/sync-shop";
+import { type JobServices, GiveUp, type TopicDelivery } from "../jobs";
+import { syncShop, type SyncShopDeps } from "../shops";
 import { scheduleFlushAfterStage } from "./flush";
-import type { TopicDelivery } from "../webhooks/delivery";
-import { deliverySource, versionOf, type ChangeSource } from "../mapping/change-version";
 
 export type ProductWebhookDeps = SyncShopDeps & Pick<JobServices, "config" | "queues" | "pending" | "mirror" | "log">;
 

@@ -1,5 +1,5 @@
-import type { JobServices } from "../jobs/services";
-import type { CategorySource } from "../mapping/product.mapper";
+import type { JobServices } from "../jobs";
+import type { CategorySource } from "../mapping";
 import type { CatalogProduct } from "../reviews";
 import { NEVER_ACCEPTED, type StagedProduct } from "./pending-changes";
 import { withShopSendLock } from "./send-lock";

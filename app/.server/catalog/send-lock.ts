@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { withRenewedLock, type ConfirmHeld } from "../queues/renewed-lock";
+import { withRenewedLock, type ConfirmHeld } from "../queues";
 
 // One catalog request in flight per shop, across processes: the live flush and a full sync of the
 // same shop take turns. The lock is renewed while its request runs and lapses `ttlMs` after its

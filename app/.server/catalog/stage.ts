@@ -1,4 +1,4 @@
-import { catalogPayloadHash, type CategorySource } from "../mapping/product.mapper";
+import { catalogPayloadHash, type CategorySource } from "../mapping";
 import type { CatalogProduct } from "../reviews";
 import { NEVER_ACCEPTED, type PendingChanges } from "./pending-changes";
 import type { ProductMirror } from "./product-mirror.repository";

@@ -1,4 +1,4 @@
-import { isOlderThan, legacyVersion } from "../mapping/change-version";
+import { isOlderThan, legacyVersion } from "../mapping";
 import type { StagedProduct } from "./pending-changes";
 
 /** A staged item's version; items staged by a release before versions carry their epoch ms only. */

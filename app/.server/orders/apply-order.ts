@@ -1,6 +1,6 @@
-import type { JobServices } from "../jobs/services";
-import { legacyId } from "../mapping/keys";
+import type { JobServices } from "../jobs";
 import {
+  legacyId,
   deliveryDueAt,
   exclusionReason,
   isExcluded,
@@ -9,19 +9,21 @@ import {
   orderName,
   orderUpdatedAt,
   type OrderMapContext,
-} from "../mapping/order.mapper";
-import type { MappedOrder, ShopifyOrder } from "../mapping/order.schemas";
-import {
+  type MappedOrder,
+  type ShopifyOrder,
   CONSENT_CHANNELS,
   consentState,
   pickOptOuts,
   sameOptOuts,
   type ConsentChannel,
-} from "../consent/consent-policy";
-import type { ConsentReport } from "../consent/consent.repository";
-import { consentForOrder, retryConsentRead, type ConsentDeps } from "../consent/order-consent";
-import { requestProductFetch } from "../catalog/product-fetch";
-import type { SyncShop } from "../sync/sync-shop";
+  isOlderThan,
+  versionOf,
+  type ChangeSource,
+} from "../mapping";
+import type { ConsentReport } from "../consent";
+import { consentForOrder, retryConsentRead, type ConsentDeps } from "./order-consent";
+import { requestProductFetch } from "../catalog";
+import type { SyncShop } from "../shops";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "./order-state.repository";
 import { createProductDataCache, orderProductKeys, type ProductDataCache } from "./product-data";
 import {
@@ -33,8 +35,7 @@ import {
 } from "./order-tracking";
 import { callServiceForOrder } from "./order-calls";
 import { syncDeliveryTimer } from "./order-timers";
-import { noteOrderDelivered } from "../backsync/activity";
-import { isOlderThan, versionOf, type ChangeSource } from "../mapping/change-version";
+import { noteOrderDelivered } from "../activity";
 
 // One whole order applied to the service, by the order webhooks and the reconciliation alike: the
 // newest payload wins, an older one is dropped, an unchanged one is not sent. The status is

@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { JobServices } from "../jobs/services";
-import { GiveUp, serviceLimitAsRetry } from "../jobs/outcome";
+import { type JobServices, GiveUp, serviceLimitAsRetry } from "../jobs";
 import {
   ReviewsError,
   ReviewsPermanentError,
@@ -8,16 +7,15 @@ import {
   type CallOptions,
   type ReviewsClient,
 } from "../reviews";
-import { createResendLedger } from "../resend/resend-ledger";
-import { resendUnknownOrder } from "../resend/unknown-order";
-import type { SyncShop } from "../sync/sync-shop";
+import { createResendLedger, resendUnknownOrder } from "../resend";
+import type { SyncShop } from "../shops";
 import { OrderLockLostError, withOrderLock } from "./order-lock";
-import type { ConfirmHeld } from "../queues/renewed-lock";
-import { startSync } from "../sync/start-sync";
+import type { ConfirmHeld } from "../queues";
+import { startSync } from "../sync";
 import { createOrderStateRepository, type OrderState } from "./order-state.repository";
 import { trackedDeliveryDueAt, type OrderTracking, type StatusUpdate } from "./order-tracking";
 import { syncDeliveryTimer } from "./order-timers";
-import { noteOrderDelivered } from "../backsync/activity";
+import { noteOrderDelivered } from "../activity";
 
 // The service calls of the order sync, shared by its webhooks, its timers, the consent path and
 // the reconciliation: each made under the order's lock, with what the service answered recorded on

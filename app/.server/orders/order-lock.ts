@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { withRenewedLock, type ConfirmHeld } from "../queues/renewed-lock";
+import { withRenewedLock, type ConfirmHeld } from "../queues";
 
 // One piece of work per order at a time, across workers and processes. Two deliveries of the same
 // order (orders/updated and orders/paid are sent together for one payment; a fulfillment comes with

@@ -1,5 +1,5 @@
-import type { Db } from "../db/client";
-import { legacyVersion } from "../mapping/change-version";
+import type { Db } from "../db";
+import { legacyVersion } from "../mapping";
 import { emptyTracking, parseTracking, serializeTracking, type OrderTracking } from "./order-tracking";
 
 // What the service was last told about one order of one shop, and what the connector knows of its

@@ -1,7 +1,6 @@
-import { GiveUp } from "../jobs/outcome";
-import { legacyId } from "../mapping/keys";
-import { shopifyOrderSchema } from "../mapping/order.schemas";
-import { syncShop, type SyncShop, type SyncShopDeps } from "../sync/sync-shop";
+import { GiveUp, type TopicDelivery } from "../jobs";
+import { legacyId, shopifyOrderSchema, deliverySource } from "../mapping";
+import { syncShop, type SyncShop, type SyncShopDeps } from "../shops";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "./order-state.repository";
 import {
   emptyTracking,
@@ -15,8 +14,6 @@ import {
 import { applyOrder, type ApplyOrderDeps } from "./apply-order";
 import { lockedOrder, sendStatusUpdate } from "./order-calls";
 import { scheduleTrackingAnnouncement } from "./order-timers";
-import type { TopicDelivery } from "../webhooks/delivery";
-import { deliverySource } from "../mapping/change-version";
 
 // Live order sync. Every order webhook carries the whole order, and the status is derived from the
 // whole order (never from the topic), so all six order topics share one handler: the newest payload

@@ -1,7 +1,7 @@
-import type { Db } from "../db/client";
-import type { Queues } from "../queues/queues";
-import { startSync } from "../sync/start-sync";
-import { observeResend } from "../metrics/metrics";
+import type { Db } from "../db";
+import type { Queues } from "../queues";
+import { startSync } from "../sync";
+import { observeResend } from "../metrics";
 import type { ResendLedger } from "./resend-ledger";
 
 // An order the service answers 404 for on an update although the app sent it (a reset account,
