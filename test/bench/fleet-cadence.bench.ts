@@ -18,7 +18,6 @@ import type { BenchResult } from "./report";
 //   npm run bench -- --scenario fleet --shops 10000 --hours 6
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 /** A back-sync run's duration, from the tick taking the shop to the metafield written. */
 const RUN_MS = 3_000;
 /** Calls of a daily reconciliation (the product report, one page for most shops). */
