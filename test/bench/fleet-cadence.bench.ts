@@ -142,7 +142,8 @@ export async function runFleetCadenceBench(opts: {
       }
       calls += seen.length; // a summary per changed product
       polls++;
-      await schedule.afterRun(s.id, { changed, changes: seen.length }, done);
+      // As backsync-job.ts: the next poll counts from this one's start.
+      await schedule.afterRun(s.id, { changed, changes: seen.length }, now);
     };
 
     const tick = tickEveryMs(cadence.activeMs);

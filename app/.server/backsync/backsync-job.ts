@@ -54,9 +54,11 @@ export async function backSyncShop(ctx: BackSyncJobDeps, shopId: string, opts: {
     await schedule.forget(shopId);
     return { skipped: "shop not connected or not installed" };
   }
+  // The next poll counts from this one's start, when it read the feed: the period is between reads.
+  const started = Date.now();
   try {
     const result = await lockedRun(ctx, shop, opts);
-    await schedule.afterRun(shopId, { changed: runChanged(result), changes: changesSeen(result) }, Date.now());
+    await schedule.afterRun(shopId, { changed: runChanged(result), changes: changesSeen(result) }, started);
     return result;
   } catch (error) {
     // Given up (no session, token refused): polled again at the quiet pace, for when the merchant

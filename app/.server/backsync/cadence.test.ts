@@ -19,7 +19,7 @@ const NOW = Date.parse("2026-11-27T10:00:00Z");
 describe("the back-sync's poll cadence", () => {
   const quietShop = { changed: false, activeUntil: null, count: 0 };
 
-  it("GIVEN a shop with no change for ten minutes and fewer than a change every two hours THEN it polls every quiet period: at most four times an hour", () => {
+  it("GIVEN a shop with no change for ten minutes and fewer than a change every two hours THEN it polls every quiet period: at most four times an hour at 15 minutes", () => {
     fc.assert(
       fc.property(
         fc.double({ min: 0, max: steadyCount(0.499), noNaN: true }),

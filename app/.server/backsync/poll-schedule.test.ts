@@ -2,6 +2,8 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { deletePrefix, testRedis, uniquePrefix } from "../../../test/helpers/redis";
 import { createPollSchedule, pollScheduleKeys } from "./poll-schedule";
 import { ORDER_REVIEW_CHANCE, withChanges } from "./cadence";
+import { cadenceOf, tickEveryMs } from "./schedule";
+import { configSchema } from "../config";
 
 // The poll schedule on a real Redis: what the tick takes, when a shop comes round again.
 
@@ -22,6 +24,22 @@ afterAll(async () => {
 });
 
 describe("the back-sync's poll schedule", () => {
+  it("GIVEN the default configuration THEN its periods, the tick's delay and a run of up to 5 s keep the promises: 60 s for a busy shop, 15 minutes for any other, about four polls an hour", () => {
+    const c = cadenceOf({
+      BACKSYNC_INTERVAL_MS: configSchema.shape.BACKSYNC_INTERVAL_MS.parse(undefined),
+      BACKSYNC_QUIET_MS: configSchema.shape.BACKSYNC_QUIET_MS.parse(undefined),
+      BACKSYNC_RECONCILE_MS: configSchema.shape.BACKSYNC_RECONCILE_MS.parse(undefined),
+    });
+    const late = tickEveryMs(c.activeMs) + 5_000;
+    expect(c.activeMs + late).toBeLessThanOrEqual(60_000);
+    expect(c.quietMs + late).toBeLessThanOrEqual(900_000);
+    expect(3_600_000 / c.quietMs).toBeLessThan(4.1);
+    // Never above an hour, whatever is configured.
+    expect(
+      cadenceOf({ BACKSYNC_INTERVAL_MS: 50_000, BACKSYNC_QUIET_MS: 86_400_000, BACKSYNC_RECONCILE_MS: DAY }).quietMs,
+    ).toBe(3_600_000);
+  });
+
   it("GIVEN shops enrolled THEN each is due once within an active period, and a second enrolment keeps their times", async () => {
     const s = schedule();
     const ids = Array.from({ length: 1_200 }, (_, i) => `shop-${i}`);
