@@ -1,8 +1,8 @@
 import { GROUPS_MAX_AGE_MS } from "../../app/.server/backsync/group-membership";
 import { SHOP_DATA_MAX_AGE_MS } from "../../app/.server/backsync/backsync";
-import { nextPollDelay, ORDER_REVIEW_CHANCE, QUIET_AFTER_MS, steadyCount } from "../../app/.server/backsync/cadence";
-import { createPollSchedule, pollScheduleKeys } from "../../app/.server/backsync/poll-schedule";
-import { cadenceOf, tickEveryMs } from "../../app/.server/backsync/schedule";
+import { nextPollDelay, ORDER_REVIEW_CHANCE, QUIET_AFTER_MS, steadyCount } from "../../app/.server/activity/cadence";
+import { cadenceOf, createPollSchedule, pollScheduleKeys } from "../../app/.server/activity/poll-schedule";
+import { tickEveryMs } from "../../app/.server/backsync/schedule";
 import { configSchema } from "../../app/.server/config";
 import { deletePrefix, testRedis, uniquePrefix } from "../helpers/redis";
 import { percentile, progress, round, seededRandom } from "./measure";

@@ -40,7 +40,7 @@ import { runFleetCadenceBench } from "./fleet-cadence.bench";
 //   npm run bench -- --scenario shops --shops 1000 --shops-db postgresql   # the same on PostgreSQL
 //   npm run bench -- --scenario google-feed --reviews 10000,100000   # the Google feed over HTTP, then its 304
 //   npm run bench -- --scenario fleet --shops 10000 --hours 6   # back-sync calls/s and moderation latency, a fleet mix
-// Writes bench-report.md and bench-report.json at the repository root and prints the markdown (a
+// Writes test/bench/bench-report.md and bench-report.json (report.ts) and prints the markdown (a
 // single --scenario replaces its own results in the existing report and keeps the others).
 // `--child sync|storm|orders` is a measured process the orchestrator starts (it prints one JSON
 // line), `--child workers` the worker process of the storm and of the order run, and
