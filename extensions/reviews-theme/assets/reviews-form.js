@@ -53,8 +53,23 @@ if (!customElements.get('review-form')) {
       return this.querySelector('[data-rv-form-messages]').content.querySelector(`[data-msg="${code}"]`)?.textContent ?? code;
     }
 
-    say(text) {
+    say(text, tone) {
       this.status.textContent = text;
+      if (tone) this.status.dataset.tone = tone;
+      else delete this.status.dataset.tone;
+    }
+
+    // Reviewed before (here, through the order, or on the service's rating page): said as an error,
+    // with what they gave when the service says, and a link to where their review is kept.
+    reviewedBefore(review) {
+      this.say(this.msg('you_reviewed'), 'error');
+      if (review?.rating >= 1 && review.rating <= 5) this.status.append(' ', this.msg('your_rating').replace('[stars]', this.msg(`stars-${review.rating}`)));
+      const link = this.el('a', 'rv-form__link', this.msg('your_review'));
+      link.href = this.dataset.loggedIn === 'true' ? this.dataset.accountUrl : `#${this.button.closest('product-reviews').id}`;
+      this.status.append(' ', link);
+      this.form.remove();
+      this.status.focus();
+      this.button.closest('product-reviews')?.markReviewed({ keepForm: true });
     }
 
     onInput(field) {
@@ -110,12 +125,7 @@ if (!customElements.get('review-form')) {
       this.sending = false;
       if (answer.status === 201) return this.extras(answer.body);
       if (answer.status === 202) return this.finish('received');
-      if (answer.body?.error === 'already_reviewed') {
-        this.say(this.msg('you_reviewed'));
-        this.form.remove();
-        this.status.focus();
-        return this.button.closest('product-reviews')?.markReviewed({ keepForm: true });
-      }
+      if (answer.body?.error === 'already_reviewed') return this.reviewedBefore(answer.body.review);
       if (answer.body?.errors?.link) {
         this.say(this.msg(answer.body.errors.link));
         return this.status.focus();
