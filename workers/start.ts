@@ -23,7 +23,8 @@ import { readConsentLater } from "./processors/consent.processor";
 import { READ_CONSENT } from "../app/.server/consent/order-consent";
 import { parkRefusedJob, probeAdminAccess } from "./processors/address-probe.processor";
 import { PROBE_ADMIN_ACCESS } from "../app/.server/shopify/address-probe";
-import { isAddressRefused } from "../app/.server/shopify/errors";
+import { isAddressRefused, waitsForMerchant } from "../app/.server/shopify/errors";
+import { parkForMerchant } from "./processors/needs-merchant";
 import { customersDataRequest, customersRedact, shopRedact } from "./processors/compliance.handlers";
 import { submitPendingReview } from "./processors/review-submit.processor";
 import { SUBMIT_PENDING_REVIEW } from "../app/.server/storefront/writes/pending-reviews";
@@ -117,6 +118,8 @@ export function startWorkers(ctx: WorkerContext, processors: Processors = defaul
     } catch (error) {
       // Shopify refuses this server's address: the job waits for the probe instead of retrying.
       if (isAddressRefused(error) && error.shop && token) return parkRefusedJob(ctx, queue, job, token, error);
+      // Shopify refused the shop's token: the job waits for the merchant to open the app.
+      if (waitsForMerchant(error) && token) return parkForMerchant(ctx, queue, job, token, error);
       throw error;
     }
   };

@@ -58,6 +58,9 @@ const configFields = z.object({
     .optional(),
   // How long before an expiring offline token's end the app refreshes it (Shopify's tokens live 1 h).
   SHOPIFY_TOKEN_REFRESH_MARGIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
+  // How often the workers look for shops still on a non-expiring offline token (a row written by an
+  // older version, a restored backup) and migrate them: a cheap query when there are none.
+  TOKEN_MIGRATION_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   // How long live catalog changes of one shop are gathered before they are sent as one batch.
   // Quiet time that ends a window, and the longest any change waits for its batch. 3.5 s keeps a
   // change within seconds (the max is now a bound: a batch's leftovers keep their own wait) and lets

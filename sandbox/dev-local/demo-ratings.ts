@@ -12,6 +12,9 @@ import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
 // back through the store's Admin GraphQL endpoint as a theme would see them, and prints how many
 // products got ratings. With `check`, a product left without them fails the demo.
 
+/** Products a ProductRatings page asks for (5 points each: 502 requested). */
+export const RATINGS_PAGE = 100;
+
 interface ProductRatingsNode {
   id: string;
   rating: { value: string } | null;
@@ -51,7 +54,7 @@ export async function runRatingsDemo(options: {
     for (;;) {
       const page: {
         products: { nodes: ProductRatingsNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
-      } = await gql.query(PRODUCT_RATINGS, { first: 100, after });
+      } = await gql.query(PRODUCT_RATINGS, { first: RATINGS_PAGE, after });
       for (const p of page.products.nodes) {
         counts.set(productIdOfGid(p.id), {
           count: p.ratingCount?.value ?? null,

@@ -16,6 +16,12 @@ import {
 // GraphQL endpoint: products with their metafields (what the back-sync wrote included) and the app
 // installation's app-data metafields. The documents are the app's own (metafield-documents.ts).
 
+/**
+ * Products a ProductsWithMetafields page asks for: each costs 68 requested points (its 10 variants
+ * and 50 metafields), and Shopify refuses a query over 1,000.
+ */
+export const PRODUCTS_PAGE = 14;
+
 export interface StoreProduct {
   /** Numeric id. */
   id: string;
@@ -92,7 +98,7 @@ export function createStoreReader(opts: {
         const data: {
           products: { nodes: ProductNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
         } = await gql.query(PRODUCTS_WITH_METAFIELDS, {
-          first: Math.min(25, first - out.length),
+          first: Math.min(PRODUCTS_PAGE, first - out.length),
           after,
         });
         out.push(...data.products.nodes.map(toProduct));

@@ -31,6 +31,8 @@ export const tokensMigrateCommand = defineCommand({
       io.out(
         `\nMigrated ${o.migrated}, already expiring ${o["already-expiring"]}, need the merchant ${o["needs-merchant"]}, failed ${o.failed} (of ${summary.shops}).`,
       );
+      if (summary.waiting.length > 0)
+        io.out(`Not asked (they wait for their merchant to open the app): ${summary.waiting.join(", ")}.`);
       for (const f of summary.failed)
         io.err(`  ${f.shop}: ${f.error} (run again: Shopify answers a repeated exchange with the same pair)`);
       return summary.failed.length > 0 ? 1 : 0;

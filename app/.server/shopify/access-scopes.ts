@@ -55,7 +55,14 @@ export const ACCESS_SCOPES = {
     },
     {
       feature: "Rate your order: the products of a shopper's orders (title, handle, image)",
-      by: ["CustomerOrders", "CustomerOrder", "bulkOrdersQuery", "OrdersPage", "OrderLineItemsPage"],
+      by: [
+        "CustomerOrders",
+        "CustomerOrder",
+        "CustomerOrderLines",
+        "bulkOrdersQuery",
+        "OrdersPage",
+        "OrderLineItemsPage",
+      ],
     },
   ],
   read_orders: [
@@ -76,7 +83,7 @@ export const ACCESS_SCOPES = {
     },
     {
       feature: "Shoppers' own orders: find my order by number, the order history's rate-your-order rows",
-      by: ["OrderByName", "CustomerOrders", "CustomerOrder"],
+      by: ["OrderByName", "CustomerOrders", "CustomerOrder", "CustomerOrderLines"],
     },
   ],
   read_fulfillments: [

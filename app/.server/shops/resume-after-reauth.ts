@@ -3,24 +3,31 @@ import type { Db } from "../db/client";
 import type { Queues } from "../queues/queues";
 import type { ScheduleConfig } from "../backsync/schedule";
 import { startFirstSyncs } from "./connect-shop";
+import { resumeParkedForMerchant } from "./merchant-waits";
 import { shopTokenStates } from "./token-state";
 
 // The merchant opened the app and the library stored a fresh offline pair: a shop parked because
 // Shopify refused its token is "ok" again, and what stopped meanwhile runs again: a full catalog
-// sync, the orders backfill and the ratings back-sync (each skips what the service already holds).
+// sync, the orders backfill and the ratings back-sync (each skips what the service already holds),
+// and the jobs parked meanwhile (webhooks, product reads, consent reads) run now, as they would have.
 
 export async function resumeAfterReauth(
   ctx: { db: Db; queues: Queues; log: Logger; config: ScheduleConfig },
   domain: string,
 ): Promise<boolean> {
   const left = await shopTokenStates(ctx.db).clear(domain);
+  // Also when the mark was gone already (undone by a process that saw the new session first).
+  const woken = await resumeParkedForMerchant(ctx, domain);
   if (left !== "needs-merchant") return false;
   const shop = await ctx.db.shop.findUnique({
     where: { domain },
     select: { id: true, customerKey: true, clientId: true, clientSecretEncrypted: true },
   });
   const connected = Boolean(shop?.customerKey && shop.clientId && shop.clientSecretEncrypted);
-  ctx.log.info({ shop: domain, connected }, "the merchant opened the app: Shopify token restored, paused work resumes");
+  ctx.log.info(
+    { shop: domain, connected, woken },
+    "the merchant opened the app: Shopify token restored, paused work resumes",
+  );
   if (!shop || !connected) return true;
   const started = await startFirstSyncs({ db: ctx.db, queues: ctx.queues, config: ctx.config }, shop.id);
   for (const [what, r] of Object.entries(started))

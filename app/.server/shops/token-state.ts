@@ -3,8 +3,9 @@ import { observeTokenState } from "../metrics/metrics";
 
 // The health of a shop's offline token, on the Shop row (what `cli status` and the admin show):
 // "ok"; "refresh-failing" while refreshes fail for a reason that may pass (Shopify down, answers
-// lost); "needs-merchant" once Shopify refused the refresh token: the token provider then stops
-// asking Shopify (no loop of refused refreshes) until the merchant opens the app.
+// lost); "needs-merchant" once Shopify refused the shop's token (a refresh token, a non-expiring
+// token after 2027-01-01, an exchange): no process then calls Shopify for the shop at all (the token
+// provider asks before every call) until the merchant opens the app.
 
 export type TokenState = "ok" | "refresh-failing" | "needs-merchant";
 

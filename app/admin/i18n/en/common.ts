@@ -34,7 +34,7 @@ export const common = {
   "common.notConnected": "Connect your reviews account first: the service holds this data.",
   "common.connectLink": "Go to the connection form",
   "app.tokenNeedsMerchant":
-    "Shopify stopped accepting this app's access to your store, so reviews, orders and ratings are paused. Close the app and open it again from your Shopify admin to restore it.",
+    "Shopify stopped accepting this app's access to your store, so reviews, orders and ratings are paused (nothing is lost: they wait and go out once access is back). Close the app and open it again from your Shopify admin to restore it.",
 
   "error.auth":
     "The reviews service refused these credentials. Check the customer key, client id and client secret in the service's dashboard (Settings › Integrations › API).",

@@ -36,7 +36,7 @@ export const common: Record<keyof typeof en, string> = {
   "common.notConnected": "Primero conecta tu cuenta de reseñas: el servicio guarda estos datos.",
   "common.connectLink": "Ir al formulario de conexión",
   "app.tokenNeedsMerchant":
-    "Shopify dejó de aceptar el acceso de esta app a tu tienda, así que las reseñas, los pedidos y las valoraciones están en pausa. Cierra la app y vuelve a abrirla desde el admin de Shopify para restablecerlo.",
+    "Shopify dejó de aceptar el acceso de esta app a tu tienda, así que las reseñas, los pedidos y las valoraciones están en pausa (no se pierde nada: esperan y se envían cuando vuelva el acceso). Cierra la app y vuelve a abrirla desde el admin de Shopify para restablecerlo.",
 
   "error.auth":
     "El servicio de reseñas rechazó estas credenciales. Revisa la clave de cliente, el client id y el client secret en el panel del servicio (Configuración › Integraciones › API).",

@@ -36,7 +36,7 @@ export const common: Record<keyof typeof en, string> = {
   "common.notConnected": "Conecte primeiro sua conta de avaliações: o serviço guarda estes dados.",
   "common.connectLink": "Ir para o formulário de conexão",
   "app.tokenNeedsMerchant":
-    "O Shopify deixou de aceitar o acesso deste app à sua loja, por isso avaliações, pedidos e notas estão pausados. Feche o app e abra-o de novo pelo admin do Shopify para restaurá-lo.",
+    "O Shopify deixou de aceitar o acesso deste app à sua loja, por isso avaliações, pedidos e notas estão pausados (nada se perde: eles aguardam e são enviados quando o acesso voltar). Feche o app e abra-o de novo pelo admin do Shopify para restaurá-lo.",
 
   "error.auth":
     "O serviço de avaliações recusou estas credenciais. Confira a chave do cliente, o client id e o client secret no painel do serviço (Configurações › Integrações › API).",
