@@ -2,16 +2,17 @@ import type { AppContext } from "../../context.server";
 import { ratePageUrl } from "../../reviews";
 import { proxyDeps } from "../proxy/proxy-deps.server";
 import { reviewWriteDeps } from "../writes/write-deps.server";
-import type { OrderReviewStatusPageDeps } from "./order-review-status.server";
+import type { RateCheckDeps } from "./rate-check.server";
 import type { ExtensionReviewStatusDeps } from "./extension-review-status.server";
 import { extensionAuthenticate } from "../proxy/proxy-authenticate.server";
 
 // The order review status answers' parts, made once per app context: the proxy's signature check, limits
 // and service clients, and the writers' Shopify reads (admin client, the customer's identity cache).
 
-const made = new WeakMap<AppContext, OrderReviewStatusPageDeps>();
+const made = new WeakMap<AppContext, RateCheckDeps>();
 
-export function orderReviewStatusDeps(ctx: AppContext): OrderReviewStatusPageDeps {
+/** Also the rating modal's pre-check's (rate-check.server.ts): the same reads, and its panel's snippet. */
+export function orderReviewStatusDeps(ctx: AppContext): RateCheckDeps {
   const existing = made.get(ctx);
   if (existing) return existing;
   const read = proxyDeps(ctx);
@@ -22,7 +23,7 @@ export function orderReviewStatusDeps(ctx: AppContext): OrderReviewStatusPageDep
     authUrl: config.REVIEWS_AUTH_URL,
     rateUrl: config.REVIEWS_RATE_URL,
   };
-  const deps: OrderReviewStatusPageDeps = {
+  const deps: RateCheckDeps = {
     authenticate: read.authenticate,
     limits: read.limits,
     log: read.log,
@@ -39,6 +40,7 @@ export function orderReviewStatusDeps(ctx: AppContext): OrderReviewStatusPageDep
     reviewed: write.reviewed,
     renderOrders: read.renderOrders,
     renderError: read.renderError,
+    renderReviewed: read.renderReviewed,
     settings: { ipLimit: read.settings.ipLimit, shopLimit: read.settings.shopLimit },
   };
   made.set(ctx, deps);

@@ -10,6 +10,7 @@ import type { ReviewsPageDeps } from "./reviews-page.server";
 import type { QuestionsReadDeps } from "../questions/questions.server";
 import type { StoreReviewsDeps } from "../store-reviews/store-reviews.server";
 import { proxyAuthenticate } from "./proxy-authenticate.server";
+import type { RateCheckDeps } from "../order-reviews/rate-check.server";
 import type { OrderReviewStatusPageDeps } from "../order-reviews/order-review-status.server";
 
 // The app proxy's parts, made once per app context (tests swap contexts) from its config, Redis
@@ -29,7 +30,8 @@ const PROXY_REDIS_WAIT_MS = 1_000;
 export type ProxyReadDeps = Omit<ReviewsPageDeps, "reviewsFor"> &
   Pick<QuestionsReadDeps, "renderQuestions"> &
   Pick<StoreReviewsDeps, "renderStoreReviews"> &
-  Pick<OrderReviewStatusPageDeps, "renderOrders"> & { reviewsFor(shop: string): Promise<ReviewsStorefrontApi> };
+  Pick<OrderReviewStatusPageDeps, "renderOrders"> &
+  Pick<RateCheckDeps, "renderReviewed"> & { reviewsFor(shop: string): Promise<ReviewsStorefrontApi> };
 
 const made = new WeakMap<AppContext, ProxyReadDeps>();
 
@@ -73,6 +75,8 @@ export function proxyDeps(ctx: AppContext): ProxyReadDeps {
     renderOrders: (vars, locale) =>
       theme().renderSnippet("order-reviews-page", vars as unknown as Record<string, unknown>, locale),
     renderError: (locale) => theme().renderSnippet("reviews-error", {}, locale),
+    renderReviewed: (vars, locale) =>
+      theme().renderSnippet("rating-modal-reviewed", vars as unknown as Record<string, unknown>, locale),
     cache: createResponseCache(redis, config.PROXY_CACHE_MS),
     limits: createRateLimiter(redis, config.REDIS_PREFIX),
     proxyPaths: createProxyPathStore(redis, config.REDIS_PREFIX),
