@@ -121,3 +121,20 @@ export const CUSTOMER_ORDER_LINES = /* GraphQL */ `
     }
   }
 `;
+
+/**
+ * The shop's money format (Liquid's `shop.money_format`) and currency, for prices the storefront
+ * prints through the `money` filter (the local storefront reads it as Shopify's renderer knows it).
+ * 1 point.
+ */
+export const SHOP_MONEY_FORMAT = /* GraphQL */ `
+  query ShopMoneyFormat {
+    shop {
+      id
+      currencyCode
+      currencyFormats {
+        moneyFormat
+      }
+    }
+  }
+`;
