@@ -37,6 +37,14 @@ async function open(
   if (customer)
     await context.addCookies([{ name: "local_storefront_customer", value: customer, url: st.storefront.origin }]);
   const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: { value: number; input: boolean }[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        w.__shifts.push({ value: e.value, input: e.hadRecentInput });
+    }).observe({ type: "layout-shift", buffered: true });
+  });
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   page.on("pageerror", (e) => errors.push(e.message));
@@ -57,6 +65,10 @@ describe("a Brazilian shop's pages", () => {
         const ld = await page.locator('script[type="application/ld+json"]').first().textContent();
         expect(JSON.parse(ld!).offers.priceCurrency).toBe("BRL");
         await shoot(page, `product${prefix.replace("/", "-")}-${width}.png`, { fullPage: true });
+        const shifts = await page.evaluate(
+          () => (window as unknown as { __shifts: { value: number; input: boolean }[] }).__shifts,
+        );
+        expect(shifts.filter((x) => !x.input).reduce((a, x) => a + x.value, 0)).toBeLessThanOrEqual(0.01);
         await page.goto(`${st.storefront.origin}${prefix}/collections/all`, { waitUntil: "networkidle" });
         const body = await page.locator("main").innerText();
         expect(body).not.toMatch(/\$\d/);
