@@ -3,7 +3,7 @@ import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { BlockStack, Link, Text, TextField } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { channelsPage } from "../.server/admin/channels-page";
+import { channelsPage } from "../.server/admin";
 import { ShopAppSection } from "../admin/shop-app-section";
 import { AdminPage, Section, StatusBadge } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { orderReviewStatusDeps } from "../.server/storefront/order-reviews/order-review-status-deps.server";
-import { rateCheckResponse } from "../.server/storefront/order-reviews/rate-check.server";
-import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
+import { plain, whenSigned, rateCheckResponse } from "../.server/storefront";
+import { orderReviewStatusDeps } from "../.server/web";
 
 // App proxy: what the rating modal asks before it opens (the order's name, its products' titles
 // and images from Shopify, which the buyer reviewed already).

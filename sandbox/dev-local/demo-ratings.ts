@@ -1,8 +1,6 @@
 import pino from "pino";
-import { createAdminGraphql } from "../../app/.server/shopify/admin-graphql";
-import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
-import { PRODUCT_RATINGS } from "../../app/.server/shopify/metafield-documents";
-import { productIdOfGid } from "../../app/.server/backsync/rating-metafields";
+import { createAdminGraphql, SHOPIFY_API_VERSION, PRODUCT_RATINGS } from "../../app/.server/shopify";
+import { productIdOfGid } from "../../app/.server/backsync";
 import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
 
 // The demo's ratings act, after the storefront act asked for a back-sync: waits until every demo

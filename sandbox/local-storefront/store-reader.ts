@@ -1,17 +1,13 @@
 import pino from "pino";
-import { createAdminGraphql, type AdminGraphql } from "../../app/.server/shopify/admin-graphql";
 import {
+  createAdminGraphql,
+  type AdminGraphql,
   CURRENT_APP_INSTALLATION,
   PRODUCT_BY_HANDLE,
   PRODUCTS_WITH_METAFIELDS,
-} from "../../app/.server/shopify/metafield-documents";
-import type { RawMetafield } from "../../app/.server/storefront/liquid";
-import { SHOP_MONEY_FORMAT } from "../../app/.server/shopify/shopper-documents";
-import {
-  readCustomerOrder,
-  readCustomerOrders,
-  type ShopOrder,
-} from "../../app/.server/storefront/order-reviews/customer-orders";
+  SHOP_MONEY_FORMAT,
+} from "../../app/.server/shopify";
+import { type RawMetafield, readCustomerOrder, readCustomerOrders, type ShopOrder } from "../../app/.server/storefront";
 
 // What Shopify's own renderer knows when it draws a page, read from the simulated store over its
 // GraphQL endpoint: products with their metafields (what the back-sync wrote included) and the app

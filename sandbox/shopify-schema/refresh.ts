@@ -4,7 +4,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
+import { SHOPIFY_API_VERSION } from "../../app/.server/shopify";
 
 // `npm run schema:refresh [-- <dev-mcp version>]`: copies Shopify's published Admin schema for the
 // app's API version out of the @shopify/dev-mcp npm package (dist/data/admin_<version>.json.gz, an

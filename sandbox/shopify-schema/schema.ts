@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from "graphql";
-import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
+import { SHOPIFY_API_VERSION } from "../../app/.server/shopify";
 import { applyOverlays, type RawSchema, type SchemaOverlay } from "./overlays";
 
 // Shopify's published Admin GraphQL schema per API version: introspection results copied out of

@@ -1,8 +1,12 @@
 import { generateProduct, PRODUCT_ID_BASE, type ShopifyProductNode } from "./product-generator";
 import { Rng, mixSeed } from "./random";
 import type { BulkGroupOut, OperationHandler, StoreModule } from "./router";
-import { LINE_ITEMS_PER_QUERY, PAGED_LINE_ITEMS } from "../../app/.server/shopify/paged-sizes";
-import { HISTORY_LINES_PER_ORDER, ORDER_LINES_PER_QUERY } from "../../app/.server/shopify/shopper-documents";
+import {
+  LINE_ITEMS_PER_QUERY,
+  PAGED_LINE_ITEMS,
+  HISTORY_LINES_PER_ORDER,
+  ORDER_LINES_PER_QUERY,
+} from "../../app/.server/shopify";
 import {
   consentWebhook,
   phoneConsent,

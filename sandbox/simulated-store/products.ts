@@ -8,12 +8,7 @@ import {
   type ShopifyProductNode,
 } from "./product-generator";
 import type { BulkGroupOut, StoreModule } from "./router";
-import {
-  PAGED_COLLECTIONS,
-  PAGED_VARIANTS,
-  VARIANT_BARCODES,
-  VARIANTS_PER_QUERY,
-} from "../../app/.server/shopify/paged-sizes";
+import { PAGED_COLLECTIONS, PAGED_VARIANTS, VARIANT_BARCODES, VARIANTS_PER_QUERY } from "../../app/.server/shopify";
 
 // The store's products: `count` generated ones (made on demand from the seed, so 100,000 of them
 // cost nothing until read), plus explicit ones (given at start or added), with edits and deletions

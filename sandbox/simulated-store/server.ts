@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
+import { SHOPIFY_API_VERSION } from "../../app/.server/shopify";
 import { BulkOperations, type BulkOperationRecord } from "./bulk";
 import type { ShopifyProductNode } from "./product-generator";
 import {

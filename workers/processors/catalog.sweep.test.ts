@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
 import { QueueName } from "../../app/.server/queues/names";
-import { CATALOG_SWEEP } from "../../app/.server/catalog/sweep";
 import { pendingChangesKeys } from "../../app/.server/catalog/pending-changes";
 import { keyspaceOf } from "../../app/.server/queues/keyspace";
+import { CATALOG_SWEEP } from "../../app/.server/jobs";
 
 // Catalog changes that wait with no flush coming for them (the flush job used up its attempts, or
 // the shop was away) are found by the periodic sweep: real Redis, real workers, the emulator.

@@ -1,9 +1,8 @@
 import { DelayedError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import type { QueueName } from "../../app/.server/queues/names";
-import type { ShopWaitsForMerchantError } from "../../app/.server/shopify/errors";
-import { MERCHANT_RECHECK_MS, merchantWaits } from "../../app/.server/shops/merchant-waits";
-import { shopTokenStates } from "../../app/.server/shops/token-state";
+import type { QueueName } from "../../app/.server/queues";
+import { type ShopWaitsForMerchantError, shopTokenStates } from "../../app/.server/shopify";
+import { MERCHANT_RECHECK_MS, merchantWaits } from "../../app/.server/shops";
 
 /**
  * Parks a job whose shop waits for its merchant (app/.server/shops/merchant-waits.ts): delayed,

@@ -13,13 +13,13 @@ import {
 } from "../../sandbox/simulated-store";
 import { keyFrom } from "../../app/.server/crypto/secret-box";
 import { startSync } from "../../app/.server/sync/start-sync";
-import { SealedSessionStorage } from "../../app/.server/shopify/sealed-session-storage";
-import { resumeAfterReauth } from "../../app/.server/shops/resume-after-reauth";
-import { shopTokenStates } from "../../app/.server/shops/token-state";
+import { resumeAfterReauth } from "../../app/.server/install/resume-after-reauth";
+import { shopTokenStates } from "../../app/.server/shopify/token-state";
 import { offlineSessionId } from "../../app/.server/shopify/offline-sessions";
 import { shopsToMigrate } from "../../app/.server/shopify/token-migration";
 import { merchantWaits } from "../../app/.server/shops/merchant-waits";
 import { allQueueNames } from "../../app/.server/queues/names";
+import { SealedSessionStorage } from "../../app/.server/web/sealed-session-storage";
 
 // The workers on expiring offline tokens, against the simulated store: a full catalog sync that
 // outlives several tokens (2 s each, refreshed 0.5 s before their end), the scheduled migration of

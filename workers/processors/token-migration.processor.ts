@@ -1,8 +1,7 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import { QueueName } from "../../app/.server/queues/names";
-import { shopsToMigrate, migrateTokens } from "../../app/.server/shopify/token-migration";
-import { tokenMigrationDeps } from "../../app/.server/shopify/shop-tokens";
+import { enqueueTokenMigration, scheduleTokenMigrationJob } from "../../app/.server/jobs";
+import { shopsToMigrate, migrateTokens, tokenMigrationDeps } from "../../app/.server/shopify";
 
 // maintenance/"tokens-migrate": every shop still on a non-expiring offline token gets an expiring
 // pair (app/.server/shopify/token-migration.ts), whenever such a row appears (an older version's
@@ -10,8 +9,6 @@ import { tokenMigrationDeps } from "../../app/.server/shopify/shop-tokens";
 // query when no shop needs it), and a worker that starts and finds such shops queues it at once.
 // A shop whose answer stayed lost fails the run; the next asks again with the same original token,
 // which Shopify answers with the same pair. Shops waiting for their merchant are not asked.
-
-export const MIGRATE_TOKENS = "tokens-migrate";
 
 export async function migrateTokensJob(job: Job, ctx: Pick<WorkerContext, "config" | "db" | "log">) {
   const summary = await migrateTokens(tokenMigrationDeps(ctx.config, { db: ctx.db, log: ctx.log }), {
@@ -30,14 +27,8 @@ export async function migrateTokensJob(job: Job, ctx: Pick<WorkerContext, "confi
  * idempotent (one scheduler, one job id while it waits or runs).
  */
 export async function scheduleTokenMigration(ctx: Pick<WorkerContext, "db" | "queues" | "config">): Promise<boolean> {
-  const queue = ctx.queues.get(QueueName.maintenance);
-  const every = ctx.config.TOKEN_MIGRATION_INTERVAL_MS;
-  await queue.upsertJobScheduler(
-    MIGRATE_TOKENS,
-    { every, startDate: Date.now() + every },
-    { name: MIGRATE_TOKENS, opts: { removeOnComplete: true, removeOnFail: 100 } },
-  );
+  await scheduleTokenMigrationJob(ctx.queues, ctx.config.TOKEN_MIGRATION_INTERVAL_MS);
   if ((await shopsToMigrate(ctx.db)).length === 0) return false;
-  await queue.add(MIGRATE_TOKENS, {}, { jobId: MIGRATE_TOKENS, removeOnComplete: true, removeOnFail: true });
+  await enqueueTokenMigration(ctx.queues);
   return true;
 }

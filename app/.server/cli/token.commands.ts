@@ -1,7 +1,6 @@
 import { defineCommand } from "./command";
 import { withContext } from "./shop.commands";
-import { migrateTokens } from "../shopify/token-migration";
-import { tokenMigrationDeps } from "../shopify/shop-tokens";
+import { migrateTokens, tokenMigrationDeps } from "../shopify";
 import { createLogger } from "../logger";
 
 // `npm run cli -- tokens migrate [--shop]`: the worker's migration of non-expiring offline tokens,

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateProducts, productWebhookPayload } from "../../../sandbox/simulated-store";
 import { readBulkJsonl } from "../shopify/bulk-operations";
-import { defaultSettings, type ShopSettings } from "../shops/settings";
+import { defaultSettings, type ShopSettings } from "../settings/settings";
 import {
   LIMITS,
   catalogPayloadHash,

@@ -6,7 +6,7 @@ import { createTestDb, type TestDb } from "../../../test/helpers/db";
 import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redis";
 import { seedNonExpiringSession, seedOfflineSession } from "../../../test/helpers/offline-session";
 import { startSimulatedStore, type SimulatedStore } from "../../../sandbox/simulated-store";
-import { shopTokenStates } from "../shops/token-state";
+import { shopTokenStates } from "./token-state";
 import { adminForShop } from "./admin-for-shop";
 import { SHOP_PRIMARY_DOMAIN } from "./documents";
 import { ShopWaitsForMerchantError } from "./errors";

@@ -1,10 +1,10 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { Config } from "../config";
-import { keyFrom } from "../crypto/secret-box";
-import type { Db } from "../db/client";
-import { observeTokenMigration, observeTokenRefresh } from "../metrics/metrics";
-import { shopTokenStates, type ShopTokenStates } from "../shops/token-state";
+import { keyFrom } from "../crypto";
+import type { Db } from "../db";
+import { observeTokenMigration, observeTokenRefresh } from "../metrics";
+import { shopTokenStates, type ShopTokenStates } from "./token-state";
 import { offlineSessions } from "./offline-sessions";
 import { createTokenEndpoint } from "./token-endpoint";
 import type { MigrationDeps } from "./token-migration";

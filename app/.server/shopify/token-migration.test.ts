@@ -8,7 +8,7 @@ import { runCli } from "../cli/main";
 import { offlineSessions, sessionColumns } from "./offline-sessions";
 import { createTokenEndpoint } from "./token-endpoint";
 import { migrateShopToken, migrateTokens, type MigrationDeps } from "./token-migration";
-import { shopTokenStates } from "../shops/token-state";
+import { shopTokenStates } from "./token-state";
 
 // The migration of non-expiring offline tokens against the simulated store's token exchange: once
 // per shop, a lost answer recovered by asking again with the original token (Shopify answers the

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 import { ShopifyReauthRequiredError, ShopifyRetryableError } from "./errors";
 import type { OfflineSessions } from "./offline-sessions";
 import type { TokenEndpoint, TokenPair } from "./token-endpoint";

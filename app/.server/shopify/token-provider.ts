@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { withRenewedLock } from "../queues/renewed-lock";
+import { withRenewedLock } from "../queues";
 import type { AccessTokenSource } from "./admin-graphql";
 import { ShopWaitsForMerchantError, ShopifyReauthRequiredError, ShopifyRetryableError } from "./errors";
 import type { OfflineSession, OfflineSessions } from "./offline-sessions";

@@ -1,8 +1,8 @@
-import type { Db } from "../db/client";
-import { shopTokenStates, type TokenState } from "../shops/token-state";
+import type { Db } from "../db";
+import { shopTokenStates, type TokenState } from "./token-state";
 
 // What an operator is told about a shop's offline token: its kind, when the access token and the
-// refresh token end, and its state (see shops/token-state.ts).
+// refresh token end, and its state (see shopify/token-state.ts).
 
 export interface OfflineTokenStatus {
   kind: "expiring" | "non-expiring" | "none";

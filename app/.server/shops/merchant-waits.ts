@@ -1,7 +1,5 @@
 import type { Logger } from "pino";
-import { keyspaceOf, shopTag } from "../queues/keyspace";
-import type { QueueName } from "../queues/names";
-import type { Queues } from "../queues/queues";
+import { keyspaceOf, shopTag, type QueueName, type Queues } from "../queues";
 
 // The jobs that met a shop waiting for its merchant (Shopify refused its offline token; see
 // shopify/token-provider.ts): each is moved to the delayed set, no attempt spent, and listed here

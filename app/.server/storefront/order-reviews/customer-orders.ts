@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { AdminGraphql } from "../../shopify/admin-graphql";
-import { CUSTOMER_ORDER, CUSTOMER_ORDERS, CUSTOMER_ORDER_LINES, ORDER_BY_NAME } from "../../shopify/shopper-documents";
+import { type AdminGraphql, CUSTOMER_ORDER, CUSTOMER_ORDERS, CUSTOMER_ORDER_LINES, ORDER_BY_NAME } from "../../shopify";
 
 // A logged-in customer's orders as Shopify holds them: what the buyer recognises beside each
 // order's review status (the number, the date, the products with their titles and images). Read on

@@ -1,5 +1,5 @@
 import type { OrderProductStatus } from "../../reviews";
-import { safeUrl } from "../../security/safe-url";
+import { safeUrl } from "../../security";
 import { PRODUCT_KEY } from "../proxy/path-keys";
 import { resolveLocale, type StorefrontLocale } from "../proxy/reviews-query";
 import type { ShopOrder } from "./customer-orders";
