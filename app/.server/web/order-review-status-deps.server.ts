@@ -39,7 +39,12 @@ export function orderReviewStatusDeps(ctx: AppContext): RateCheckDeps {
     renderOrders: read.renderOrders,
     renderError: read.renderError,
     renderReviewed: read.renderReviewed,
-    settings: { ipLimit: read.settings.ipLimit, shopLimit: read.settings.shopLimit },
+    cache: read.cache,
+    settings: {
+      ipLimit: read.settings.ipLimit,
+      shopLimit: read.settings.shopLimit,
+      redisPrefix: read.settings.redisPrefix,
+    },
   };
   made.set(ctx, deps);
   return deps;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type AdminGraphql, CUSTOMER_ORDER, CUSTOMER_ORDERS, CUSTOMER_ORDER_LINES, ORDER_BY_NAME } from "../../shopify";
+import { type AdminGraphql, CUSTOMER_ORDER, CUSTOMER_ORDERS, CUSTOMER_ORDER_LINES } from "../../shopify";
 
 // A logged-in customer's orders as Shopify holds them: what the buyer recognises beside each
 // order's review status (the number, the date, the products with their titles and images). Read on
@@ -137,33 +137,4 @@ export async function readCustomerOrder(
     .object({ order: orderSchema.nullable() })
     .parse(await gql.query(CUSTOMER_ORDER, { id: `gid://shopify/Order/${orderId}` }));
   return data.order && data.order.customer?.legacyResourceId === customerId ? toShopOrder(gql, data.order) : null;
-}
-
-/**
- * An order by the id the service holds it by (Shopify's numeric id, or its name when the shop sends
- * names), whoever bought it: the caller has proved the right to see it (the service's verification
- * token). Null when Shopify has no such order.
- */
-export async function readServiceOrder(
-  gql: AdminGraphql,
-  serviceOrderId: string,
-  source: "id" | "name",
-): Promise<ShopOrder | null> {
-  let id = serviceOrderId;
-  if (source === "name") {
-    const found = z
-      .object({
-        orders: z.looseObject({ nodes: z.array(z.looseObject({ legacyResourceId: z.string(), name: z.string() })) }),
-      })
-      .parse(await gql.query(ORDER_BY_NAME, { query: `name:${serviceOrderId}` }));
-    // Shopify's search is loose: only the order of exactly that name.
-    const first = found.orders.nodes.find((o) => o.name === serviceOrderId);
-    if (!first) return null;
-    id = first.legacyResourceId;
-  }
-  if (!/^\d{1,20}$/.test(id)) return null;
-  const data = z
-    .object({ order: orderSchema.nullable() })
-    .parse(await gql.query(CUSTOMER_ORDER, { id: `gid://shopify/Order/${id}` }));
-  return data.order ? toShopOrder(gql, data.order) : null;
 }

@@ -3,14 +3,24 @@ import { cacheControl } from "../proxy/cache-control";
 import { badRequest, failureStatus } from "../proxy/fragment-answers";
 import { clientIp } from "../proxy/rate-limits";
 import { whenSigned } from "../proxy/verify-proxy.server";
-import { readServiceOrder } from "./customer-orders";
+import { proxyCacheKey, type ResponseCache } from "../proxy/response-cache";
+import { readModalOrder, type ModalOrder } from "./modal-order";
 import type { OrderReviewStatusPageDeps } from "./order-review-status.server";
 import type { StorefrontLocale } from "../proxy/reviews-query";
-import { parseRateCheckQuery, rateCheckAnswer, reviewedPanel, type ReviewedPanelVars } from "./rate-check";
+import {
+  modalProduct,
+  parseRateCheckQuery,
+  rateCheckAnswer,
+  reviewedPanel,
+  type ReviewedPanelVars,
+} from "./rate-check";
 
 export interface RateCheckDeps extends OrderReviewStatusPageDeps {
   /** The theme's `rating-modal-reviewed` snippet in the shopper's language. */
   renderReviewed(vars: ReviewedPanelVars, locale: StorefrontLocale): Promise<string>;
+  /** The proxy's response cache (PROXY_CACHE_MS): Shopify's order and product, per order and product. */
+  cache: ResponseCache;
+  settings: OrderReviewStatusPageDeps["settings"] & { redisPrefix: string };
 }
 
 // `GET <proxy>/rate-check?order=<service order id>&token=<verification token>[&sku=][&locale=]`: asked by the
@@ -20,7 +30,10 @@ export interface RateCheckDeps extends OrderReviewStatusPageDeps {
 // order for its name and product titles. The token is what a rating link carries and what the
 // rating page itself accepts: holding it is the right to see the order's products. Whether the
 // review is kept in an account comes from the customer id Shopify signed, never from the browser.
-// Never cached: it is one buyer's.
+// The answer is never cached (it is one buyer's, and what they reviewed changes as they rate), but
+// Shopify's part is, per order and product, for the proxy's cache window: a buyer opening the modal
+// product after product, or a busy shop's shoppers, spend a few points of the shop's Admin budget
+// once, not per opening. Only a holder of the order's token (checked by the service first) reads it.
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -53,8 +66,7 @@ export function rateCheckResponse(request: Request, deps: RateCheckDeps): Promis
         if (e instanceof ReviewsPermanentError && e.reason === "not_found") return answer(404, { error: "not_found" });
         throw e;
       }
-      const [gql, settings] = await Promise.all([deps.adminFor(shop), deps.settingsOf(shop)]);
-      const order = await readServiceOrder(gql, query.order, settings.orders.orderIdSource);
+      const order = await shopifyOrder(deps, shop, query.order, modalProduct(query.sku, products));
       const customerId = /^\d{1,20}$/.test(loggedInCustomerId) ? loggedInCustomerId : "";
       const body = rateCheckAnswer(query, products, order, customerId);
       // What the buyer shows reviewed is remembered, as the account page does.
@@ -78,4 +90,23 @@ export function rateCheckResponse(request: Request, deps: RateCheckDeps): Promis
       );
     }
   });
+}
+
+async function shopifyOrder(
+  deps: RateCheckDeps,
+  shop: string,
+  orderId: string,
+  productId: string | null,
+): Promise<ModalOrder | null> {
+  if (!productId) return null;
+  const key = proxyCacheKey(deps.settings.redisPrefix, {
+    shop,
+    route: "rate-check/order",
+    normalQuery: new URLSearchParams({ order: orderId, product: productId }).toString(),
+  });
+  const { value } = await deps.cache.getOrCompute(key, async () => {
+    const [gql, settings] = await Promise.all([deps.adminFor(shop), deps.settingsOf(shop)]);
+    return JSON.stringify(await readModalOrder(gql, orderId, settings.orders.orderIdSource, productId));
+  });
+  return JSON.parse(value) as ModalOrder | null;
 }

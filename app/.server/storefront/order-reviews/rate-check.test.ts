@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRateCheckQuery, rateCheckAnswer, reviewedPanel } from "./rate-check";
+import { modalProduct, parseRateCheckQuery, rateCheckAnswer, reviewedPanel } from "./rate-check";
 import type { ShopOrder } from "./customer-orders";
 
 const order: ShopOrder = {
@@ -80,5 +80,14 @@ describe("reviewedPanel", () => {
       link: { kind: "product", path: "/products/merino-tote" },
     });
     expect(reviewedPanel(rateCheckAnswer({ sku: null }, status, order, ""), null)).toBeNull();
+  });
+});
+
+describe("modalProduct", () => {
+  it("GIVEN the product asked THEN that one if the service lists it on the order, else the order's first; none for an empty order", () => {
+    expect(modalProduct("12", status)).toBe("12");
+    expect(modalProduct(null, status)).toBe("11");
+    expect(modalProduct("99", status)).toBe("11");
+    expect(modalProduct("11", [])).toBeNull();
   });
 });

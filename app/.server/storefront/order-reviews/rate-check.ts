@@ -66,7 +66,7 @@ export interface RateCheckAnswer {
 export function rateCheckAnswer(
   query: Pick<RateCheckQuery, "sku">,
   status: readonly OrderProductStatus[],
-  order: ShopOrder | null,
+  order: Pick<ShopOrder, "name" | "customerId" | "lines"> | null,
   loggedInCustomerId: string,
 ): RateCheckAnswer {
   const asked = query.sku ? status.filter((p) => p.sku === query.sku) : status;
@@ -88,6 +88,15 @@ export function rateCheckAnswer(
     reviewed: products.length > 0 && products.every((p) => p.reviewed),
     account: !!loggedInCustomerId && order?.customerId === loggedInCustomerId,
   };
+}
+
+/**
+ * The one product whose title and image the modal shows, of those the service lists on the order
+ * (never one the query names alone): the product asked, else the first (the whole order's panel
+ * links to it). Null when the service lists none: Shopify is then not asked, not even for the name.
+ */
+export function modalProduct(sku: string | null, status: readonly OrderProductStatus[]): string | null {
+  return ((sku && status.find((p) => p.sku === sku)) || status[0])?.sku ?? null;
 }
 
 /** What the `rating-modal-reviewed` snippet receives: the modal's panel for a product reviewed already. */
