@@ -253,8 +253,8 @@ describe("writing a review through the app proxy", () => {
       source: "web",
     });
     expect(await post({ rating: 4, text: "Again from the e-mail.", ...link })).toMatchObject({
-      status: 422,
-      body: { errors: { link: "already_reviewed" } },
+      status: 409,
+      body: { error: "already_reviewed", review: { rating: 5, text: "From the e-mail." } },
     });
   });
 
