@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { createAdminGraphql } from "../../app/.server/shopify/admin-graphql";
+import { HISTORY_LINES_PER_ORDER } from "../../app/.server/shopify/shopper-documents";
 import { readBulkJsonl, startBulkQuery, waitForBulkOperation } from "../../app/.server/shopify/bulk-operations";
 import { bulkOrdersQuery } from "../../app/.server/shopify/order-documents";
 import { adaptBulkOrder, withKnownFulfillmentLines } from "../../app/.server/orders/graphql-order.adapter";
@@ -221,6 +222,18 @@ describe("simulated store: a storefront account's orders", () => {
     });
     expect(await readCustomerOrder(gql, ana.id, String(bens.id))).toBeNull();
     expect(await readCustomerOrders(gql, "7003")).toEqual({ orders: [], next: null });
+    // An order of many lines: a history page carries its first few, the order itself all of them.
+    const big = placeAccountOrder(
+      b,
+      ben,
+      Array.from({ length: 12 }, (_, k) => k),
+    )[0]!.order;
+    const [bigFirst] = (await readCustomerOrders(gql, ben.id)).orders;
+    expect(bigFirst).toMatchObject({ id: String(big.id), moreLines: true });
+    expect(bigFirst!.lines).toHaveLength(HISTORY_LINES_PER_ORDER);
+    const whole = await readCustomerOrder(gql, ben.id, String(big.id));
+    expect(whole).toMatchObject({ moreLines: false });
+    expect(whole!.lines).toHaveLength(12);
     expect(b.customerConsent(Number(ana.id))).toMatchObject({
       email: ana.email,
       channels: { email: { state: "SUBSCRIBED" } },

@@ -1214,43 +1214,56 @@ function customerOrderNode(o: SimOrder, seed: number, lines: number) {
 
 /**
  * The customer account reads of the order history: `CustomerOrders` (a customer's orders, newest
- * first, paged by cursor) and `CustomerOrder` (one order with its customer), over a book.
+ * first, paged by cursor) and `CustomerOrder` (one order with its customer), over a book; and the
+ * local storefront's `AccountOrders` (sandbox/local-storefront/store-reader.ts).
  */
 export function customerOrderOperations(book: OrderBook): Record<string, OperationHandler> {
   const gidError = (kind: string, gid: string) => ({
     errors: [{ message: `Invalid global id '${gid}'`, extensions: { code: "argumentLiteralsIncompatible" } }],
     kind,
   });
-  return {
-    CustomerOrders: {
-      handle: (v) => {
-        const gid = typeof v.id === "string" ? v.id : "";
-        const m = /^gid:\/\/shopify\/Customer\/(\d+)$/.exec(gid);
-        if (!m) return gidError("customer", gid);
-        const first = Math.max(1, Math.min(250, Number(v.first) || 0));
-        const from = typeof v.after === "string" && v.after ? Number(Buffer.from(v.after, "base64url").toString()) : 0;
-        const mine = book
-          .all()
-          .filter((o) => String(o.customer?.id) === m[1])
-          .sort((a, b) => (a.processedAt === b.processedAt ? b.id - a.id : a.processedAt < b.processedAt ? 1 : -1));
-        if (!mine.length && !book.customerConsent(Number(m[1]))) return { data: { customer: null } };
-        const page = mine.slice(from, from + first);
-        const end = from + page.length;
-        const nodes = page.map((o) => customerOrderNode(o, book.seed, HISTORY_LINES_PER_ORDER));
-        return {
-          actualCost: 1 + 2 + nodes.reduce((n, o) => n + 2 + linesActualCost(o.lineItems), 0),
-          data: {
-            customer: {
-              id: gid,
-              orders: {
-                nodes,
-                pageInfo: {
-                  hasNextPage: end < mine.length,
-                  endCursor: page.length ? Buffer.from(String(end)).toString("base64url") : null,
-                },
-              },
+  /** A customer's orders, newest first, from the cursor `after`, each with its first `lines` lines. */
+  const customerOrders = (v: Record<string, unknown>, lines: number) => {
+    const gid = typeof v.id === "string" ? v.id : "";
+    const m = /^gid:\/\/shopify\/Customer\/(\d+)$/.exec(gid);
+    if (!m) return gidError("customer", gid);
+    const first = Math.max(1, Math.min(250, Number(v.first) || 0));
+    const from = typeof v.after === "string" && v.after ? Number(Buffer.from(v.after, "base64url").toString()) : 0;
+    const mine = book
+      .all()
+      .filter((o) => String(o.customer?.id) === m[1])
+      .sort((a, b) => (a.processedAt === b.processedAt ? b.id - a.id : a.processedAt < b.processedAt ? 1 : -1));
+    if (!mine.length && !book.customerConsent(Number(m[1]))) return { data: { customer: null } };
+    const page = mine.slice(from, from + first);
+    const end = from + page.length;
+    const nodes = page.map((o) => customerOrderNode(o, book.seed, lines));
+    return {
+      actualCost: 1 + 2 + nodes.reduce((n, o) => n + 2 + linesActualCost(o.lineItems), 0),
+      data: {
+        customer: {
+          id: gid,
+          orders: {
+            nodes,
+            pageInfo: {
+              hasNextPage: end < mine.length,
+              endCursor: page.length ? Buffer.from(String(end)).toString("base64url") : null,
             },
           },
+        },
+      },
+    };
+  };
+  return {
+    CustomerOrders: { handle: (v) => customerOrders(v, HISTORY_LINES_PER_ORDER) },
+    // The local storefront's account page (Shopify's own order list: number and date, no lines).
+    AccountOrders: {
+      handle: (v) => {
+        const answer = customerOrders({ ...v, first: 20 }, 0);
+        if (!("data" in answer) || !answer.data.customer) return answer;
+        const nodes = answer.data.customer.orders.nodes.map(({ lineItems: _lines, ...o }) => o);
+        return {
+          actualCost: 3 + nodes.length,
+          data: { customer: { ...answer.data.customer, orders: { ...answer.data.customer.orders, nodes } } },
         };
       },
     },

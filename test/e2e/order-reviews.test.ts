@@ -9,7 +9,8 @@ import { STOREFRONT_CUSTOMERS } from "../../sandbox/simulated-store/storefront-c
 // service holds them through the real order sync), the local storefront signs who is logged in,
 // the app answers each customer's own orders with the service's review status.
 
-const [ANA, BEN] = STOREFRONT_CUSTOMERS as [
+const [ANA, BEN, CARMEN] = STOREFRONT_CUSTOMERS as [
+  (typeof STOREFRONT_CUSTOMERS)[number],
   (typeof STOREFRONT_CUSTOMERS)[number],
   (typeof STOREFRONT_CUSTOMERS)[number],
 ];
@@ -195,5 +196,29 @@ describe("order review status through the app proxy", () => {
     await st.placeOrder(BEN, [6], { delivered: true });
     expect(rateOffered((await orders("", BEN.id)).html, 6)).toBe(false);
     expect((await orders("", BEN.id)).html).toContain("You have rated everything you bought.");
+  });
+
+  it("GIVEN an order of 10 products THEN the history shows its first 8 with Show all 10 products and counts all 10 to rate; its page holds all 10; the 10th written on the product page is a verified purchase of it", async () => {
+    const big = await st.placeOrder(CARMEN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], { delivered: true });
+    const history = (await orders("", CARMEN.id)).html;
+    expect(history.split('class="rv-or-item ').length - 1).toBe(8);
+    expect(history).toContain("Show all 10 products");
+    expect(history).toContain("10 products are waiting for your review.");
+    const page = (await orders(`?order=${big.id}`, CARMEN.id)).html;
+    expect(page.split('class="rv-or-item ').length - 1).toBe(10);
+    expect(page).not.toContain("data-rv-all");
+
+    const sku = st.productIds[9]!;
+    const sent = await fetch(`${st.storefront.origin}/apps/reviews/products/${sku}/reviews`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: `local_storefront_customer=${CARMEN.id}` },
+      body: JSON.stringify({ rating: 5, text: "The tenth thing I bought." }),
+    });
+    expect(sent.status).toBe(201);
+    expect(st.s.emu.control.state("acme").reviews.find((r) => r.text === "The tenth thing I bought.")).toMatchObject({
+      sku,
+      orderId: String(big.id),
+      verified: true,
+    });
   });
 });

@@ -50,7 +50,8 @@ const CUSTOMER_ORDER_LINE_FIELDS = `
 /**
  * Line items one history page reads per order. Nested connections multiply: 20 orders each with
  * 50 lines requested 5,083 points, and Shopify refuses any query over 1,000. 20 orders × 8 lines
- * request 883; an order with more continues with CUSTOMER_ORDER_LINES.
+ * request 883, one query a page view; the shopper asks for an order's other lines ("Show all"),
+ * which reads that order alone (CUSTOMER_ORDER).
  */
 export const HISTORY_LINES_PER_ORDER = 8;
 /** Line items one CUSTOMER_ORDER_LINES query reads (3 + 100 × 5 = 503 points). */
@@ -111,7 +112,7 @@ export const CUSTOMER_ORDER = /* GraphQL */ `
   }
 `;
 
-/** An order's lines after a cursor (the rest of a history order). Variables: `{ id, after }` (Order GID). */
+/** An order's lines after a cursor (an order of over 100 lines). Variables: `{ id, after }` (Order GID). */
 export const CUSTOMER_ORDER_LINES = /* GraphQL */ `
   query CustomerOrderLines($id: ID!, $after: String) {
     order(id: $id) {

@@ -35,6 +35,8 @@ const order: StatusOrder = {
   date: "2026-11-20T14:03:00Z",
   toRate: 1,
   fulfilled: true,
+  more: null,
+  hiddenToRate: [],
   items: [
     {
       sku: "1",

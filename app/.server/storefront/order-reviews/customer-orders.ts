@@ -4,8 +4,9 @@ import { type AdminGraphql, CUSTOMER_ORDER, CUSTOMER_ORDERS, CUSTOMER_ORDER_LINE
 // A logged-in customer's orders as Shopify holds them: what the buyer recognises beside each
 // order's review status (the number, the date, the products with their titles and images). Read on
 // the server with the shop's token; the customer id is the one Shopify signed, never the browser's.
-// A page of orders carries each order's first few lines (nested connections multiply a query's
-// requested cost, which Shopify caps at 1,000 points); an order with more reads the rest on its own.
+// A page of orders carries each order's first few lines and nothing more: one query of at most
+// 1,000 requested points a page view (nested connections multiply a query's cost). An order's other
+// lines are read when the shopper asks for them, as one order (`readCustomerOrder`).
 
 /** Orders of one page of the history: the service's find-batch takes at most 20 a call. */
 export const ORDERS_PER_PAGE = 20;
@@ -27,6 +28,8 @@ export interface ShopOrder {
   fulfilled: boolean;
   customerId: string | null;
   lines: ShopOrderLine[];
+  /** The order has lines beyond `lines` (a history page reads only each order's first few). */
+  moreLines: boolean;
 }
 
 const lineSchema = z.looseObject({
@@ -75,7 +78,7 @@ const ordersSchema = z.object({
 type Order = z.infer<typeof orderSchema>;
 type Line = z.infer<typeof lineSchema>;
 
-/** Every line of an order: the ones its query brought, then the rest a page at a time. */
+/** Every line of one order: the ones its query brought (100), then the rest a page at a time. */
 async function allLines(gql: AdminGraphql, o: Order): Promise<Line[]> {
   const lines = [...o.lineItems.nodes];
   let info = o.lineItems.pageInfo;
@@ -90,7 +93,7 @@ async function allLines(gql: AdminGraphql, o: Order): Promise<Line[]> {
   return lines;
 }
 
-async function toShopOrder(gql: AdminGraphql, o: Order): Promise<ShopOrder> {
+function toShopOrder(o: Order, lines: Line[], moreLines: boolean): ShopOrder {
   return {
     id: o.legacyResourceId,
     name: o.name,
@@ -98,7 +101,8 @@ async function toShopOrder(gql: AdminGraphql, o: Order): Promise<ShopOrder> {
     cancelled: !!o.cancelledAt,
     fulfilled: o.displayFulfillmentStatus === "FULFILLED",
     customerId: o.customer?.legacyResourceId ?? null,
-    lines: (await allLines(gql, o)).map((l) => ({
+    moreLines,
+    lines: lines.map((l) => ({
       productId: l.product?.legacyResourceId ?? null,
       title: l.title,
       handle: l.product?.handle ?? null,
@@ -122,8 +126,7 @@ export async function readCustomerOrders(
   );
   if (!data.customer) return { orders: [], next: null };
   const { nodes, pageInfo } = data.customer.orders;
-  // The Admin client spaces these by the shop's cost bucket.
-  const orders = await Promise.all(nodes.map((o) => toShopOrder(gql, o)));
+  const orders = nodes.map((o) => toShopOrder(o, o.lineItems.nodes, o.lineItems.pageInfo.hasNextPage));
   return { orders, next: pageInfo.hasNextPage ? (pageInfo.endCursor ?? null) : null };
 }
 
@@ -136,5 +139,6 @@ export async function readCustomerOrder(
   const data = z
     .object({ order: orderSchema.nullable() })
     .parse(await gql.query(CUSTOMER_ORDER, { id: `gid://shopify/Order/${orderId}` }));
-  return data.order && data.order.customer?.legacyResourceId === customerId ? toShopOrder(gql, data.order) : null;
+  if (!data.order || data.order.customer?.legacyResourceId !== customerId) return null;
+  return toShopOrder(data.order, await allLines(gql, data.order), false);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { legacyOrderId, thankYouAnswer } from "./extension-review-status.server";
 import type { ShopOrder } from "./customer-orders";
 import {
+  oneReviewPerProduct,
   parseStatusQuery,
   serviceOrderId,
   statusOrder,
@@ -29,6 +30,7 @@ const order: ShopOrder = {
     { productId: "8100000000003", title: "Café Mug", handle: "cafe-mug", image: null },
     { productId: null, title: "Gift wrapping", handle: null, image: null },
   ],
+  moreLines: false,
 };
 const service: ServiceOrderReviewStatus = {
   orderId: "5923018113099",
@@ -62,6 +64,22 @@ describe("an order's review status", () => {
       sku: "8100000000002",
       href: "https://rate.example/rate/acme/tok-1/5923018113099?sku=8100000000002",
     });
+  });
+
+  it("GIVEN a history page showing an order's first lines THEN the products it does not show count to rate and say how many Show all brings", () => {
+    const first = { ...order, lines: order.lines.slice(2, 3), moreLines: true };
+    const s = statusOrder(first, service, href);
+    expect(s.items.map((i) => i.sku)).toEqual(["8100000000002"]);
+    // The service lists the tote bag (reviewed) too: 2 products, 1 to rate, none of them hidden.
+    expect(s).toMatchObject({ toRate: 1, more: { count: 2 }, hiddenToRate: [] });
+    const third = { sku: "8100000000003", active: true, review: null };
+    const wider = statusOrder(first, { ...service, products: [...service.products, third] }, href);
+    expect(wider).toMatchObject({ toRate: 2, more: { count: 3 }, hiddenToRate: ["8100000000003"] });
+    // Reviewed elsewhere: no longer left to rate, though still among the order's products.
+    expect(oneReviewPerProduct([wider], new Set(["8100000000003"]))[0]).toMatchObject({ toRate: 1, hiddenToRate: [] });
+    // Not at the service: how many is unknown. All lines shown: nothing more.
+    expect(statusOrder(first, undefined, href).more).toEqual({ count: null });
+    expect(statusOrder(order, service, href)).toMatchObject({ more: null, hiddenToRate: [] });
   });
 
   it("asks to wait for an order not fulfilled yet: nothing to rate before it arrives", () => {

@@ -70,6 +70,13 @@ export interface StatusOrder {
   /** Every item fulfilled (digital goods at once, parcels when shipped). */
   fulfilled: boolean;
   items: StatusItem[];
+  /**
+   * The order has products beyond `items` (a history page shows each order's first few): how many
+   * products in all when the service's list says (null: it does not), for "Show all N products".
+   */
+  more: { count: number | null } | null;
+  /** Products not shown yet that the buyer can rate (counted in `toRate`). */
+  hiddenToRate: string[];
 }
 
 /** What the `order-reviews-page` snippet receives (and the UI extensions' backend answers as JSON). */
@@ -128,13 +135,21 @@ export function statusOrder(
       items.push({ ...base, state: "none", review: null, rate: null });
     }
   }
+  // The service lists every product of the order: the ones this page does not show yet still count
+  // towards what is left to rate, and say how many products "Show all" brings.
+  const shown = new Set(items.map((i) => i.sku));
+  const hidden = order.moreLines ? (status?.products.filter((p) => !shown.has(p.sku)) ?? []) : [];
+  const hiddenToRate =
+    status && order.fulfilled && !order.cancelled ? hidden.filter((p) => p.active).map((p) => p.sku) : [];
   return {
     id: order.id,
     name: order.name,
     date: order.processedAt,
     fulfilled: order.fulfilled,
-    toRate: items.filter((i) => i.state === "rate").length,
+    toRate: items.filter((i) => i.state === "rate").length + hiddenToRate.length,
     items,
+    more: order.moreLines ? { count: hidden.length ? items.length + hidden.length : null } : null,
+    hiddenToRate,
   };
 }
 
@@ -153,7 +168,8 @@ export function oneReviewPerProduct(orders: StatusOrder[], reviewedBefore: Reado
         return i;
       return { ...i, state: "reviewed", review: given.get(i.sku) ?? { rating: 0, text: "" }, rate: null };
     });
-    return { ...o, items, toRate: items.filter((i) => i.state === "rate").length };
+    const hiddenToRate = o.hiddenToRate.filter((sku) => !given.has(sku) && !reviewedBefore.has(sku));
+    return { ...o, items, hiddenToRate, toRate: items.filter((i) => i.state === "rate").length + hiddenToRate.length };
   });
 }
 

@@ -13,6 +13,7 @@ const order: ShopOrder = {
     { productId: "11", title: "Merino Tote", handle: "merino-tote", image: "https://cdn.shopify.com/a.jpg" },
     { productId: "12", title: "Linen Apron", handle: "linen-apron", image: "javascript:alert(1)" },
   ],
+  moreLines: false,
 };
 const status = [
   { sku: "11", active: false, review: { rating: 4, text: "Good" }, product: null },

@@ -8,6 +8,8 @@ import { serviceOrderId } from "../order-reviews/order-review-status-page";
 // to that order and marked a verified purchase), all of them reviewed, or no order of theirs holds
 // it. Shopify's orders (newest first, a bounded number of pages) say which orders hold the product;
 // the service's `orders/find-batch` says which of those it knows and whether each was reviewed.
+// A page of orders carries each order's first lines only: an order with more is asked of the
+// service too, whose list of the order's products says whether it holds this one.
 
 /** Pages of 20 orders read at most: a buyer's recent history, bounded for a shopper's request. */
 export const PURCHASE_PAGES = 5;
@@ -25,7 +27,7 @@ export async function customerPurchase(
   for (let page = 0; page < PURCHASE_PAGES; page++) {
     const { orders, next } = await readCustomerOrders(deps.gql, who.customerId, { after });
     for (const o of orders)
-      if (!o.cancelled && o.lines.some((l) => l.productId === productId))
+      if (!o.cancelled && (o.moreLines || o.lines.some((l) => l.productId === productId)))
         ids.push(serviceOrderId(o, deps.orderIdSource));
     if (!next) break;
     after = next;
