@@ -79,7 +79,7 @@ async function open(width: number): Promise<{ page: Page; console: string[]; ans
 }
 
 /** What the local storefront reads to draw the page (Shopify's own renderer, not the app). */
-const STOREFRONT_READS = new Set(["AccountOrders", "CurrentAppInstallation"]);
+const STOREFRONT_READS = new Set(["AccountOrders", "CurrentAppInstallation", "ShopMoneyFormat"]);
 /** What the app asked Shopify since `from`. */
 const appQueries = (from: number): RequestRecord[] =>
   st.store.requests.slice(from).filter((r) => !STOREFRONT_READS.has(r.operationName ?? "") && !r.throttled);
