@@ -128,7 +128,9 @@ export function ReviewDetail({
               <Heading>{t("reviews.detail.attributes")}</Heading>
               {row.attributes.map((a) => (
                 <Text as="p" key={a.title}>
-                  {t("reviews.detail.attribute", { title: a.title, value: a.value, max: a.max })}
+                  {a.response !== null
+                    ? `${a.title}: ${a.response}`
+                    : t("reviews.detail.attribute", { title: a.title, value: a.value, max: a.max })}
                 </Text>
               ))}
             </BlockStack>

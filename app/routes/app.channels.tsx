@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { BlockStack, Link, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Button, Link, Text, TextField } from "@shopify/polaris";
+import { useAppBridge } from "@shopify/app-bridge-react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
 import { channelsPage } from "../.server/admin/channels-page";
@@ -58,6 +59,12 @@ function GoogleSection({ google }: { google: Google }) {
   const { t, number, date } = useI18n();
   const { feed } = google;
   const when = (iso: string | null | undefined) => (iso ? date(iso) : t("channels.google.never"));
+  const shopify = useAppBridge();
+  const copy = (url: string) =>
+    navigator.clipboard
+      .writeText(url)
+      .then(() => shopify.toast.show(t("channels.google.copied")))
+      .catch(() => shopify.toast.show(t("channels.google.copyFailed"), { isError: true }));
   return (
     <Section title={t("channels.google.title")}>
       <style>{FIGURES_CSS}</style>
@@ -70,6 +77,7 @@ function GoogleSection({ google }: { google: Google }) {
           selectTextOnFocus
           autoComplete="off"
           helpText={t("channels.google.urlHelp")}
+          connectedRight={<Button onClick={() => void copy(google.feedUrl!)}>{t("channels.google.copy")}</Button>}
         />
       ) : (
         <Text as="p" tone="subdued">

@@ -84,8 +84,8 @@ export interface ReviewRow {
   orderName: string | null;
   /** The service's user id of the writer (the Shopify customer id when the app sent the order). */
   userId: string | null;
-  /** Star attributes ("Quality"), by the title the service has for them. */
-  attributes: { title: string; value: number; max: number }[];
+  /** Attributes by the title the service has for them: stars ("Quality" 4 of 5), or a chosen answer. */
+  attributes: { title: string; value: number; max: number; response: string | null }[];
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : null);
@@ -116,7 +116,7 @@ export function reviewRow(r: AdminReview): ReviewRow {
     attributes: (r.attributes ?? []).flatMap((a) => {
       const title = str(a.title);
       return title && typeof a.value === "number"
-        ? [{ title, value: a.value, max: typeof a.scaleMax === "number" ? a.scaleMax : 5 }]
+        ? [{ title, value: a.value, max: typeof a.scaleMax === "number" ? a.scaleMax : 5, response: str(a.response) }]
         : [];
     }),
   };

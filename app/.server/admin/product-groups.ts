@@ -12,8 +12,8 @@ import { shopProducts, type ShopProduct } from "./shop-products";
 // their image (from the product mirror), and the edits. The page picks products (Shopify product
 // ids); the service groups catalog keys: the mirror turns one into the other.
 
-/** A product of a group: what the mirror knows of its key, or the key alone. */
-export type GroupProduct = ShopProduct | { productId: null; key: string; title: null; image: null };
+/** A product of a group: what the mirror knows of its key, else the service's name for it (or none). */
+export type GroupProduct = ShopProduct | { productId: null; key: string; title: string | null; image: null };
 
 export interface GroupRow {
   id: string;
@@ -22,20 +22,55 @@ export interface GroupRow {
 }
 
 /** The group's keys as products, in the group's order: a key the mirror does not know stays a key. Pure. */
-export function groupProducts(keys: readonly string[], known: ReadonlyMap<string, ShopProduct>): GroupProduct[] {
-  return keys.map((key) => known.get(key) ?? { productId: null, key, title: null, image: null });
+export function groupProducts(
+  keys: readonly string[],
+  known: ReadonlyMap<string, ShopProduct>,
+  serviceNames: ReadonlyMap<string, string> = new Map(),
+): GroupProduct[] {
+  return keys.map(
+    (key) => known.get(key) ?? { productId: null, key, title: serviceNames.get(key) ?? null, image: null },
+  );
+}
+
+/** Keys the mirror does not know named as the service names them: a few reads a page, never a failure. */
+const SERVICE_NAME_READS = 10;
+async function serviceNames(
+  admin: Awaited<ReturnType<typeof reviewsFor>>["admin"],
+  keys: readonly string[],
+): Promise<Map<string, string>> {
+  const named = await Promise.all(
+    keys.slice(0, SERVICE_NAME_READS).map((sku) =>
+      admin
+        .getProductReport({ sku, limit: 1 })
+        .then((r) => [sku, r.result.find((row) => row.sku === sku)?.name ?? null] as const)
+        .catch(() => [sku, null] as const),
+    ),
+  );
+  return new Map(named.filter((n): n is readonly [string, string] => typeof n[1] === "string" && n[1] !== ""));
 }
 
 export async function groupsPage(ctx: AppContext, domain: string, params: URLSearchParams) {
   const skip = skipOf(params);
   if (!(await ctx.shops.status(domain)).connected) return { connected: false as const };
-  const listed = await orMessage(async () => (await reviewsFor(ctx, domain)).admin.listProductGroups({ skip }));
+  let admin: Awaited<ReturnType<typeof reviewsFor>>["admin"] | undefined;
+  const listed = await orMessage(async () => {
+    admin = (await reviewsFor(ctx, domain)).admin;
+    return admin.listProductGroups({ skip });
+  });
   if (!listed.ok) return { connected: true as const, error: listed.error };
   const groups = listed.value.result;
   // One mirror query for every product of the page's groups.
   const keys = [...new Set(groups.flatMap((g) => g.skus))];
   const known = new Map((keys.length ? await shopProducts(ctx, domain, { keys }) : []).map((p) => [p.key, p]));
-  const rows: GroupRow[] = groups.map((g) => ({ id: g._id, name: g.name, products: groupProducts(g.skus, known) }));
+  const names = await serviceNames(
+    admin!,
+    keys.filter((k) => !known.has(k)),
+  );
+  const rows: GroupRow[] = groups.map((g) => ({
+    id: g._id,
+    name: g.name,
+    products: groupProducts(g.skus, known, names),
+  }));
   return { connected: true as const, skip, total: listed.value.total, rows };
 }
 

@@ -63,7 +63,8 @@ export const moderation = {
   "reviews.detail.title": "Review by {name}: {product}",
   "reviews.detail.anonymous": "an anonymous shopper",
   "reviews.detail.loading": "Loading the writer's other reviews",
-  "reviews.detail.guest": "Written without a customer account: no other reviews can be tied to this writer.",
+  "reviews.detail.guest":
+    "This writer is not tied to a customer of your store (a guest, or an order the app did not send): no other reviews to show.",
   "reviews.detail.noOthers": "No other reviews by this customer in your store.",
   "reviews.detail.otherProduct": "A product no longer in the catalog",
   "reviews.detail.attributes": "Ratings by attribute",

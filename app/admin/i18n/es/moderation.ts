@@ -66,7 +66,8 @@ export const moderation: Record<keyof typeof en, string> = {
   "reviews.detail.title": "Reseña de {name}: {product}",
   "reviews.detail.anonymous": "un cliente anónimo",
   "reviews.detail.loading": "Cargando las otras reseñas de quien escribió",
-  "reviews.detail.guest": "Escrita sin cuenta de cliente: ninguna otra reseña puede vincularse a quien la escribió.",
+  "reviews.detail.guest":
+    "Quien escribió no está vinculado a un cliente de tu tienda (un invitado, o un pedido que la app no envió): ninguna otra reseña que mostrar.",
   "reviews.detail.noOthers": "Ninguna otra reseña de este cliente en tu tienda.",
   "reviews.detail.otherProduct": "Un producto que ya no está en el catálogo",
   "reviews.detail.attributes": "Valoraciones por atributo",

@@ -65,7 +65,8 @@ export const moderation: Record<keyof typeof en, string> = {
   "reviews.detail.title": "Avaliação de {name}: {product}",
   "reviews.detail.anonymous": "um cliente anônimo",
   "reviews.detail.loading": "Carregando as outras avaliações de quem escreveu",
-  "reviews.detail.guest": "Escrita sem conta de cliente: nenhuma outra avaliação pode ser ligada a quem escreveu.",
+  "reviews.detail.guest":
+    "Quem escreveu não está ligado a um cliente da sua loja (um visitante, ou um pedido que o app não enviou): nenhuma outra avaliação a mostrar.",
   "reviews.detail.noOthers": "Nenhuma outra avaliação deste cliente na sua loja.",
   "reviews.detail.otherProduct": "Um produto que não está mais no catálogo",
   "reviews.detail.attributes": "Notas por atributo",
