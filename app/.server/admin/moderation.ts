@@ -115,8 +115,11 @@ export function reviewRow(r: AdminReview): ReviewRow {
     userId: r.userId ?? null,
     attributes: (r.attributes ?? []).flatMap((a) => {
       const title = str(a.title);
+      // Only star attributes are documented; a chosen answer shows when the service sends its words.
+      const answer = str(a.response);
+      if (a.type !== undefined && a.type !== "stars" && !answer) return [];
       return title && typeof a.value === "number"
-        ? [{ title, value: a.value, max: typeof a.scaleMax === "number" ? a.scaleMax : 5, response: str(a.response) }]
+        ? [{ title, value: a.value, max: typeof a.scaleMax === "number" ? a.scaleMax : 5, response: answer }]
         : [];
     }),
   };
