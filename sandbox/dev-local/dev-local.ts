@@ -308,6 +308,8 @@ async function resetLastRun(env: NodeJS.ProcessEnv) {
   });
   const reset: string[] = [];
   try {
+    // A producer queues nothing while disconnected: staged changes are cleared once it is up.
+    await queues.ready(10_000);
     const ctx = {
       db,
       shops: createShopRepository(db, config.ENCRYPTION_KEY),
