@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { housePlugin } from "./scripts/house.js";
 
 // Import boundaries. The app, the workers and the web process are what production runs: they
 // import neither the offline sandbox nor the tests (a test beside its behaviour may). The app's
@@ -83,6 +84,13 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  {
+    // The house of app/.server (scripts/house.js): each folder imported through its door (its
+    // index.ts), floors imported downwards only, the browser-side app/admin/ not at all.
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts", "server/**/*.ts", "sandbox/**/*.{ts,tsx}"],
+    plugins: { house: housePlugin },
+    rules: { "house/rooms": "error" },
+  },
   {
     // One file, one subject: product code past ~400 lines is split along its seams (tests, fixtures
     // and the offline sandbox may run longer). Blank lines and comments count: they are read too.

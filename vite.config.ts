@@ -66,6 +66,8 @@ export default defineConfig({
       "prom-client",
       "lru-cache",
       "libphonenumber-js",
+      // The storefront's Liquid engine, reached through the storefront/ door some routes import.
+      "liquidjs",
     ],
   },
 }) satisfies UserConfig;

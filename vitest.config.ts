@@ -30,6 +30,13 @@ const ALL = [
   "extensions/*/src/**/*.test.ts",
 ];
 const FAULTS = ["test/faults/**/*.test.ts"];
+// The drills of the loaded mode (test/faults-loaded.sh): the data path's, run with every core busy.
+const LOADED = [
+  "test/faults/redis-restart.fault.test.ts",
+  "test/faults/worker-kill.test.ts",
+  "test/faults/service-outage.fault.test.ts",
+  "test/faults/same-second-kill.test.ts",
+];
 // Files that need a Redis Cluster, and files of the other projects that run on one too: each takes
 // its connection from test/helpers/redis.ts (testRedis) or the stack, which follow REDIS_CLUSTER.
 const CLUSTER_ONLY = ["test/cluster/**/*.test.ts"];
@@ -41,7 +48,7 @@ const CLUSTER = [
   "app/.server/queues/{renewed-lock,worker-heartbeat}.test.ts",
   "app/.server/storefront/shopper/reviewed-products.test.ts",
   "app/.server/storefront/proxy/rate-limits.test.ts",
-  "app/.server/backsync/poll-schedule.test.ts",
+  "app/.server/activity/poll-schedule.test.ts",
   "app/.server/shopapp/{status,syndicate}.test.ts",
   "app/.server/reviews/{token-cache,service-pause}.test.ts",
   "app/.server/orders/order-lock.test.ts",
@@ -61,7 +68,9 @@ const BROWSER = [
 // stub it closes, and leaves process.env, globals and timers as it found them.
 const UNIT = [
   "app/.server/admin/{google-channel,key-figures,local-bridge,moderation.order-names,shop-products,stats-cache}.test.ts",
-  "app/.server/backsync/{cadence,flow-triggers,group-membership,rating-metafields,shop-data-sync}.test.ts",
+  "app/.server/access-scopes.test.ts",
+  "app/.server/activity/cadence.test.ts",
+  "app/.server/backsync/{flow-triggers,group-membership,rating-metafields,shop-data-sync}.test.ts",
   "app/.server/cli/progress-bar.test.ts",
   "app/.server/crypto/secret-box.test.ts",
   "app/.server/db/batches.test.ts",
@@ -69,14 +78,17 @@ const UNIT = [
   "app/.server/orders/{graphql-order.adapter,order-tracking}.test.ts",
   "app/.server/reviews/{errors,reviews-client}.test.ts",
   "app/.server/security/{safe-url,service-address}.test.ts",
-  "app/.server/shopify/{access-scopes,address-probe,admin-graphql,bulk-operations,documents}.test.ts",
+  "app/.server/shopify/{admin-graphql,bulk-operations,documents}.test.ts",
+  "app/.server/shops/address-probe.test.ts",
   "app/.server/shopify/{protected-customer-data,schema,throttle}.test.ts",
   "app/.server/storefront/liquid/*.test.ts",
   "app/.server/storefront/order-reviews/order-review-status-page.test.ts",
   "app/.server/storefront/proxy/{app-proxy-signature,reviews-query}.test.ts",
   "app/.server/storefront/questions/*.test.ts",
-  "app/.server/storefront/writes/{attribute-answers,available-attributes,kept-write-lookup,review-input}.test.ts",
+  "app/.server/storefront/writes/{attribute-answers,available-attributes,review-input}.test.ts",
+  "app/.server/pending-reviews/kept-write-lookup.test.ts",
   "app/admin/**/*.test.ts",
+  "app/shared/**/*.test.ts",
   "app/.server/catalog/{flush,flush-timing}.test.ts",
   "app/.server/jobs/outcome.test.ts",
   "app/.server/google/{feed-check,feed-entry,feed-parts,feed-url,feed-validators,feed-writer,xml-text}.test.ts",
@@ -86,6 +98,8 @@ const UNIT = [
   "test/docs.test.ts",
   "test/bench/report.test.ts",
   "test/helpers/sequencer.test.ts",
+  "test/toolchain/import-graph.test.ts",
+  "test/toolchain/one-library-instance.test.ts",
   "test/theme/theme-check.test.ts",
 ];
 const IGNORED = ["**/node_modules/**"];
@@ -162,6 +176,26 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      // Only when asked for (FAULTS_LOADED=1, test/faults-loaded.sh): a plain `vitest run <drill>`
+      // must not start the burners.
+      ...(process.env.FAULTS_LOADED
+        ? [
+            {
+              test: {
+                ...common,
+                name: "faults-loaded",
+                include: LOADED,
+                exclude: IGNORED,
+                pool: "forks" as const,
+                testTimeout: 180_000,
+                // One drill at a time beside the burners: each meets two cores held busy, as in CI beside
+                // other work. Four at once on top made the load ~10 and measured the machine, not the drill.
+                maxWorkers: 1,
+                globalSetup: [...common.globalSetup, "test/helpers/global-burner.ts"],
+              },
+            },
+          ]
+        : []),
       {
         test: {
           ...common,

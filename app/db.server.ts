@@ -1,5 +1,5 @@
 import { loadConfig } from "./.server/config";
-import { createDb, type Db } from "./.server/db/client";
+import { createDb, type Db } from "./.server/db";
 import { onClose } from "./.server/lifecycle";
 
 // One client per process, kept across Vite's hot reloads in development.

@@ -4,8 +4,8 @@ import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
 import { addDocumentResponseHeaders } from "./shopify.server";
-import { denyFramingWithoutShop } from "./.server/security/frame-ancestors";
-import { dropCdnPreload } from "./.server/admin/local-bridge";
+import { denyFramingWithoutShop } from "./.server/security";
+import { dropCdnPreload } from "./.server/admin";
 
 export const streamTimeout = 5000;
 

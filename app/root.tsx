@@ -8,7 +8,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { localBridgeEnabled } from "./.server/admin/local-bridge";
+import { localBridgeEnabled } from "./.server/admin";
 
 // Shopify's CDN holds the admin's font. Where the App Bridge stand-in is in use (no Shopify around
 // the app, `npm run dev:local`), nothing may come from that CDN: the page keeps Polaris' fallback

@@ -3,14 +3,15 @@ import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-re
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { loadConfig } from "./.server/config";
 import { appContext } from "./.server/context.server";
-import { keyFrom } from "./.server/crypto/secret-box";
-import { SealedSessionStorage } from "./.server/shopify/sealed-session-storage";
-import { resumeAfterReauth } from "./.server/shops/resume-after-reauth";
+import { keyFrom } from "./.server/crypto";
+import { SHOPIFY_API_VERSION } from "./.server/shopify";
+import { resumeAfterReauth } from "./.server/install";
 import prisma from "./db.server";
+import { SealedSessionStorage } from "./.server/web";
 
 const config = loadConfig();
 
-export const apiVersion = ApiVersion.October26;
+export const apiVersion = SHOPIFY_API_VERSION as ApiVersion;
 
 const shopify = shopifyApp({
   apiKey: config.SHOPIFY_API_KEY,

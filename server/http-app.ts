@@ -3,7 +3,7 @@ import express, { type Express } from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { isDraining } from "../app/.server/lifecycle";
-import { MAX_WEBHOOK_BYTES } from "../app/.server/webhooks/limits";
+import { MAX_WEBHOOK_BYTES } from "../app/.server/webhooks";
 import { mountWebhookRoutes } from "./webhook-routes";
 
 // The web process's HTTP stack: built assets, then the Remix app. Operations parts (metrics,

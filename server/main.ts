@@ -6,7 +6,7 @@ import { loadDotEnv } from "../app/.server/dotenv";
 import { createLogger } from "../app/.server/logger";
 import { createHttpApp } from "./http-app";
 import { gracefulShutdown } from "./graceful";
-import { startMetricsServer } from "../app/.server/metrics/server";
+import { startMetricsServer } from "../app/.server/metrics";
 import { mountQueueDashboard } from "./queue-dashboard";
 
 // `npm start` (after `npm run build`): the built Remix app on express, with a shutdown that drains

@@ -4,8 +4,7 @@ import { createBullBoard } from "@bull-board/api";
 import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
 import { ExpressAdapter } from "@bull-board/express";
 import type { Logger } from "pino";
-import { createQueues } from "../app/.server/queues/queues";
-import { allQueueNames } from "../app/.server/queues/names";
+import { createQueues, allQueueNames } from "../app/.server/queues";
 
 // The operators' queue dashboard (bull-board) on the web process. Never public: it is not mounted
 // at all without OPERATOR_PASSWORD, and asks for HTTP basic credentials on every request (behind

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every step runs whatever the others do, so a red test run cannot hide a type error (or
 # the other way round); each step's result and time are printed at the end, and the exit code is
-# non-zero when any step failed. `npm run test:full` is the same with the full fuzz counts.
+# non-zero when any step failed. `npm run test:full` is the same with the full fuzz counts, and then
+# the loaded fault drills (test/faults-loaded.sh) three times.
 #
 # Two vitest runs: every project but the fault drills first, longest files first, on both cores;
 # then the fault drills, four at a time, and the Redis Cluster project (mostly waiting on Redis too),
@@ -47,6 +48,16 @@ if [ -n "${TEST_REPORT:-}" ]; then
   cp "$report/faults.json" "$TEST_REPORT.faults.json"
 fi
 wait
+# `npm run test:full` (FAULTS_LOADED_RUNS=3): then the data path's drills with every core held busy
+# (test/faults-loaded.sh), after everything else so that the burners slow nothing but them.
+steps="typecheck lint format tests"
+if [ -n "${FAULTS_LOADED_RUNS:-}" ]; then
+  echo "── tests: bash test/faults-loaded.sh (the drills on busy cores, $FAULTS_LOADED_RUNS runs)"
+  t1=$SECONDS
+  bash test/faults-loaded.sh
+  echo "$? $((SECONDS - t1))" >"$report/loaded.result"
+  steps="$steps loaded"
+fi
 
 echo
 echo "── typecheck: npm run -s typecheck"; cat "$report/typecheck.log"
@@ -54,7 +65,7 @@ echo "── lint: npm run -s lint:code"; cat "$report/lint.log"
 echo "── format: npm run -s lint:format"; cat "$report/format.log"
 echo
 failed=0
-for name in typecheck lint format tests; do
+for name in $steps; do
   read -r code seconds <"$report/$name.result" || { code=1 seconds=?; }
   if [ "$code" = 0 ]; then result=ok; else result="FAILED (exit $code)"; failed=1; fi
   echo "  $name: $result, $seconds s"

@@ -1,22 +1,16 @@
 import type { Logger } from "pino";
 import type { Config } from "../app/.server/config";
-import { createDb, type Db } from "../app/.server/db/client";
-import { createTtlCache } from "../app/.server/cache/ttl-cache";
+import { createDb, type Db } from "../app/.server/db";
+import { createTtlCache } from "../app/.server/cache";
 import { createLogger } from "../app/.server/logger";
-import { createQueues } from "../app/.server/queues/queues";
-import { createShopRepository } from "../app/.server/shops/shop.repository";
+import { createQueues } from "../app/.server/queues";
+import { createShopRepository, shopReviewsClients, addressGatedAdmin } from "../app/.server/shops";
 import type { Shop } from "@prisma/client";
-import { shopReviewsClients } from "../app/.server/shops/reviews-for-shop";
-import type { AdminGraphql } from "../app/.server/shopify/admin-graphql";
-import { adminForShopOf } from "../app/.server/shopify/admin-for-shop";
-import type { TokenProvider } from "../app/.server/shopify/token-provider";
-import { addressGatedAdmin } from "../app/.server/shopify/address-gate";
-import type { AddressRefusals } from "../app/.server/shopify/address-refusals";
-import { createPendingChanges } from "../app/.server/catalog/pending-changes";
-import { createProductMirror } from "../app/.server/catalog/product-mirror.repository";
+import { type AdminGraphql, adminForShopOf, type TokenProvider, type AddressRefusals } from "../app/.server/shopify";
+import { createPendingChanges, createProductMirror } from "../app/.server/catalog";
 import { createDeliveryRecorder, type DeliveryRecorder } from "./delivery-records";
-import type { JobServices } from "../app/.server/jobs/services";
-export { NoOfflineSessionError } from "../app/.server/shopify/admin-for-shop";
+import type { JobServices } from "../app/.server/jobs";
+export { NoOfflineSessionError } from "../app/.server/shopify";
 
 // What a processor may use: the services a use case may be given (JobServices, of which each use
 // case picks the few it needs), and the worker's own plumbing. Built once per worker process (or

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { Db } from "../app/.server/db/client";
+import type { Db } from "../app/.server/db";
 
 // The trail of webhook deliveries (WebhookDelivery rows), written by group commit: a group opens
 // when a job finishes and is written GROUP_WINDOW_MS later, and every job that finishes meanwhile

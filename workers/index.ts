@@ -1,10 +1,8 @@
 import { loadConfig } from "../app/.server/config";
 import { createWorkerContext } from "./context";
 import { startWorkers } from "./start";
-import { ready } from "../app/.server/queues/connection";
-import { startMetricsServer } from "../app/.server/metrics/server";
-import { queueSource } from "../app/.server/metrics/queue-source";
-import { metrics } from "../app/.server/metrics/metrics";
+import { ready } from "../app/.server/queues";
+import { startMetricsServer, queueSource, metrics } from "../app/.server/metrics";
 
 // `npm run worker`: runs every queue's processors until SIGTERM or SIGINT, then finishes the jobs
 // in hand and exits. Run as many of these as the load needs, on as many machines as share Redis.

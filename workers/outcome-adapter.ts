@@ -1,6 +1,5 @@
 import { DelayedError, type Job } from "bullmq";
-import { outcomeOf, type Outcome } from "../app/.server/jobs/outcome";
-import type { WebhookJob } from "../app/.server/webhooks/delivery";
+import { outcomeOf, type Outcome, type WebhookJob } from "../app/.server/jobs";
 import type { WorkerContext } from "./context";
 import { PermanentJobError } from "./processors/errors";
 import type { TopicHandler } from "./processors/registry";

@@ -1,5 +1,6 @@
 import type { Job } from "bullmq";
-import { runJob, type RunStep } from "../app/.server/sync/bulk-run";
+import { type RunStep } from "../app/.server/sync";
+import { runJob } from "../app/.server/jobs";
 
 // A sync run's job as its step sees it (app/.server/sync/bulk-run.ts): the run it is for, whether
 // this try is the last, whether it can be put back for later, and where its progress shows.

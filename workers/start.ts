@@ -1,43 +1,47 @@
 import { Worker, type Job } from "bullmq";
 import type { WorkerContext } from "./context";
-import { createRedis } from "../app/.server/queues/connection";
-import { queuePrefix } from "../app/.server/queues/keyspace";
-import { observeJob } from "../app/.server/metrics/metrics";
-import { QueueName } from "../app/.server/queues/names";
-import { startHeartbeat } from "../app/.server/queues/worker-heartbeat";
+import { createRedis, queuePrefix, QueueName, startHeartbeat } from "../app/.server/queues";
+import { observeJob } from "../app/.server/metrics";
 import type { JobHandler, TopicHandler } from "./processors/registry";
 import { createWebhookProcessor } from "./processors/webhook.processor";
 import { appScopesUpdate, appUninstalled } from "./processors/lifecycle.handlers";
 import { productDeleted, productUpserted } from "./processors/catalog.handlers";
 import { flushCatalog } from "./processors/catalog.processor";
-import { CATALOG_SWEEP, scheduleCatalogSweep, sweepCatalog } from "../app/.server/catalog/sweep";
+import { scheduleCatalogSweep, sweepCatalog } from "../app/.server/catalog";
 import { fulfillmentChanged, fulfillmentEventCreated, orderChanged } from "./processors/order.handlers";
 import { announceTracking, deliverIfDue, fetchProductForOrder } from "./processors/order.processor";
-import { ANNOUNCE_TRACKING, DELIVER_IF_DUE } from "../app/.server/orders/order-timers";
-import { FETCH_PRODUCT } from "../app/.server/catalog/product-fetch";
 import { catalogPoll, catalogRead, catalogStart } from "./processors/catalog-sync.processor";
 import { bulkOperationFinished } from "./processors/bulk-finish.handler";
 import { ordersPoll, ordersRead, ordersStart } from "./processors/orders-sync.processor";
 import { consentUpdated } from "./processors/consent.handlers";
 import { readConsentLater } from "./processors/consent.processor";
-import { READ_CONSENT } from "../app/.server/consent/order-consent";
 import { parkRefusedJob, probeAdminAccess } from "./processors/address-probe.processor";
-import { PROBE_ADMIN_ACCESS } from "../app/.server/shopify/address-probe";
-import { isAddressRefused } from "../app/.server/shopify/errors";
+import { isAddressRefused, waitsForMerchant } from "../app/.server/shopify";
+import { parkForMerchant } from "./processors/needs-merchant";
 import { customersDataRequest, customersRedact, shopRedact } from "./processors/compliance.handlers";
 import { submitPendingReview } from "./processors/review-submit.processor";
-import { SUBMIT_PENDING_REVIEW } from "../app/.server/storefront/writes/pending-reviews";
 import { backSyncJob, backSyncTick } from "./processors/backsync.processor";
+import { scheduleBackSync } from "../app/.server/backsync";
+import { migrateTokensJob, scheduleTokenMigration } from "./processors/token-migration.processor";
 import {
+  ANNOUNCE_TRACKING,
   BACKSYNC,
   BACKSYNC_RECONCILE,
   BACKSYNC_RECONCILE_TICK,
   BACKSYNC_TICK,
-  scheduleBackSync,
-} from "../app/.server/backsync/schedule";
-import { MIGRATE_TOKENS, migrateTokensJob, scheduleTokenMigration } from "./processors/token-migration.processor";
+  CATALOG_SWEEP,
+  DELIVER_IF_DUE,
+  FETCH_PRODUCT,
+  FLUSH,
+  MIGRATE_TOKENS,
+  PROBE_ADMIN_ACCESS,
+  READ_CONSENT,
+  SUBMIT_PENDING_REVIEW,
+  syncJobName,
+} from "../app/.server/jobs";
 
-// The processors of every queue. Later capabilities add topic handlers and job handlers here.
+// The processors of every queue, by the job names of the catalogue (app/.server/jobs/catalogue.ts).
+// Later capabilities add topic handlers and job handlers here.
 export interface Processors {
   topics: Record<string, TopicHandler>;
   jobs: Partial<Record<QueueName, Record<string, JobHandler>>>;
@@ -69,7 +73,7 @@ export function defaultProcessors(): Processors {
       "customers_whats_app_marketing_consent/update": consentUpdated,
     },
     jobs: {
-      [QueueName.catalog]: { flush: flushCatalog, [FETCH_PRODUCT]: fetchProductForOrder },
+      [QueueName.catalog]: { [FLUSH]: flushCatalog, [FETCH_PRODUCT]: fetchProductForOrder },
       [QueueName.maintenance]: {
         [DELIVER_IF_DUE]: deliverIfDue,
         [ANNOUNCE_TRACKING]: announceTracking,
@@ -85,12 +89,12 @@ export function defaultProcessors(): Processors {
         [MIGRATE_TOKENS]: migrateTokensJob,
       },
       [QueueName.sync]: {
-        "catalog-start": catalogStart,
-        "catalog-poll": catalogPoll,
-        "catalog-read": catalogRead,
-        "orders-start": ordersStart,
-        "orders-poll": ordersPoll,
-        "orders-read": ordersRead,
+        [syncJobName("catalog", "start")]: catalogStart,
+        [syncJobName("catalog", "poll")]: catalogPoll,
+        [syncJobName("catalog", "read")]: catalogRead,
+        [syncJobName("orders", "start")]: ordersStart,
+        [syncJobName("orders", "poll")]: ordersPoll,
+        [syncJobName("orders", "read")]: ordersRead,
       },
     },
   };
@@ -117,6 +121,8 @@ export function startWorkers(ctx: WorkerContext, processors: Processors = defaul
     } catch (error) {
       // Shopify refuses this server's address: the job waits for the probe instead of retrying.
       if (isAddressRefused(error) && error.shop && token) return parkRefusedJob(ctx, queue, job, token, error);
+      // Shopify refused the shop's token: the job waits for the merchant to open the app.
+      if (waitsForMerchant(error) && token) return parkForMerchant(ctx, queue, job, token, error);
       throw error;
     }
   };

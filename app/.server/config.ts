@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REQUESTED_SCOPES } from "./shopify/access-scopes";
+import { REQUESTED_SCOPES } from "./access-scopes";
 
 // The environment, read once and validated. A missing or malformed value stops the process at start
 // with one line naming the variable (see `loadConfig`), never a stack trace three modules later.
@@ -58,10 +58,13 @@ const configFields = z.object({
     .optional(),
   // How long before an expiring offline token's end the app refreshes it (Shopify's tokens live 1 h).
   SHOPIFY_TOKEN_REFRESH_MARGIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
+  // How often the workers look for shops still on a non-expiring offline token (a row written by an
+  // older version, a restored backup) and migrate them: a cheap query when there are none.
+  TOKEN_MIGRATION_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   // How long live catalog changes of one shop are gathered before they are sent as one batch.
   // Quiet time that ends a window, and the longest any change waits for its batch. 3.5 s keeps a
   // change within seconds (the max is now a bound: a batch's leftovers keep their own wait) and lets
-  // a storm's repeated changes of a product merge (bench-report.md, update storm).
+  // a storm's repeated changes of a product merge (test/bench/bench-report.md, update storm).
   CATALOG_FLUSH_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   CATALOG_FLUSH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(300_000).default(3500),
   // How long shipment news from a fulfillment webhook waits before it is sent as a status update:
@@ -82,7 +85,7 @@ const configFields = z.object({
   ADMIN_LOCAL_BRIDGE_SCRIPT: z.string().default(""),
   // Ratings back into Shopify: how often the review-change feed is polled per active shop (0: no
   // scheduler; runs still come after connect and moderations), the longest a quiet shop waits
-  // between polls (each poll that finds nothing doubles the wait: backsync/cadence.ts), and the full
+  // between polls (each poll that finds nothing doubles the wait: activity/cadence.ts), and the full
   // reconciliation's period (each shop at its own moment of it). 50 s: a moderation at the service
   // reaches an active shop's storefront within a minute (the interval plus the run that writes it;
   // bench scenario backsync-latency), a quiet one's within 15 minutes.

@@ -2,10 +2,10 @@ import type { Logger } from "pino";
 import prisma from "../db.server";
 import { loadConfig, type Config } from "./config";
 import { onClose } from "./lifecycle";
-import type { Db } from "./db/client";
+import type { Db } from "./db";
 import { logger } from "./logger";
-import { createQueues, type Queues } from "./queues/queues";
-import { createShopRepository, type ShopRepository } from "./shops/shop.repository";
+import { createQueues, type Queues } from "./queues";
+import { createShopRepository, type ShopRepository } from "./shops";
 
 // The web process's shared parts, made on first use. Routes reach them through here so that a route
 // module stays a thin adapter from HTTP to a use case.

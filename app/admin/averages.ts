@@ -1,4 +1,4 @@
-import type { Locale } from "./i18n/locale";
+import type { Locale } from "../shared/i18n/locale";
 
 // A rating average as a merchant reads it: one decimal, in the admin's language ("4.3", "4,3"),
 // and a dash where the service has none (no published review yet).

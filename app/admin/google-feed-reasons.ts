@@ -1,5 +1,5 @@
-import type { ExclusionReason } from "../.server/google/feed-entry";
-import type { MessageKey } from "./i18n/en";
+import type { ExclusionReason } from "../.server/google";
+import type { MessageKey } from "../shared/i18n/en";
 
 // The words for each reason the Google feed leaves a review out (the codes are data in
 // app/.server/google/feed-entry.ts): a new code without words fails the typecheck here.

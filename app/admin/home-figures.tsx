@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { BlockStack, Box, InlineGrid, Text } from "@shopify/polaris";
 import { useMemo } from "react";
-import type { KeyFigures } from "../.server/admin/key-figures";
+import type { KeyFigures } from "../.server/admin";
 import { useI18n } from "./i18n/context";
-import type { MessageKey } from "./i18n/en";
+import type { MessageKey } from "../shared/i18n/en";
 import { Section } from "./ui/page";
 import { useResourceOf } from "./ui/resource";
 

@@ -1,8 +1,8 @@
 import { Button, InlineStack } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
-import type { ReviewRow } from "../.server/admin/moderation";
+import type { ReviewRow } from "../.server/admin";
 import { useI18n } from "./i18n/context";
-import type { MessageKey } from "./i18n/en";
+import type { MessageKey } from "../shared/i18n/en";
 import { moderationKey, moveCursor } from "./moderation-keys";
 
 // The moderation queue's one-review actions: approve and reject on each row, the detail button a

@@ -1,4 +1,4 @@
-import type { MessageKey } from "./i18n/en";
+import type { MessageKey } from "../shared/i18n/en";
 
 /** The admin's pages, in navigation order (the home page is the app's name). */
 export const adminPages: { path: string; label: MessageKey }[] = [

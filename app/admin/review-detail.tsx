@@ -1,10 +1,10 @@
 import { BlockStack, Box, InlineStack, Modal, Spinner, Text, Thumbnail } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import type { ReviewRow } from "../.server/admin/moderation";
-import type { CustomerReviewItem } from "../.server/customers/customer-reviews-page";
+import type { ReviewRow } from "../.server/admin";
+import type { CustomerReviewItem } from "../.server/customers";
 import { useI18n } from "./i18n/context";
-import type { MessageKey } from "./i18n/en";
-import type { UiMessage } from "./messages";
+import type { MessageKey } from "../shared/i18n/en";
+import type { UiMessage } from "../shared/messages";
 import { ErrorNotice } from "./ui/feedback";
 
 // One review opened from the moderation queue: its whole text, photos and video, attributes, the

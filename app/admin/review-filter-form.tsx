@@ -4,7 +4,7 @@ import { useState } from "react";
 import { REVIEW_SORTS } from "./review-filters";
 import { Section } from "./ui/page";
 import { useI18n } from "./i18n/context";
-import type { MessageKey } from "./i18n/en";
+import type { MessageKey } from "../shared/i18n/en";
 
 // The moderation queue's filters: status, rating and sort always; the rest behind a disclosure.
 

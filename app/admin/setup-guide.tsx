@@ -1,10 +1,10 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { BlockStack, Box, Button, InlineStack, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import type { OnboardingState } from "../.server/admin/onboarding";
+import type { OnboardingState } from "../.server/admin";
 import { useI18n } from "./i18n/context";
-import { settingValueKey } from "./setting-words";
-import { THEME_PARTS, themeSetupDone, type ThemePart } from "./theme-blocks";
+import { settingValueKey } from "../shared/setting-words";
+import { THEME_PARTS, themeSetupDone, type ThemePart } from "../shared/theme-blocks";
 import { Section, StatusBadge } from "./ui/page";
 import { useThemeSetup, type ThemeReading } from "./ui/theme-setup";
 

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ShopAppStatus } from "../.server/shopapp/status";
 import { I18nProvider } from "./i18n/context";
-import type { Locale } from "./i18n/locale";
+import type { Locale } from "../shared/i18n/locale";
 import { ShopAppSection } from "./shop-app-section";
 
 // The Shop app section renders what the status says, in the merchant's language, with every left-out

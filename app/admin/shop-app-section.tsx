@@ -1,7 +1,7 @@
 import { Badge, BlockStack, Box, InlineGrid, InlineStack, List, Text } from "@shopify/polaris";
-import type { ShopAppStatus } from "../.server/shopapp/status";
+import type { ShopAppStatus } from "../.server/shopapp";
 import { useI18n } from "./i18n/context";
-import type { MessageKey } from "./i18n/en";
+import type { MessageKey } from "../shared/i18n/en";
 import { Section } from "./ui/page";
 
 // The Shop app section of the "Google Shopping & Shop app" page: whether the shop is in Shopify's

@@ -2,8 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { confirmStep, dismissOnboarding, onboardingState } from "../.server/admin/onboarding";
-import { saveCredentials, type CredentialsResult } from "../.server/admin/credentials";
+import {
+  confirmStep,
+  dismissOnboarding,
+  onboardingState,
+  saveCredentials,
+  type CredentialsResult,
+} from "../.server/admin";
 import { AdminPage } from "../admin/ui/page";
 import { usePollWhile } from "../admin/ui/poll";
 import { useI18n } from "../admin/i18n/context";

@@ -4,7 +4,7 @@ import { BlockStack, Button, Link, Text, TextField } from "@shopify/polaris";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { channelsPage } from "../.server/admin/channels-page";
+import { channelsPage } from "../.server/admin";
 import { ShopAppSection } from "../admin/shop-app-section";
 import { AdminPage, Section, StatusBadge } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";

@@ -22,8 +22,8 @@ import {
   type GroupProduct,
   type GroupResult,
   type GroupRow,
-} from "../.server/admin/product-groups";
-import type { ShopProduct } from "../.server/admin/shop-products";
+  type ShopProduct,
+} from "../.server/admin";
 import { AdminPage, Section } from "../admin/ui/page";
 import { Notice, ServiceStatus } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";
@@ -31,7 +31,7 @@ import { useListPage } from "../admin/ui/list-page";
 import { useI18n } from "../admin/i18n/context";
 import { sharedTitles } from "../admin/product-titles";
 import { ProductName } from "../admin/ui/product-name";
-import { productGid, productIdOf } from "../admin/product-ids";
+import { productGid, productIdOf } from "../shared/product-ids";
 import { useResource } from "../admin/ui/resource";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { shopProducts } from "../.server/admin/shop-products";
-import { productIdOf } from "../admin/product-ids";
+import { shopProducts } from "../.server/admin";
+import { productIdOf } from "../shared/product-ids";
 
 // The shop's products as the app's mirror holds them (title, checked image, catalog key), as JSON:
 // `?ids=<product id or gid>,…` for those products (the group form names what was picked), else the

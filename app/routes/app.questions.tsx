@@ -3,14 +3,14 @@ import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { BlockStack, Select, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { questionsPage } from "../.server/admin/lists";
-import { QUESTION_STATUSES } from "../admin/list-options";
+import { questionsPage } from "../.server/admin";
+import { QUESTION_STATUSES } from "../shared/list-options";
 import { AdminPage, Section, StatusBadge } from "../admin/ui/page";
 import { ServiceStatus } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";
 import { useListPage } from "../admin/ui/list-page";
 import { useI18n } from "../admin/i18n/context";
-import type { MessageKey } from "../admin/i18n/en";
+import type { MessageKey } from "../shared/i18n/en";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { reportCsv } from "../.server/admin/product-report";
-import { serviceErrorMessage } from "../.server/admin/service-errors";
-import { pickLocale } from "../admin/i18n/locale";
+import { reportCsv, serviceErrorMessage } from "../.server/admin";
+import { pickLocale } from "../shared/i18n/locale";
 
 // The product report as CSV, streamed from the service page after page: the Product report page
 // fetches it (App Bridge adds the session token) and hands it to the browser as a download.

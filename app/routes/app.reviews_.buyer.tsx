@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { buyerReviews } from "../.server/admin/moderation";
-import { serviceErrorMessage } from "../.server/admin/service-errors";
+import { buyerReviews, serviceErrorMessage } from "../.server/admin";
 
 // The writer's other reviews for the moderation queue's detail panel, read when a row is opened.
 

@@ -2,8 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { moderateReviews } from "../.server/admin/moderation";
-import { serviceErrorMessage } from "../.server/admin/service-errors";
+import { moderateReviews, serviceErrorMessage } from "../.server/admin";
 
 // Approve or reject a slice of reviews for the moderation queue's bulk actions: the page sends the
 // selection a slice at a time and shows progress between slices. JSON in, one result per review out.

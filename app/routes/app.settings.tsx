@@ -5,14 +5,14 @@ import { SaveBar, useAppBridge } from "@shopify/app-bridge-react";
 import { useEffect, useMemo, useState } from "react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { saveSettingsForm, settingsFormState, type SettingsSaveResult } from "../.server/admin/settings-form";
+import { saveSettingsForm, settingsFormState, type SettingsSaveResult } from "../.server/admin";
 import { AdminPage, Section } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";
 import { useI18n } from "../admin/i18n/context";
-import { isMessageKey } from "../admin/i18n/translate";
-import { settingValueKey } from "../admin/setting-words";
-import { validateField, type FieldSpec, type FieldValue } from "../admin/settings-fields";
-import type { UiMessage } from "../admin/messages";
+import { isMessageKey } from "../shared/i18n/translate";
+import { settingValueKey } from "../shared/setting-words";
+import { validateField, type FieldSpec, type FieldValue } from "../shared/settings-fields";
+import type { UiMessage } from "../shared/messages";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

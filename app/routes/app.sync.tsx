@@ -5,14 +5,14 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { useEffect } from "react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
-import { retryRefusedProducts, syncEverything, syncOverview } from "../.server/admin/sync-overview";
-import { RESEND_REASON } from "../admin/resend-reason";
+import { retryRefusedProducts, syncEverything, syncOverview } from "../.server/admin";
+import { RESEND_REASON } from "../shared/resend-reason";
 import { AdminPage, ProgressMeter, Section, StatusBadge } from "../admin/ui/page";
 import { Notice } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";
 import { usePollWhile } from "../admin/ui/poll";
 import { useI18n } from "../admin/i18n/context";
-import type { MessageKey } from "../admin/i18n/en";
+import type { MessageKey } from "../shared/i18n/en";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

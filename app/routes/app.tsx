@@ -1,5 +1,5 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { translator } from "../admin/i18n/translate";
+import { translator } from "../shared/i18n/translate";
 import {
   Link,
   Outlet,
@@ -13,17 +13,16 @@ import { Banner } from "@shopify/polaris";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { authenticate } from "../shopify.server";
-import { appBridgeUrl } from "../.server/admin/local-bridge";
-import { shopifyDocumentHeaders } from "../.server/admin/document-headers";
+import { appBridgeUrl, shopifyDocumentHeaders } from "../.server/admin";
 import { AdminProvider } from "../admin/ui/AdminProvider";
 import { PageSkeleton } from "../admin/ui/feedback";
 import { ShopifyResponse } from "../admin/ui/ShopifyResponse";
-import { pickLocale } from "../admin/i18n/locale";
+import { pickLocale } from "../shared/i18n/locale";
 import { useI18n } from "../admin/i18n/context";
 import { adminPages } from "../admin/pages";
 import { appContext } from "../.server/context.server";
-import { shopTokenStates } from "../.server/shops/token-state";
-import { forgetRefusedOfflineSession } from "../.server/shops/forget-refused-session";
+import { shopTokenStates } from "../.server/shopify";
+import { forgetRefusedOfflineSession } from "../.server/shops";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: translator(data?.locale ?? "en")("app.name") },

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps } from "../.server/storefront/proxy/proxy-deps.server";
-import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
+import { plain, whenSigned } from "../.server/storefront";
+import { proxyDeps } from "../.server/web";
 
 // Any other path under the app proxy: the signature is checked first (401), then there is nothing
 // here (404), so an unsigned caller learns nothing about which paths exist.

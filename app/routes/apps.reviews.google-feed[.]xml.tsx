@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { googleFeedDeps } from "../.server/google/feed-deps.server";
-import { googleFeedResponse } from "../.server/google/feed-response.server";
-import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
+import { googleFeedResponse } from "../.server/google";
+import { plain, whenSigned } from "../.server/storefront";
+import { googleFeedDeps } from "../.server/web";
 
 // App proxy: the shop's Google product ratings feed (docs/google-feed.md), for Merchant Center.
 export const loader = ({ request }: LoaderFunctionArgs) => googleFeedResponse(request, googleFeedDeps(appContext()));

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { orderReviewStatusDeps } from "../.server/storefront/order-reviews/order-review-status-deps.server";
-import { orderReviewStatusPageResponse } from "../.server/storefront/order-reviews/order-review-status.server";
-import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
+import { orderReviewStatusPageResponse, plain, whenSigned } from "../.server/storefront";
+import { orderReviewStatusDeps } from "../.server/web";
 
 // App proxy: the logged-in customer's orders with their review status (HTML fragment for the
 // account and order page block).

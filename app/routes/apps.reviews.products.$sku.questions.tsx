@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps } from "../.server/storefront/proxy/proxy-deps.server";
-import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
-import { askQuestionResponse, questionsPageResponse } from "../.server/storefront/questions/questions.server";
-import { reviewWriteDeps } from "../.server/storefront/writes/write-deps.server";
+import { plain, whenSigned, askQuestionResponse, questionsPageResponse } from "../.server/storefront";
+import { proxyDeps, reviewWriteDeps } from "../.server/web";
 
 // App proxy: GET a page of a product's questions (HTML fragment); POST a shopper's question.
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

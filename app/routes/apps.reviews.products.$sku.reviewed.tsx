@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
-import { reviewedResponse } from "../.server/storefront/writes/reviewed.server";
-import { reviewWriteDeps } from "../.server/storefront/writes/write-deps.server";
+import { plain, whenSigned, reviewedResponse } from "../.server/storefront";
+import { reviewWriteDeps } from "../.server/web";
 
 // App proxy: whether the logged-in customer already reviewed this product (the reviews block's
 // write button).

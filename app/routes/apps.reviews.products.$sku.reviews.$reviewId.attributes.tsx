@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps } from "../.server/storefront/proxy/proxy-deps.server";
-import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
-import { sendAttributesResponse } from "../.server/storefront/writes/review-additions.server";
-import { reviewWriteDeps } from "../.server/storefront/writes/write-deps.server";
+import { plain, whenSigned, sendAttributesResponse } from "../.server/storefront";
+import { proxyDeps, reviewWriteDeps } from "../.server/web";
 
 // App proxy: the author of a review just written answers its attribute questions.
 export const action = ({ request, params }: ActionFunctionArgs) =>

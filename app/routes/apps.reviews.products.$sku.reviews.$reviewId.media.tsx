@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps } from "../.server/storefront/proxy/proxy-deps.server";
-import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
-import { presignMediaResponse } from "../.server/storefront/writes/review-additions.server";
-import { reviewWriteDeps } from "../.server/storefront/writes/write-deps.server";
+import { plain, whenSigned, presignMediaResponse } from "../.server/storefront";
+import { proxyDeps, reviewWriteDeps } from "../.server/web";
 
 // App proxy: the author of a review asks where to upload a photo or a video (a signed storage URL).
 export const action = ({ request, params }: ActionFunctionArgs) =>

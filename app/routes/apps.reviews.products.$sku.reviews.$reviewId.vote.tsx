@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps } from "../.server/storefront/proxy/proxy-deps.server";
-import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
-import { voteResponse } from "../.server/storefront/writes/vote.server";
-import { reviewWriteDeps } from "../.server/storefront/writes/write-deps.server";
+import { plain, whenSigned, voteResponse } from "../.server/storefront";
+import { proxyDeps, reviewWriteDeps } from "../.server/web";
 
 // App proxy: a shopper marks a review helpful or not helpful, once.
 export const action = ({ request, params }: ActionFunctionArgs) =>

@@ -1,10 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps } from "../.server/storefront/proxy/proxy-deps.server";
-import { reviewsPageResponse } from "../.server/storefront/proxy/reviews-page.server";
-import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
-import { submitReviewResponse } from "../.server/storefront/writes/submit-review.server";
-import { reviewWriteDeps } from "../.server/storefront/writes/write-deps.server";
+import { reviewsPageResponse, plain, whenSigned, submitReviewResponse } from "../.server/storefront";
+import { proxyDeps, reviewWriteDeps } from "../.server/web";
 
 // App proxy: `<shop>/apps/reviews/products/<sku>/reviews?sort=…&page=…` → one page of reviews as
 // an HTML fragment for the reviews block's script (signature, limits and cache inside).

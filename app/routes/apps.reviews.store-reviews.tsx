@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { proxyDeps } from "../.server/storefront/proxy/proxy-deps.server";
-import { plain, whenSigned } from "../.server/storefront/proxy/verify-proxy.server";
-import { storeReviewsPageResponse } from "../.server/storefront/store-reviews/store-reviews.server";
+import { plain, whenSigned, storeReviewsPageResponse } from "../.server/storefront";
+import { proxyDeps } from "../.server/web";
 
 // App proxy: a page of the store's published reviews (HTML fragment for the store reviews block).
 export const loader = ({ request }: LoaderFunctionArgs) => storeReviewsPageResponse(request, proxyDeps(appContext()));

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { reviewsFor } from "../.server/admin/reviews-client";
+import { reviewsFor } from "../.server/admin";
 import { appContext } from "../.server/context.server";
-import { answerCustomerReviews } from "../.server/customers/customer-reviews-route.server";
 import { authenticate } from "../shopify.server";
+import { answerCustomerReviews } from "../.server/web";
 
 // Backend of the customer details block (admin UI extension): one page of the customer's reviews
 // for the shop of the admin's ID token. OPTIONS (the preflight) is answered by the library.

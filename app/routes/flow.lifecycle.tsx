@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { appContext } from "../.server/context.server";
-import { answerLifecycleCallback } from "../.server/flow/lifecycle-callback";
+import { answerLifecycleCallback } from "../.server/web";
 
 // Shopify Flow's trigger lifecycle callback (extensions/flow-lifecycle/shopify.extension.toml):
-// signed, and recorded per shop and trigger (app/.server/flow/lifecycle-callback.ts).
+// signed, and recorded per shop and trigger (app/.server/web/lifecycle-callback.ts).
 export const action = ({ request }: ActionFunctionArgs) => {
   const { db, log, shops, config } = appContext();
   return answerLifecycleCallback(request, {
     db,
     log,
     shopIdOf: async (domain) => (await shops.find(domain))?.id ?? null,
-    app: { apiKey: config.SHOPIFY_API_KEY, apiSecretKey: config.SHOPIFY_API_SECRET, appUrl: config.SHOPIFY_APP_URL },
+    app: { apiSecretKey: config.SHOPIFY_API_SECRET },
   });
 };

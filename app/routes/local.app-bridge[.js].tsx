@@ -1,4 +1,4 @@
-import { localBridgeScript } from "../.server/admin/local-bridge";
+import { localBridgeScript } from "../.server/admin";
 
 // The App Bridge stand-in for `npm run dev:local` (no Shopify admin around the app). Anywhere else,
 // and always in production, this address does not exist.

@@ -1,4 +1,4 @@
-import { webhookAction } from "../.server/webhooks/webhook-action.server";
+import { webhookAction } from "../.server/web";
 
 // products/delete: verified, deduplicated and queued by the one ingress; processed in workers/.
 export const action = webhookAction;

@@ -21,7 +21,7 @@
 // "error" (the call rejects), "unsupported" (no `shopify.app`), "pending" (never answers), or a
 // list to answer as it is.
 
-import { THEME_BLOCKS, THEME_EMBED, THEME_EXTENSION } from "../../app/admin/theme-blocks";
+import { THEME_BLOCKS, THEME_EMBED, THEME_EXTENSION } from "../../app/shared/theme-blocks";
 
 export type StandInExtensions = "added" | "available" | "error" | "unsupported" | "pending" | unknown[];
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { en } from "../../app/admin/i18n/en";
+import { en } from "../../app/shared/i18n/en";
 
 // Pages opened in Chromium as a person would, for `dev:local --check` and the admin's tests: a page
 // passes when nothing goes wrong in the browser (no uncaught error, no console error, no request to

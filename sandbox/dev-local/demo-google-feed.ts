@@ -1,5 +1,4 @@
-import { checkProductReviewFeed } from "../../app/.server/google/feed-check";
-import { FEED_SCHEMA_VERSION } from "../../app/.server/google/feed-schema";
+import { checkProductReviewFeed, FEED_SCHEMA_VERSION } from "../../app/.server/google";
 
 // `dev:local --check`'s verdict on the demo shop's Google feed as the storefront's app proxy
 // served it: Google's schema 2.4 as the app's checker reads it (version, schema location, element

@@ -1,16 +1,9 @@
 import { z } from "zod";
 import { parseConfig } from "../../app/.server/config";
-import { QueueName } from "../../app/.server/queues/names";
-import { createQueues } from "../../app/.server/queues/queues";
+import { QueueName, createQueues } from "../../app/.server/queues";
 import { DEMO_ACCOUNT } from "./demo";
-import {
-  consentState,
-  optOutsFor,
-  sameOptOuts,
-  type ConsentStates,
-  type OptOuts,
-} from "../../app/.server/consent/consent-policy";
-import { defaultSettings } from "../../app/.server/shops/settings";
+import { consentState, optOutsFor, sameOptOuts, type ConsentStates, type OptOuts } from "../../app/.server/mapping";
+import { defaultSettings } from "../../app/.server/settings";
 
 // The offline demo's second act, after the catalog: the simulated store places, pays, ships, partly
 // ships, delivers and cancels a few dozen orders, sending every change to the running app as signed

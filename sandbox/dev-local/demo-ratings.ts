@@ -1,8 +1,6 @@
 import pino from "pino";
-import { createAdminGraphql } from "../../app/.server/shopify/admin-graphql";
-import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
-import { PRODUCT_RATINGS } from "../../app/.server/shopify/metafield-documents";
-import { productIdOfGid } from "../../app/.server/backsync/rating-metafields";
+import { createAdminGraphql, SHOPIFY_API_VERSION, PRODUCT_RATINGS } from "../../app/.server/shopify";
+import { productIdOfGid } from "../../app/.server/backsync";
 import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
 
 // The demo's ratings act, after the storefront act asked for a back-sync: waits until every demo
@@ -11,6 +9,9 @@ import { DEMO_ACCOUNT, DEMO_SHOP } from "./demo";
 // the snapshot), read
 // back through the store's Admin GraphQL endpoint as a theme would see them, and prints how many
 // products got ratings. With `check`, a product left without them fails the demo.
+
+/** Products a ProductRatings page asks for (5 points each: 502 requested). */
+export const RATINGS_PAGE = 100;
 
 interface ProductRatingsNode {
   id: string;
@@ -51,7 +52,7 @@ export async function runRatingsDemo(options: {
     for (;;) {
       const page: {
         products: { nodes: ProductRatingsNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
-      } = await gql.query(PRODUCT_RATINGS, { first: 100, after });
+      } = await gql.query(PRODUCT_RATINGS, { first: RATINGS_PAGE, after });
       for (const p of page.products.nodes) {
         counts.set(productIdOfGid(p.id), {
           count: p.ratingCount?.value ?? null,

@@ -1,10 +1,8 @@
 import pino from "pino";
 import { ReviewsPermanentError } from "../../app/.server/reviews";
 
-import { createAdminGraphql } from "../../app/.server/shopify/admin-graphql";
-import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
-import { METAOBJECT_DEFINITION_BY_TYPE } from "../../app/.server/shopify/metaobject-documents";
-import { PRODUCT_REVIEW_TYPE } from "../../app/.server/shopapp/product-review.mapper";
+import { createAdminGraphql, SHOPIFY_API_VERSION, METAOBJECT_DEFINITION_BY_TYPE } from "../../app/.server/shopify";
+import { PRODUCT_REVIEW_TYPE } from "../../app/.server/shopapp";
 import { DEMO_ACCOUNT, DEMO_SHOP, demoReviewsClient, requestDemoBackSync } from "./demo";
 
 // The demo's Shop app act, after the orders and before the ratings act: buyers of delivered orders

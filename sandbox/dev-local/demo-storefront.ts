@@ -1,6 +1,6 @@
 import { LOCAL_CUSTOMERS } from "../local-storefront/pages";
 import { parseConfig } from "../../app/.server/config";
-import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
+import { SHOPIFY_API_VERSION } from "../../app/.server/shopify";
 import { startLocalStorefront, type LocalStorefront } from "../local-storefront/server";
 import { DEMO_ACCOUNT, DEMO_SHOP, requestDemoBackSync } from "./demo";
 import type { DemoAddress } from "./demo-summary";

@@ -1,13 +1,12 @@
 import { parseConfig } from "../../app/.server/config";
-import { keyFrom } from "../../app/.server/crypto/secret-box";
-import { offlineSessionId, sessionColumns } from "../../app/.server/shopify/offline-sessions";
-import { createDb } from "../../app/.server/db/client";
-import { createQueues } from "../../app/.server/queues/queues";
-import { createShopRepository } from "../../app/.server/shops/shop.repository";
-import { startSync } from "../../app/.server/sync/start-sync";
-import { createSyncRuns, parseProgress } from "../../app/.server/sync/sync-runs.repository";
-import { progressLine } from "../../app/.server/cli/progress-bar";
-import { requestBackSync } from "../../app/.server/backsync/schedule";
+import { keyFrom } from "../../app/.server/crypto";
+import { offlineSessionId, sessionColumns } from "../../app/.server/shopify";
+import { createDb } from "../../app/.server/db";
+import { createQueues } from "../../app/.server/queues";
+import { createShopRepository } from "../../app/.server/shops";
+import { startSync, createSyncRuns, parseProgress } from "../../app/.server/sync";
+import { progressLine } from "../../app/.server/cli";
+import { requestBackSync } from "../../app/.server/backsync";
 import { createReviewsClient } from "../../app/.server/reviews";
 
 // The offline demo's story, told against the running app: a demo shop connects to the (emulated)

@@ -3,7 +3,7 @@ import express from "express";
 import pino from "pino";
 import type { Page } from "playwright-core";
 import type { Config } from "../../app/.server/config";
-import { allQueueNames } from "../../app/.server/queues/names";
+import { allQueueNames } from "../../app/.server/queues";
 import { mountQueueDashboard, QUEUE_DASHBOARD_PATH } from "../../server/queue-dashboard";
 
 // The operators' queue dashboard for `npm run dev:local`, mounted as the production web process

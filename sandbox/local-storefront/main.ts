@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
+import { SHOPIFY_API_VERSION } from "../../app/.server/shopify";
 import { startLocalStorefront } from "./server";
 
 // `npm run storefront -- --store-url <graphql endpoint> --store-token <token> --shop <domain>

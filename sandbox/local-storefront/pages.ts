@@ -1,7 +1,7 @@
 import { STOREFRONT_CUSTOMERS } from "../simulated-store/storefront-customers";
 import { LOCALES, localePath, str, type Locale } from "./strings";
 import type { StoreProduct } from "./store-reader";
-import type { ShopOrder } from "../../app/.server/storefront/order-reviews/customer-orders";
+import type { ShopOrder } from "../../app/.server/storefront";
 
 // A minimal theme layout of our own (the blocks need a page to sit in, not a copy of Dawn): a header
 // with the language and "log in as" switches, then the template. Everything shopper-visible is

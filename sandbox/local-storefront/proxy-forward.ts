@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { signProxyQuery } from "../../app/.server/storefront/proxy/app-proxy-signature";
+import { signProxyQuery } from "../../app/.server/storefront";
 
 // Shopify's side of the app proxy: `/{prefix}/{subpath}/<rest>` on the shop's domain goes to
 // `<proxy url>/<rest>` with the shopper's query plus shop, logged_in_customer_id (empty when logged

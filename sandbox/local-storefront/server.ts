@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { appDrop, createThemeRenderer, productDrop, type ThemeRenderer } from "../../app/.server/storefront/liquid";
+import { appDrop, createThemeRenderer, productDrop, type ThemeRenderer } from "../../app/.server/storefront";
 import {
   accountPage,
   collectionPage,

@@ -1,20 +1,22 @@
 import pino from "pino";
-import { createAdminGraphql, type AdminGraphql } from "../../app/.server/shopify/admin-graphql";
 import {
+  createAdminGraphql,
+  type AdminGraphql,
   CURRENT_APP_INSTALLATION,
   PRODUCT_BY_HANDLE,
   PRODUCTS_WITH_METAFIELDS,
-} from "../../app/.server/shopify/metafield-documents";
-import type { RawMetafield } from "../../app/.server/storefront/liquid";
-import {
-  readCustomerOrder,
-  readCustomerOrders,
-  type ShopOrder,
-} from "../../app/.server/storefront/order-reviews/customer-orders";
+} from "../../app/.server/shopify";
+import { type RawMetafield, readCustomerOrder, readCustomerOrders, type ShopOrder } from "../../app/.server/storefront";
 
 // What Shopify's own renderer knows when it draws a page, read from the simulated store over its
 // GraphQL endpoint: products with their metafields (what the back-sync wrote included) and the app
 // installation's app-data metafields. The documents are the app's own (metafield-documents.ts).
+
+/**
+ * Products a ProductsWithMetafields page asks for: each costs 68 requested points (its 10 variants
+ * and 50 metafields), and Shopify refuses a query over 1,000.
+ */
+export const PRODUCTS_PAGE = 14;
 
 export interface StoreProduct {
   /** Numeric id. */
@@ -92,7 +94,7 @@ export function createStoreReader(opts: {
         const data: {
           products: { nodes: ProductNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
         } = await gql.query(PRODUCTS_WITH_METAFIELDS, {
-          first: Math.min(25, first - out.length),
+          first: Math.min(PRODUCTS_PAGE, first - out.length),
           after,
         });
         out.push(...data.products.nodes.map(toProduct));

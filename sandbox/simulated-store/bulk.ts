@@ -186,7 +186,6 @@ export class BulkOperations {
       name: "bulk",
       operations: {
         BulkOperationRunQuery: {
-          requestedCost: () => 10,
           handle: (v) => {
             const message =
               "Access denied for bulkOperationRunQuery field. Bulk queries are not enabled for this app: enable them in the Partner Dashboard (API access requests).";
@@ -223,19 +222,16 @@ export class BulkOperations {
           },
         },
         BulkOperationStatus: {
-          requestedCost: () => 1,
           handle: (v) => ({ data: { node: this.out(this.byGid(v.id)) } }),
         },
         // bulkOperations(first: 1, query: "operation_type:query"), newest first: every operation here is a query.
         LatestBulkQuery: {
-          requestedCost: () => 1,
           handle: () => {
             const latest = this.out(this.ops.get(this.counter + 4_512_000));
             return { data: { bulkOperations: { nodes: latest ? [latest] : [] } } };
           },
         },
         BulkOperationCancel: {
-          requestedCost: () => 10,
           handle: (v) => {
             const op = this.byGid(v.id);
             if (!op)

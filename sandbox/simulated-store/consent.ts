@@ -27,7 +27,6 @@ export type ConsentLookup = (customerId: number) => SimCustomerConsent | null;
 export function customerConsentOperation(lookup: ConsentLookup): OperationHandler {
   return {
     // customer (1) and its three consent objects: what Shopify's calculator would say for it.
-    requestedCost: () => 2,
     handle: (variables) => {
       const gid = typeof variables.id === "string" ? variables.id : "";
       const m = /^gid:\/\/shopify\/Customer\/(\d+)$/.exec(gid);

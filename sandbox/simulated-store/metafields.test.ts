@@ -70,7 +70,8 @@ describe("simulated store: metafields", () => {
     const wrongCapability = await create({
       ...definition,
       key: "other",
-      capabilities: { sortable: { enabled: true } },
+      // In the schema, but not a capability of a product metafield definition.
+      capabilities: { cartToOrderCopyable: { enabled: true } },
     });
     expect(wrongCapability.metafieldDefinitionCreate.userErrors.map((e) => e.code)).toEqual(["INVALID_CAPABILITY"]);
 

@@ -526,12 +526,10 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
   };
 
   const mutation = (handle: (v: Record<string, unknown>) => OperationResult): OperationHandler => ({
-    requestedCost: () => 10,
     handle,
   });
 
   const productQuery: OperationHandler = {
-    requestedCost: () => 1 + 2 + 50,
     handle: (v) => {
       const gid = productGid(v.id);
       const p = gid ? catalog.get(gid) : null;
@@ -551,7 +549,6 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
   };
 
   const productsQuery: OperationHandler = {
-    requestedCost: (v) => 2 + firstOf(v.first, 50) * (1 + 2 + 10 + 2 + 50),
     handle: (v) => {
       const first = firstOf(v.first, 50);
       const from = offsetOf(v.after);
@@ -587,7 +584,6 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
 
   // Aliased single metafields (ProductRatings): one point per metafield object, as Shopify counts.
   const productRatings: OperationHandler = {
-    requestedCost: (v) => 2 + firstOf(v.first, 50) * 5,
     handle: (v) => {
       const first = firstOf(v.first, 50);
       const from = offsetOf(v.after);
@@ -628,7 +624,6 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
   };
 
   const productByHandle: OperationHandler = {
-    requestedCost: () => 1 + 2 + 10 + 2 + 50,
     handle: (v) => {
       const identifier = (v.identifier ?? {}) as { handle?: unknown; id?: unknown };
       const handle =
@@ -646,7 +641,6 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
   };
 
   const appInstallation: OperationHandler = {
-    requestedCost: () => 1 + 2 + 50,
     handle: (v) => {
       const metafields = store
         .list(APP_INSTALLATION_GID, typeof v.namespace === "string" ? v.namespace : null)
@@ -784,7 +778,6 @@ export function metafieldsModule(catalog: ProductCatalog, store: MetafieldStore)
       MetafieldsDelete: metafieldsDelete,
       CurrentAppInstallation: appInstallation,
       AppInstallationId: {
-        requestedCost: () => 1,
         handle: () => ({ data: { currentAppInstallation: { id: APP_INSTALLATION_GID } } }),
       },
       ProductMetafields: productQuery,

@@ -253,11 +253,9 @@ export class MetaobjectStore {
 
 export function metaobjectsModule(store: MetaobjectStore): StoreModule {
   const mutation = (handle: (v: Record<string, unknown>) => OperationResult): OperationHandler => ({
-    requestedCost: () => 10,
     handle,
   });
   const read = (handle: (v: Record<string, unknown>) => OperationResult): OperationHandler => ({
-    requestedCost: () => 1,
     handle,
   });
   const out = (o: StoredMetaobject) => ({ id: o.id, handle: o.handle, updatedAt: o.updatedAt });

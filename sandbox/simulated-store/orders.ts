@@ -2,6 +2,12 @@ import { generateProduct, PRODUCT_ID_BASE, type ShopifyProductNode } from "./pro
 import { Rng, mixSeed } from "./random";
 import type { BulkGroupOut, OperationHandler, StoreModule } from "./router";
 import {
+  LINE_ITEMS_PER_QUERY,
+  PAGED_LINE_ITEMS,
+  HISTORY_LINES_PER_ORDER,
+  ORDER_LINES_PER_QUERY,
+} from "../../app/.server/shopify";
+import {
   consentWebhook,
   phoneConsent,
   type SimChannel,
@@ -1032,16 +1038,10 @@ function createdSince(query: string): number | null {
   return Number.isNaN(t) ? null : t;
 }
 
-const LINE_PAGE_MAX = 250;
+const LINE_PAGE_MAX = LINE_ITEMS_PER_QUERY;
 const offsetCursor = (n: number) => Buffer.from(String(n)).toString("base64url");
 const cursorOffset = (c: unknown) =>
   typeof c === "string" && c ? Number(Buffer.from(c, "base64url").toString()) || 0 : 0;
-
-/** Shopify's requested cost of an OrdersPage: 2 + first × (the order's objects and its line items). */
-function ordersPageCost(v: Record<string, unknown>): number {
-  const first = Math.min(250, Number(v.first) || 0);
-  return 2 + first * (1 + 7 + 2 + 1 + 20 * 6 + (2 + 10 * 4));
-}
 
 /** An order as OrdersPage selects it: the bulk line's fields, its first `lines` line items as a connection. */
 function pagedOrderNode(group: BulkGroupOut, lines: number) {
@@ -1069,30 +1069,17 @@ export function ordersModule(book: OrderBook): StoreModule {
       ...customerOrderOperations(book),
       // The paged read (bulk operations refused): the bulk query's orders, oldest first.
       OrdersPage: {
-        requestedCost: ordersPageCost,
         handle: (v) => {
           const first = Number(v.first);
           if (!Number.isInteger(first) || first < 1 || first > 250)
             return { errors: [{ message: "first: must be between 1 and 250", extensions: { code: "BAD_REQUEST" } }] };
-          const requested = ordersPageCost(v);
-          if (requested > 1000) {
-            return {
-              errors: [
-                {
-                  message: `Query cost is ${requested}, which exceeds the single query max cost limit (1000).`,
-                  extensions: { code: "MAX_COST_EXCEEDED", cost: requested, maxCost: 1000 },
-                },
-              ],
-              actualCost: 0,
-            };
-          }
           const all = Array.from(matching(typeof v.query === "string" ? v.query : "")).sort((a, b) =>
             a.createdAt === b.createdAt ? a.id - b.id : a.createdAt < b.createdAt ? -1 : 1,
           );
           const from = cursorOffset(v.after);
           const page = all.slice(from, from + first);
           const end = from + page.length;
-          const nodes = page.map((o) => pagedOrderNode(groupOf(o), 10));
+          const nodes = page.map((o) => pagedOrderNode(groupOf(o), PAGED_LINE_ITEMS));
           const actual =
             2 +
             nodes.reduce(
@@ -1116,7 +1103,6 @@ export function ordersModule(book: OrderBook): StoreModule {
         },
       },
       OrderLineItemsPage: {
-        requestedCost: () => 1 + 2 + LINE_PAGE_MAX * 4,
         handle: (v) => {
           const o = typeof v.id === "string" ? book.get(v.id) : null;
           if (!o) return { data: { order: null }, actualCost: 1 };
@@ -1140,7 +1126,6 @@ export function ordersModule(book: OrderBook): StoreModule {
       },
       // `OrderByName` (app/.server/shopify/shopper-documents.ts): "find my order" by the number shoppers see.
       OrderByName: {
-        requestedCost: () => 2,
         handle: (variables) => {
           const q = typeof variables.query === "string" ? variables.query : "";
           const name = /^name:(#?\d+)$/.exec(q.trim())?.[1];
@@ -1181,8 +1166,40 @@ export function ordersModule(book: OrderBook): StoreModule {
   };
 }
 
+const lineCursor = (n: number) => Buffer.from(`line:${n}`).toString("base64url");
+function lineOffset(cursor: unknown): number {
+  const m = typeof cursor === "string" ? /^line:(\d+)$/.exec(Buffer.from(cursor, "base64url").toString()) : null;
+  return m ? Number(m[1]) : 0;
+}
+
+/** `count` of an order's lines from `from`, as the shopper documents select them, with their page info. */
+function customerOrderLines(o: SimOrder, seed: number, from: number, count: number) {
+  const page = o.lines.slice(from, from + count);
+  const end = from + page.length;
+  return {
+    nodes: page.map((l) => {
+      const index = l.productId ? legacy(l.productId) - PRODUCT_ID_BASE : -1;
+      const product = index >= 0 ? generateProduct(index, seed) : null;
+      return {
+        title: l.title,
+        product: product
+          ? {
+              legacyResourceId: String(legacy(product.id)),
+              handle: product.handle,
+              featuredMedia: product.featuredMedia,
+            }
+          : null,
+      };
+    }),
+    pageInfo: { hasNextPage: end < o.lines.length, endCursor: page.length ? lineCursor(end) : null },
+  };
+}
+
+// What Shopify charges once it has run them: the objects returned (a line and its product's 4).
+const linesActualCost = (lines: { nodes: unknown[] }) => 2 + lines.nodes.length * 5;
+
 /** An order as `CustomerOrders` / `CustomerOrder` select it (app/.server/shopify/shopper-documents.ts). */
-function customerOrderNode(o: SimOrder, seed: number) {
+function customerOrderNode(o: SimOrder, seed: number, lines: number) {
   return {
     legacyResourceId: String(o.id),
     name: `#${o.number}`,
@@ -1194,22 +1211,7 @@ function customerOrderNode(o: SimOrder, seed: number) {
         ? "PARTIALLY_FULFILLED"
         : "UNFULFILLED",
     customer: o.customer ? { legacyResourceId: String(o.customer.id) } : null,
-    lineItems: {
-      nodes: o.lines.map((l) => {
-        const index = l.productId ? legacy(l.productId) - PRODUCT_ID_BASE : -1;
-        const product = index >= 0 ? generateProduct(index, seed) : null;
-        return {
-          title: l.title,
-          product: product
-            ? {
-                legacyResourceId: String(legacy(product.id)),
-                handle: product.handle,
-                featuredMedia: product.featuredMedia,
-              }
-            : null,
-        };
-      }),
-    },
+    lineItems: customerOrderLines(o, seed, 0, lines),
   };
 }
 
@@ -1224,7 +1226,6 @@ export function customerOrderOperations(book: OrderBook): Record<string, Operati
   });
   return {
     CustomerOrders: {
-      requestedCost: (v) => 2 + Math.min(250, Number(v.first) || 0) * 3,
       handle: (v) => {
         const gid = typeof v.id === "string" ? v.id : "";
         const m = /^gid:\/\/shopify\/Customer\/(\d+)$/.exec(gid);
@@ -1238,12 +1239,14 @@ export function customerOrderOperations(book: OrderBook): Record<string, Operati
         if (!mine.length && !book.customerConsent(Number(m[1]))) return { data: { customer: null } };
         const page = mine.slice(from, from + first);
         const end = from + page.length;
+        const nodes = page.map((o) => customerOrderNode(o, book.seed, HISTORY_LINES_PER_ORDER));
         return {
+          actualCost: 1 + 2 + nodes.reduce((n, o) => n + 2 + linesActualCost(o.lineItems), 0),
           data: {
             customer: {
               id: gid,
               orders: {
-                nodes: page.map((o) => customerOrderNode(o, book.seed)),
+                nodes,
                 pageInfo: {
                   hasNextPage: end < mine.length,
                   endCursor: page.length ? Buffer.from(String(end)).toString("base64url") : null,
@@ -1255,12 +1258,23 @@ export function customerOrderOperations(book: OrderBook): Record<string, Operati
       },
     },
     CustomerOrder: {
-      requestedCost: () => 3,
       handle: (v) => {
         const gid = typeof v.id === "string" ? v.id : "";
         if (!/^gid:\/\/shopify\/Order\/\d+$/.test(gid)) return gidError("order", gid);
         const o = book.get(gid);
-        return { data: { order: o ? customerOrderNode(o, book.seed) : null } };
+        if (!o) return { data: { order: null }, actualCost: 1 };
+        const order = customerOrderNode(o, book.seed, ORDER_LINES_PER_QUERY);
+        return { data: { order }, actualCost: 2 + linesActualCost(order.lineItems) };
+      },
+    },
+    CustomerOrderLines: {
+      handle: (v) => {
+        const gid = typeof v.id === "string" ? v.id : "";
+        if (!/^gid:\/\/shopify\/Order\/\d+$/.test(gid)) return gidError("order", gid);
+        const o = book.get(gid);
+        if (!o) return { data: { order: null }, actualCost: 1 };
+        const lineItems = customerOrderLines(o, book.seed, lineOffset(v.after), ORDER_LINES_PER_QUERY);
+        return { data: { order: { id: gid, lineItems } }, actualCost: 1 + linesActualCost(lineItems) };
       },
     },
   };

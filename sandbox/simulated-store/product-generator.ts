@@ -8,7 +8,10 @@ export interface ShopifyVariantNode {
   id: string;
   title: string;
   sku: string;
+  /** The first of `barcodes` (Shopify's deprecated single field), or what a merchant left there. */
   barcode: string | null;
+  /** Typed barcodes (API 2026-10), up to 20 (null type: none declared); absent: `barcode` untyped-or-typed by shape. */
+  barcodes?: { type: BarcodeType | null; value: string }[];
   price: string;
   position: number;
   inventoryQuantity: number;
@@ -252,6 +255,27 @@ function barcode(r: Rng): string | null {
   return x < 0.75 ? null : "";
 }
 
+export type BarcodeType = "UPC" | "EAN" | "ISBN" | "GTIN" | "ASIN";
+
+/**
+ * The typed list a merchant's barcode becomes: the standard its shape says (a 978/979 EAN is an
+ * ISBN, 12 digits a UPC, 13 an EAN), untyped when it is none of them; empty for no barcode.
+ */
+export function typedBarcodes(code: string | null): { type: BarcodeType | null; value: string }[] {
+  if (!code) return [];
+  const valid = /^\d+$/.test(code) && gs1Check(code.slice(0, -1)) === code.slice(-1);
+  const type: BarcodeType | null = !valid
+    ? null
+    : code.length === 12
+      ? "UPC"
+      : code.length === 13
+        ? /^97[89]/.test(code)
+          ? "ISBN"
+          : "EAN"
+        : "GTIN";
+  return [{ type, value: code }];
+}
+
 function slug(s: string): string {
   return s
     .normalize("NFKD")
@@ -370,18 +394,23 @@ export function generateProduct(index: number, seed: number): ShopifyProductNode
   const chosen = defaultOnly ? [["Default Title"]] : combos.slice(0, variantCount);
   const optionNames = defaultOnly ? ["Title"] : secondValues.length > 1 ? [d1.name, d2.name] : [d1.name];
   const price = r.int(kind.price[0], kind.price[1]);
-  const variants: ShopifyVariantNode[] = chosen.map((values, v) => ({
-    id: `gid://shopify/ProductVariant/${VARIANT_ID_BASE + index * 16 + v}`,
-    title: values.join(" / "),
-    sku: r.chance(0.75) ? `SIM-${String(index).padStart(6, "0")}-${v + 1}` : "",
-    barcode: barcode(r),
-    price: `${price}.00`,
-    position: v + 1,
-    inventoryQuantity: r.int(-2, 150),
-    selectedOptions: values.map((value, k) => ({ name: optionNames[k], value })),
-    createdAt: iso(createdAt),
-    updatedAt: iso(updatedAt),
-  }));
+  const variants: ShopifyVariantNode[] = chosen.map((values, v) => {
+    const sku = r.chance(0.75) ? `SIM-${String(index).padStart(6, "0")}-${v + 1}` : "";
+    const code = barcode(r);
+    return {
+      id: `gid://shopify/ProductVariant/${VARIANT_ID_BASE + index * 16 + v}`,
+      title: values.join(" / "),
+      sku,
+      barcode: code,
+      barcodes: typedBarcodes(code),
+      price: `${price}.00`,
+      position: v + 1,
+      inventoryQuantity: r.int(-2, 150),
+      selectedOptions: values.map((value, k) => ({ name: optionNames[k], value })),
+      createdAt: iso(createdAt),
+      updatedAt: iso(updatedAt),
+    };
+  });
   const options = optionNames.map((name, k) => ({
     id: `gid://shopify/ProductOption/${OPTION_ID_BASE + index * 4 + k}`,
     name,

@@ -4,9 +4,11 @@ import {
   generatedShape,
   productGidOf,
   productIndexOf,
+  typedBarcodes,
   type ShopifyProductNode,
 } from "./product-generator";
 import type { BulkGroupOut, StoreModule } from "./router";
+import { PAGED_COLLECTIONS, PAGED_VARIANTS, VARIANT_BARCODES, VARIANTS_PER_QUERY } from "../../app/.server/shopify";
 
 // The store's products: `count` generated ones (made on demand from the seed, so 100,000 of them
 // cost nothing until read), plus explicit ones (given at start or added), with edits and deletions
@@ -178,10 +180,21 @@ function offsetOf(cursor: unknown): number {
   }
 }
 
-const VARIANT_PAGE = 250;
+const VARIANT_PAGE = VARIANTS_PER_QUERY;
 
-function variantOut(v: ShopifyProductNode["variants"][number]) {
+/** A variant as a bulk line carries it: a bulk query cannot nest the barcodes connection, so `barcode`. */
+function bulkVariantOut(v: ShopifyProductNode["variants"][number]) {
   return { id: v.id, title: v.title, sku: v.sku, barcode: v.barcode };
+}
+
+/** What returned variants cost once run: each variant and its barcodes connection with what it held. */
+const variantsActualCost = (variants: ShopifyProductNode["variants"]) =>
+  variants.reduce((n, v) => n + 1 + 2 + Math.min(VARIANT_BARCODES, (v.barcodes ?? typedBarcodes(v.barcode)).length), 0);
+
+/** A variant as the product documents select it, typed barcodes and all (also one patched with `barcode` only). */
+function variantOut(v: ShopifyProductNode["variants"][number]) {
+  const barcodes = v.barcodes ?? typedBarcodes(v.barcode);
+  return { id: v.id, title: v.title, sku: v.sku, barcodes: { nodes: barcodes.slice(0, VARIANT_BARCODES) } };
 }
 
 function productFields(p: ShopifyProductNode) {
@@ -243,21 +256,12 @@ function idOf(cursor: unknown): string | null {
   }
 }
 
-/** Shopify's requested cost of a ProductsPage: 2 + first × (6 objects + its nested connections). */
-function productsPageCost(v: Record<string, unknown>): number {
-  const first = Math.min(PAGE_MAX, Number(v.first) || 0);
-  const perProduct =
-    6 + (2 + 25) + (v.withCollections ? 2 + 10 : 0) + (v.withMetafields ? 2 + 2 * (Number(v.metafieldsFirst) || 0) : 0);
-  return 2 + first * perProduct;
-}
-
 /** The products module: ProductById, ProductVariantsPage, the paged read and the `products` bulk root. */
 export function productsModule(catalog: ProductCatalog): StoreModule {
   return {
     name: "products",
     operations: {
       ProductById: {
-        requestedCost: (v) => 1 + (2 + VARIANT_PAGE) + (2 + 10) + (v.withMetafields ? 2 + 25 : 0),
         handle: (v) => {
           const p = typeof v.id === "string" ? catalog.get(v.id) : null;
           if (!p) return { data: { product: null }, actualCost: 1 };
@@ -280,30 +284,18 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
                 ...(metafields ? { metafields: { nodes: metafields } } : {}),
               },
             },
-            actualCost: 1 + 2 + variants.length + 2 + collections.length + (metafields ? 2 + metafields.length : 0),
+            actualCost:
+              1 + 2 + variantsActualCost(variants) + 2 + collections.length + (metafields ? 2 + metafields.length : 0),
           };
         },
       },
       // The paged read (bulk operations refused): the bulk query's products a page at a time, by id.
       ProductsPage: {
-        requestedCost: productsPageCost,
         handle: (v) => {
           const first = Number(v.first);
           if (!Number.isInteger(first) || first < 1 || first > PAGE_MAX) {
             return {
               errors: [{ message: `first: must be between 1 and ${PAGE_MAX}`, extensions: { code: "BAD_REQUEST" } }],
-            };
-          }
-          const requested = productsPageCost(v);
-          if (requested > 1000) {
-            return {
-              errors: [
-                {
-                  message: `Query cost is ${requested}, which exceeds the single query max cost limit (1000).`,
-                  extensions: { code: "MAX_COST_EXCEEDED", cost: requested, maxCost: 1000 },
-                },
-              ],
-              actualCost: 0,
             };
           }
           const keys = Array.isArray(v.metafieldKeys) ? (v.metafieldKeys as string[]) : null;
@@ -315,8 +307,8 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
               hasNextPage = true;
               break;
             }
-            const variants = p.variants.slice(0, 25);
-            const collections = p.collections.slice(0, 10);
+            const variants = p.variants.slice(0, PAGED_VARIANTS);
+            const collections = p.collections.slice(0, PAGED_COLLECTIONS);
             const metafields = v.withMetafields
               ? metafieldsOut(p, keys).slice(0, Number(v.metafieldsFirst) || 0)
               : null;
@@ -325,7 +317,7 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
               variants: {
                 nodes: variants.map(variantOut),
                 pageInfo: {
-                  hasNextPage: p.variants.length > 25,
+                  hasNextPage: p.variants.length > PAGED_VARIANTS,
                   endCursor: variants.length ? cursorOf(variants.length) : null,
                 },
               },
@@ -334,7 +326,7 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
                     collections: {
                       nodes: collections.map((c) => ({ id: c.id, title: c.title })),
                       pageInfo: {
-                        hasNextPage: p.collections.length > 10,
+                        hasNextPage: p.collections.length > PAGED_COLLECTIONS,
                         endCursor: collections.length ? cursorOf(collections.length) : null,
                       },
                     },
@@ -345,7 +337,7 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
             actual +=
               6 +
               2 +
-              variants.length +
+              variantsActualCost(variants) +
               (v.withCollections ? 2 + collections.length : 0) +
               (metafields ? 2 + 2 * metafields.length : 0);
           }
@@ -359,7 +351,6 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
         },
       },
       ProductCollectionsPage: {
-        requestedCost: () => 1 + 2 + PAGE_MAX,
         handle: (v) => {
           const p = typeof v.id === "string" ? catalog.get(v.id) : null;
           if (!p) return { data: { product: null }, actualCost: 1 };
@@ -381,7 +372,6 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
         },
       },
       ProductVariantsPage: {
-        requestedCost: () => 1 + 2 + VARIANT_PAGE,
         handle: (v) => {
           const p = typeof v.id === "string" ? catalog.get(v.id) : null;
           if (!p) return { data: { product: null }, actualCost: 1 };
@@ -398,7 +388,7 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
                 },
               },
             },
-            actualCost: 3 + page.length,
+            actualCost: 3 + variantsActualCost(page),
           };
         },
       },
@@ -420,7 +410,10 @@ export function productsModule(catalog: ProductCatalog): StoreModule {
         *groups(query): Generator<BulkGroupOut> {
           const s = bulkSelection(query);
           for (const p of catalog.iterate()) {
-            const children: Record<string, unknown>[] = p.variants.map((v) => ({ ...variantOut(v), __parentId: p.id }));
+            const children: Record<string, unknown>[] = p.variants.map((v) => ({
+              ...bulkVariantOut(v),
+              __parentId: p.id,
+            }));
             if (s.collections)
               for (const c of p.collections) children.push({ id: c.id, title: c.title, __parentId: p.id });
             if (s.metafields) for (const m of metafieldsOut(p, s.keys)) children.push({ ...m, __parentId: p.id });

@@ -24,9 +24,9 @@ export interface OperationResult {
   actualCost?: number;
 }
 
+// The requested cost of an operation is not the handler's to say: the store computes it from the
+// document against Shopify's schema (query-cost.ts), as Shopify does.
 export interface OperationHandler {
-  /** The cost Shopify would compute from the document before running it. */
-  requestedCost(variables: Record<string, unknown>): number;
   handle(variables: Record<string, unknown>, ctx: StoreContext): OperationResult | Promise<OperationResult>;
 }
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
+import { SHOPIFY_API_VERSION } from "../../app/.server/shopify";
 import { BulkOperations, type BulkOperationRecord } from "./bulk";
 import type { ShopifyProductNode } from "./product-generator";
 import {
@@ -17,6 +17,8 @@ import { MetaobjectStore, metaobjectsModule, type StoredMetaobject } from "./met
 import { ProductCatalog, productsModule, type ProductPatch } from "./products";
 import { StoreRouter, requestOperationName, type GraphqlError, type StoreContext, type StoreModule } from "./router";
 import { StoreBucket } from "./throttle";
+import { MAX_QUERY_COST, QueryRefused, checkedDocument, maxCostExceeded, requestedQueryCost } from "./query-cost";
+import { loadAdminSchema } from "../shopify-schema/schema";
 import { deliverWebhook } from "./webhooks";
 import { customerConsentOperation, type SimCustomerConsent } from "./consent";
 import { customerIdentityOperation } from "./storefront-customers";
@@ -81,6 +83,8 @@ export interface RequestRecord {
   variables: Record<string, unknown>;
   status: number;
   throttled: boolean;
+  /** The requested cost computed from the document (absent: refused before it was costed). */
+  requestedCost?: number;
   /** The access token the call carried and what it was then. */
   token: TokenUse;
 }
@@ -126,6 +130,8 @@ export interface SimulatedStore {
   revokeRefreshTokens(): void;
   /** Every access token issued so far is expired now. */
   expireAccessTokens(): void;
+  /** The merchant revoked the app's access: every token (expiring or not) is refused from now on. */
+  revokeTokens(): void;
   setAfter2027(on: boolean): void;
   setTokenLifetimeMs(ms: number): void;
   readonly tokenStats: TokenStats;
@@ -254,6 +260,8 @@ export function createShopStore(options: SimulatedStoreOptions = {}): ShopStore 
   const fetchImpl = options.fetch ?? globalThis.fetch;
 
   const ctx: StoreContext = { shop, origin: "", apiVersion, seed, now: () => new Date() };
+  // Shopify's published schema of the app's version: every query is validated and costed against it.
+  const { schema } = loadAdminSchema();
   const router = new StoreRouter();
 
   const postWebhook = (topic: string, payload: unknown) => {
@@ -296,11 +304,9 @@ export function createShopStore(options: SimulatedStoreOptions = {}): ShopStore 
     name: "shop",
     operations: {
       AdminAccessProbe: {
-        requestedCost: () => 1,
         handle: () => ({ data: { shop: { id: "gid://shopify/Shop/63712485438" } } }),
       },
       ShopPrimaryDomain: {
-        requestedCost: () => 2,
         handle: () => ({
           data: {
             shop: {
@@ -370,6 +376,21 @@ export function createShopStore(options: SimulatedStoreOptions = {}): ShopStore 
       return;
     }
 
+    // Shopify validates and costs the document before anything else: an invalid one, or one over
+    // the single-query limit, is refused without touching the bucket.
+    let requested: number;
+    try {
+      requested = requestedQueryCost(schema, checkedDocument(schema, document), variables, name);
+    } catch (error) {
+      if (!(error instanceof QueryRefused)) throw error;
+      sendJson(res, 200, { errors: error.errors });
+      return;
+    }
+    record.requestedCost = requested;
+    if (requested > MAX_QUERY_COST) {
+      sendJson(res, 200, { errors: [maxCostExceeded(requested)] });
+      return;
+    }
     const handler = router.operation(name, document);
     if (!handler) {
       const errors: GraphqlError[] = [
@@ -381,7 +402,6 @@ export function createShopStore(options: SimulatedStoreOptions = {}): ShopStore 
       sendJson(res, 200, { errors });
       return;
     }
-    const requested = handler.requestedCost(variables);
     if (!bucket.canPay(requested)) {
       record.throttled = true;
       sendJson(res, 200, {
@@ -453,6 +473,7 @@ export function createShopStore(options: SimulatedStoreOptions = {}): ShopStore 
     installSession: (lifetimeMs) => tokens.install(lifetimeMs),
     revokeRefreshTokens: () => tokens.revokeRefreshTokens(),
     expireAccessTokens: () => tokens.expireAccessTokens(),
+    revokeTokens: () => tokens.revokeAll(),
     setAfter2027: (on) => {
       tokens.after2027 = on;
     },

@@ -141,8 +141,11 @@ describe("simulated store over HTTP", () => {
     const { store, gql } = await start({ products: 3, throttle: { maximumAvailable: 1000, restoreRate: 50 } });
     const [first] = store.products();
     const { cost } = await gql.request(PRODUCT_BY_ID, { id: first.id, withMetafields: false, metafieldKeys: [] });
-    expect(cost?.requestedQueryCost).toBe(265);
-    expect(cost?.actualQueryCost).toBe(1 + 2 + first.variants.length + 2 + first.collections.length);
+    // Computed from the document: the product 1, category, featuredMedia, preview, image, options 5,
+    // variants(first: 100) 2 + 100 × (1 + barcodes(first: 5) 2 + 5), collections(first: 10) 2 + 10.
+    expect(cost?.requestedQueryCost).toBe(1 + 5 + (2 + 100 * 8) + (2 + 10));
+    const barcodes = first.variants.reduce((n, v) => n + (v.barcodes?.length ?? 0), 0);
+    expect(cost?.actualQueryCost).toBe(1 + 2 + first.variants.length * 3 + barcodes + 2 + first.collections.length);
     expect(cost?.throttleStatus).toMatchObject({ maximumAvailable: 1000, restoreRate: 50 });
     expect(cost!.throttleStatus!.currentlyAvailable).toBeLessThan(1000);
   });
@@ -256,7 +259,7 @@ describe("simulated store over HTTP", () => {
     const orders: StoreModule = {
       name: "orders",
       operations: {
-        OrderById: { requestedCost: () => 5, handle: (v) => ({ data: { order: { id: v.id, name: "#1001" } } }) },
+        OrderById: { handle: (v) => ({ data: { order: { id: v.id, name: "#1001" } } }) },
       },
       bulkRoots: {
         orders: {

@@ -22,7 +22,6 @@ export const STOREFRONT_CUSTOMERS: StorefrontCustomer[] = [
 /** `CustomerIdentity` (app/.server/shopify/shopper-documents.ts): a customer's id, names and default e-mail. */
 export function customerIdentityOperation(consents: ConsentLookup): OperationHandler {
   return {
-    requestedCost: () => 1,
     handle: (variables) => {
       const gid = typeof variables.id === "string" ? variables.id : "";
       const m = /^gid:\/\/shopify\/Customer\/(\d+)$/.exec(gid);

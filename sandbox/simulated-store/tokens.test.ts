@@ -72,4 +72,16 @@ describe("simulated offline tokens", () => {
     expect(late.admit(LEGACY).verdict).toBe("revoked");
     expect(exchange(late, LEGACY)).toMatchObject({ status: 400, body: { error: "invalid_subject_token" } });
   });
+
+  it("GIVEN the merchant revokes the app's access THEN every token is refused at once, however fresh, and nothing is exchanged", () => {
+    const { a } = authority();
+    const install = a.install();
+    const next = refresh(a, install.refreshToken).body as Pair;
+    expect(a.admit(next.access_token).verdict).toBe("ok");
+    a.revokeAll();
+    expect(a.admit(next.access_token).verdict).toBe("revoked");
+    expect(a.admit(LEGACY).verdict).toBe("revoked");
+    expect(refresh(a, next.refresh_token)).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
+    expect(exchange(a, LEGACY)).toMatchObject({ status: 400, body: { error: "invalid_subject_token" } });
+  });
 });

@@ -10,7 +10,10 @@ import { randomBytes } from "node:crypto";
 // - the migration exchange trades the non-expiring token for a pair; the same exchange again within
 //   7 days answers the same pair (access expiry extended) until the pair is refreshed; the
 //   non-expiring token no longer works for GraphQL after it;
-// - after 2027-01-01 a non-expiring token is refused everywhere.
+// - after 2027-01-01 a non-expiring token is refused everywhere: a GraphQL call answers 401 and
+//   its migration exchange `invalid_subject_token` (`after2027`, switched on at start or later);
+// - a merchant revoking the app's access invalidates every token at once: access tokens answer 401
+//   whatever their expiry said, refresh tokens and the exchange `invalid_grant`/`invalid_subject_token`.
 
 export const INVALID_TOKEN_BODY = {
   errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
@@ -163,6 +166,13 @@ export class TokenAuthority {
   /** Every refresh token stops working (the merchant revoked the app, or 90 days unused). */
   revokeRefreshTokens(): void {
     for (const pair of this.byRefresh.values()) pair.refreshExpires = Math.min(pair.refreshExpires, this.now() - 1);
+  }
+
+  /** The merchant revoked the app's access: every pair and the non-expiring token stop working now. */
+  revokeAll(): void {
+    for (const pair of this.byAccess.values()) this.kill(pair);
+    this.legacyRetired = true;
+    this.exchange = null;
   }
 
   /** Every issued access token is past its expiry now. */

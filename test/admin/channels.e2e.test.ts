@@ -6,8 +6,8 @@ import { createProductMirror } from "../../app/.server/catalog/product-mirror.re
 import { catalogPayloadHash } from "../../app/.server/mapping/product.mapper";
 import { PRODUCTS } from "../../app/.server/google/feed.testkit";
 import { GOOGLE_MIN_REVIEWS, LEFT_OUT_PAGE_SIZE } from "../../app/.server/admin/google-channel";
-import { en } from "../../app/admin/i18n/en";
-import { ptBR } from "../../app/admin/i18n/pt-BR";
+import { en } from "../../app/shared/i18n/en";
+import { ptBR } from "../../app/shared/i18n/pt-BR";
 
 // The "Google Shopping & Shop app" page in Chromium: the feed's address for Merchant Center, then,
 // once the feed route has answered a real fetch over HTTP, what the feed held against Google's

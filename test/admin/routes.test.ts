@@ -4,8 +4,8 @@ import { adminForm, adminRequest } from "../helpers/session-token";
 import { QueueEvents } from "bullmq";
 import { eventually } from "../helpers/contexts";
 import { QueueName } from "../../app/.server/queues/names";
-import { BACKSYNC } from "../../app/.server/backsync/schedule";
 import { madeUpInstall, seedOfflineSession } from "../helpers/offline-session";
+import { BACKSYNC } from "../../app/.server/jobs";
 
 // The admin's loaders and actions called as Remix calls them, with a signed session token and the
 // shop's stored session, against the emulator: bad input is named field by field and saves
@@ -128,7 +128,7 @@ describe("settings", () => {
   it("GIVEN every setting THEN the loader lists each path of the settings module with its value", async () => {
     const { loader } = await settings();
     const data = await loader(args(adminRequest(SHOP, "/app/settings")));
-    const { settingSpecs } = await import("../../app/.server/shops/settings-paths");
+    const { settingSpecs } = await import("../../app/.server/settings/settings-paths");
     expect(data.fields.map((f) => f.path)).toEqual(settingSpecs.map((spec) => spec.path));
     expect(data.values["orders.backfillDays"]).toBe("60");
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, screenshots } from "../helpers/admin-browser";
 import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
 import { ratingValueDefinition } from "../../app/.server/backsync/definitions";
-import { en } from "../../app/admin/i18n/en";
+import { en } from "../../app/shared/i18n/en";
 
 // The Settings page in Chromium: every setting of the shop, Shopify's save bar, a change saved, a
 // bad value refused as it is typed (and by the server), and the variant-key change that asks first

@@ -3,7 +3,7 @@ import { runBackSync } from "../../app/.server/backsync/backsync";
 import { createBackSyncState } from "../../app/.server/backsync/backsync-state.repository";
 import { refreshProducts } from "../../app/.server/backsync/product-refresh";
 import { METAFIELDS_PER_CALL } from "../../app/.server/backsync/metafield-writer";
-import { parseSettings } from "../../app/.server/shops/settings";
+import { parseSettings } from "../../app/.server/settings/settings";
 import { configSchema } from "../../app/.server/config";
 import { productGidOf } from "../../sandbox/simulated-store";
 import { startBenchStack, type Services } from "./bench-stack";

@@ -38,7 +38,7 @@ import { googleFeedChild, runGoogleFeedBench } from "./google-feed.bench";
 //   npm run bench -- --scenario shops --shops 1000,10000   # idle cost per connected shop, then 1% active
 //   npm run bench -- --scenario shops --shops 1000 --shops-db postgresql   # the same on PostgreSQL
 //   npm run bench -- --scenario google-feed --reviews 10000,100000   # the Google feed over HTTP, then its 304
-// Writes bench-report.md and bench-report.json at the repository root and prints the markdown (a
+// Writes test/bench/bench-report.md and bench-report.json (report.ts) and prints the markdown (a
 // single --scenario replaces its own results in the existing report and keeps the others).
 // `--child sync|storm|orders` is a measured process the orchestrator starts (it prints one JSON
 // line), `--child workers` the worker process of the storm and of the order run, and

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 // The one report every benchmark writes to: `bench-report.json` (machine-readable, for comparing
-// runs) and `bench-report.md` (for people) at the repository root. A scenario contributes
+// runs) and `bench-report.md` (for people) beside the benches, in test/bench/. A scenario contributes
 // BenchResults; `writeReport` replaces the report, `appendToReport` adds to (or replaces, by
 // scenario name) what an earlier run wrote, so later scenarios (orders, ingress load) can run alone.
 
@@ -22,6 +23,8 @@ export interface BenchReport {
 
 export const REPORT_JSON = "bench-report.json";
 export const REPORT_MD = "bench-report.md";
+/** Where the report is written: beside the benches, not at the repository root. */
+export const REPORT_DIR = fileURLToPath(new URL(".", import.meta.url));
 
 function machine(): BenchReport["machine"] {
   const list = cpus();
@@ -74,7 +77,7 @@ export function renderMarkdown(report: BenchReport): string {
 }
 
 /** Writes both files (replacing any earlier report) and returns the markdown. */
-export function writeReport(results: BenchResult[], mode: string, dir = process.cwd()): string {
+export function writeReport(results: BenchResult[], mode: string, dir = REPORT_DIR): string {
   const report: BenchReport = { generatedAt: new Date().toISOString(), machine: machine(), mode, results };
   const md = renderMarkdown(report);
   writeFileSync(join(dir, REPORT_JSON), `${JSON.stringify(report, null, 2)}\n`);
@@ -135,7 +138,7 @@ function earlierReport(dir: string): BenchReport | undefined {
 }
 
 /** Adds results to the report on disk; a result replaces an earlier one of the same scenario. */
-export function appendToReport(results: BenchResult[], mode: string, dir = process.cwd()): string {
+export function appendToReport(results: BenchResult[], mode: string, dir = REPORT_DIR): string {
   const earlier = earlierReport(dir);
   const names = new Set(results.map((r) => r.scenario));
   const kept = (earlier?.results ?? []).filter((r) => !names.has(r.scenario));

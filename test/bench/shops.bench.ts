@@ -8,15 +8,16 @@ import { deletePrefix, uniquePrefix } from "../helpers/redis";
 import { testAppContext, testConfig } from "../helpers/contexts";
 import { seedOfflineSession } from "../helpers/offline-session";
 import { defaultProcessors, startWorkers } from "../../workers/start";
-import { startFirstSyncs } from "../../app/.server/shops/connect-shop";
-import { BACKSYNC_TICK, requestBackSync, tickEveryMs } from "../../app/.server/backsync/schedule";
-import { pollScheduleKeys } from "../../app/.server/backsync/poll-schedule";
+import { startFirstSyncs } from "../../app/.server/install/connect-shop";
+import { requestBackSync, tickEveryMs } from "../../app/.server/backsync/schedule";
+import { pollScheduleKeys } from "../../app/.server/activity/poll-schedule";
 import type { Config } from "../../app/.server/config";
 import { BoundedSink, runWorkersUntilStopped } from "./bench-stack";
 import { signedWebhookRequest } from "../helpers/webhooks";
 import { parseProgress } from "../../app/.server/sync/sync-runs.repository";
 import { cpuSecondsOf, startServiceChild } from "./children";
 import type { BenchResult } from "./report";
+import { BACKSYNC_TICK } from "../../app/.server/jobs";
 
 // Scale: N shops installed and connected through the code path the CLI and the admin use (an
 // offline session as an install stores it, `shops.connect`, `startFirstSyncs`), against one

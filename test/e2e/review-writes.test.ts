@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { pollScheduleKeys } from "../../app/.server/backsync/poll-schedule";
+import { pollScheduleKeys } from "../../app/.server/activity/poll-schedule";
 import { createReviewedProducts } from "../../app/.server/storefront/shopper/reviewed-products";
 import { signedProxyRequest } from "../helpers/app-proxy";
 import { eventually } from "../helpers/contexts";

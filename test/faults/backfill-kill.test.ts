@@ -3,7 +3,7 @@ import { eventually } from "../helpers/contexts";
 import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
 import type { StoredOrder } from "../../sandbox/emulator/types";
 import { parseProgress, type SyncKind } from "../../app/.server/sync/sync-runs.repository";
-import { SAVE_EVERY } from "../../app/.server/sync/orders-sync";
+import { SAVE_EVERY } from "../../app/.server/orders/orders-sync";
 import { startWebStack, type Customer, type WebStack } from "./web-stack";
 import { killMidRequest, postsTo } from "./mid-request";
 import { startRun } from "./bulk-runs";

@@ -15,7 +15,7 @@ import {
   webhookProductSchema,
 } from "../../app/.server/mapping/product.mapper";
 import { productKey } from "../../app/.server/mapping/keys";
-import { defaultSettings } from "../../app/.server/shops/settings";
+import { defaultSettings } from "../../app/.server/settings/settings";
 import { BATCHES_PER_TURN, scheduleFlush } from "../../app/.server/catalog/flush";
 import { MAX_BATCH_ITEMS } from "../../app/.server/catalog/catalog-sender";
 import { startWebStack, type WebStack } from "./web-stack";

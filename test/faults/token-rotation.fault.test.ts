@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../helpers/contexts";
 import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
 import { parseProgress } from "../../app/.server/sync/sync-runs.repository";
-import { shopTokenStates } from "../../app/.server/shops/token-state";
+import { shopTokenStates } from "../../app/.server/shopify/token-state";
 import { startWebStack, type WebStack } from "./web-stack";
 import { startRun } from "./bulk-runs";
 

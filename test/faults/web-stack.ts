@@ -1,7 +1,7 @@
 import { startEmulator, type Emulator } from "../../sandbox/emulator/server";
 import { createTestDb, type TestDb } from "../helpers/db";
 import { deletePrefix, redisUrl, uniquePrefix } from "../helpers/redis";
-import { routeDeliverer } from "../helpers/webhooks";
+import { routeDeliverer, type DeliveryOptions } from "../helpers/webhooks";
 import { connectToEmulator } from "../helpers/connect";
 import { testAppContext, testConfig, type LogSink } from "../helpers/contexts";
 import { createPendingChanges, type PendingChanges } from "../../app/.server/catalog/pending-changes";
@@ -31,7 +31,7 @@ export interface WebStack {
   /** Staged live changes, read through the web process's Redis connection. */
   pending: PendingChanges;
   mirror: ProductMirror;
-  deliver(topic: string, shop: string, payload: unknown, opts?: { webhookId?: string }): Promise<Response>;
+  deliver(topic: string, shop: string, payload: unknown, opts?: DeliveryOptions): Promise<Response>;
   /**
    * Connects the shop to one of the emulator's accounts; with a store, also installs it (its offline session, expiring
    * pair).

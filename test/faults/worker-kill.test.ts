@@ -58,8 +58,8 @@ function productUpdate(id: number, title: string, updatedAt = fixture.updated_at
 }
 // A product changed again is a newer version, with a later updated_at, as Shopify sends it. It has to
 // be: the webhook jobs the killed worker had in hand run again in the new worker (at least once), and
-// can run after the newer change was staged or even accepted. Only the version tells that replayed v1
-// from a second edit within the same second, where the later arrival wins.
+// can run after the newer change was staged or even accepted. The version tells that replayed v1 from
+// the newer edit (two edits within one second: same-second-kill.test.ts).
 const V2_UPDATED_AT = new Date(Date.parse(fixture.updated_at as string) + 60_000).toISOString();
 
 /**

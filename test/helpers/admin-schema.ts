@@ -1,9 +1,6 @@
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import {
   GraphQLObjectType,
   TypeInfo,
-  buildClientSchema,
   getNamedType,
   isInputObjectType,
   parse,
@@ -12,42 +9,16 @@ import {
   visitWithTypeInfo,
   type DocumentNode,
   type GraphQLSchema,
-  type IntrospectionQuery,
 } from "graphql";
 import { SHOPIFY_API_VERSION } from "../../app/.server/shopify/api-version";
+import { loadAdminSchema } from "../../sandbox/shopify-schema/schema";
 
-// Shopify's published Admin schema for the app's API version (an introspection result from
-// @shopify/dev-mcp, copied by test/fixtures/shopify-schema/refresh.ts), and what one document asks
+// Shopify's published Admin schema for an API version (an introspection result from @shopify/dev-mcp,
+// copied by sandbox/shopify-schema/refresh.ts and loaded by its schema.ts), and what one document asks
 // of it: validity, deprecated fields, the access scopes and the protected customer data it reaches.
 // The file carries two things graphql-js drops: per type and field the offline scopes it needs
 // (`offline_scopes`), and per field whether it is protected customer data (`isProtected`,
 // `protectedContent`: name, email, phone, address).
-
-export const SCHEMA_FILE = new URL(`../fixtures/shopify-schema/admin_${SHOPIFY_API_VERSION}.json.gz`, import.meta.url);
-
-interface ScopeItem {
-  type: "type" | "field";
-  typeName: string;
-  fieldName?: string;
-  offlineScopes: string[];
-}
-
-interface RawField {
-  name: string;
-  isProtected?: boolean;
-  protectedContent?: string | null;
-}
-
-interface RawType {
-  name: string;
-  fields?: RawField[] | null;
-  enumValues?: { name: string; description?: string | null }[] | null;
-}
-
-interface RawSchema {
-  data: { __schema: { types: RawType[] } };
-  offline_scopes: { items: ScopeItem[] };
-}
 
 export interface AdminSchema {
   schema: GraphQLSchema;
@@ -61,21 +32,13 @@ export interface AdminSchema {
   topicScopes: Map<string, string[]>;
 }
 
-let cached: AdminSchema | undefined;
+const cached = new Map<string, AdminSchema>();
 
-/** The schema of SHOPIFY_API_VERSION; fails with the refresh command when the file is missing. */
-export function adminSchema(): AdminSchema {
-  if (cached) return cached;
-  let raw: RawSchema;
-  try {
-    raw = JSON.parse(gunzipSync(readFileSync(SCHEMA_FILE)).toString("utf8")) as RawSchema;
-  } catch (error) {
-    throw new Error(
-      `no Admin schema for ${SHOPIFY_API_VERSION} at ${SCHEMA_FILE.pathname}: run npm run schema:refresh`,
-      { cause: error },
-    );
-  }
-  const schema = buildClientSchema(raw.data as unknown as IntrospectionQuery);
+/** The schema of an API version (SHOPIFY_API_VERSION by default); fails with the refresh command when missing. */
+export function adminSchema(version: string = SHOPIFY_API_VERSION): AdminSchema {
+  const hit = cached.get(version);
+  if (hit) return hit;
+  const { raw, schema } = loadAdminSchema(version);
   const scopesOf = new Map<string, string[]>();
   const knownScopes = new Set<string>();
   for (const item of raw.offline_scopes.items) {
@@ -100,8 +63,9 @@ export function adminSchema(): AdminSchema {
     for (const s of scopes) knownScopes.add(s);
     topicScopes.set(topic, scopes);
   }
-  cached = { schema, scopesOf, protectedOf, knownScopes, topicScopes };
-  return cached;
+  const loaded = { schema, scopesOf, protectedOf, knownScopes, topicScopes };
+  cached.set(version, loaded);
+  return loaded;
 }
 
 export interface DocumentReport {
@@ -117,9 +81,9 @@ export interface DocumentReport {
   connections: { path: string; depth: number }[];
 }
 
-/** Validates one document (a string or parsed) and reports what it uses. */
-export function inspectDocument(source: string | DocumentNode): DocumentReport {
-  const { schema, scopesOf, protectedOf } = adminSchema();
+/** Validates one document (a string or parsed) and reports what it uses (against the app's version by default). */
+export function inspectDocument(source: string | DocumentNode, version: string = SHOPIFY_API_VERSION): DocumentReport {
+  const { schema, scopesOf, protectedOf } = adminSchema(version);
   const doc = typeof source === "string" ? parse(source) : source;
   const report: DocumentReport = {
     errors: validate(schema, doc).map((e) => e.message),

@@ -1,7 +1,7 @@
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../sandbox/emulator/server";
 import { createTestDb, type TestDb } from "./db";
 import { deletePrefix, uniquePrefix } from "./redis";
-import { routeDeliverer } from "./webhooks";
+import { routeDeliverer, type DeliveryOptions } from "./webhooks";
 import { connectToEmulator } from "./connect";
 import { testAppContext, testConfig, testWorkerContext, type LogSink } from "./contexts";
 import { defaultProcessors, startWorkers, type RunningWorkers } from "../../workers/start";
@@ -23,12 +23,7 @@ export interface Stack {
   workers: RunningWorkers;
   prefix: string;
   /** Delivers a signed webhook through the route module of its topic. */
-  deliver(
-    topic: string,
-    shop: string,
-    payload: unknown,
-    opts?: { webhookId?: string; rawBody?: string },
-  ): Promise<Response>;
+  deliver(topic: string, shop: string, payload: unknown, opts?: DeliveryOptions): Promise<Response>;
   connect(shop: string, customer?: string): Promise<void>;
   /**
    * Resolves once the system has nothing left to do: no catalog change waiting or in flight for

@@ -2,7 +2,11 @@ import { runBackSync, type BackSyncResult } from "../../app/.server/backsync/bac
 import { startSync } from "../../app/.server/sync/start-sync";
 import type { Config } from "../../app/.server/config";
 import { startLocalStorefront, type LocalStorefront } from "../../sandbox/local-storefront/server";
-import { startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store/server";
+import {
+  startSimulatedStore,
+  type SimulatedStore,
+  type SimulatedStoreOptions,
+} from "../../sandbox/simulated-store/server";
 import { OrderBook, ordersModule, type SimOrder } from "../../sandbox/simulated-store/orders";
 import { placeAccountOrder } from "../../sandbox/simulated-store/order-story";
 import type { StorefrontCustomer } from "../../sandbox/simulated-store/storefront-customers";
@@ -50,9 +54,16 @@ export async function startStorefrontStack(
   label: string,
   overrides: Partial<Record<keyof Config, string>> = {},
   products = 10,
+  /** The store's throttle (a Shopify Plus bucket, say); Standard's by default. */
+  throttle?: SimulatedStoreOptions["throttle"],
 ): Promise<StorefrontStack> {
   const book = new OrderBook({ productCount: products });
-  const store = await startSimulatedStore({ products, shop: STOREFRONT_SHOP, modules: [ordersModule(book)] });
+  const store = await startSimulatedStore({
+    products,
+    shop: STOREFRONT_SHOP,
+    modules: [ordersModule(book)],
+    ...(throttle ? { throttle } : {}),
+  });
   const s = await startStack(label, { SHOPIFY_ORIGIN: store.originTemplate, ...overrides });
   await s.connect(STOREFRONT_SHOP);
   await seedOfflineSession(s.t.db, store, { shop: STOREFRONT_SHOP });

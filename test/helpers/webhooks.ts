@@ -13,6 +13,8 @@ export interface WebhookRequestInput {
   url?: string;
   rawBody?: string;
   apiVersion?: string;
+  /** X-Shopify-Triggered-At; now when not given. */
+  triggeredAt?: string;
 }
 
 export function signBody(body: string, secret: string): string {
@@ -34,29 +36,27 @@ export function signedWebhookRequest(input: WebhookRequestInput): Request {
       "x-shopify-webhook-id": input.webhookId ?? randomUUID(),
       "x-shopify-event-id": input.eventId ?? randomUUID(),
       "x-shopify-api-version": input.apiVersion ?? "2026-10",
-      "x-shopify-triggered-at": new Date().toISOString(),
+      "x-shopify-triggered-at": input.triggeredAt ?? new Date().toISOString(),
     },
   });
 }
+
+/** What a test may set of one delivery: its ids, its raw body, when Shopify raised its event. */
+export type DeliveryOptions = Pick<WebhookRequestInput, "webhookId" | "eventId" | "rawBody" | "triggeredAt">;
 
 type RouteAction = (a: { request: Request; params: object; context: object }) => Promise<Response>;
 
 /** Delivers signed webhooks through the app's real route module of each topic (imported once). */
 export function routeDeliverer() {
   const routes = new Map<string, RouteAction>();
-  return async (
-    topic: string,
-    shop: string,
-    payload: unknown,
-    opts: { webhookId?: string; rawBody?: string } = {},
-  ): Promise<Response> => {
+  return async (topic: string, shop: string, payload: unknown, opts: DeliveryOptions = {}): Promise<Response> => {
     let action = routes.get(topic);
     if (!action) {
       action = (await import(`../../app/routes/webhooks.${topic.replace("/", ".")}.tsx`)).action as RouteAction;
       routes.set(topic, action);
     }
     return action({
-      request: signedWebhookRequest({ topic, shop, payload, webhookId: opts.webhookId, rawBody: opts.rawBody }),
+      request: signedWebhookRequest({ topic, shop, payload, ...opts }),
       params: {},
       context: {},
     });

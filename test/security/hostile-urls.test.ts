@@ -6,11 +6,11 @@ import { startHostileFront, type HostileFront, type ReviewMedia } from "../helpe
 import { HOSTILE_URLS } from "../fixtures/hostile-urls";
 import { metrics } from "../../app/.server/metrics/metrics";
 import { reviewsFor } from "../../app/.server/admin/reviews-client";
-import { buildSnapshot } from "../../app/.server/storefront/snapshot";
 import { buildShopData } from "../../app/.server/backsync/shop-data-sync";
 import { statusOrder } from "../../app/.server/storefront/order-reviews/order-review-status-page";
 import { createThemeRenderer } from "../../app/.server/storefront/liquid";
 import type { ReviewRow } from "../../app/.server/admin/moderation";
+import { buildSnapshot } from "../../app/.server/theme";
 
 // Every place the app renders a URL the reviews service sent, fed every hostile URL of the
 // fixture by a service that puts them in each review's photos, video and syndication links (a

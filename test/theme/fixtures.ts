@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { snapshotSchema, type Snapshot, type SnapshotReview } from "../../app/.server/storefront/snapshot";
+import { snapshotSchema, type Snapshot, type SnapshotReview } from "../../app/.server/theme/snapshot";
 import { appDrop, productDrop, type RawMetafield } from "../../app/.server/storefront/liquid";
 
 // Products and snapshots shaped as the back-sync writes them (validated by the snapshot schema), for

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { createThemeRenderer, type ThemeRenderer } from "../../app/.server/storefront/liquid";
 import { EXTENSION_DIR, MEDIA_HOST, PRODUCT_ID, app, productWith, review, shop } from "./fixtures";
-import type { Snapshot } from "../../app/.server/storefront/snapshot";
+import type { Snapshot } from "../../app/.server/theme/snapshot";
 
 // A plain product page holding the extension's blocks, served to Chromium through request routing:
 // the extension's assets from disk, review media as generated images, and the app proxy's reviews

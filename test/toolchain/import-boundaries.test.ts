@@ -12,6 +12,11 @@ async function restricted(filePath: string, code: string): Promise<string[]> {
   return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
 }
 
+async function house(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}${filePath}` });
+  return result!.messages.filter((m) => m.ruleId === "house/rooms").map((m) => m.message);
+}
+
 const importOf = (from: string) => `import { x } from "${from}";\nexport const y = x;\n`;
 
 describe("import boundaries", () => {
@@ -71,5 +76,30 @@ describe("import boundaries", () => {
     expect(await restricted("workers/processors/probe.test.ts", importOf("../../test/helpers/redis"))).toEqual([]);
     expect(await restricted("sandbox/dev-local/probe.ts", importOf("../../app/.server/config"))).toEqual([]);
     expect(await restricted("test/helpers/probe.ts", importOf("../../workers/start"))).toEqual([]);
+  });
+
+  it("GIVEN a folder of app/.server THEN others import it through its door, downwards only", async () => {
+    const typeOf = (from: string) => `import type { X } from "${from}";\nexport type Y = X;\n`;
+    expect(await house("app/.server/orders/probe.ts", importOf("../catalog/flush"))).toHaveLength(1);
+    expect(await house("app/.server/orders/probe.ts", typeOf("../catalog/pending-changes"))).toHaveLength(1);
+    expect(await house("app/routes/probe.tsx", importOf("~/.server/shops/shop.repository"))).toHaveLength(1);
+    expect(await house("workers/processors/probe.ts", importOf("../../app/.server/orders/order-calls"))).toHaveLength(
+      1,
+    );
+    expect(await house("app/.server/orders/probe.ts", importOf("../catalog"))).toEqual([]);
+    expect(await house("app/.server/orders/probe.ts", importOf("./apply-order"))).toEqual([]);
+    expect(await house("app/.server/storefront/writes/probe.ts", importOf("../../config"))).toEqual([]);
+    // A floor above: a client imports no domain, a domain no composition, not even a type.
+    expect(await house("app/.server/shopify/probe.ts", typeOf("../shops"))).toHaveLength(1);
+    expect(await house("app/.server/catalog/probe.ts", importOf("../admin"))).toHaveLength(1);
+    expect(await house("app/.server/config.ts", importOf("./shopify"))).toHaveLength(1);
+    // The admin's browser side is not the server's to import; both import app/shared/.
+    expect(await house("app/.server/admin/probe.ts", importOf("../../admin/messages"))).toHaveLength(1);
+    expect(await house("app/.server/admin/probe.ts", importOf("../../shared/messages"))).toEqual([]);
+    // A folder no floor names is refused until it is placed.
+    expect(await house("app/.server/attic/probe.ts", importOf("../config"))).toHaveLength(1);
+    // Tests reach into what they prove.
+    expect(await house("app/.server/orders/probe.test.ts", importOf("../catalog/flush"))).toEqual([]);
+    expect(await house("test/helpers/probe.ts", importOf("../../app/.server/catalog/flush"))).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { DelayedError, type Job } from "bullmq";
 import { z } from "zod";
 import type { WorkerContext } from "../context";
-import { QueueName } from "../../app/.server/queues/names";
-import { probeAddress, scheduleAddressProbe } from "../../app/.server/shopify/address-probe";
-import type { ShopifyAddressRefusedError } from "../../app/.server/shopify/errors";
+import { QueueName } from "../../app/.server/queues";
+import { probeAddress, scheduleAddressProbe } from "../../app/.server/shops";
+import type { ShopifyAddressRefusedError } from "../../app/.server/shopify";
 
 // The worker's side of the IP allowlist's refusals:
 // - a job whose Admin API call was refused is parked: moved to the delayed set (no attempt spent)

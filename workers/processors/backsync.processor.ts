@@ -2,8 +2,7 @@ import type { Job } from "bullmq";
 import { z } from "zod";
 import type { WorkerContext } from "../context";
 import { runForJob } from "../outcome-adapter";
-import { backSyncShop } from "../../app/.server/backsync/backsync-job";
-import { requestDueBackSyncs } from "../../app/.server/backsync/schedule";
+import { backSyncShop, requestDueBackSyncs } from "../../app/.server/backsync";
 
 // Ratings back into Shopify, as worker jobs on the maintenance queue (see app/.server/backsync/):
 // `backsync` (the feed) and `backsync-reconcile` (feed + full reconciliation) per shop, run by

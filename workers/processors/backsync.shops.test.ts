@@ -4,13 +4,9 @@ import { createTestDb, type TestDb } from "../../test/helpers/db";
 import { deletePrefix, redisCluster, redisUrl, uniquePrefix } from "../../test/helpers/redis";
 import { createQueues, type Queues } from "../../app/.server/queues/queues";
 import { QueueName } from "../../app/.server/queues/names";
-import {
-  BACKSYNC,
-  backSyncShopPages,
-  requestDueBackSyncs,
-  scheduleBackSync,
-} from "../../app/.server/backsync/schedule";
+import { backSyncShopPages, requestDueBackSyncs, scheduleBackSync } from "../../app/.server/backsync/schedule";
 import { configSchema } from "../../app/.server/config";
+import { BACKSYNC } from "../../app/.server/jobs";
 
 // The back-sync's schedule with 10,000 connected shops on SQLite: its tick once read every shop's
 // session in one query and failed from 997 shops on ("the query parameter limit supported by your

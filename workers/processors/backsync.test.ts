@@ -6,14 +6,15 @@ import { requestBackSync } from "../../app/.server/backsync/schedule";
 import { QueueName } from "../../app/.server/queues/names";
 import { productIdOfGid } from "../../app/.server/backsync/rating-metafields";
 import { NEGATIVE_REVIEW, REVIEW_PUBLISHED } from "../../app/.server/backsync/flow-triggers";
-import { snapshotSchema } from "../../app/.server/storefront/snapshot";
-import { shopDataSchema } from "../../app/.server/storefront/shop-data";
+import { snapshotSchema } from "../../app/.server/theme/snapshot";
 import { defaultProcessors, startWorkers } from "../start";
-import { cadenceOf, pollScheduleOf, requestDueBackSyncs, scheduleBackSync } from "../../app/.server/backsync/schedule";
-import { pollScheduleKeys } from "../../app/.server/backsync/poll-schedule";
+import { requestDueBackSyncs, scheduleBackSync } from "../../app/.server/backsync/schedule";
+import { cadenceOf, pollScheduleOf } from "../../app/.server/activity/poll-schedule";
+import { pollScheduleKeys } from "../../app/.server/activity/poll-schedule";
 import type { ReviewsClient } from "../../app/.server/reviews";
 import { seedOfflineSession } from "../../test/helpers/offline-session";
 import { FEED_ORDER, seenKey } from "../../app/.server/backsync/review-feed";
+import { shopDataSchema } from "../../app/.server/theme";
 
 // Ratings back into Shopify against real parts: the emulator over HTTP (reviews submitted through
 // its Client API, moderated through its control API or the Admin API), the simulated store over

@@ -25,7 +25,7 @@ const N = 650;
 const book = new OrderBook({ seed: 5, count: 30, productCount: 40 });
 
 beforeAll(async () => {
-  // A Plus plan's bucket ten times over: the paged read costs ~16 points a product (bench-report.md),
+  // A Plus plan's bucket ten times over: the paged read costs ~16 points a product (test/bench/bench-report.md),
   // which a Standard plan's 100 points a second would stretch to minutes here.
   store = await startSimulatedStore({
     shop: SHOP,

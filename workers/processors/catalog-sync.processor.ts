@@ -6,10 +6,10 @@ import {
   catalogPoll as pollCatalog,
   catalogRead as readCatalog,
   catalogStart as startCatalog,
-} from "../../app/.server/sync/catalog-sync";
+} from "../../app/.server/catalog";
 
 // sync/"catalog-start", "catalog-poll", "catalog-read": the full catalog sync
-// (app/.server/sync/catalog-sync.ts). The service's 429 puts the read back for its Retry-After.
+// (app/.server/catalog/catalog-sync.ts). The service's 429 puts the read back for its Retry-After.
 
 export async function catalogStart(job: Job, ctx: WorkerContext, token?: string) {
   const step = runStepOf(job, token);

@@ -200,12 +200,13 @@ describe("catalog answers, end to end", () => {
       const interval = (b: LogEntry) => ({ start: Date.parse(b.at), end: Date.parse(b.at) + (b.durationMs ?? 0) });
       const spans = sent.map(interval).sort((a, b) => a.start - b.start);
 
-      // Both sources did send, and they competed: a live batch started while the full sync was still
-      // between its first and its last batch.
+      // Both sources did send.
       const syncSpans = sent.filter((b) => !isLive(b)).map(interval);
       const liveSpans = sent.filter(isLive).map(interval);
       expect(syncSpans.length).toBe(Math.ceil(SYNC_PRODUCTS / 200));
-      expect(liveSpans.length).toBeGreaterThanOrEqual(2);
+      // A live flush takes its batch once it holds the send lock (catalog/send-fence.ts), so the
+      // changes staged while the sync held it leave together: one live batch or more.
+      expect(liveSpans.length).toBeGreaterThanOrEqual(1);
       // Whether a live batch started between the sync's first and last batch depends on the
       // machine's load (it did not, twice, in CI); the bound below holds either way.
 

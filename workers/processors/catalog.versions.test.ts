@@ -46,6 +46,33 @@ async function update(payload: Record<string, unknown>, webhookId: string) {
 }
 
 describe("product versions", () => {
+  it("GIVEN two edits in one second and the older delivered again after the newer THEN the service keeps the newer", async () => {
+    const node = store.addProduct({ title: "Camp Stool", productType: "Furniture" });
+    const id = node.id.split("/").pop()!;
+    const second = at("2026-11-20T11:00:05-05:00");
+    const edit = (title: string) => ({ ...productWebhookPayload(node), title, ...second });
+    const deliver = async (title: string, webhookId: string, triggeredAt: string, eventId: string) => {
+      const res = await s.deliver("products/update", shop, edit(title), { webhookId, triggeredAt, eventId });
+      expect(res.status).toBe(200);
+      await deliveryDone(webhookId);
+    };
+    // Whole seconds alike: the delivery's triggered-at tells the two edits apart.
+    await deliver("Camp Stool A", "stool-a", "2026-11-20T16:00:05.120Z", "e-stool-a");
+    await deliver("Camp Stool B", "stool-b", "2026-11-20T16:00:05.640Z", "e-stool-b");
+    await eventually(
+      async () => upstream(id)?.name,
+      (n) => n === "Camp Stool B",
+    );
+    // At-least-once: the first edit's event again (a worker died before recording it), after the second.
+    await deliver("Camp Stool A", "stool-a-again", "2026-11-20T16:00:05.120Z", "e-stool-a");
+    const shopId = (await s.web.shops.get(shop)).id;
+    await eventually(
+      () => s.worker.pending.timing(shopId),
+      (t) => t.waiting === 0 && !t.inflight,
+    );
+    expect(upstream(id)?.name).toBe("Camp Stool B");
+  });
+
   it("GIVEN an older products/update delivered after a newer one THEN the service keeps the newer product", async () => {
     const node = store.addProduct({ title: "Trail Mug", productType: "Mugs" });
     const id = node.id.split("/").pop()!;

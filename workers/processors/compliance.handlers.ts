@@ -3,7 +3,7 @@ import {
   customersDataRequest as answerDataRequest,
   customersRedact as redactCustomer,
   shopRedact as redactShop,
-} from "../../app/.server/compliance/customer-data";
+} from "../../app/.server/compliance";
 
 // Shopify's mandatory compliance topics (app/.server/compliance/customer-data.ts). A payload that
 // cannot be read is recorded failed, not retried.

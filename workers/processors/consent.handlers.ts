@@ -1,6 +1,6 @@
 import { topicAdapter } from "../outcome-adapter";
-import { consentUpdated as recordConsentChange } from "../../app/.server/consent/consent-changed";
+import { consentUpdated as recordConsentChange } from "../../app/.server/orders";
 
 // The three marketing-consent topics: the change kept, the customer's orders corrected upstream
-// (app/.server/consent/consent-changed.ts).
+// (app/.server/orders/consent-changed.ts).
 export const consentUpdated = topicAdapter(recordConsentChange);

@@ -3,7 +3,7 @@ import {
   fulfillmentChanged as recordFulfillmentChange,
   fulfillmentEventCreated as recordFulfillmentEvent,
   orderChanged as applyOrderWebhook,
-} from "../../app/.server/orders/order-webhooks";
+} from "../../app/.server/orders";
 
 // The order and fulfillment topics (app/.server/orders/order-webhooks.ts). The service's 429 puts
 // the delivery back for its Retry-After; a payload or order the service refuses is recorded failed.

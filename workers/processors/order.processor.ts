@@ -1,15 +1,9 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { runForJob } from "../outcome-adapter";
-import { deliverJobSchema, trackingJobSchema } from "../../app/.server/orders/order-timers";
-import {
-  announceTracking as announceOrderTracking,
-  deliverIfDue as deliverOrderIfDue,
-} from "../../app/.server/orders/timed-updates";
-import {
-  fetchProductForOrder as fetchAndStageProduct,
-  fetchProductJobSchema,
-} from "../../app/.server/catalog/product-fetch";
+import { announceTracking as announceOrderTracking, deliverIfDue as deliverOrderIfDue } from "../../app/.server/orders";
+import { fetchProductForOrder as fetchAndStageProduct } from "../../app/.server/catalog";
+import { deliverJobSchema, trackingJobSchema, fetchProductJobSchema } from "../../app/.server/jobs";
 
 // The order sync's timers (maintenance/"deliver-if-due", maintenance/"announce-tracking") and
 // catalog/"fetch-product" (a product an order named but the catalog mirror lacks; its own job, so

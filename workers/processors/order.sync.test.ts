@@ -7,15 +7,15 @@ import { orderPayload } from "../../test/helpers/order-payloads";
 import { startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
 import { QueueName } from "../../app/.server/queues/names";
 import { createOrderStateRepository } from "../../app/.server/orders/order-state.repository";
-import { defaultSettings, type ShopSettings } from "../../app/.server/shops/settings";
+import { defaultSettings, type ShopSettings } from "../../app/.server/settings/settings";
 import { OrderLockLostError } from "../../app/.server/orders/order-lock";
 import { createWorkerContext } from "../context";
 import { deliverIfDue } from "./order.processor";
-import { deliverJobId } from "../../app/.server/orders/order-timers";
 import { orderChanged } from "./order.handlers";
 import { seedOfflineSession } from "../../test/helpers/offline-session";
-import { pollScheduleKeys } from "../../app/.server/backsync/poll-schedule";
-import { REVIEW_WINDOW_MS } from "../../app/.server/backsync/cadence";
+import { pollScheduleKeys } from "../../app/.server/activity/poll-schedule";
+import { REVIEW_WINDOW_MS } from "../../app/.server/activity/cadence";
+import { deliverJobId } from "../../app/.server/jobs";
 
 // Live order sync against the real emulator, Redis and a simulated Shopify store: webhook → route →
 // queue → worker → mapper (productData from the catalog mirror) → service. The shop has an offline
@@ -324,6 +324,30 @@ describe("order sync, one order through its life", () => {
 });
 
 describe("order sync, other paths", () => {
+  it("GIVEN two changes of an order in one second, the older delivered after the newer THEN the newer stays", async () => {
+    const ID = 5923018400010;
+    const AT = "2026-11-18T09:42:17-05:00";
+    const since = s.emu.control.lastRequestSeq();
+    const send = async (patch: Json, webhookId: string, triggeredAt: string) => {
+      const res = await s.deliver("orders/updated", SHOP, order(ID, { updated_at: AT, ...patch }), {
+        webhookId,
+        triggeredAt,
+        eventId: webhookId,
+      });
+      expect(res.status).toBe(200);
+      return eventually(
+        () => s.t.db.webhookDelivery.findUnique({ where: { id: webhookId } }),
+        (r) => r?.status === "done",
+      );
+    };
+    // Paid a moment after it was created, within the second; the creation's delivery comes last.
+    await send({ financial_status: "paid" }, "same-second-paid", "2026-11-18T14:42:17.800Z");
+    await send({ financial_status: "pending" }, "same-second-pending", "2026-11-18T14:42:17.200Z");
+    expect(stored(ID)?.status).toBe("paid");
+    const posts = orderCalls(since).filter((c) => (c.body as Json).orderId === String(ID));
+    expect(posts.map((c) => (c.body as Json).status)).toEqual(["paid"]);
+  });
+
   it("GIVEN a paid order THEN fulfillments/create moves it to shipped and a delivered fulfillments/update to delivered", async () => {
     const ID = 5923018400001;
     const F = 5123456700101;
@@ -504,10 +528,77 @@ describe("order sync, other paths", () => {
       expect(stored(ID)?.status).toBe("paid");
       expect((await orderState(ID))?.sentUpdatedAt).toEqual(new Date(NEWER));
       expect(outcome).toBeInstanceOf(OrderLockLostError);
+      // Its request was under way when the lock lapsed: it may have reached the service (here it was
+      // cut off first), so the fence forgets what the service holds and has the order read again.
+      expect((outcome as OrderLockLostError).sent).toBe(true);
+      expect((await orderState(ID))?.fingerprint).toBeNull();
       // Its retry finds the newer payload applied, and drops the older one.
       await orderChanged(older, other, {} as Job);
       const posts = orderCalls(since).filter((c) => (c.body as Json).orderId === String(ID));
       expect(posts.map((c) => [(c.body as Json).status, c.status])).toEqual([["paid", 200]]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("GIVEN an older order request that reaches the service after its lock lapsed and a newer one landed THEN nothing of it is recorded and the newest form is sent after it", async () => {
+    const ID = 5923018400009;
+    const OLDER = "2026-11-18T09:42:17-05:00";
+    const NEWER = "2026-11-18T09:42:21-05:00";
+    const since = s.emu.control.lastRequestSeq();
+    // As above, but the older request is already at the service: it is not cut off, and it lands
+    // after the newer one (the service answers it once the other worker's Redis is back).
+    const away = `${s.prefix}:test:redis-away-2`;
+    let paused = false;
+    const late: typeof fetch = async (input, init) => {
+      if (!paused && String(input).includes("/acme/orders")) {
+        paused = true;
+        const back = other.queues.redis.blpop(away, 0);
+        await deliver("orders/updated", order(ID, { updated_at: NEWER }));
+        await s.worker.queues.redis.lpush(away, "back");
+        await back;
+        return fetch(input, { ...init, signal: undefined });
+      }
+      return fetch(input, init);
+    };
+    const other = createWorkerContext(
+      { ...s.config, WORKER_LOCK_MS: 1000 },
+      { log: s.worker.log, db: s.t.db, fetch: late },
+    );
+    const older = {
+      deliveryId: "older-create-late",
+      eventId: null,
+      topic: "orders/create",
+      shop: SHOP,
+      apiVersion: null,
+      triggeredAt: null,
+      receivedAt: new Date().toISOString(),
+      payload: order(ID, { financial_status: "pending", updated_at: OLDER }),
+    };
+    try {
+      const outcome = await orderChanged(older, other, {} as Job).catch((e: unknown) => e);
+      expect(paused).toBe(true);
+      // The older form did land last: what the fence is for.
+      expect(stored(ID)?.status).toBe("created");
+      expect(outcome).toBeInstanceOf(OrderLockLostError);
+      expect((outcome as OrderLockLostError).sent).toBe(true);
+      // Nothing of the late request recorded; the service's copy is forgotten, the version kept.
+      const state = await orderState(ID);
+      expect(state?.sentUpdatedAt).toEqual(new Date(NEWER));
+      expect(state?.fingerprint).toBeNull();
+      // The order is read again from Shopify: an orders reconciliation from its creation.
+      const runs = await s.t.db.syncRun.findMany({ where: { shopId, kind: "orders" } });
+      expect(runs.length).toBeGreaterThan(0);
+      // The retry of the older payload is still dropped; the newest form, read again (here Shopify's
+      // redelivery stands in for the reconciliation's read), is sent rather than taken as unchanged.
+      await orderChanged(older, other, {} as Job);
+      await deliver("orders/updated", order(ID, { updated_at: NEWER }));
+      await eventually(
+        async () => stored(ID)?.status,
+        (st) => st === "paid",
+      );
+      const posts = orderCalls(since).filter((c) => (c.body as Json).orderId === String(ID));
+      expect(posts.map((c) => (c.body as Json).status)).toEqual(["paid", "created", "paid"]);
     } finally {
       await other.close();
     }

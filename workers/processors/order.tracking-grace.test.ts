@@ -4,7 +4,7 @@ import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
 import { OrderBook, generateProduct, productWebhookPayload, type OrderChange } from "../../sandbox/simulated-store";
 import { QueueName } from "../../app/.server/queues/names";
-import { ANNOUNCE_TRACKING } from "../../app/.server/orders/order-timers";
+import { ANNOUNCE_TRACKING } from "../../app/.server/jobs";
 
 // Shipment news from fulfillment webhooks waits ORDER_TRACKING_GRACE_MS for the order webhook
 // Shopify sends with it, so that one change costs one request. The grace is long here (60 s) and

@@ -6,10 +6,10 @@ import {
   ordersPoll as pollOrders,
   ordersRead as readOrders,
   ordersStart as startOrders,
-} from "../../app/.server/sync/orders-sync";
+} from "../../app/.server/orders";
 
 // sync/"orders-start", "orders-poll", "orders-read": the orders backfill and reconciliation
-// (app/.server/sync/orders-sync.ts). A read that waits for the catalog sync, or got further and
+// (app/.server/orders/orders-sync.ts). A read that waits for the catalog sync, or got further and
 // then met a transient failure, goes back to the delayed set without spending an attempt.
 
 export async function ordersStart(job: Job, ctx: WorkerContext, token?: string) {

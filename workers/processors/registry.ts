@@ -1,6 +1,6 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import type { WebhookJob } from "../../app/.server/webhooks/delivery";
+import type { WebhookJob } from "../../app/.server/jobs";
 
 /** Handles one verified webhook delivery of one topic. Throwing means "retry"; see errors.ts. */
 export type TopicHandler = (delivery: WebhookJob, ctx: WorkerContext, job: Job, token?: string) => Promise<void>;

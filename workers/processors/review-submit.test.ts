@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../test/helpers/stack";
 import { eventually } from "../../test/helpers/contexts";
 import { keyFrom } from "../../app/.server/crypto/secret-box";
-import { keepPendingReview, type PendingPayload } from "../../app/.server/storefront/writes/pending-reviews";
-import { QueueName } from "../../app/.server/queues/names";
+import { type PendingPayload } from "../../app/.server/pending-reviews/pending-reviews";
 import { ReviewsError, type ReviewsClient } from "../../app/.server/reviews";
+import { keepPendingReview } from "../../app/.server/pending-reviews";
 
 // Kept writes to one busy product, sent again exactly once: the service stored every review and
 // question but each answer was lost on the way back (the emulator closes the connection after
@@ -53,7 +53,7 @@ describe.each([
   /** Kept as the write path keeps it: sealed in the database, a job on the maintenance queue. */
   const keep = (submission: PendingPayload) =>
     keepPendingReview(
-      { db: s.web.db, maintenance: s.web.queues.get(QueueName.maintenance), key: keyFrom(s.config.ENCRYPTION_KEY) },
+      { db: s.web.db, queues: s.web.queues, key: keyFrom(s.config.ENCRYPTION_KEY) },
       { shop: SHOP, sku: SKU, submission, outcomeUnknown: true, error: "retryable" },
     );
 

@@ -1,6 +1,6 @@
 import { DelayedError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import { UNREADABLE_PAYLOAD, webhookJobSchema, type WebhookJob } from "../../app/.server/webhooks/delivery";
+import { UNREADABLE_PAYLOAD, webhookJobSchema, type WebhookJob } from "../../app/.server/jobs";
 import { PermanentJobError } from "./errors";
 import type { TopicHandler } from "./registry";
 

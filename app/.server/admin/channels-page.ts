@@ -1,5 +1,5 @@
 import type { AppContext } from "../context.server";
-import { shopAppStatus } from "../shopapp/status";
+import { shopAppStatus } from "../shopapp";
 import { googleChannel } from "./google-channel";
 
 /**

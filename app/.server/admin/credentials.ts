@@ -1,12 +1,11 @@
-import { connectionInputSchema, ShopNotConnectedError } from "../shops/shop.repository";
-import { forgetIfAnotherAccount, startFirstSyncs, verifyCredentials } from "../shops/connect-shop";
+import { connectionInputSchema, ShopNotConnectedError } from "../shops";
+import { forgetIfAnotherAccount, startFirstSyncs, verifyCredentials } from "../install";
 import { confirmStep } from "./onboarding";
-import { createResendLedger } from "../resend/resend-ledger";
+import { createResendLedger } from "../resend";
 import { serviceErrorMessage } from "./service-errors";
 import type { AppContext } from "../context.server";
-import type { UiMessage } from "../../admin/messages";
-import { serviceAddressAllowed } from "../security/service-address";
-import { urlPolicy } from "../security/safe-url";
+import type { UiMessage } from "../../shared/messages";
+import { serviceAddressAllowed, urlPolicy } from "../security";
 
 // The home page's credentials form: checked with a token request before anything is saved; a bad
 // field or a refused token saves nothing and says why. The client secret is write-only: an empty

@@ -1,10 +1,7 @@
 import type { AppContext } from "../context.server";
 import type { Shop } from "@prisma/client";
-import { shopGoogleFeedUrl } from "../google/feed-url";
-import type { ExclusionReason } from "../google/feed-entry";
-import { readFeedStatus, type FeedStatus } from "../google/feed-status";
-import { PRODUCTS_REPORTED } from "../google/feed-writer";
-import { productIdOf } from "../../admin/product-ids";
+import { shopGoogleFeedUrl, type ExclusionReason, readFeedStatus, type FeedStatus, PRODUCTS_REPORTED } from "../google";
+import { productIdOf } from "../../shared/product-ids";
 import { shopProduct } from "./shop-products";
 
 // The admin's Google Shopping section: the address to paste into Merchant Center, the last feed the

@@ -1,7 +1,7 @@
 import type { AppContext } from "../context.server";
 import { reviewsFor } from "./reviews-client";
 import { orMessage } from "./service-errors";
-import type { UiMessage } from "../../admin/messages";
+import type { UiMessage } from "../../shared/messages";
 
 // The home page's key figures for the session's shop: what the reviews service holds (published
 // reviews and their average, reviews of the last 30 days, the moderation queue, questions waiting

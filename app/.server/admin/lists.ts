@@ -4,8 +4,8 @@ import { reviewsFor } from "./reviews-client";
 import { orMessage } from "./service-errors";
 import { statsCache } from "./stats-cache";
 import { surveySummary } from "./survey-summary";
-import { QUESTION_STATUSES, SURVEY_TYPES } from "../../admin/list-options";
-import { createOrderStateRepository } from "../orders/order-state.repository";
+import { QUESTION_STATUSES, SURVEY_TYPES } from "../../shared/list-options";
+import { createOrderStateRepository } from "../orders";
 
 // Questions and survey responses: the service's lists for the session's shop, a page at a time
 // (the service chooses its page size). Product groups: product-groups.ts.

@@ -1,15 +1,18 @@
 import { reviewsListQuerySchema, type AdminReview, type ReviewsClient, type ReviewsListQuery } from "../reviews";
-import { ShopNotConnectedError } from "../shops/shop.repository";
+import { ShopNotConnectedError } from "../shops";
 import type { AppContext } from "../context.server";
 import { reviewsFor } from "./reviews-client";
-import { requestBackSync } from "../backsync/schedule";
+import { requestBackSync } from "../backsync";
 import { orMessage, serviceErrorMessage } from "./service-errors";
-import type { UiMessage } from "../../admin/messages";
-import { safeUrl } from "../security/safe-url";
-import { createOrderStateRepository } from "../orders/order-state.repository";
-import { createCustomerReviewIndex } from "../customers/customer-review.repository";
-import { customerOfReview } from "../customers/review-customer";
-import { customerReviewsPage, type CustomerReviewItem } from "../customers/customer-reviews-page";
+import type { UiMessage } from "../../shared/messages";
+import { safeUrl } from "../security";
+import { createOrderStateRepository } from "../orders";
+import {
+  createCustomerReviewIndex,
+  customerOfReview,
+  customerReviewsPage,
+  type CustomerReviewItem,
+} from "../customers";
 
 // The moderation queue: the service's review list with every filter its Admin API takes, read
 // from the page's URL and checked against the client's own schema (a bad filter is named, never

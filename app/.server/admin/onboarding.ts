@@ -1,7 +1,7 @@
 import type { AppContext } from "../context.server";
-import { createSyncRuns, parseProgress } from "../sync/sync-runs.repository";
-import { createProductMirror } from "../catalog/product-mirror.repository";
-import { activateEmbedLink, addBlockLink, THEME_BLOCKS } from "../../admin/theme-blocks";
+import { createSyncRuns, parseProgress } from "../sync";
+import { createProductMirror } from "../catalog";
+import { activateEmbedLink, addBlockLink, THEME_BLOCKS } from "../../shared/theme-blocks";
 
 // The home page's setup checklist, read from real state: the connection and whether it works (its
 // credentials passed a token request in the admin, or the service took data through it), the sync

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ReviewsPermanentError } from "../reviews";
 import type { AppContext } from "../context.server";
-import { requestBackSync } from "../backsync/schedule";
+import { requestBackSync } from "../backsync";
 import { reviewsFor } from "./reviews-client";
 import { orMessage, serviceErrorMessage } from "./service-errors";
-import type { UiMessage } from "../../admin/messages";
+import type { UiMessage } from "../../shared/messages";
 import { skipOf } from "./lists";
 import { shopProducts, type ShopProduct } from "./shop-products";
 

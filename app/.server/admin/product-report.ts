@@ -4,8 +4,8 @@ import { reviewsFor } from "./reviews-client";
 import { orMessage } from "./service-errors";
 import { statsCache } from "./stats-cache";
 import { reviewTrends } from "./review-trends";
-import { translator } from "../../admin/i18n/translate";
-import type { Locale } from "../../admin/i18n/locale";
+import { translator } from "../../shared/i18n/translate";
+import type { Locale } from "../../shared/i18n/locale";
 
 // The product report: the service's per-product review counts and averages with its eight orders,
 // a date range, only-published and categories; on the page a page at a time, and as CSV streamed

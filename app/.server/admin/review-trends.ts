@@ -1,6 +1,6 @@
 import type { ProductReportQuery, ReviewsClient, ReviewsListQuery } from "../reviews";
-import { daysOf, monthOf, monthsBetween, monthsEnding, type MonthKey } from "../../admin/stats/months";
-import { pooled, starsAverage, type TrendMonth } from "../../admin/stats/ratings";
+import { daysOf, monthOf, monthsBetween, monthsEnding, type MonthKey } from "../../shared/stats/months";
+import { pooled, starsAverage, type TrendMonth } from "../../shared/stats/ratings";
 
 // The report page's charts: reviews and average rating per month, and how many reviews gave each
 // star, under the report's own filters (dates, only published, categories). The service documents

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context.server";
-import { shopReviewsClients } from "../shops/reviews-for-shop";
+import { shopReviewsClients } from "../shops";
 import type { ReviewsClient } from "../reviews";
 
 // The session shop's reviews client for an admin page: the same client, token cache and 429 pause

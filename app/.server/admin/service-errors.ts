@@ -6,8 +6,8 @@ import {
   ReviewsResponseError,
   ReviewsRetryableError,
 } from "../reviews";
-import { ShopNotConnectedError } from "../shops/shop.repository";
-import type { UiMessage } from "../../admin/messages";
+import { ShopNotConnectedError } from "../shops";
+import type { UiMessage } from "../../shared/messages";
 
 // The reviews client's typed errors in words a merchant understands (keys of the admin's
 // dictionaries): what happened and what to do, never a stack trace or a request path.

@@ -1,6 +1,7 @@
 import type { AppContext } from "../context.server";
-import { defaultSettings, parseSettings } from "../shops/settings";
 import {
+  defaultSettings,
+  parseSettings,
   applyAssignments,
   convertValue,
   getPath,
@@ -9,21 +10,20 @@ import {
   SettingsInputError,
   type Assignment,
   type SettingSpec,
-} from "../shops/settings-paths";
-import { canSyncShop } from "../shops/can-sync";
-import { countReviews } from "../shops/review-count";
-import { startSync } from "../sync/start-sync";
-import { requestBackSync } from "../backsync/schedule";
+} from "../settings";
+import { canSyncShop, countReviews } from "../shops";
+import { startSync } from "../sync";
+import { requestBackSync } from "../backsync";
 import {
   toFieldValue,
   validateField,
   type FieldLeaf,
   type FieldSpec,
   type FieldValue,
-} from "../../admin/settings-fields";
-import type { UiMessage } from "../../admin/messages";
+} from "../../shared/settings-fields";
+import type { UiMessage } from "../../shared/messages";
 
-// The Settings page: every setting of shops/settings-paths.ts (a new setting in the schema appears
+// The Settings page: every setting of settings/settings-paths.ts (a new setting in the schema appears
 // by itself), saved all or nothing through the same parsing and validation as `settings set`, with
 // the same variant-key guard: a change of catalog.variantKey first asks the service how many
 // reviews it would orphan, and is saved only once the merchant confirms.

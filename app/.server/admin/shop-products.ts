@@ -1,6 +1,6 @@
 import type { AppContext } from "../context.server";
-import { createProductMirror } from "../catalog/product-mirror.repository";
-import { safeUrl, type UrlPolicy, urlPolicy } from "../security/safe-url";
+import { createProductMirror } from "../catalog";
+import { safeUrl, type UrlPolicy, urlPolicy } from "../security";
 
 // The shop's products as admin pages show them (title, image, the key the service knows them
 // by), from the app's product mirror: what the service last accepted, so what a group or a

@@ -1,4 +1,4 @@
-import { createTtlCache, rememberPromise } from "../cache/ttl-cache";
+import { createTtlCache, rememberPromise } from "../cache";
 
 // The admin charts' sums, kept briefly in this process per shop and query: opening the page twice,
 // or two tabs at once, pages through the service once. Only numbers are kept (no answer, name or

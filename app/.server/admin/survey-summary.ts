@@ -7,8 +7,8 @@ import {
   type NpsAnswer,
   type NpsGroups,
   type NpsMonth,
-} from "../../admin/stats/nps";
-import { monthOf, monthsEnding } from "../../admin/stats/months";
+} from "../../shared/stats/nps";
+import { monthOf, monthsEnding } from "../../shared/stats/months";
 
 // The survey's score over every answer, not the page shown: the service documents no aggregate, so
 // the answers are read page after page (newest first), bounded, and summed here. Past the bound the

@@ -1,12 +1,9 @@
 import type { AppContext } from "../context.server";
-import { allQueueNames } from "../queues/names";
-import { lastHeartbeat } from "../queues/worker-heartbeat";
-import { createProductMirror } from "../catalog/product-mirror.repository";
-import { requestProductFetch } from "../catalog/product-fetch";
-import { createSyncRuns, parseProgress, type SyncKind } from "../sync/sync-runs.repository";
-import { startSync } from "../sync/start-sync";
-import { createAddressRefusals } from "../shopify/address-refusals";
-import { createResendLedger } from "../resend/resend-ledger";
+import { allQueueNames, lastHeartbeat } from "../queues";
+import { createProductMirror, requestProductFetch } from "../catalog";
+import { createSyncRuns, parseProgress, type SyncKind, startSync } from "../sync";
+import { createAddressRefusals } from "../shopify";
+import { createResendLedger } from "../resend";
 
 // The Sync page: the state of the shop's catalog and orders at the service, its runs, what the
 // service refused and why, and whether the background work is moving (queue depth, worker alive).

@@ -1,16 +1,17 @@
-import type { JobServices } from "../jobs/services";
-import { GiveUp, honouringServiceLimit, RetryLater, shopifyThrottleAsRetry } from "../jobs/outcome";
-import { withRenewedLock } from "../queues/renewed-lock";
-import { parseSettings } from "../shops/settings";
-import { ShopNotConnectedError } from "../shops/shop.repository";
-import { createResendLedger } from "../resend/resend-ledger";
-import { resendUnknownProducts } from "../resend/unknown-products";
-import { NoOfflineSessionError } from "../shopify/admin-for-shop";
-import { lazyAdminGraphql } from "../shopify/lazy-admin-graphql";
-import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify/errors";
+import { type JobServices, GiveUp, honouringServiceLimit, RetryLater, shopifyThrottleAsRetry } from "../jobs";
+import { withRenewedLock } from "../queues";
+import { parseSettings } from "../settings";
+import { ShopNotConnectedError, canSyncShop } from "../shops";
+import { createResendLedger, resendUnknownProducts } from "../resend";
+import {
+  NoOfflineSessionError,
+  lazyAdminGraphql,
+  ShopifyApiError,
+  ShopifyThrottledError,
+  isAddressRefused,
+} from "../shopify";
 import { runBackSync, type BackSyncResult } from "./backsync";
-import { pollScheduleOf } from "./schedule";
-import { canSyncShop } from "../shops/can-sync";
+import { pollScheduleOf } from "../activity";
 
 // One shop's back-sync as a job runs it (maintenance/"backsync" and "backsync-reconcile"): one run
 // per shop at a time (a lock renewed while it runs), then the SKUs the service shows without their

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 import { CLEARED_DIGEST } from "./rating-metafields";
 import { SEEN_MAX, type FeedMemory } from "./review-feed";
 

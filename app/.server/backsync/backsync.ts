@@ -1,14 +1,14 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { ReviewsClient } from "../reviews";
-import type { AdminGraphql } from "../shopify/admin-graphql";
-import type { ShopSettings } from "../shops/settings";
+import { type AdminGraphql, ShopifyApiError } from "../shopify";
+import type { ShopSettings } from "../settings";
 import { createBackSyncState, feedMemoryOf, type BackSyncState } from "./backsync-state.repository";
 import { DEFINITIONS_CHANGED_AT, enableRatingDefinitions } from "./definitions";
 import { backfillRatingValues } from "./rating-value-backfill";
 import { sendTriggers, triggersFor } from "./flow-triggers";
-import { createFlowTriggerUse } from "../flow/flow-trigger-use.repository";
-import { indexCustomerReviews } from "../customers/index-customer-reviews";
+import { createFlowTriggerUse } from "../flow";
+import { indexCustomerReviews } from "../customers";
 import {
   collectedSince,
   collectedTriggers,
@@ -19,13 +19,11 @@ import {
 import { emptyStats, refreshProducts, type RefreshStats } from "./product-refresh";
 import { findDrift } from "./reconcile";
 import { changedProducts, readReviewChanges, unknownProducts } from "./review-feed";
-import { touchedProducts } from "./touched-products";
+import { touchedProducts } from "../activity";
 import { readGroupMembership, regrouped, withGroupMates, type GroupMembership } from "./group-membership";
 import { readShopData, shopDataDigest, writeShopData } from "./shop-data-sync";
-import type { Db } from "../db/client";
-import { ShopifyApiError } from "../shopify/errors";
-import { orderLinksFromMirror } from "../shopapp/order-links";
-import { syndicateReviews, type SyndicationResult } from "../shopapp/syndicate";
+import type { Db } from "../db";
+import { orderLinksFromMirror, syndicateReviews, type SyndicationResult } from "../shopapp";
 
 // One back-sync run of one shop (the worker job calls it; the demo and the benchmark too):
 // 1. the product definitions (definitions.ts), once per shop and again when the set grew;

@@ -1,9 +1,10 @@
-import type { AdminGraphql } from "../shopify/admin-graphql";
-import { ShopifyUserErrors, type UserError } from "../shopify/errors";
 import {
+  type AdminGraphql,
+  ShopifyUserErrors,
+  type UserError,
   METAFIELD_DEFINITION_CREATE,
   STANDARD_METAFIELD_DEFINITION_ENABLE as STANDARD_DEFINITION_ENABLE,
-} from "../shopify/metafield-documents";
+} from "../shopify";
 import { RATING_VALUE, STANDARD_DEFINITIONS } from "./rating-metafields";
 
 // The product definitions the back-sync writes under, made once per shop (idempotent at Shopify as

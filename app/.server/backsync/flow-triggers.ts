@@ -1,8 +1,6 @@
 import type { Logger } from "pino";
 import type { AdminReview } from "../reviews";
-import type { AdminGraphql } from "../shopify/admin-graphql";
-import type { UserError } from "../shopify/errors";
-import { FLOW_TRIGGER_RECEIVE } from "../shopify/metafield-documents";
+import { type AdminGraphql, type UserError, FLOW_TRIGGER_RECEIVE } from "../shopify";
 import type { BackSyncState } from "./backsync-state.repository";
 
 // Shopify Flow triggers fed by the review-change feed, declared by the extensions

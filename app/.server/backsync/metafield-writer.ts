@@ -1,7 +1,5 @@
 import type { Logger } from "pino";
-import type { AdminGraphql } from "../shopify/admin-graphql";
-import { METAFIELDS_DELETE, METAFIELDS_SET } from "../shopify/metafield-documents";
-import { ShopifyUserErrors, type UserError } from "../shopify/errors";
+import { type AdminGraphql, METAFIELDS_DELETE, METAFIELDS_SET, ShopifyUserErrors, type UserError } from "../shopify";
 import { chunk, type MetafieldInput } from "./rating-metafields";
 
 // Writes metafields in calls of 25 (what `metafieldsSet` takes), packed across products so that a

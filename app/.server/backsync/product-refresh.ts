@@ -1,10 +1,10 @@
 import type { Logger } from "pino";
 import { ReviewsPermanentError, type ReviewsClient, type SummaryResponse } from "../reviews";
-import type { AdminGraphql } from "../shopify/admin-graphql";
-import { buildSnapshot } from "../storefront/snapshot";
+import type { AdminGraphql } from "../shopify";
 import type { BackSyncState, ProductDigest } from "./backsync-state.repository";
 import { MetafieldBatcher, deleteMetafields, type ProductOutcome } from "./metafield-writer";
 import { CLEARED_DIGEST, digestOf, productMetafieldIds, productMetafields } from "./rating-metafields";
+import { buildSnapshot } from "../theme";
 
 // Brings the metafields of some products up to date: the Client API summary of each (first page,
 // default order) → the snapshot → the three metafields → a digest compared with what was last

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ProductReportRow } from "../reviews";
-import { buildSnapshot, type Snapshot } from "../storefront/snapshot";
 import type { SummaryResponse } from "../reviews";
 import { drifted } from "./reconcile";
 import { chunk, digestOf, productMetafieldIds, productMetafields } from "./rating-metafields";
+import { buildSnapshot, type Snapshot } from "../theme";
 
 // The metafields written per product and the diffing that decides whether to write them.
 

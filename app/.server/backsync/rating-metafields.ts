@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { productGid } from "../../admin/product-ids";
-import { SNAPSHOT_KEY, SNAPSHOT_NAMESPACE, type Snapshot } from "../storefront/snapshot";
+import { productGid } from "../../shared/product-ids";
+import { SNAPSHOT_KEY, SNAPSHOT_NAMESPACE, type Snapshot } from "../theme";
 
 // What the back-sync writes on one product, as `metafieldsSet` inputs: the app-owned snapshot the
 // theme blocks render, Shopify's standard `reviews.rating` / `reviews.rating_count` that themes

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import { productGid } from "../../admin/product-ids";
-import type { AdminGraphql } from "../shopify/admin-graphql";
+import { productGid } from "../../shared/product-ids";
+import type { AdminGraphql } from "../shopify";
 import type { BackSyncState } from "./backsync-state.repository";
 import { MetafieldBatcher } from "./metafield-writer";
 import { RATING_VALUE } from "./rating-metafields";

@@ -1,49 +1,16 @@
-import type { Config } from "../config";
-import type { Db } from "../db/client";
-import { keysetPages } from "../db/batches";
-import type { Queues } from "../queues/queues";
-import { QueueName, jobIdPart } from "../queues/names";
-import { SYNCABLE_SHOPS } from "../shops/can-sync";
-import { ACTIVE_AFTER_ACTION_MS } from "./cadence";
-import { createPollSchedule, type PollSchedule } from "./poll-schedule";
+import { type Db, keysetPages } from "../db";
+import type { Queues } from "../queues";
+import { enqueueBackSync, scheduleBackSyncTick } from "../jobs";
+import { SYNCABLE_SHOPS } from "../shops";
+import { ACTIVE_AFTER_ACTION_MS, pollScheduleOf, type ScheduleConfig } from "../activity";
 
 // How back-sync runs are asked for. One run at a time per shop: a run asked for while one waits is
-// the same run; asked for while one runs, it comes right after (BullMQ deduplication keeping the
-// last). Runs of a shop also hold the shop's back-sync lock, so a reconciliation never overlaps a
-// feed run. The admin calls `requestBackSync` after a moderation (a run now, and the shop polled
-// every active period for a while); the worker's tick asks runs for the shops the poll schedule
-// says are due (poll-schedule.ts: each poll's timing follows the shop's activity, cadence.ts), and
+// the same run; asked for while one runs, it comes right after (jobs/enqueue.ts). Runs of a shop
+// also hold the shop's back-sync lock, so a reconciliation never overlaps a feed run. The admin
+// calls `requestBackSync` after a moderation (a run now, and the shop polled every active period
+// for a while); the worker's tick asks runs for the shops the poll schedule says are due
+// (activity/poll-schedule.ts: each poll's timing follows the shop's activity, cadence.ts), and
 // reconciliations for the shops whose moment of the day has come.
-
-export const BACKSYNC = "backsync";
-export const BACKSYNC_RECONCILE = "backsync-reconcile";
-export const BACKSYNC_TICK = "backsync-tick";
-/** The daily reconciliation's own tick, before reconciliations were spread over the day: removed at start. */
-export const BACKSYNC_RECONCILE_TICK = "backsync-reconcile-tick";
-
-export interface BackSyncJobData {
-  shopId: string;
-}
-
-/** The poll schedule of this deployment (its Redis and prefix, its configured periods). */
-export function pollScheduleOf(queues: Pick<Queues, "redis" | "prefix">, config: ScheduleConfig): PollSchedule {
-  return createPollSchedule(queues.redis, queues.prefix, cadenceOf(config));
-}
-
-export type ScheduleConfig = Pick<Config, "BACKSYNC_INTERVAL_MS" | "BACKSYNC_QUIET_MS" | "BACKSYNC_RECONCILE_MS">;
-
-export function cadenceOf(config: ScheduleConfig) {
-  // With the scheduler off (0, the test suite's default) runs come only when asked for; the
-  // schedule still records activity, at the default period.
-  const activeMs = config.BACKSYNC_INTERVAL_MS || DEFAULT_ACTIVE_MS;
-  return {
-    activeMs,
-    quietMs: Math.max(config.BACKSYNC_QUIET_MS, activeMs),
-    reconcileMs: config.BACKSYNC_RECONCILE_MS,
-  };
-}
-
-const DEFAULT_ACTIVE_MS = 50_000;
 
 /**
  * Asks for a back-sync run of the shop now (after a moderation or a change in our admin, after
@@ -58,15 +25,7 @@ export async function requestBackSync(
   await ctx.queues.ready();
   const now = Date.now();
   await pollScheduleOf(ctx.queues, ctx.config).noteActivity(shopId, now + ACTIVE_AFTER_ACTION_MS, now);
-  await enqueueRun(ctx.queues, shopId, opts.reconcile ? BACKSYNC_RECONCILE : BACKSYNC, opts.delayMs ?? 0);
-}
-
-async function enqueueRun(queues: Pick<Queues, "get">, shopId: string, name: string, delayMs = 0) {
-  await queues.get(QueueName.maintenance).add(name, { shopId } satisfies BackSyncJobData, {
-    delay: delayMs,
-    deduplication: { id: `${name}-${jobIdPart(shopId)}`, keepLastIfActive: true },
-    removeOnComplete: true,
-  });
+  await enqueueBackSync(ctx.queues, shopId, opts.reconcile ?? false, opts.delayMs ?? 0);
 }
 
 /**
@@ -98,9 +57,9 @@ const REQUESTS_AT_ONCE = 50;
 /** Shops taken from the schedule per round trip: a tick's reads and writes stay bounded. */
 const TAKE_AT_ONCE = 500;
 
-async function requestForEach(ctx: { queues: Pick<Queues, "get"> }, ids: readonly string[], name: string) {
+async function requestForEach(ctx: { queues: Pick<Queues, "get"> }, ids: readonly string[], reconcile: boolean) {
   for (let i = 0; i < ids.length; i += REQUESTS_AT_ONCE) {
-    await Promise.all(ids.slice(i, i + REQUESTS_AT_ONCE).map((id) => enqueueRun(ctx.queues, id, name)));
+    await Promise.all(ids.slice(i, i + REQUESTS_AT_ONCE).map((id) => enqueueBackSync(ctx.queues, id, reconcile)));
   }
 }
 
@@ -113,16 +72,16 @@ export async function requestDueBackSyncs(
   now = Date.now(),
 ): Promise<{ shops: number; reconciles: number }> {
   const schedule = pollScheduleOf(ctx.queues, ctx.config);
-  const requestAll = async (take: () => Promise<string[]>, name: string) => {
+  const requestAll = async (take: () => Promise<string[]>, reconcile: boolean) => {
     for (let asked = 0; ;) {
       const due = await take();
-      await requestForEach(ctx, due, name);
+      await requestForEach(ctx, due, reconcile);
       asked += due.length;
       if (due.length < TAKE_AT_ONCE) return asked;
     }
   };
-  const shops = await requestAll(() => schedule.takeDue(now, TAKE_AT_ONCE), BACKSYNC);
-  const reconciles = await requestAll(() => schedule.takeDueReconciles(now, TAKE_AT_ONCE), BACKSYNC_RECONCILE);
+  const shops = await requestAll(() => schedule.takeDue(now, TAKE_AT_ONCE), false);
+  const reconciles = await requestAll(() => schedule.takeDueReconciles(now, TAKE_AT_ONCE), true);
   return { shops, reconciles };
 }
 
@@ -142,16 +101,10 @@ export async function scheduleBackSync(ctx: {
   db: Db;
   config: ScheduleConfig;
 }) {
-  const queue = ctx.queues.get(QueueName.maintenance);
-  // The daily reconciliation had a tick of its own, for every shop at once (before 2026-11).
-  await queue.removeJobScheduler(BACKSYNC_RECONCILE_TICK);
+  // The daily reconciliation had a tick of its own, for every shop at once (before 2026-11): it goes.
   const every = ctx.config.BACKSYNC_INTERVAL_MS;
-  if (every <= 0) {
-    await queue.removeJobScheduler(BACKSYNC_TICK);
-    return { enrolled: 0 };
-  }
-  const opts = { removeOnComplete: true, removeOnFail: 100 };
-  await queue.upsertJobScheduler(BACKSYNC_TICK, { every: tickEveryMs(every) }, { name: BACKSYNC_TICK, opts });
+  await scheduleBackSyncTick(ctx.queues, every > 0 ? tickEveryMs(every) : null);
+  if (every <= 0) return { enrolled: 0 };
   const schedule = pollScheduleOf(ctx.queues, ctx.config);
   let enrolled = 0;
   for await (const ids of backSyncShopPages(ctx)) enrolled += await schedule.enrol(ids, Date.now());

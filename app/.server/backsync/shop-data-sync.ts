@@ -1,18 +1,16 @@
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { ReviewsPermanentError, type ReviewsClient, type StoreReview } from "../reviews";
-import type { AdminGraphql } from "../shopify/admin-graphql";
-import { ShopifyUserErrors, type UserError } from "../shopify/errors";
-import { APP_INSTALLATION_ID, METAFIELDS_SET } from "../shopify/metafield-documents";
-import { readProxyPath } from "../storefront/proxy/proxy-path";
-import { safeUrl } from "../security/safe-url";
+import { type AdminGraphql, ShopifyUserErrors, type UserError, APP_INSTALLATION_ID, METAFIELDS_SET } from "../shopify";
+import { safeUrl } from "../security";
 import {
+  readProxyPath,
   SHOP_DATA_KEY,
   SHOP_DATA_NAMESPACE,
   SHOP_DATA_VERSION,
   shopDataSchema,
   type ShopData,
-} from "../storefront/shop-data";
+} from "../theme";
 
 // The shop-wide app-data metafield (`app.metafields.reviews.shop` in Liquid): store-review summary
 // and carousel, top-rated products and their badge, the app proxy path, the rating page base and the account's

@@ -1,19 +1,21 @@
-import { z } from "zod";
-import type { JobServices } from "../jobs/services";
-import { honouringServiceLimit, RetryLater } from "../jobs/outcome";
-import { QueueName, jobIdPart } from "../queues/names";
-import { MAX_BATCH_ITEMS, sendCatalog, type BatchOutcome } from "./catalog-sender";
-import { NEVER_ACCEPTED } from "./pending-changes";
+import {
+  enqueueFlush,
+  enqueueFlushNextTurn,
+  honouringServiceLimit,
+  RetryLater,
+  type FlushJob,
+  type JobServices,
+} from "../jobs";
+import { MAX_BATCH_ITEMS, sendCatalog, type BatchOutcome, type SendBatch } from "./catalog-sender";
+import { NEVER_ACCEPTED, type StagedProduct } from "./pending-changes";
 import { withShopSendLock } from "./send-lock";
+import { stagedVersion } from "./superseded";
 import type { ReviewsClient } from "../reviews";
-import { syncShop, type SyncShopDeps } from "../sync/sync-shop";
+import { fenced, resendAfterLostLock, SendLockLostError, type FenceDeps } from "./send-fence";
+import { syncShop, type SyncShopDeps } from "../shops";
 
-// The catalog queue: one "flush" job per shop at a time (BullMQ deduplication with
-// keepLastIfActive: at most one running and one waiting per shop), which drains the shop's
-// coalesced changes in batches of up to 200.
-
-export const flushJobSchema = z.object({ shop: z.string(), shopId: z.string() });
-export type FlushJob = z.infer<typeof flushJobSchema>;
+// The catalog queue: one "flush" job per shop at a time (jobs/enqueue.ts: at most one running and
+// one waiting per shop), which drains the shop's coalesced changes in batches of up to 200.
 
 /**
  * The delay of a shop's next flush: a window of quiet (each change pushes the flush back by the
@@ -30,15 +32,7 @@ export async function scheduleFlush(
   shop: { id: string; domain: string },
   delayMs: number,
 ) {
-  await ctx.queues.get(QueueName.catalog).add(
-    "flush",
-    { shop: shop.domain, shopId: shop.id },
-    {
-      delay: delayMs,
-      deduplication: { id: `flush-${jobIdPart(shop.id)}`, keepLastIfActive: true, reschedule: true },
-      removeOnComplete: true,
-    },
-  );
+  await enqueueFlush(ctx.queues, shop, delayMs);
 }
 
 /** After a change was staged: the flush that will carry it, debounced within the bounds above. */
@@ -59,7 +53,12 @@ export function recordOutcome(ctx: Pick<JobServices, "mirror" | "pending">, shop
       await ctx.pending.rememberAccepted(shopId, new Map(o.accepted.map((i) => [i.productId, i.hash])));
       await ctx.pending.rememberNewest(
         shopId,
-        new Map(o.accepted.flatMap((i) => (i.sourceUpdatedAt === undefined ? [] : [[i.productId, i.sourceUpdatedAt]]))),
+        new Map(
+          o.accepted.flatMap((i) => {
+            const version = stagedVersion(i);
+            return version === undefined ? [] : [[i.productId, version] as const];
+          }),
+        ),
       );
     }
     if (o.rejected.length) {
@@ -71,23 +70,44 @@ export function recordOutcome(ctx: Pick<JobServices, "mirror" | "pending">, shop
 }
 
 /**
- * Sends through the shop's send lock: one catalog request in flight per shop; a killed holder's lock lapses with its
- * job's.
+ * Runs `work` holding the shop's send lock: one catalog request in flight per shop; a killed
+ * holder's lock lapses with its job's. `send` sends only while the lease holds; `fence` is called
+ * before what a request did is recorded (send-fence.ts). A lock lost around a request stages the
+ * newer of what it sent and what was accepted since, once the lock is this job's again, and throws
+ * (the job retries).
  */
-export function lockedSender(ctx: Pick<JobServices, "queues" | "config">, shopId: string, client: ReviewsClient) {
-  return (products: Parameters<ReviewsClient["admin"]["sendCatalogBatch"]>[0]) =>
-    withShopSendLock(ctx.queues.redis, ctx.config.REDIS_PREFIX, shopId, () => client.admin.sendCatalogBatch(products), {
-      ttlMs: ctx.config.WORKER_LOCK_MS,
-    });
+export async function underSendLock<T>(
+  ctx: FenceDeps & Pick<JobServices, "config" | "queues">,
+  shop: { id: string; domain: string },
+  client: ReviewsClient,
+  work: (send: SendBatch, fence: (items: StagedProduct[]) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  try {
+    return await withShopSendLock(
+      ctx.queues.redis,
+      ctx.config.REDIS_PREFIX,
+      shop.id,
+      (lease, confirm) =>
+        work(
+          async (products) => {
+            // Not sent at all: nothing of it can land late.
+            if (lease.aborted) throw new SendLockLostError(shop.id, []);
+            return client.admin.sendCatalogBatch(products);
+          },
+          (items) => fenced(confirm, shop.id, items),
+        ),
+      { ttlMs: ctx.config.WORKER_LOCK_MS },
+    );
+  } catch (error) {
+    if (!(error instanceof SendLockLostError) || !error.items.length) throw error;
+    const { waitingSince } = await resendAfterLostLock(ctx, shop.id, error.items);
+    if (waitingSince !== null) await scheduleFlushAfterStage(ctx, shop, waitingSince);
+    throw error;
+  }
 }
 
 // Batches one flush job sends before it yields to other shops' jobs (and re-queues itself).
 export const BATCHES_PER_TURN = 25;
-// The next turn is queued this much later, not at once: BullMQ enqueues a deduplicated job's
-// successor before it promotes the delayed jobs that fell due meanwhile (another shop's flush, due
-// after its quiet window), so with no delay the same shop would go again first and the others wait
-// two turns. Delayed by 1 ms, the next turn goes behind every job already due.
-const NEXT_TURN_DELAY_MS = 1;
 
 /**
  * When the shop's waiting changes are due: after a quiet window since the newest, and never later
@@ -127,7 +147,6 @@ export async function flushShopCatalog(
   if (!shop) return { skipped: true };
   const { CATALOG_FLUSH_WINDOW_MS: windowMs, CATALOG_FLUSH_MAX_WAIT_MS: maxWaitMs } = ctx.config;
   const client = await ctx.reviewsFor(shop.domain);
-  const send = lockedSender(ctx, shop.id, client);
   let requests = 0;
   for (let turn = 0; turn < BATCHES_PER_TURN; turn++) {
     const timing = await ctx.pending.timing(shop.id);
@@ -139,15 +158,28 @@ export async function flushShopCatalog(
         throw new RetryLater("catalog changes not due yet", due - Date.now());
       }
     }
-    const items = await ctx.pending.take(shop.id, MAX_BATCH_ITEMS);
-    if (!items.length) return { requests };
-    // Not checked against the newest version here: a waiting change absorbs same-state deliveries
-    // newer than its own stamp. A full sync that sent a newer snapshot meanwhile is followed by the
-    // webhook of that newer change, which stages it after this one.
-    const sent = await honouringServiceLimit(() => sendCatalog(items, send, recordOutcome(ctx, shop.id)));
+    // Taken under the lock: a flush that waited for it sends what Redis holds now, never a batch it
+    // read before another flush sent newer forms of its products.
+    const sent = await underSendLock(ctx, shop, client, async (send, fence) => {
+      const items = await ctx.pending.take(shop.id, MAX_BATCH_ITEMS);
+      if (!items.length) return null;
+      // Not checked against the newest version here: a waiting change absorbs same-state deliveries
+      // newer than its own stamp. A full sync that sent a newer snapshot meanwhile is followed by the
+      // webhook of that newer change, which stages it after this one.
+      const record = recordOutcome(ctx, shop.id);
+      const result = await honouringServiceLimit(() =>
+        sendCatalog(items, send, async (o) => {
+          await fence([...o.accepted, ...o.rejected.map((r) => r.item)]);
+          await record(o);
+        }),
+      );
+      await fence(items);
+      await ctx.pending.ack(shop.id);
+      return result;
+    });
+    if (!sent) return { requests };
     requests += sent.requests;
-    await ctx.pending.ack(shop.id);
   }
-  await scheduleFlush(ctx, shop, NEXT_TURN_DELAY_MS);
+  await enqueueFlushNextTurn(ctx.queues, shop);
   return { requests };
 }

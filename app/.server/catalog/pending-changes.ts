@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
 import type { CatalogProduct } from "../reviews";
-import { mergeCatalogProducts, type CategorySource } from "../mapping/product.mapper";
-import { scanKeys } from "../queues/connection";
-import { keyspaceOf, shopTag, untagged, type Keyspace } from "../queues/keyspace";
+import { mergeCatalogProducts, type CategorySource } from "../mapping";
+import { scanKeys, keyspaceOf, shopTag, untagged, type Keyspace } from "../queues";
+import { stagedVersion, storedVersion } from "./superseded";
 
 // Coalescing of live catalog changes, per shop, in Redis:
 // - `pending`: sku → the product to send (JSON). A product changed ten times in the window is sent
@@ -17,8 +17,8 @@ import { keyspaceOf, shopTag, untagged, type Keyspace } from "../queues/keyspace
 //   mirror's column kept beside the pending changes so that the skip-unchanged check and the staging
 //   are one atomic step without a database read (a storm of inventory updates costs one Redis call
 //   each). The mirror stays the truth: a product missing here is read from it once.
-// - `newest`: productId → when Shopify last changed the newest version staged or accepted (epoch
-//   ms). Webhooks come out of order (32 at a time, retries, Shopify resending a failed delivery
+// - `newest`: productId → the version (mapping/change-version.ts) of the newest change staged or
+//   accepted. Webhooks come out of order (32 at a time, retries, Shopify resending a failed delivery
 //   hours later with its original payload) and a bulk snapshot can predate a live change: an older
 //   version is never staged or sent over a newer one.
 
@@ -29,6 +29,8 @@ export interface StagedProduct {
   product: CatalogProduct;
   /** Shopify's updatedAt of the product version this payload maps (epoch ms); unknown: undefined. */
   sourceUpdatedAt?: number;
+  /** The change's version (mapping/change-version.ts); unknown: undefined (never taken for an old one). */
+  version?: string;
   /** Where the categories came from (kept in the mirror for the live path). */
   categoriesFrom?: CategorySource;
 }
@@ -53,10 +55,10 @@ export interface PendingChanges {
   stageIfChanged(shopId: string, item: StagedProduct): Promise<StageOutcome>;
   /** Copies accepted hashes from the mirror (NEVER_ACCEPTED when none); `onlyIfAbsent` for a cold read. */
   rememberAccepted(shopId: string, hashes: Map<string, string>, onlyIfAbsent?: boolean): Promise<void>;
-  /** Raises the newest known version of products (productId → Shopify updatedAt, epoch ms). */
-  rememberNewest(shopId: string, versions: Map<string, number>): Promise<void>;
-  /** The newest known version of these products (productId → epoch ms; absent when unknown). */
-  newest(shopId: string, productIds: string[]): Promise<Map<string, number>>;
+  /** Raises the newest known version of products (productId → version). */
+  rememberNewest(shopId: string, versions: Map<string, string>): Promise<void>;
+  /** The newest known version of these products (productId → version; absent when unknown). */
+  newest(shopId: string, productIds: string[]): Promise<Map<string, string>>;
   /** The in-flight batch, taking up to `max` pending items first when none is in flight. */
   take(shopId: string, max: number): Promise<StagedProduct[]>;
   /** The newest version of a product not yet accepted by the service: pending, else in flight. */
@@ -113,29 +115,40 @@ end
 return redis.call('HVALS', KEYS[2])
 `;
 
-// Sets each field to the larger of its value and the given one. KEYS: hash. ARGV: ttl, field, value, ...
-const RAISE = `
+// A newest version as stored: a release before versions kept epoch ms, read as that instant with no
+// delivery (change-version.ts legacyVersion), so string order compares it with today's versions.
+const VERSION_OF = `
+local function versionOf(v)
+  if not v or string.find(v, ':', 1, true) then return v end
+  local ms = tonumber(v)
+  if not ms then return nil end
+  return string.format('%012d%03d000000:%s:', math.floor(ms / 1000), ms % 1000, string.rep('0', 21))
+end
+`;
+
+// Sets each field to the larger of its version and the given one. KEYS: hash. ARGV: ttl, field, version, ...
+const RAISE = `${VERSION_OF}
 for i = 2, #ARGV - 1, 2 do
-  local current = tonumber(redis.call('HGET', KEYS[1], ARGV[i]))
-  if not current or tonumber(ARGV[i + 1]) > current then redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+  local current = versionOf(redis.call('HGET', KEYS[1], ARGV[i]))
+  if not current or ARGV[i + 1] > current then redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 1
 `;
 
 // KEYS: accepted, pending, inflight, last-staged, pending order, newest.
-// ARGV: productId, sku, hash, item, now, source updatedAt ('' when unknown), newest's ttl, hash of
+// ARGV: productId, sku, hash, item, now, version ('' when unknown), newest's ttl, hash of
 // the waiting change the item was merged with ('' when none).
 // Staged: returns when the oldest change now waiting was staged (the head of the waiting order).
 // Merge: another change of the product waits and the item was not merged with it: the caller merges
 // and calls again (the merge rule lives in TypeScript, beside the mapper).
-const STAGE_IF_CHANGED = `
+const STAGE_IF_CHANGED = `${VERSION_OF}
 local accepted = redis.call('HGET', KEYS[1], ARGV[1])
 if not accepted then return {'unknown'} end
-local version = tonumber(ARGV[6])
-if version then
-  local newest = tonumber(redis.call('HGET', KEYS[6], ARGV[1]))
-  -- Equal times are two edits in one second: the later delivery wins.
+local version = ARGV[6]
+if version ~= '' then
+  local newest = versionOf(redis.call('HGET', KEYS[6], ARGV[1]))
+  -- Versions are a total order: equal is the same change delivered again (its state is the same).
   if newest and version < newest then return {'stale'} end
   redis.call('HSET', KEYS[6], ARGV[1], ARGV[6])
   redis.call('PEXPIRE', KEYS[6], ARGV[7])
@@ -224,7 +237,7 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
         orderKey(shopId),
         newestKey(shopId),
       ];
-      const version = item.sourceUpdatedAt === undefined ? "" : String(item.sourceUpdatedAt);
+      const version = stagedVersion(item) ?? "";
       let staging = item;
       let mergedWith = "";
       // Another worker may stage the same product between the merge and the write: merged again.
@@ -272,15 +285,16 @@ export function createPendingChanges(redis: Redis, prefix: string): PendingChang
         1,
         newestKey(shopId),
         String(ACCEPTED_TTL_MS),
-        ...[...versions].flatMap(([id, at]) => [id, String(at)]),
+        ...[...versions].flatMap(([id, version]) => [id, version]),
       );
     },
     async newest(shopId, productIds) {
-      const map = new Map<string, number>();
+      const map = new Map<string, string>();
       if (!productIds.length) return map;
       const values = await redis.hmget(newestKey(shopId), ...productIds);
       productIds.forEach((id, i) => {
-        if (values[i] !== null) map.set(id, Number(values[i]));
+        const version = values[i] === null ? undefined : storedVersion(values[i]);
+        if (version) map.set(id, version);
       });
       return map;
     },

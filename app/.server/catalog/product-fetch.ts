@@ -1,14 +1,22 @@
-import { z } from "zod";
-import type { Queues } from "../queues/queues";
-import { QueueName, jobIdPart } from "../queues/names";
-import type { JobServices } from "../jobs/services";
-import { GiveUp, shopifyThrottleAsRetry } from "../jobs/outcome";
-import { productGid, productKey } from "../mapping/keys";
-import { categoriesWithSource, fromGraphqlProduct, mapProduct, sourceUpdatedAtOf } from "../mapping/product.mapper";
-import { fetchProduct } from "../shopify/queries";
-import { NoOfflineSessionError } from "../shopify/admin-for-shop";
-import { ShopifyApiError, ShopifyThrottledError, isAddressRefused } from "../shopify/errors";
-import { syncShop, type SyncShopDeps } from "../sync/sync-shop";
+import type { Queues } from "../queues";
+import { type FetchProductJob, type JobServices, GiveUp, enqueueProductFetch, shopifyThrottleAsRetry } from "../jobs";
+import {
+  productGid,
+  productKey,
+  categoriesWithSource,
+  fromGraphqlProduct,
+  mapProduct,
+  sourceUpdatedAtOf,
+  versionOf,
+} from "../mapping";
+import {
+  fetchProduct,
+  NoOfflineSessionError,
+  ShopifyApiError,
+  ShopifyThrottledError,
+  isAddressRefused,
+} from "../shopify";
+import { syncShop, type SyncShopDeps } from "../shops";
 import { stageProduct } from "./stage";
 import { scheduleFlushAfterStage } from "./flush";
 
@@ -16,30 +24,12 @@ import { scheduleFlushAfterStage } from "./flush";
 // for an order naming a product the mirror lacks, and for a refused product the merchant retries
 // from the admin. The worker side is fetchProductForOrder below.
 
-export const FETCH_PRODUCT = "fetch-product";
-
-export const fetchProductJobSchema = z.object({ shop: z.string(), shopId: z.string(), productId: z.string().min(1) });
-export type FetchProductJob = z.infer<typeof fetchProductJobSchema>;
-
-// Orders naming the same unknown product in a burst ask for one fetch.
-const FETCH_DEDUPE_TTL_MS = 60_000;
-
 export async function requestProductFetch(
   ctx: { queues: Queues },
   shop: { id: string; domain: string },
   productIds: readonly string[],
 ): Promise<void> {
-  const queue = ctx.queues.get(QueueName.catalog);
-  await Promise.all(
-    productIds.map((productId) => {
-      const data: FetchProductJob = { shop: shop.domain, shopId: shop.id, productId };
-      const id = `fetch-product-${jobIdPart(shop.id)}-${jobIdPart(productId)}`;
-      return queue.add(FETCH_PRODUCT, data, {
-        deduplication: { id, ttl: FETCH_DEDUPE_TTL_MS },
-        removeOnComplete: true,
-      });
-    }),
-  );
+  await Promise.all(productIds.map((productId) => enqueueProductFetch(ctx.queues, shop, productId)));
 }
 
 export type FetchProductDeps = SyncShopDeps & Pick<JobServices, "config" | "queues" | "pending" | "mirror">;
@@ -49,6 +39,7 @@ export async function fetchProductForOrder(ctx: FetchProductDeps, data: FetchPro
   const shop = await syncShop(ctx, data.shop);
   if (!shop) return { skipped: true };
   let node: Awaited<ReturnType<typeof fetchProduct>>;
+  const readAt = new Date();
   try {
     const gql = await ctx.adminFor(shop.domain);
     node = await fetchProduct(gql, productGid(data.productId), {
@@ -68,6 +59,7 @@ export async function fetchProductForOrder(ctx: FetchProductDeps, data: FetchPro
   const product = mapProduct(input, { primaryDomain: shop.primaryDomain, settings: shop.settings.catalog });
   const version = {
     sourceUpdatedAt: sourceUpdatedAtOf(input),
+    version: versionOf(input.updatedAt, { readAt }),
     categoriesFrom: categoriesWithSource(input, shop.settings.catalog.defaultCategory).from,
   };
   const result = await stageProduct(ctx, shop.id, productKey(data.productId), product, version);

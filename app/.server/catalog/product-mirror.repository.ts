@@ -1,6 +1,7 @@
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 import type { Rejected } from "./catalog-sender";
 import type { StagedProduct } from "./pending-changes";
+import { stagedVersion, storedVersion } from "./superseded";
 
 // What the service last accepted, per product of one shop: the skip-unchanged check reads the hash,
 // the order sync reads the payload for `productData`, the CLI reads the refusals.
@@ -11,6 +12,7 @@ export interface MirrorRow {
   payloadHash: string | null;
   payload: string | null;
   sourceUpdatedAt: Date | null;
+  sourceVersion: string | null;
   categoriesFrom: string | null;
   status: string;
   error: string | null;
@@ -23,8 +25,8 @@ export function createProductMirror(db: Db) {
     async acceptedVersions(
       shopId: string,
       productIds: string[],
-    ): Promise<Map<string, { hash: string; sourceUpdatedAt: number | null }>> {
-      const map = new Map<string, { hash: string; sourceUpdatedAt: number | null }>();
+    ): Promise<Map<string, { hash: string; version: string | null }>> {
+      const map = new Map<string, { hash: string; version: string | null }>();
       for (let i = 0; i < productIds.length; i += 500) {
         // The status is checked here, not in the query: with it there, SQLite takes the (shopId,
         // status) index and reads every synced row of the shop for each batch (9.4 ms a query at
@@ -32,11 +34,14 @@ export function createProductMirror(db: Db) {
         // 100,000 products spent a quarter of its CPU there.
         const rows = await db.productMirror.findMany({
           where: { shopId, productId: { in: productIds.slice(i, i + 500) } },
-          select: { productId: true, payloadHash: true, sourceUpdatedAt: true, status: true },
+          select: { productId: true, payloadHash: true, sourceUpdatedAt: true, sourceVersion: true, status: true },
         });
         for (const r of rows)
-          if (r.status === "synced" && r.payloadHash)
-            map.set(r.productId, { hash: r.payloadHash, sourceUpdatedAt: r.sourceUpdatedAt?.getTime() ?? null });
+          if (r.status === "synced" && r.payloadHash) {
+            // Rows written before versions were kept have the updatedAt only.
+            const version = r.sourceVersion ?? storedVersion(r.sourceUpdatedAt?.getTime()) ?? null;
+            map.set(r.productId, { hash: r.payloadHash, version });
+          }
       }
       return map;
     },
@@ -60,6 +65,7 @@ export function createProductMirror(db: Db) {
             payloadHash: i.hash,
             payload: JSON.stringify(i.product),
             sourceUpdatedAt: i.sourceUpdatedAt === undefined ? null : new Date(i.sourceUpdatedAt),
+            sourceVersion: stagedVersion(i) ?? null,
             categoriesFrom: i.categoriesFrom ?? null,
             status: "synced",
             acceptedAt: now,
@@ -104,6 +110,13 @@ export function createProductMirror(db: Db) {
         select: { productId: true, sku: true, payload: true },
       });
       return rows.map((r) => ({ productId: r.productId, sku: r.sku, payload: r.payload! }));
+    },
+
+    /** The accepted rows of these catalog keys, whole (the send fence stages them again). */
+    async acceptedRows(shopId: string, skus: readonly string[]): Promise<MirrorRow[]> {
+      if (!skus.length) return [];
+      const rows = await db.productMirror.findMany({ where: { shopId, sku: { in: [...skus] }, status: "synced" } });
+      return rows.filter((r) => r.payload && r.payloadHash);
     },
 
     /** How many products the shop's mirror holds a payload of, and when the newest row changed. */

@@ -1,4 +1,4 @@
-import { isAddressRefused } from "../shopify/errors";
+import { isAddressRefused, fetchProduct } from "../shopify";
 import {
   categoriesWithSource,
   fromGraphqlProduct,
@@ -8,15 +8,16 @@ import {
   webhookProductDeleteSchema,
   webhookProductSchema,
   type CategorySource,
-} from "../mapping/product.mapper";
-import { productGid, productKey } from "../mapping/keys";
-import { fetchProduct } from "../shopify/queries";
+  productGid,
+  productKey,
+  deliverySource,
+  versionOf,
+  type ChangeSource,
+} from "../mapping";
 import { stageProduct } from "./stage";
-import type { JobServices } from "../jobs/services";
-import { GiveUp } from "../jobs/outcome";
-import { syncShop, type SyncShopDeps } from "../sync/sync-shop";
+import { type JobServices, GiveUp, type TopicDelivery } from "../jobs";
+import { syncShop, type SyncShopDeps } from "../shops";
 import { scheduleFlushAfterStage } from "./flush";
-import type { TopicDelivery } from "../webhooks/delivery";
 
 export type ProductWebhookDeps = SyncShopDeps & Pick<JobServices, "config" | "queues" | "pending" | "mirror" | "log">;
 
@@ -43,7 +44,10 @@ export async function productUpserted(ctx: ProductWebhookDeps, delivery: TopicDe
   // that came from a product type or taxonomy category the merchant has since removed are not kept.
   const needsCollections = !input.productType?.trim() && !input.category?.name && !input.category?.fullName;
   const known = needsCollections && !metafieldKeys.length ? await knownCategories(ctx, shop.id, productId) : undefined;
+  // The delivery orders this change, or the read of the current product that replaced its payload.
+  let source: ChangeSource = deliverySource(delivery);
   if (metafieldKeys.length || (needsCollections && !known)) {
+    const readAt = new Date();
     const node = await ctx
       .adminFor(shop.domain)
       .then((gql) => fetchProduct(gql, productGid(parsed.data.id), { metafieldKeys }))
@@ -56,7 +60,10 @@ export async function productUpserted(ctx: ProductWebhookDeps, delivery: TopicDe
         );
         return null;
       });
-    if (node) input = fromGraphqlProduct(node);
+    if (node) {
+      input = fromGraphqlProduct(node);
+      source = { readAt };
+    }
   }
   let product = mapProduct(input, mapCtx);
   let categoriesFrom = categoriesWithSource(input, mapCtx.settings.defaultCategory).from;
@@ -65,7 +72,11 @@ export async function productUpserted(ctx: ProductWebhookDeps, delivery: TopicDe
     categoriesFrom = known.from;
   }
   // The version of what was mapped: the payload's, or the re-read product's (the current one).
-  const version = { sourceUpdatedAt: sourceUpdatedAtOf(input), categoriesFrom };
+  const version = {
+    sourceUpdatedAt: sourceUpdatedAtOf(input),
+    version: versionOf(input.updatedAt, source),
+    categoriesFrom,
+  };
   const result = await stageProduct(ctx, shop.id, productId, product, version);
   if (result.staged) await scheduleFlushAfterStage(ctx, shop, result.waitingSince);
 }
@@ -106,6 +117,11 @@ export async function productDeleted(ctx: ProductWebhookDeps, delivery: TopicDel
   const product = { ...last, status: "inactive" };
   // The deletion is the product's last version: an update delivered after it is older.
   const categoriesFrom = waiting?.categoriesFrom ?? ((row?.categoriesFrom ?? undefined) as CategorySource | undefined);
-  const result = await stageProduct(ctx, shop.id, productId, product, { sourceUpdatedAt: Date.now(), categoriesFrom });
+  const now = new Date();
+  const result = await stageProduct(ctx, shop.id, productId, product, {
+    sourceUpdatedAt: now.getTime(),
+    version: versionOf(now.toISOString(), deliverySource(delivery)),
+    categoriesFrom,
+  });
   if (result.staged) await scheduleFlushAfterStage(ctx, shop, result.waitingSince);
 }

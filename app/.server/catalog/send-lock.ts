@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { withRenewedLock } from "../queues/renewed-lock";
+import { withRenewedLock, type ConfirmHeld } from "../queues";
 
 // One catalog request in flight per shop, across processes: the live flush and a full sync of the
 // same shop take turns. The lock is renewed while its request runs and lapses `ttlMs` after its
@@ -9,7 +9,7 @@ export async function withShopSendLock<T>(
   redis: Redis,
   prefix: string,
   shopId: string,
-  fn: () => Promise<T>,
+  fn: (lease: AbortSignal, confirm: ConfirmHeld) => Promise<T>,
   options: { ttlMs?: number; waitMs?: number } = {},
 ): Promise<T> {
   return withRenewedLock(redis, `${prefix}:catalog:send-lock:${shopId}`, fn, {

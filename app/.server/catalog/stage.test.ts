@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { legacyVersion } from "../mapping/change-version";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDb, type TestDb } from "../../../test/helpers/db";
 import { deletePrefix, testRedis, uniquePrefix } from "../../../test/helpers/redis";
@@ -97,7 +98,7 @@ describe("staging a catalog change", () => {
       (await stageProduct({ mirror, pending }, shopId, "7001", product("Runner v3"), { sourceUpdatedAt: 3_000_000 }))
         .staged,
     ).toBe(true);
-    expect(await pending.newest(shopId, ["7001"])).toEqual(new Map([["7001", 3_000_000]]));
+    expect(await pending.newest(shopId, ["7001"])).toEqual(new Map([["7001", legacyVersion(3_000_000)]]));
   });
 
   it("GIVEN two changes of a product inside the window THEN what waits is their merge, as the service merges repeated SKUs", async () => {

@@ -1,4 +1,4 @@
-import { catalogPayloadHash, type CategorySource } from "../mapping/product.mapper";
+import { catalogPayloadHash, type CategorySource } from "../mapping";
 import type { CatalogProduct } from "../reviews";
 import { NEVER_ACCEPTED, type PendingChanges } from "./pending-changes";
 import type { ProductMirror } from "./product-mirror.repository";
@@ -9,6 +9,8 @@ export type StageResult = { staged: false; stale?: true } | { staged: true; wait
 export interface SourceVersion {
   /** Shopify's updatedAt of that version (epoch ms); undefined when the input has none. */
   sourceUpdatedAt?: number;
+  /** The change's version (mapping/change-version.ts): what decides which of two changes is newer. */
+  version?: string;
   categoriesFrom?: CategorySource;
 }
 
@@ -29,8 +31,7 @@ export async function stageProduct(
   if (outcome.kind === "unknown") {
     // First change of this product since Redis last knew it: the mirror answers once.
     const accepted = (await deps.mirror.acceptedVersions(shopId, [productId])).get(productId);
-    if (accepted?.sourceUpdatedAt != null)
-      await deps.pending.rememberNewest(shopId, new Map([[productId, accepted.sourceUpdatedAt]]));
+    if (accepted?.version != null) await deps.pending.rememberNewest(shopId, new Map([[productId, accepted.version]]));
     await deps.pending.rememberAccepted(shopId, new Map([[productId, accepted?.hash ?? NEVER_ACCEPTED]]), true);
     outcome = await deps.pending.stageIfChanged(shopId, item);
   }

@@ -1,7 +1,6 @@
-import type { JobServices } from "../jobs/services";
-import { QueueName } from "../queues/names";
+import { scheduleCatalogSweepJob, type JobServices } from "../jobs";
 import { scheduleFlush } from "./flush";
-import { inBatches } from "../db/batches";
+import { inBatches } from "../db";
 
 // Changes can wait with no flush coming for them: a flush job that used up its attempts (a service
 // outage longer than the backoff's ~4.5 h), or a shop disconnected and connected again (its flushes
@@ -10,8 +9,6 @@ import { inBatches } from "../db/batches";
 // until its changes are due), so a sweep costs nothing when all is well. It reads the set of shops
 // that staged changes (pending-changes.ts), so its cost follows the shops with changes, not the
 // installs or the keys in Redis.
-
-export const CATALOG_SWEEP = "catalog-sweep";
 
 export async function sweepCatalog(ctx: Pick<JobServices, "db" | "pending" | "queues" | "log">) {
   const shopIds = await ctx.pending.shopsWithChanges();
@@ -33,12 +30,5 @@ export async function sweepCatalog(ctx: Pick<JobServices, "db" | "pending" | "qu
  */
 export async function scheduleCatalogSweep(ctx: Pick<JobServices, "queues" | "config" | "pending">) {
   await ctx.pending.registerStagedBefore();
-  const every = ctx.config.CATALOG_SWEEP_MS;
-  await ctx.queues
-    .get(QueueName.maintenance)
-    .upsertJobScheduler(
-      CATALOG_SWEEP,
-      { every, startDate: Date.now() + every },
-      { name: CATALOG_SWEEP, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
+  await scheduleCatalogSweepJob(ctx.queues, ctx.config.CATALOG_SWEEP_MS);
 }

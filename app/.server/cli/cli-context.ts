@@ -1,7 +1,7 @@
 import { loadConfig, type Config } from "../config";
-import { createDb, type Db } from "../db/client";
-import { createQueues, type Queues } from "../queues/queues";
-import { createShopRepository, type ShopRepository } from "../shops/shop.repository";
+import { createDb, type Db } from "../db";
+import { createQueues, type Queues } from "../queues";
+import { createShopRepository, type ShopRepository } from "../shops";
 
 // The parts a CLI command needs, built from the environment the command runs in.
 export interface CliContext {

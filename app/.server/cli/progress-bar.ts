@@ -1,4 +1,4 @@
-import type { SyncProgress } from "../sync/sync-runs.repository";
+import type { SyncProgress } from "../sync";
 
 /** The counters of a run, as words. */
 export function progressCounters(p: SyncProgress): string {

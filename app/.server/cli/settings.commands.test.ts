@@ -6,7 +6,7 @@ import { startSimulatedStore, type SimulatedStore } from "../../../sandbox/simul
 import { runCli } from "./main";
 import type { CliIo } from "./command";
 import { createReviewsClient } from "../reviews";
-import { defaultSettings, parseSettings } from "../shops/settings";
+import { defaultSettings, parseSettings } from "../settings/settings";
 import { legacyId } from "../mapping/keys";
 import { seedOfflineSession } from "../../../test/helpers/offline-session";
 

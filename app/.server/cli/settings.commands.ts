@@ -1,13 +1,9 @@
 import { defineCommand, UsageError, type CliIo } from "./command";
 import type { CliContext } from "./cli-context";
 import { usageFrom, withContext } from "./shop.commands";
-import { defaultSettings, parseSettings } from "../shops/settings";
-import { canSyncShop } from "../shops/can-sync";
-import { countReviews } from "../shops/review-count";
-import { startSync } from "../sync/start-sync";
-import { settingValueKey } from "../../admin/setting-words";
-import { en } from "../../admin/i18n/en";
 import {
+  defaultSettings,
+  parseSettings,
   SettingsInputError,
   applyAssignments,
   describeSetting,
@@ -17,12 +13,16 @@ import {
   same,
   settingSpecs,
   show,
-} from "../shops/settings-paths";
+} from "../settings";
+import { canSyncShop, countReviews } from "../shops";
+import { startSync } from "../sync";
+import { settingValueKey } from "../../shared/setting-words";
+import { en } from "../../shared/i18n/en";
 
 // `settings show` and `settings set`: a shop's merchant settings by dotted path (the paths, values
-// and validation live in shops/settings-paths.ts; a bad one is a usage error here). Changing `catalog.variantKey` asks
-// the service how many reviews the account
-// holds first: they were collected under the old variant keys, which the app stops sending.
+// and validation live in settings/settings-paths.ts; a bad one is a usage error here). Changing
+// `catalog.variantKey` asks the service how many reviews the account holds first: they were
+// collected under the old variant keys, which the app stops sending.
 
 // ---------------------------------------------------------------------------------------------
 // The variant key guard

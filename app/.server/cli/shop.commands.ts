@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { createAddressRefusals } from "../shopify/address-refusals";
+import { createAddressRefusals, describeTokenStatus, offlineTokenStatus } from "../shopify";
 import { defineCommand, UsageError, type CliIo } from "./command";
 import { createCliContext, type CliContext } from "./cli-context";
-import { ShopNotFoundError } from "../shops/shop.repository";
-import { forgetIfAnotherAccount, startFirstSyncs } from "../shops/connect-shop";
-import { createResendLedger } from "../resend/resend-ledger";
-import { reportAccountSwitch } from "../resend/account-switch";
-import { describeTokenStatus, offlineTokenStatus } from "../shopify/token-status";
+import { ShopNotFoundError } from "../shops";
+import { forgetIfAnotherAccount, startFirstSyncs } from "../install";
+import { createResendLedger, reportAccountSwitch } from "../resend";
 
 export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise<T>): Promise<T> {
   const ctx = createCliContext(io.env);

@@ -1,11 +1,10 @@
 import { defineCommand, UsageError, type CliIo } from "./command";
 import type { CliContext } from "./cli-context";
 import { usageFrom, withContext } from "./shop.commands";
-import { createProductMirror } from "../catalog/product-mirror.repository";
-import { startSync } from "../sync/start-sync";
-import { createSyncRuns, parseProgress, type SyncProgress } from "../sync/sync-runs.repository";
+import { createProductMirror } from "../catalog";
+import { startSync, createSyncRuns, parseProgress, type SyncProgress } from "../sync";
 import { progressCounters, progressLine } from "./progress-bar";
-import { parseSettings } from "../shops/settings";
+import { parseSettings } from "../settings";
 
 const shopOption = { shop: { type: "string", description: "shop domain, e.g. my-store.myshopify.com" } } as const;
 

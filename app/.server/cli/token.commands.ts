@@ -1,7 +1,6 @@
 import { defineCommand } from "./command";
 import { withContext } from "./shop.commands";
-import { migrateTokens } from "../shopify/token-migration";
-import { tokenMigrationDeps } from "../shopify/shop-tokens";
+import { migrateTokens, tokenMigrationDeps } from "../shopify";
 import { createLogger } from "../logger";
 
 // `npm run cli -- tokens migrate [--shop]`: the worker's migration of non-expiring offline tokens,
@@ -31,6 +30,8 @@ export const tokensMigrateCommand = defineCommand({
       io.out(
         `\nMigrated ${o.migrated}, already expiring ${o["already-expiring"]}, need the merchant ${o["needs-merchant"]}, failed ${o.failed} (of ${summary.shops}).`,
       );
+      if (summary.waiting.length > 0)
+        io.out(`Not asked (they wait for their merchant to open the app): ${summary.waiting.join(", ")}.`);
       for (const f of summary.failed)
         io.err(`  ${f.shop}: ${f.error} (run again: Shopify answers a repeated exchange with the same pair)`);
       return summary.failed.length > 0 ? 1 : 0;

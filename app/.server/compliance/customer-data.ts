@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { GiveUp } from "../jobs/outcome";
-import type { JobServices } from "../jobs/services";
-import { createFlowTriggerUse } from "../flow/flow-trigger-use.repository";
-import { createCustomerReviewIndex } from "../customers/customer-review.repository";
-import { createBackSyncState } from "../backsync/backsync-state.repository";
-import { createConsentRepository } from "../consent/consent.repository";
-import type { TopicDelivery } from "../webhooks/delivery";
+import { GiveUp, type JobServices, type TopicDelivery } from "../jobs";
+import { createFlowTriggerUse } from "../flow";
+import { createCustomerReviewIndex } from "../customers";
+import { createBackSyncState } from "../backsync";
+import { createConsentRepository } from "../consent";
 
 // Shopify's mandatory compliance webhooks. This app keeps no buyer contact data of its own: per
 // order only ids, statuses, times and a fingerprint (OrderState); per customer the marketing

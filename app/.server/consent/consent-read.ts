@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { AdminGraphql } from "../shopify/admin-graphql";
-import { CUSTOMER_CONSENT } from "../shopify/documents";
-import { consentState } from "./consent-policy";
+import { type AdminGraphql, CUSTOMER_CONSENT } from "../shopify";
+import { consentState } from "../mapping";
 import type { ConsentReport } from "./consent.repository";
 
 // The one small read of a customer's consent (CustomerConsent): what the live order path asks

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { legacyId } from "../mapping/keys";
-import { parseTime } from "../mapping/order.dates";
-import { consentState, type ConsentChannel } from "./consent-policy";
+import { legacyId, parseTime, consentState, type ConsentChannel } from "../mapping";
 import type { ChannelConsent } from "./consent.repository";
 
 // The consent webhooks Shopify sends since order and customer payloads stopped carrying consent

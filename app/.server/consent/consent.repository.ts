@@ -1,12 +1,6 @@
 import { Prisma } from "@prisma/client";
-import type { Db } from "../db/client";
-import {
-  CONSENT_CHANNELS,
-  consentState,
-  type ConsentChannel,
-  type ConsentState,
-  type ConsentStates,
-} from "./consent-policy";
+import type { Db } from "../db";
+import { CONSENT_CHANNELS, consentState, type ConsentChannel, type ConsentState, type ConsentStates } from "../mapping";
 
 // Each customer's marketing consent per channel (model CustomerConsent). Reports come out of order
 // (webhooks retried hours later with their old payload, a GraphQL read racing a webhook): each

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 import type { CustomerLookup, IndexRow } from "./review-customer";
 
 // The customer → reviews index (CustomerReview): ids, the product and the submission date, nothing

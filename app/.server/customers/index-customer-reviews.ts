@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 import type { AdminReview } from "../reviews";
 import { createCustomerReviewIndex } from "./customer-review.repository";
 import { indexRows, lookupKeys } from "./review-customer";

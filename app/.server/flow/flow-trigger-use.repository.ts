@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 
 // Which of our Flow triggers each shop's enabled workflows use, as Flow's lifecycle callback said
 // (lifecycle-callback.ts). Callbacks may arrive out of order: each carries its own timestamp, and

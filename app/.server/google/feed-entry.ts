@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AdminReview } from "../reviews";
-import { checkUrl, type UrlPolicy } from "../security/safe-url";
-import { shownReviewerName } from "../storefront/snapshot";
+import { checkUrl, type UrlPolicy } from "../security";
+import { shownReviewerName } from "../theme";
 
 // One review of the service, the product the catalog mirror says the service holds for it, and the
 // shop: what Google's product review feed (schema 2.4) carries for that review, or why it is left

@@ -1,4 +1,4 @@
-import { checkUrl, type UrlPolicy } from "../security/safe-url";
+import { checkUrl, type UrlPolicy } from "../security";
 import { element } from "./xml-text";
 
 // A shop too large for one file gets its feed in parts, each a complete 2.4 feed of its own, and an

@@ -1,20 +1,23 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "../logger";
-import type { ProductMirror } from "../catalog/product-mirror.repository";
+import type { ProductMirror } from "../catalog";
 import { ReviewsError, type ReviewsAdminApi } from "../reviews";
-import type { UrlPolicy } from "../security/safe-url";
-import type { ShopRepository } from "../shops/shop.repository";
-import { parseSettings } from "../shops/settings";
-import { resolveLocale, type StorefrontLocale } from "../storefront/proxy/reviews-query";
-import type { ProxyIdentity } from "../storefront/proxy/app-proxy-signature";
-import { clientIp, type LimitRule, type RateLimiter } from "../storefront/proxy/rate-limits";
+import type { UrlPolicy } from "../security";
+import type { ShopRepository } from "../shops";
+import { parseSettings } from "../settings";
 import {
+  resolveLocale,
+  type StorefrontLocale,
+  type ProxyIdentity,
+  clientIp,
+  type LimitRule,
+  type RateLimiter,
   plain,
   ProxySignatureError,
   unauthorized,
   verifyAppProxy,
   type AppProxyAuthenticate,
-} from "../storefront/proxy/verify-proxy.server";
+} from "../storefront";
 import { emptyReport, writeFeed, type FeedReport } from "./feed-writer";
 import { serviceFeedSource } from "./feed-source";
 import { FEED_PART_REVIEWS, indexXml, parsePart, partCount, partUrl } from "./feed-parts";

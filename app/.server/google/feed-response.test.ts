@@ -8,12 +8,12 @@ import { startStack, type Stack } from "../../../test/helpers/stack";
 import { catalogPayloadHash } from "../mapping/product.mapper";
 import { createProductMirror } from "../catalog/product-mirror.repository";
 import { checkProductReviewFeed } from "./feed-check";
-import { googleFeedDeps } from "./feed-deps.server";
 import { googleFeedIndexResponse, googleFeedResponse } from "./feed-response.server";
 import { readFeedStatus } from "./feed-status";
 import { PRODUCTS } from "./feed.testkit";
 import { adminForm, adminRequest } from "../../../test/helpers/session-token";
 import { madeUpInstall, seedOfflineSession } from "../../../test/helpers/offline-session";
+import { googleFeedDeps } from "../web/feed-deps.server";
 
 // The feed through its real route module: the library's app proxy signature check, the shop's row
 // and catalog mirror in the test database, validators in Redis, the emulator over HTTP.

@@ -1,4 +1,4 @@
-import type { ProductMirror } from "../catalog/product-mirror.repository";
+import type { ProductMirror } from "../catalog";
 import type { AdminReview, ReviewsAdminApi } from "../reviews";
 import { mirroredProductSchema, type MirroredProduct } from "./feed-entry";
 import type { FeedSource } from "./feed-writer";

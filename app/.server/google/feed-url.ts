@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
-import { safeUrl } from "../security/safe-url";
-import { readProxyPath } from "../storefront/proxy/proxy-path";
+import { safeUrl } from "../security";
 import { FEED_FILE } from "./feed-parts";
+import { readProxyPath } from "../theme";
 
 // The address a merchant pastes into Merchant Center: the feed on the shop's own domain (its primary
 // domain once known, else the myshopify one), under the proxy path its storefront last used

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fromWebhookProduct, mapProduct, webhookProductSchema } from "../mapping/product.mapper";
 import type { AdminReview } from "../reviews";
-import { defaultSettings } from "../shops/settings";
+import { defaultSettings } from "../settings/settings";
 import type { FeedShop, MirroredProduct } from "./feed-entry";
 import type { FeedSource } from "./feed-writer";
 

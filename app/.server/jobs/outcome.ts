@@ -1,5 +1,5 @@
 import { ReviewsRateLimitedError } from "../reviews";
-import { ShopifyThrottledError } from "../shopify/errors";
+import { ShopifyThrottledError } from "../shopify";
 
 // What a job's use case says happened, in the domain's words: the worker adapter (workers/) alone
 // knows how a queue delays, fails or retries a job. Deep code that meets a "not now" or a "never"

@@ -12,7 +12,7 @@ export function legacyId(idOrGid: string | number | bigint): string {
 }
 
 // Defined with the pages' product ids (they cannot import .server); the mappers read it here.
-export { productGid } from "../../admin/product-ids";
+export { productGid } from "../../shared/product-ids";
 
 /** The catalog `sku` of a product: the Shopify product id, stable across handle and SKU changes. */
 export function productKey(productId: string | number | bigint): string {

@@ -1,4 +1,4 @@
-import type { ShopSettings } from "../shops/settings";
+import type { ShopSettings } from "../settings";
 import { legacyId } from "./keys";
 import { deliveryMethodOf } from "./order.channel";
 import { DAY_MS, localDate, parseTime } from "./order.dates";

@@ -1,4 +1,4 @@
-import type { ShopSettings } from "../shops/settings";
+import type { ShopSettings } from "../settings";
 import { legacyId, productKey, variantKey, type VariantKeyMode } from "./keys";
 import { isLineCancelled, paymentStatus, refundedQuantities, type FulfillmentFacts } from "./order-status";
 import type { OrderStatusV2 } from "../reviews";

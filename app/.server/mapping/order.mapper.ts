@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ShopSettings } from "../shops/settings";
+import type { ShopSettings } from "../settings";
 import { legacyId, type VariantKeyMode } from "./keys";
 import { deliveryMethodOf, pointOfSaleOf } from "./order.channel";
 import { parseTime, toIsoUtc } from "./order.dates";
@@ -8,7 +8,7 @@ import { deriveOrderStatus, isLineCancelled, refundedQuantities, type Fulfillmen
 import type { MappedOrder, ShopifyOrder } from "./order.schemas";
 import { trimmed } from "./order.text";
 import { normalizePhone, type NormalizedPhone } from "./phone";
-import { consentState, optOutsFor, type ConsentState, type ConsentStates } from "../consent/consent-policy";
+import { consentState, optOutsFor, type ConsentState, type ConsentStates } from "./consent-policy";
 
 // Shopify REST order (webhook payload) → version-2 order body of the reviews service. Pure: every
 // input it needs is in the order or in the context, nothing is fetched, nothing throws on odd but
@@ -20,7 +20,7 @@ export type { FulfillmentEvent, FulfillmentEvents } from "./order-status";
 
 export type OrderSettings = ShopSettings["orders"];
 
-export type { ConsentState } from "../consent/consent-policy";
+export type { ConsentState } from "./consent-policy";
 
 export interface OrderMapContext {
   settings: OrderSettings;
@@ -130,7 +130,7 @@ function buyerUserId(order: ShopifyOrder): string | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Opt-outs (the policy itself: consent/consent-policy.ts)
+// Opt-outs (the policy itself: mapping/consent-policy.ts)
 
 /**
  * Consent, most authoritative first: the caller's reading (the consent store or the reconciliation's

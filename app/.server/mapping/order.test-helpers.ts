@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defaultSettings, type ShopSettings } from "../shops/settings";
+import { defaultSettings, type ShopSettings } from "../settings/settings";
 import type { OrderMapContext } from "./order.mapper";
 import { shopifyOrderSchema, type ShopifyOrder } from "./order.schemas";
 

@@ -53,4 +53,42 @@ describe("product codes", () => {
     ).toEqual({ gtin: "036000291452", mpn: "AB-100" });
     expect(productCodes([])).toEqual({});
   });
+
+  it("GIVEN typed barcodes THEN a valid GTIN typed GTIN, UPC, EAN or ISBN wins over an earlier untyped or ASIN one", () => {
+    expect(
+      productCodes([
+        // The first barcode (what `barcode` returned) is an ASIN; the EAN comes second.
+        {
+          barcode: "B07XJ8C8F5",
+          barcodes: [
+            { type: "ASIN", value: "B07XJ8C8F5" },
+            { type: "EAN", value: "4006381333931" },
+          ],
+        },
+      ]),
+    ).toEqual({ gtin: "4006381333931", ean: "4006381333931" });
+    expect(
+      productCodes([
+        { barcode: "036000291452", barcodes: [{ type: null, value: "036000291452" }] },
+        { barcode: "9780262033848", barcodes: [{ type: "ISBN", value: "978-0-262-03384-8" }] },
+      ]),
+    ).toEqual({ gtin: "9780262033848", ean: "9780262033848" });
+    expect(productCodes([{ barcodes: [{ type: "UPC", value: "036000291452" }] }])).toEqual({ gtin: "036000291452" });
+  });
+
+  it("GIVEN typed barcodes that are not valid GTINs THEN it falls back as before typed barcodes: untyped ones, then nothing", () => {
+    // An ASIN that happens to be digits is never taken; a typed code with a bad check digit neither.
+    expect(
+      productCodes([
+        {
+          barcodes: [
+            { type: "ASIN", value: "4006381333931" },
+            { type: "EAN", value: "4006381333932" },
+          ],
+        },
+        { barcode: null, barcodes: [{ type: null, value: "036000291452" }] },
+      ]),
+    ).toEqual({ gtin: "036000291452" });
+    expect(productCodes([{ barcodes: [{ type: "ASIN", value: "4006381333931" }] }])).toEqual({});
+  });
 });

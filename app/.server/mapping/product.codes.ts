@@ -8,10 +8,21 @@ export interface ProductCodes {
   mpn?: string;
 }
 
+/** A typed barcode of a variant (Admin API 2026-10): the standard it conforms to, null when none was declared. */
+export interface TypedBarcode {
+  type?: string | null;
+  value: string;
+}
+
 export interface CodeSource {
+  /** The single barcode (deprecated in 2026-10: the first of `barcodes`); bulk lines and webhooks still carry it. */
   barcode?: string | null;
+  barcodes?: readonly TypedBarcode[] | null;
   sku?: string | null;
 }
+
+// Standards whose codes are GTINs (an ISBN-13 is an EAN-13); an ASIN is Amazon's own and is not.
+const GTIN_TYPES = new Set(["GTIN", "UPC", "EAN", "ISBN"]);
 
 const GTIN_LENGTHS = new Set([8, 12, 13, 14]);
 
@@ -76,20 +87,40 @@ export function looksLikeMpn(sku: string | null | undefined): boolean {
   return true;
 }
 
+/** The first valid GTIN of `candidates`, normalised. */
+function firstGtin(candidates: Iterable<string | null | undefined>): string | null {
+  for (const raw of candidates) {
+    const code = normalizeBarcode(raw);
+    if (code && isValidGtin(code)) return code;
+  }
+  return null;
+}
+
+function* typedGtinCandidates(variants: readonly CodeSource[]) {
+  for (const v of variants)
+    for (const b of v.barcodes ?? []) if (b.type && GTIN_TYPES.has(b.type.toUpperCase())) yield b.value;
+}
+
+// As before typed barcodes: each variant's single barcode, or its untyped ones (never an ASIN).
+function* untypedCandidates(variants: readonly CodeSource[]) {
+  for (const v of variants) {
+    yield v.barcode;
+    for (const b of v.barcodes ?? []) if (!b.type) yield b.value;
+  }
+}
+
 /**
- * gtin/ean from the first variant whose barcode is a valid GTIN (ean only for 13 digits, which
- * includes ISBN-13; UPC-12, EAN-8 and GTIN-14 go to gtin only); mpn from the first variant whose
- * SKU passes `looksLikeMpn`.
+ * gtin/ean from the first barcode a merchant typed as a GTIN, UPC, EAN or ISBN that is a valid
+ * GTIN, across the variants in order; failing that, from the first variant whose untyped barcode
+ * is one (ean only for 13 digits, which includes ISBN-13; UPC-12, EAN-8 and GTIN-14 go to gtin
+ * only); mpn from the first variant whose SKU passes `looksLikeMpn`.
  */
 export function productCodes(variants: readonly CodeSource[]): ProductCodes {
   const codes: ProductCodes = {};
-  for (const v of variants) {
-    const code = normalizeBarcode(v.barcode);
-    if (code && isValidGtin(code)) {
-      codes.gtin = code;
-      if (code.length === 13) codes.ean = code;
-      break;
-    }
+  const gtin = firstGtin(typedGtinCandidates(variants)) ?? firstGtin(untypedCandidates(variants));
+  if (gtin) {
+    codes.gtin = gtin;
+    if (gtin.length === 13) codes.ean = gtin;
   }
   for (const v of variants) {
     if (looksLikeMpn(v.sku)) {

@@ -19,7 +19,14 @@ export interface ShopifyProductInput {
   category: { name: string | null; fullName: string | null } | null;
   imageUrl: string | null;
   options: { name: string; values: string[] }[];
-  variants: { id: string; title: string | null; sku: string | null; barcode: string | null }[];
+  /** `barcodes`: the typed list (API 2026-10) when the source carries it. */
+  variants: {
+    id: string;
+    title: string | null;
+    sku: string | null;
+    barcode: string | null;
+    barcodes?: { type: string | null; value: string }[];
+  }[];
   /** Collection titles; null when the source does not carry them (webhooks). */
   collections: string[] | null;
   /** Metafields; null when the source does not carry them. */
@@ -111,12 +118,17 @@ export function fromGraphqlProduct(n: GraphqlProductNode): ShopifyProductInput {
       name: o.name ?? "",
       values: o.values ?? o.optionValues?.map((v) => v.name) ?? [],
     })),
-    variants: (nodesOf(n.variants) ?? []).map((v) => ({
-      id: v.id,
-      title: v.title ?? null,
-      sku: v.sku ?? null,
-      barcode: v.barcode ?? null,
-    })),
+    variants: (nodesOf(n.variants) ?? []).map((v) => {
+      const barcodes = (nodesOf(v.barcodes) ?? []).map((b) => ({ type: b.type ?? null, value: b.value }));
+      return {
+        id: v.id,
+        title: v.title ?? null,
+        sku: v.sku ?? null,
+        // Shopify's `barcode` is the first of `barcodes`: the same value whichever the source read.
+        barcode: v.barcode ?? barcodes[0]?.value ?? null,
+        ...(v.barcodes ? { barcodes } : {}),
+      };
+    }),
     collections: collections ? collections.map((c) => c.title ?? "") : null,
     metafields: metafields
       ? metafields.map((m) => ({

@@ -5,7 +5,7 @@ import {
   catalogBatchBodySchema,
   catalogProductSchema as clientCatalogProductSchema,
 } from "../reviews";
-import { shopSettingsSchema, type ShopSettings } from "../shops/settings";
+import { shopSettingsSchema, type ShopSettings } from "../settings/settings";
 import { anyText, bodyDefect, fuzzRuns, leaves, longText, maybe, oddText } from "./fuzz.testkit";
 import { legacyId } from "./keys";
 import { SHORT_DESCRIPTION_MAX } from "./product.text";

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateProducts, productWebhookPayload } from "../../../sandbox/simulated-store";
 import { readBulkJsonl } from "../shopify/bulk-operations";
-import { defaultSettings, type ShopSettings } from "../shops/settings";
+import { defaultSettings, type ShopSettings } from "../settings/settings";
 import {
   LIMITS,
   catalogPayloadHash,
@@ -196,6 +196,33 @@ describe("product mapper: one test per rule", () => {
     const p = mapProduct(book(), ctx());
     expect(p.gtin).toBe("9780306406157");
     expect(p.ean).toBe("9780306406157");
+  });
+
+  it("gtin/ean: a GraphQL node's typed barcodes (2026-10) are read, a typed EAN preferred to a first ASIN", () => {
+    const node = graphqlProductNodeSchema.parse({
+      id: "gid://shopify/Product/9",
+      title: "Mug",
+      variants: {
+        nodes: [
+          {
+            id: "gid://shopify/ProductVariant/91",
+            title: "Default Title",
+            sku: null,
+            barcodes: {
+              nodes: [
+                { type: "ASIN", value: "B07XJ8C8F5" },
+                { type: "EAN", value: "4006381333931" },
+              ],
+            },
+          },
+        ],
+      },
+    });
+    const input = fromGraphqlProduct(node);
+    expect(input.variants[0]).toMatchObject({ barcode: "B07XJ8C8F5" });
+    const p = mapProduct(input, ctx());
+    expect(p.gtin).toBe("4006381333931");
+    expect(p.ean).toBe("4006381333931");
   });
 
   it("gtin/ean/mpn: an invalid code is never sent", () => {

@@ -1,4 +1,4 @@
-import type { ShopSettings } from "../shops/settings";
+import type { ShopSettings } from "../settings";
 import { productGid, productKey, variantKey } from "./keys";
 import { productCodes } from "./product.codes";
 import type { ShopifyProductInput } from "./product.input";

@@ -67,11 +67,15 @@ function connectionOf<T extends z.ZodType>(node: T) {
   ]);
 }
 
+export const graphqlBarcodeSchema = z.looseObject({ type: str, value: z.string() });
+
 export const graphqlVariantSchema = z.looseObject({
   id: z.string().min(1),
   title: str,
   sku: str,
+  // Bulk lines carry the single `barcode` (a bulk query cannot nest the barcodes connection).
   barcode: str,
+  barcodes: connectionOf(graphqlBarcodeSchema).nullish(),
   price: z.union([z.string(), z.looseObject({ amount: z.string() })]).nullish(),
 });
 

@@ -1,5 +1,4 @@
-import type { Queues } from "../queues/queues";
-import { allQueueNames, type QueueName } from "../queues/names";
+import { type Queues, allQueueNames, type QueueName } from "../queues";
 import type { QueueSource } from "./metrics";
 
 // Queue depth and the oldest waiting job, read from Redis when Prometheus scrapes (not kept).

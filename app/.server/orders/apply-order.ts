@@ -1,6 +1,6 @@
-import type { JobServices } from "../jobs/services";
-import { legacyId } from "../mapping/keys";
+import type { JobServices } from "../jobs";
 import {
+  legacyId,
   deliveryDueAt,
   exclusionReason,
   isExcluded,
@@ -9,19 +9,21 @@ import {
   orderName,
   orderUpdatedAt,
   type OrderMapContext,
-} from "../mapping/order.mapper";
-import type { MappedOrder, ShopifyOrder } from "../mapping/order.schemas";
-import {
+  type MappedOrder,
+  type ShopifyOrder,
   CONSENT_CHANNELS,
   consentState,
   pickOptOuts,
   sameOptOuts,
   type ConsentChannel,
-} from "../consent/consent-policy";
-import type { ConsentReport } from "../consent/consent.repository";
-import { consentForOrder, retryConsentRead, type ConsentDeps } from "../consent/order-consent";
-import { requestProductFetch } from "../catalog/product-fetch";
-import type { SyncShop } from "../sync/sync-shop";
+  isOlderThan,
+  versionOf,
+  type ChangeSource,
+} from "../mapping";
+import type { ConsentReport } from "../consent";
+import { consentForOrder, retryConsentRead, type ConsentDeps } from "./order-consent";
+import { requestProductFetch } from "../catalog";
+import type { SyncShop } from "../shops";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "./order-state.repository";
 import { createProductDataCache, orderProductKeys, type ProductDataCache } from "./product-data";
 import {
@@ -33,7 +35,7 @@ import {
 } from "./order-tracking";
 import { callServiceForOrder } from "./order-calls";
 import { syncDeliveryTimer } from "./order-timers";
-import { noteOrderDelivered } from "../backsync/activity";
+import { noteOrderDelivered } from "../activity";
 
 // One whole order applied to the service, by the order webhooks and the reconciliation alike: the
 // newest payload wins, an older one is dropped, an unchanged one is not sent. The status is
@@ -58,6 +60,11 @@ export interface ApplyOrderOptions {
    * Shopify's consent times where the read had them.
    */
   consent?: OrderMapContext["consent"] & { updatedAt?: Partial<Record<ConsentChannel, Date | null>> };
+  /**
+   * What breaks a tie of updated_at (mapping/change-version.ts): the delivery that carried the order
+   * (triggered-at, event id), or the read that got it (when it began).
+   */
+  source?: ChangeSource;
 }
 
 /**
@@ -76,8 +83,10 @@ export async function applyOrder(
   const states = createOrderStateRepository(ctx.db);
   const state = await states.get(shop.id, orderId);
   const updatedAt = orderUpdatedAt(order);
-  if (state?.sentUpdatedAt && state.sentUpdatedAt.getTime() > updatedAt.getTime()) {
-    log.debug({ updatedAt, applied: state.sentUpdatedAt }, "older order payload ignored");
+  // The payload's own text, to every digit it has: its Date is cut to milliseconds.
+  const sentVersion = versionOf(order.updated_at ?? order.created_at, options.source) ?? null;
+  if (isOlderThan(sentVersion ?? undefined, state?.sentVersion)) {
+    log.debug({ updatedAt, applied: state?.sentUpdatedAt }, "older order payload ignored");
     return "stale";
   }
 
@@ -108,6 +117,7 @@ export async function applyOrder(
   if (isExcluded(mapped)) {
     await states.save(shop.id, orderId, {
       sentUpdatedAt: updatedAt,
+      sentVersion,
       status: EXCLUDED_STATUS,
       customerId,
       name,
@@ -127,10 +137,12 @@ export async function applyOrder(
     // of what was applied has nothing to record either.
     const repeat =
       state.sentUpdatedAt?.getTime() === updatedAt.getTime() &&
+      state.sentVersion === sentVersion &&
       state.customerId === customerId &&
       state.name === name &&
       serializeTracking(state.tracking) === serializeTracking(tracking);
-    if (!repeat) await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, customerId, name, tracking });
+    if (!repeat)
+      await states.save(shop.id, orderId, { sentUpdatedAt: updatedAt, sentVersion, customerId, name, tracking });
     await retryConsent();
     log.debug("order unchanged for the service");
     return "unchanged";
@@ -143,6 +155,7 @@ export async function applyOrder(
   const due = mapped.status === "shipped" ? deliveryDueAt(current, shop.settings.orders, tracking.events) : null;
   await states.save(shop.id, orderId, {
     sentUpdatedAt: updatedAt,
+    sentVersion,
     fingerprint,
     status: mapped.status,
     customerId,

@@ -1,6 +1,10 @@
-import { legacyId } from "../mapping/keys";
-import type { OrderMapContext } from "../mapping/order.mapper";
-import type { ShopifyFulfillment, ShopifyLineItem, ShopifyOrder } from "../mapping/order.schemas";
+import {
+  legacyId,
+  type OrderMapContext,
+  type ShopifyFulfillment,
+  type ShopifyLineItem,
+  type ShopifyOrder,
+} from "../mapping";
 import { graphqlLineItemSchema, graphqlOrderNodeSchema, type GraphqlLineItemNode } from "./graphql-order.schemas";
 import {
   address,

@@ -1,6 +1,4 @@
-import { legacyId } from "../mapping/keys";
-import type { ConsentState } from "../mapping/order.mapper";
-import { consentState as policyState } from "../consent/consent-policy";
+import { legacyId, type ConsentState, consentState as policyState } from "../mapping";
 import { lineRefSchema, type GraphqlAddress, type GraphqlFulfillment } from "./graphql-order.schemas";
 
 // GraphQL values → the forms of the REST order payload (ids, times in the shop's offset, statuses,

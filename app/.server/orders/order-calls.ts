@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { JobServices } from "../jobs/services";
-import { GiveUp, serviceLimitAsRetry } from "../jobs/outcome";
+import { type JobServices, GiveUp, serviceLimitAsRetry } from "../jobs";
 import {
   ReviewsError,
   ReviewsPermanentError,
@@ -8,14 +7,15 @@ import {
   type CallOptions,
   type ReviewsClient,
 } from "../reviews";
-import { createResendLedger } from "../resend/resend-ledger";
-import { resendUnknownOrder } from "../resend/unknown-order";
-import type { SyncShop } from "../sync/sync-shop";
+import { createResendLedger, resendUnknownOrder } from "../resend";
+import type { SyncShop } from "../shops";
 import { OrderLockLostError, withOrderLock } from "./order-lock";
+import type { ConfirmHeld } from "../queues";
+import { startSync } from "../sync";
 import { createOrderStateRepository, type OrderState } from "./order-state.repository";
 import { trackedDeliveryDueAt, type OrderTracking, type StatusUpdate } from "./order-tracking";
 import { syncDeliveryTimer } from "./order-timers";
-import { noteOrderDelivered } from "../backsync/activity";
+import { noteOrderDelivered } from "../activity";
 
 // The service calls of the order sync, shared by its webhooks, its timers, the consent path and
 // the reconciliation: each made under the order's lock, with what the service answered recorded on
@@ -26,23 +26,64 @@ export type OrderCallDeps = Pick<JobServices, "db" | "queues" | "config" | "log"
 // The order lock each piece of work holds, found by callServiceForOrder however deep the call: the
 // lease must reach the service call of every path (order webhooks, fulfillment news, timers,
 // consent, reconciliation), and the lock is taken far from there.
-const heldOrder = new AsyncLocalStorage<{ shopId: string; orderId: string; lease: AbortSignal }>();
+const heldOrder = new AsyncLocalStorage<{
+  shopId: string;
+  orderId: string;
+  lease: AbortSignal;
+  confirm: ConfirmHeld;
+}>();
 
-/** Runs fn holding the order's lock (see order-lock.ts). */
-export function lockedOrder<T>(
-  ctx: Pick<JobServices, "queues" | "config">,
+/**
+ * Runs fn holding the order's lock (see order-lock.ts). A request that went out while the lock was
+ * lapsing (the fence in callServiceForOrder found it another's) is followed by the newest form of
+ * the order: once the lock is this job's again, what was sent is forgotten and the order is read
+ * again from Shopify (resendAfterLostLock); the job then retries.
+ */
+export async function lockedOrder<T>(
+  ctx: Pick<JobServices, "queues" | "config" | "db">,
   shopId: string,
   orderId: string,
   fn: () => Promise<T>,
 ): Promise<T> {
-  return withOrderLock(
-    ctx.queues.redis,
-    ctx.config.REDIS_PREFIX,
-    shopId,
-    orderId,
-    (lease) => heldOrder.run({ shopId, orderId, lease }, fn),
-    { ttlMs: ctx.config.WORKER_LOCK_MS },
-  );
+  const run = (work: () => Promise<T>) =>
+    withOrderLock(
+      ctx.queues.redis,
+      ctx.config.REDIS_PREFIX,
+      shopId,
+      orderId,
+      (lease, confirm) => heldOrder.run({ shopId, orderId, lease, confirm }, work),
+      { ttlMs: ctx.config.WORKER_LOCK_MS },
+    );
+  try {
+    return await run(fn);
+  } catch (error) {
+    if (error instanceof OrderLockLostError && error.sent) {
+      await withOrderLock(
+        ctx.queues.redis,
+        ctx.config.REDIS_PREFIX,
+        shopId,
+        orderId,
+        () => resendAfterLostLock(ctx, shopId, orderId),
+        { ttlMs: ctx.config.WORKER_LOCK_MS },
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * What the service holds of the order forgotten (so its newest form is not skipped as unchanged) and
+ * an orders reconciliation from its creation started (or joined): it reads the order as Shopify
+ * holds it now, after the request that may have landed late, and sends it.
+ */
+async function resendAfterLostLock(ctx: Pick<JobServices, "db" | "queues">, shopId: string, orderId: string) {
+  const state = await createOrderStateRepository(ctx.db).get(shopId, orderId);
+  // The version stays: an older payload (this job's own retry) is still dropped; the reconciliation
+  // started after the newer send reads a version no older than it.
+  await ctx.db.orderState.updateMany({ where: { shopId, orderId }, data: { fingerprint: null } });
+  const created = state?.tracking.order?.created_at ? Date.parse(state.tracking.order.created_at) : Number.NaN;
+  // A minute early: Shopify's created_at and the bulk query's filter round differently.
+  await startSync(ctx, shopId, "orders", Number.isFinite(created) ? new Date(created - 60_000) : undefined);
 }
 
 /**
@@ -61,14 +102,22 @@ export async function callServiceForOrder<T>(
   if (held?.shopId !== shop.id || held.orderId !== orderId) {
     throw new Error(`order ${orderId}: service called without the order's lock`);
   }
-  const { lease } = held;
+  const { lease, confirm } = held;
   const client = await ctx.reviewsFor(shop.domain);
+  // Another job may hold the order now, and have sent it newer than what this one read: not sent.
+  if (lease.aborted) throw new OrderLockLostError(orderId);
+  // Cut off once the lease ends, but a request cut off may have reached the service all the same.
+  const answer = await call(client, { signal: lease }).then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  // The fence: the request landed under this job's lock only if Redis still says it is this job's.
+  // If not, nothing is recorded (the next holder writes the order) and the newest form follows
+  // (lockedOrder).
+  if (!(await confirm())) throw new OrderLockLostError(orderId, mayHaveLanded(answer));
   try {
-    return await call(client, { signal: lease }).catch((error: unknown) => {
-      // Another job may hold the order now, and have sent it newer than what this one read.
-      // Nothing is recorded on the order: that job writes it.
-      throw lease.aborted ? new OrderLockLostError(orderId) : error;
-    });
+    if (answer.ok) return answer.value;
+    throw answer.error;
   } catch (error) {
     // The service's 429: the work comes back after its Retry-After; nothing to record.
     if (error instanceof ReviewsRateLimitedError) throw serviceLimitAsRetry(error);
@@ -79,6 +128,16 @@ export async function callServiceForOrder<T>(
     }
     throw error;
   }
+}
+
+/**
+ * Whether a request may have changed the order at the service: answered 2xx, or with no answer that
+ * says otherwise (cut off, timed out, a 2xx body we could not read). An error status is a refusal.
+ */
+function mayHaveLanded(answer: { ok: true } | { ok: false; error: unknown }): boolean {
+  if (answer.ok) return true;
+  const { error } = answer;
+  return !(error instanceof ReviewsError && error.status !== null && error.kind !== "response");
 }
 
 /**

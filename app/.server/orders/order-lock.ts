@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { withRenewedLock } from "../queues/renewed-lock";
+import { withRenewedLock, type ConfirmHeld } from "../queues";
 
 // One piece of work per order at a time, across workers and processes. Two deliveries of the same
 // order (orders/updated and orders/paid are sent together for one payment; a fulfillment comes with
@@ -11,7 +11,9 @@ import { withRenewedLock } from "../queues/renewed-lock";
 // and the deliveries of one order come through several topics. The lock is renewed while its holder
 // works and lapses `ttlMs` after the holder died (see renewed-lock.ts); workers pass WORKER_LOCK_MS.
 // It lapses as well under a holder that Redis stopped answering: that holder must then not send
-// what it read under the lock, since the next one may have sent a newer form meanwhile.
+// what it read under the lock, since the next one may have sent a newer form meanwhile; and when
+// its request was already sent, it records nothing of it and has the newest form sent after it
+// (order-calls.ts, the fence).
 
 export class OrderLockTimeoutError extends Error {
   constructor(readonly orderId: string) {
@@ -21,7 +23,11 @@ export class OrderLockTimeoutError extends Error {
 }
 
 export class OrderLockLostError extends Error {
-  constructor(readonly orderId: string) {
+  /** `sent`: a request went out and may have landed after the next holder's newer one. */
+  constructor(
+    readonly orderId: string,
+    readonly sent = false,
+  ) {
     super(`order ${orderId}: its lock lapsed while this job waited on Redis; will retry`);
     this.name = "OrderLockLostError";
   }
@@ -40,7 +46,7 @@ export async function withOrderLock<T>(
   prefix: string,
   shopId: string,
   orderId: string,
-  fn: (lease: AbortSignal) => Promise<T>,
+  fn: (lease: AbortSignal, confirm: ConfirmHeld) => Promise<T>,
   options: { ttlMs?: number; waitMs?: number } = {},
 ): Promise<T> {
   return withRenewedLock(redis, orderLockKey(prefix, shopId, orderId), fn, {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { legacyVersion } from "../mapping/change-version";
 import { createTestDb, type TestDb } from "../../../test/helpers/db";
 import { loadOrder } from "../mapping/order.test-helpers";
 import { createOrderStateRepository } from "./order-state.repository";
@@ -45,6 +46,8 @@ describe("order state repository", () => {
       name: "#1001",
       customerId: "7412345678901",
       sentUpdatedAt: new Date("2026-11-18T15:00:00Z"),
+      // Saved without a version: read as its updated_at (mapping/change-version.ts legacyVersion).
+      sentVersion: legacyVersion(Date.parse("2026-11-18T15:00:00Z")),
       fingerprint: "f".repeat(64),
       status: "paid",
       deliveryDueAt: null,

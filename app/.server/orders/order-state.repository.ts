@@ -1,4 +1,5 @@
-import type { Db } from "../db/client";
+import type { Db } from "../db";
+import { legacyVersion } from "../mapping";
 import { emptyTracking, parseTracking, serializeTracking, type OrderTracking } from "./order-tracking";
 
 // What the service was last told about one order of one shop, and what the connector knows of its
@@ -16,6 +17,11 @@ export interface OrderState {
   customerId: string | null;
   /** Shopify updated_at of the newest order payload applied (sent, unchanged or excluded). */
   sentUpdatedAt: Date | null;
+  /**
+   * The version (mapping/change-version.ts) of that payload: what an arriving one is compared with.
+   * Rows saved before it was kept read as their sentUpdatedAt.
+   */
+  sentVersion: string | null;
   /** orderFingerprint of the body the service holds; null when it holds something else since (an update). */
   fingerprint: string | null;
   /** The service status last sent, or EXCLUDED_STATUS. */
@@ -40,6 +46,7 @@ export function createOrderStateRepository(db: Db) {
         name: row.name,
         customerId: row.customerId,
         sentUpdatedAt: row.sentUpdatedAt,
+        sentVersion: row.sentVersion ?? legacyVersion(row.sentUpdatedAt?.getTime()) ?? null,
         fingerprint: row.fingerprint,
         status: row.status,
         deliveryDueAt: row.deliveryDueAt,

@@ -1,6 +1,11 @@
-import { z } from "zod";
-import type { JobServices } from "../jobs/services";
-import { QueueName, jobIdPart } from "../queues/names";
+import {
+  enqueueDeliverIfDue,
+  enqueueTrackingAnnouncement,
+  removeDeliverIfDue,
+  type DeliverJob,
+  type JobServices,
+  type TrackingJob,
+} from "../jobs";
 
 // The order sync's timers on the maintenance queue:
 // - "deliver-if-due": "treat as delivered N days after shipping", one delayed job per order and
@@ -8,9 +13,6 @@ import { QueueName, jobIdPart } from "../queues/names";
 // - "announce-tracking": the status update a fulfillment webhook implies, sent after
 //   ORDER_TRACKING_GRACE_MS unless an order webhook carried it meanwhile.
 // What each does when it fires is in timed-updates.ts.
-
-export const DELIVER_IF_DUE = "deliver-if-due";
-export const ANNOUNCE_TRACKING = "announce-tracking";
 
 // Shipment news from fulfillment webhooks
 //
@@ -21,15 +23,6 @@ export const ANNOUNCE_TRACKING = "announce-tracking";
 // behind, so the whole order goes again). Recorded at once and announced after a grace, the news
 // is carried by the order webhook when one comes, and goes as a status update when none does.
 
-export const trackingJobSchema = z.object({
-  shop: z.string(),
-  shopId: z.string(),
-  orderId: z.string(),
-  /** OrderTracking.newsAt of the news this timer is for. */
-  newsAt: z.string(),
-});
-export type TrackingJob = z.infer<typeof trackingJobSchema>;
-
 export async function scheduleTrackingAnnouncement(
   ctx: Pick<JobServices, "queues" | "config">,
   shop: { id: string; domain: string },
@@ -37,26 +30,8 @@ export async function scheduleTrackingAnnouncement(
   newsAt: string,
 ): Promise<void> {
   const data: TrackingJob = { shop: shop.domain, shopId: shop.id, orderId, newsAt };
-  // No job id: one id per order could be swallowed by a job of that order that is already running.
-  // Each piece of news has its own timer, and only the newest one's timer sends (see below).
-  await ctx.queues
-    .get(QueueName.maintenance)
-    .add(ANNOUNCE_TRACKING, data, { delay: ctx.config.ORDER_TRACKING_GRACE_MS, removeOnComplete: true });
-}
-
-export const deliverJobSchema = z.object({
-  shop: z.string(),
-  shopId: z.string(),
-  orderId: z.string(),
-  /** The time the job is for: it decides "delivered by age" as of this time. */
-  dueAt: z.iso.datetime(),
-});
-export type DeliverJob = z.infer<typeof deliverJobSchema>;
-
-// The due time is part of the id: a later shipment moves the due time, and the job for the new time
-// must not be swallowed by the id of a job that is already running.
-export function deliverJobId(shopId: string, orderId: string, dueAt: Date): string {
-  return `deliver-${jobIdPart(shopId)}-${jobIdPart(orderId)}-${dueAt.getTime()}`;
+  // Each piece of news has its own timer, and only the newest one's timer sends (timed-updates.ts).
+  await enqueueTrackingAnnouncement(ctx.queues, data, ctx.config.ORDER_TRACKING_GRACE_MS);
 }
 
 /**
@@ -70,16 +45,11 @@ export async function syncDeliveryTimer(
   due: Date | null,
   previous: Date | null,
 ): Promise<void> {
-  const queue = ctx.queues.get(QueueName.maintenance);
   if (previous && previous.getTime() !== due?.getTime()) {
-    // Fails quietly when that job is gone, or is the one running now (the timer that fired).
-    await queue.remove(deliverJobId(shop.id, orderId, previous)).catch(() => 0);
+    // Gone quietly, or the one running now (the timer that fired).
+    await removeDeliverIfDue(ctx.queues, shop.id, orderId, previous);
   }
   if (!due) return;
   const data: DeliverJob = { shop: shop.domain, shopId: shop.id, orderId, dueAt: due.toISOString() };
-  await queue.add(DELIVER_IF_DUE, data, {
-    jobId: deliverJobId(shop.id, orderId, due),
-    delay: Math.max(0, due.getTime() - Date.now()),
-    removeOnComplete: true,
-  });
+  await enqueueDeliverIfDue(ctx.queues, data);
 }

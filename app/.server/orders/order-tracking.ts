@@ -1,19 +1,17 @@
 import { z } from "zod";
-import type { OptOuts } from "../consent/consent-policy";
-import { legacyId } from "../mapping/keys";
-import { parseTime } from "../mapping/order.dates";
 import {
+  type OptOuts,
+  legacyId,
+  parseTime,
   deliveryDueAt,
   deriveOrderStatus,
   type FulfillmentEvent,
   type OrderStatusSettings,
-} from "../mapping/order-status";
-import {
   shopifyFulfillmentSchema,
   shopifyOrderSchema,
   type ShopifyFulfillment,
   type ShopifyOrder,
-} from "../mapping/order.schemas";
+} from "../mapping";
 
 // What the connector knows about an order's delivery between two order webhooks, kept in
 // OrderState.fulfillmentEvents (JSON text). Shopify reports shipment progress through fulfillments/*

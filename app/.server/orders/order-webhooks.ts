@@ -1,7 +1,6 @@
-import { GiveUp } from "../jobs/outcome";
-import { legacyId } from "../mapping/keys";
-import { shopifyOrderSchema } from "../mapping/order.schemas";
-import { syncShop, type SyncShop, type SyncShopDeps } from "../sync/sync-shop";
+import { GiveUp, type TopicDelivery } from "../jobs";
+import { legacyId, shopifyOrderSchema, deliverySource } from "../mapping";
+import { syncShop, type SyncShop, type SyncShopDeps } from "../shops";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "./order-state.repository";
 import {
   emptyTracking,
@@ -15,7 +14,6 @@ import {
 import { applyOrder, type ApplyOrderDeps } from "./apply-order";
 import { lockedOrder, sendStatusUpdate } from "./order-calls";
 import { scheduleTrackingAnnouncement } from "./order-timers";
-import type { TopicDelivery } from "../webhooks/delivery";
 
 // Live order sync. Every order webhook carries the whole order, and the status is derived from the
 // whole order (never from the topic), so all six order topics share one handler: the newest payload
@@ -36,7 +34,9 @@ export async function orderChanged(ctx: OrderWebhookDeps, delivery: TopicDeliver
   if (!parsed.success) throw unusable("order", parsed.error.issues[0]);
   const orderId = legacyId(parsed.data.id);
   if (!orderId) throw new GiveUp(`order payload unusable: id ${String(parsed.data.id)}`);
-  await lockedOrder(ctx, shop.id, orderId, () => applyOrder(ctx, shop, orderId, parsed.data));
+  await lockedOrder(ctx, shop.id, orderId, () =>
+    applyOrder(ctx, shop, orderId, parsed.data, { source: deliverySource(delivery) }),
+  );
 }
 
 /** fulfillments/create and fulfillments/update. */

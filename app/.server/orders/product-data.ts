@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { createTtlCache } from "../cache/ttl-cache";
-import type { Db } from "../db/client";
-import { productKey } from "../mapping/keys";
-import type { ProductData } from "../mapping/order.items";
-import type { ShopifyOrder } from "../mapping/order.schemas";
+import { createTtlCache } from "../cache";
+import type { Db } from "../db";
+import { productKey, type ProductData, type ShopifyOrder } from "../mapping";
 
 // `productData` of order items, from the catalog mirror (the payload the service last accepted for
 // each product): an order never costs a Shopify API call when its products are known.

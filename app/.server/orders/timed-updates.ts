@@ -1,8 +1,9 @@
-import { syncShop, type SyncShopDeps } from "../sync/sync-shop";
+import { syncShop, type SyncShopDeps } from "../shops";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "./order-state.repository";
 import { statusUpdateFor, trackedDeliveryDueAt } from "./order-tracking";
 import { lockedOrder, sendStatusUpdate, type OrderCallDeps } from "./order-calls";
-import { syncDeliveryTimer, type DeliverJob, type TrackingJob } from "./order-timers";
+import type { DeliverJob, TrackingJob } from "../jobs";
+import { syncDeliveryTimer } from "./order-timers";
 
 // What the order sync's timers do when they fire (order-timers.ts schedules them).
 

@@ -11,7 +11,9 @@ import type { Redis } from "ioredis";
 // lock lapses under it all the same while its next command waits to be sent. `fn` is given a signal
 // that aborts once the lock may be someone else's, so that it does not act on what it read under
 // the lock: ttlMs after the newest set or renewal was sent without one confirmed since, or at once
-// when a renewal finds the key gone or another holder's.
+// when a renewal finds the key gone or another holder's. `confirm` checks the token in Redis itself
+// (and extends it): the fence before a holder records the effect of a request that may have outlived
+// the lock.
 
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 const EXTEND = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
@@ -23,14 +25,17 @@ export interface RenewedLockOptions {
   timeoutError: () => Error;
 }
 
+/** Whether the lock is still this holder's, asked of Redis (the key extended if so). */
+export type ConfirmHeld = () => Promise<boolean>;
+
 /**
  * Runs `fn` holding the lock `key`; waits for it up to `waitMs`. `lease` aborts once the lock may
- * have passed to another holder.
+ * have passed to another holder; `confirm` asks Redis.
  */
 export async function withRenewedLock<T>(
   redis: Redis,
   key: string,
-  fn: (lease: AbortSignal) => Promise<T>,
+  fn: (lease: AbortSignal, confirm: ConfirmHeld) => Promise<T>,
   options: RenewedLockOptions,
 ): Promise<T> {
   const token = randomUUID();
@@ -65,8 +70,16 @@ export async function withRenewedLock<T>(
     },
     Math.max(50, Math.floor(options.ttlMs / 3)),
   );
+  const confirm: ConfirmHeld = async () => {
+    if (lease.signal.aborted) return false;
+    const sent = Date.now();
+    const extended = (await redis.eval(EXTEND, 1, key, token, String(options.ttlMs))) === 1;
+    if (extended) heldUntil(sent);
+    else lost();
+    return extended && !lease.signal.aborted;
+  };
   try {
-    return await fn(lease.signal);
+    return await fn(lease.signal, confirm);
   } finally {
     clearInterval(renew);
     clearTimeout(expiry);

@@ -1,6 +1,5 @@
 import type { Redis } from "ioredis";
-import { scanKeys } from "../queues/connection";
-import { keyspaceOf, shopTag } from "../queues/keyspace";
+import { scanKeys, keyspaceOf, shopTag } from "../queues";
 
 // What the app sent again because the service no longer knew it, kept in Redis:
 // - one claim per product or order, alive for the resend window: the same one is not sent again

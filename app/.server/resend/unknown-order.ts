@@ -1,7 +1,7 @@
-import type { Db } from "../db/client";
-import type { Queues } from "../queues/queues";
-import { startSync } from "../sync/start-sync";
-import { observeResend } from "../metrics/metrics";
+import type { Db } from "../db";
+import type { Queues } from "../queues";
+import { startSync } from "../sync";
+import { observeResend } from "../metrics";
 import type { ResendLedger } from "./resend-ledger";
 
 // An order the service answers 404 for on an update although the app sent it (a reset account,
@@ -33,7 +33,7 @@ export async function resendUnknownOrder(
   }
   await deps.db.orderState.updateMany({
     where: { shopId: shop.id, orderId },
-    data: { fingerprint: null, sentUpdatedAt: null, sentAt: null },
+    data: { fingerprint: null, sentUpdatedAt: null, sentVersion: null, sentAt: null },
   });
   const created = createdAt ? new Date(createdAt) : null;
   // A minute early: Shopify's created_at and the bulk query's filter round differently.

@@ -1,8 +1,7 @@
-import type { Db } from "../db/client";
-import type { Queues } from "../queues/queues";
-import { NEVER_ACCEPTED, type PendingChanges } from "../catalog/pending-changes";
-import { requestProductFetch } from "../catalog/product-fetch";
-import { observeResend } from "../metrics/metrics";
+import type { Db } from "../db";
+import type { Queues } from "../queues";
+import { NEVER_ACCEPTED, type PendingChanges, requestProductFetch } from "../catalog";
+import { observeResend } from "../metrics";
 import type { ResendLedger } from "./resend-ledger";
 
 // Products the service says it does not know although the mirror records them as accepted (a

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REPORT_ORDERS } from "../../admin/report-orders";
+import { REPORT_ORDERS } from "../../shared/report-orders";
 import { count, optBool, optStr, skip, str, ymd } from "./schema-parts";
 
 // zod schemas of what the Admin API lists for the merchant's admin pages and the CLI: reviews

@@ -9,7 +9,7 @@ import {
   ReviewsRetryableError,
   parseRetryAfter,
 } from "./errors";
-import { observeServiceCall } from "../metrics/metrics";
+import { observeServiceCall } from "../metrics";
 
 // The one place where the client touches the network: timeouts, error classification, body
 // parsing and request logging. Nothing here knows about endpoints.

@@ -23,7 +23,7 @@ import {
 } from "./http";
 import { type TokenProvider, createTokenProvider } from "./token";
 import { memoryTokenCache } from "./token-cache";
-import { observeServicePause } from "../metrics/metrics";
+import { observeServicePause } from "../metrics";
 
 // How every call of the reviews client reaches the service: the path under `{customer}`, the
 // admin token (one refresh on a 401), the account's pause after a 429, the request checks and

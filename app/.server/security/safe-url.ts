@@ -1,4 +1,4 @@
-import { observeUnsafeUrl } from "../metrics/metrics";
+import { observeUnsafeUrl } from "../metrics";
 
 // The one rule for a URL that comes from the reviews service or a shopper before anything renders
 // it (an admin link or thumbnail, a storefront snippet, a proxy fragment, a metafield the theme

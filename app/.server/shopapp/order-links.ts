@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 import type { OrderLink } from "./product-review.mapper";
 
 // The Shopify order and customer of the orders the service names on reviews. The service documents

@@ -1,6 +1,10 @@
-import type { AdminGraphql } from "../shopify/admin-graphql";
-import { ShopifyAuthError, ShopifyUserErrors, type UserError } from "../shopify/errors";
-import { STANDARD_METAOBJECT_DEFINITION_ENABLE } from "../shopify/metaobject-documents";
+import {
+  type AdminGraphql,
+  ShopifyAuthError,
+  ShopifyUserErrors,
+  type UserError,
+  STANDARD_METAOBJECT_DEFINITION_ENABLE,
+} from "../shopify";
 import { PRODUCT_REVIEW_TYPE } from "./product-review.mapper";
 import type { ProgramState, SyndicationState } from "./syndication-state";
 

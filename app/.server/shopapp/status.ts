@@ -1,7 +1,5 @@
 import type { Redis } from "ioredis";
-import type { AdminGraphql } from "../shopify/admin-graphql";
-import { ShopifyApiError } from "../shopify/errors";
-import { METAOBJECT_DEFINITION_BY_TYPE } from "../shopify/metaobject-documents";
+import { type AdminGraphql, ShopifyApiError, METAOBJECT_DEFINITION_BY_TYPE } from "../shopify";
 import { PRODUCT_REVIEW_TYPE } from "./product-review.mapper";
 import { createSyndicationState, type LeftOutReason } from "./syndication-state";
 

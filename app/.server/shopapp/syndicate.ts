@@ -1,9 +1,15 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { AdminReview, ReviewsAdminApi } from "../reviews";
-import type { AdminGraphql } from "../shopify/admin-graphql";
-import { ShopifyPermanentError, ShopifyUserErrors, type UserError } from "../shopify/errors";
-import { METAOBJECT_BY_HANDLE, METAOBJECT_DELETE, METAOBJECT_UPSERT } from "../shopify/metaobject-documents";
+import {
+  type AdminGraphql,
+  ShopifyPermanentError,
+  ShopifyUserErrors,
+  type UserError,
+  METAOBJECT_BY_HANDLE,
+  METAOBJECT_DELETE,
+  METAOBJECT_UPSERT,
+} from "../shopify";
 import type { OrderLinks } from "./order-links";
 import { mapReview, PRODUCT_REVIEW_TYPE, type ReviewContext } from "./product-review.mapper";
 import { currentProgram } from "./program";

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { keyspaceOf, shopTag } from "../queues/keyspace";
+import { keyspaceOf, shopTag } from "../queues";
 import type { LeaveOutReason } from "./product-review.mapper";
 
 // What the app knows of one shop's Shop app syndication, in Redis (ids and reasons only: no name,

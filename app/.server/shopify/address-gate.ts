@@ -1,9 +1,5 @@
-import type { Logger } from "pino";
-import { observeAddressRefusal } from "../metrics/metrics";
-import type { Queues } from "../queues/queues";
 import type { AdminGraphql } from "./admin-graphql";
-import { scheduleAddressProbe } from "./address-probe";
-import { createAddressRefusals, type AddressRefusals } from "./address-refusals";
+import type { AddressRefusals } from "./address-refusals";
 import { ShopifyAddressRefusedError, isAddressRefused } from "./errors";
 
 // The Admin API of a shop behind the IP allowlist's state: while Shopify refuses this server's
@@ -48,27 +44,4 @@ export function gatedAdminFor(
     };
     return gated;
   };
-}
-
-/**
- * The gate as every process uses it: a shop's first refusal is logged, counted and has the probe
- * scheduled (which clears the state and re-queues parked work once Shopify accepts calls again).
- */
-export function addressGatedAdmin(deps: {
-  adminFor: AdminFor;
-  queues: Queues;
-  config: { REDIS_PREFIX: string; ADMIN_PROBE_MIN_MS: number; ADMIN_PROBE_MAX_MS: number };
-  log: Logger;
-}): { adminFor: AdminFor; refusals: AddressRefusals } {
-  const { queues, config, log } = deps;
-  const refusals = createAddressRefusals(queues.redis, config.REDIS_PREFIX);
-  const adminFor = gatedAdminFor(deps.adminFor, refusals, async (shop, error) => {
-    log.warn(
-      { shop, detail: error.body },
-      "Shopify refused this server's address (IP allowlist): Admin API work parked until a probe passes",
-    );
-    observeAddressRefusal("refused", (await refusals.refusedShops()).length);
-    await scheduleAddressProbe({ queues, refusals, config }, shop, 0);
-  });
-  return { adminFor, refusals };
 }

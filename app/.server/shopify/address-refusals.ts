@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { keyspaceOf, shopTag } from "../queues/keyspace";
+import { keyspaceOf, shopTag } from "../queues";
 
 // Which shops Shopify currently refuses this server's address for (the app's IP allowlist), kept in
 // Redis so that every process (web, workers, CLI) sees one answer:

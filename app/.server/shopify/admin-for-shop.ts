@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { Config } from "../config";
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 import { createAdminGraphql, type AdminGraphql } from "./admin-graphql";
 import { SHOPIFY_API_VERSION } from "./api-version";
 import { adminGraphqlUrl, shopOrigin } from "./shop-origin";

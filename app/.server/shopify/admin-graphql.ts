@@ -9,7 +9,7 @@ import {
   type GraphqlErrorEntry,
 } from "./errors";
 import { processThrottle, waitForCost, type QueryCost, type ThrottleRegistry } from "./throttle";
-import { observeShopifyThrottle } from "../metrics/metrics";
+import { observeShopifyThrottle } from "../metrics";
 
 // One way to call the Admin GraphQL API for a shop, used by the web app and the workers alike.
 // It owns the rate limit (cost-based, per shop) and turns every failure into an error that says

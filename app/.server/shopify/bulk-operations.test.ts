@@ -3,7 +3,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSimulatedStore, type SimulatedStore } from "../../../sandbox/simulated-store";
 import { fromBulkProduct, mapProduct } from "../mapping/product.mapper";
-import { defaultSettings } from "../shops/settings";
+import { defaultSettings } from "../settings/settings";
 import { createAdminGraphql } from "./admin-graphql";
 import {
   BulkJsonlError,

@@ -135,3 +135,29 @@ export class ShopifyReauthRequiredError extends ShopifyAuthError {
     this.reason = opts.reason;
   }
 }
+
+/**
+ * No call was made: Shopify refused the shop's offline token (a dead refresh token, a non-expiring
+ * token after 2027-01-01, a refused exchange) and the shop waits for its merchant to open the app.
+ * Neither a Shopify answer nor a failure of the work: the caller parks it (workers/) until the
+ * merchant is back, when it runs as it would have. Deliberately not a ShopifyApiError, which callers
+ * sort into retry or give up.
+ */
+export class ShopWaitsForMerchantError extends Error {
+  readonly shop: string;
+  readonly reason: string;
+
+  constructor(shop: string, reason: string, options?: { cause?: unknown }) {
+    super(
+      `Shopify refused ${shop}'s offline token (${reason}): no call until the merchant opens the app`,
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
+    this.name = "ShopWaitsForMerchantError";
+    this.shop = shop;
+    this.reason = reason;
+  }
+}
+
+export function waitsForMerchant(e: unknown): e is ShopWaitsForMerchantError {
+  return e instanceof ShopWaitsForMerchantError;
+}

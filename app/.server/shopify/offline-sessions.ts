@@ -1,5 +1,5 @@
-import type { Db } from "../db/client";
-import { open, seal } from "../crypto/secret-box";
+import type { Db } from "../db";
+import { open, seal } from "../crypto";
 import type { TokenPair } from "./token-endpoint";
 
 // The shop's offline session row (the library's Session table) as the token provider reads and

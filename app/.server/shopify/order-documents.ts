@@ -1,4 +1,4 @@
-import { PAGED_LINE_ITEMS } from "./paged-sizes";
+import { LINE_ITEMS_PER_QUERY, PAGED_LINE_ITEMS } from "./paged-sizes";
 import { isoDate } from "./search-filters";
 
 // GraphQL documents of the Admin API the order sync runs: the bulk query of recent orders and its
@@ -105,7 +105,6 @@ const ORDER_LINE_ITEM_FIELDS = `
               variant {
                 id
                 sku
-                barcode
               }`;
 
 /**
@@ -162,12 +161,12 @@ export const ORDERS_PAGE = /* GraphQL */ `
   }
 `;
 
-/** The next 250 line items of an order (paged orders read). Variables: `{ id, after }`. */
+/** The next 200 line items of an order (paged orders read). Variables: `{ id, after }`. */
 export const ORDER_LINE_ITEMS_PAGE = /* GraphQL */ `
   query OrderLineItemsPage($id: ID!, $after: String) {
     order(id: $id) {
       id
-      lineItems(first: 250, after: $after) {
+      lineItems(first: ${LINE_ITEMS_PER_QUERY}, after: $after) {
         nodes {${ORDER_LINE_ITEM_FIELDS}
         }
         pageInfo {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AdminGraphql } from "./admin-graphql";
 import type { BulkChild, BulkGroup } from "./bulk-operations";
 import { ORDERS_PAGE, ORDER_LINE_ITEMS_PAGE } from "./order-documents";
-import { PAGED_COLLECTIONS, PAGED_LINE_ITEMS, PAGED_VARIANTS } from "./paged-sizes";
+import { PAGED_COLLECTIONS, PAGED_LINE_ITEMS, PAGED_VARIANTS, VARIANT_BARCODES } from "./paged-sizes";
 import { PRODUCTS_PAGE, PRODUCT_COLLECTIONS_PAGE, PRODUCT_VARIANTS_PAGE } from "./product-documents";
 import { ordersCreatedSinceFilter } from "./search-filters";
 import { ShopifyPermanentError } from "./errors";
@@ -41,10 +41,10 @@ const clampPage = (perNode: number) => Math.max(1, Math.min(MAX_PAGE, Math.floor
 
 /** Products a ProductsPage request asks for, the most its requested cost allows. */
 export function productsPageSize(opts: { collections: boolean; metafieldKeys: number }): number {
-  // product, category, featuredMedia → preview → image, options: 6 objects.
+  // product, category, featuredMedia → preview → image, options: 6 objects; a variant 1 + its barcodes.
   const product =
     6 +
-    (2 + PAGED_VARIANTS) +
+    (2 + PAGED_VARIANTS * (1 + 2 + VARIANT_BARCODES)) +
     (opts.collections ? 2 + PAGED_COLLECTIONS : 0) +
     (opts.metafieldKeys ? 2 + opts.metafieldKeys * 2 : 0);
   return clampPage(product);

@@ -1,4 +1,4 @@
-import { PAGED_COLLECTIONS, PAGED_VARIANTS } from "./paged-sizes";
+import { PAGED_COLLECTIONS, PAGED_VARIANTS, VARIANT_BARCODES, VARIANTS_PER_QUERY } from "./paged-sizes";
 import { isoDate } from "./search-filters";
 
 // GraphQL documents of the Admin API about products: one product, the catalog's bulk query and its
@@ -32,7 +32,21 @@ const PRODUCT_FIELDS = `
         values
       }`;
 
+// A variant's typed barcodes (API 2026-10; `barcode`, deprecated, returned the first of them).
 const VARIANT_FIELDS = `
+          id
+          title
+          sku
+          barcodes(first: ${VARIANT_BARCODES}) {
+            nodes {
+              type
+              value
+            }
+          }`;
+
+// A bulk query may nest connections two deep (products > variants), so the barcodes connection
+// cannot come along: bulk lines carry `barcode`, the first barcode, which the GTIN pick falls back to.
+const BULK_VARIANT_FIELDS = `
           id
           title
           sku
@@ -49,7 +63,7 @@ const METAFIELD_FIELDS = `
           }`;
 
 /**
- * One product with its first 250 variants, 10 collections and (when `$withMetafields`) the
+ * One product with its first 100 variants, 10 collections and (when `$withMetafields`) the
  * metafields named in `$metafieldKeys` ("namespace.key"). Variables:
  * `{ id, withMetafields: boolean, metafieldKeys: string[] }`. A product with more variants (up to
  * 2,048) continues with PRODUCT_VARIANTS_PAGE from `variants.pageInfo.endCursor`.
@@ -57,7 +71,7 @@ const METAFIELD_FIELDS = `
 export const PRODUCT_BY_ID = /* GraphQL */ `
   query ProductById($id: ID!, $withMetafields: Boolean!, $metafieldKeys: [String!]) {
     product(id: $id) {${PRODUCT_FIELDS}
-      variants(first: 250) {
+      variants(first: ${VARIANTS_PER_QUERY}) {
         nodes {${VARIANT_FIELDS}
         }
         pageInfo {
@@ -79,12 +93,12 @@ export const PRODUCT_BY_ID = /* GraphQL */ `
   }
 `;
 
-/** The next 250 variants of a product. Variables: `{ id, after }`. */
+/** The next 100 variants of a product. Variables: `{ id, after }`. */
 export const PRODUCT_VARIANTS_PAGE = /* GraphQL */ `
   query ProductVariantsPage($id: ID!, $after: String) {
     product(id: $id) {
       id
-      variants(first: 250, after: $after) {
+      variants(first: ${VARIANTS_PER_QUERY}, after: $after) {
         nodes {${VARIANT_FIELDS}
         }
         pageInfo {
@@ -145,7 +159,7 @@ export function bulkProductsQuery(options: BulkProductsOptions = {}): string {
       node {${PRODUCT_FIELDS}
       variants {
         edges {
-          node {${VARIANT_FIELDS}
+          node {${BULK_VARIANT_FIELDS}
           }
         }
       }${collectionsPart}${metafieldsPart}

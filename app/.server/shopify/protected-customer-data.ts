@@ -43,6 +43,7 @@ export const PROTECTED_CUSTOMER_DATA = {
       "CustomerIdentity",
       "CustomerOrders",
       "CustomerOrder",
+      "CustomerOrderLines",
       "OrderByName",
     ],
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { graphqlProductNodeSchema, graphqlVariantSchema, type GraphqlProductNode } from "../mapping/product.schemas";
+import { graphqlProductNodeSchema, graphqlVariantSchema, type GraphqlProductNode } from "../mapping";
 import type { AdminGraphql } from "./admin-graphql";
 import { SHOP_PRIMARY_DOMAIN } from "./documents";
 import { PRODUCT_BY_ID, PRODUCT_VARIANTS_PAGE } from "./product-documents";

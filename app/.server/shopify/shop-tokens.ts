@@ -1,10 +1,10 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { Config } from "../config";
-import { keyFrom } from "../crypto/secret-box";
-import type { Db } from "../db/client";
-import { observeTokenMigration, observeTokenRefresh } from "../metrics/metrics";
-import { shopTokenStates } from "../shops/token-state";
+import { keyFrom } from "../crypto";
+import type { Db } from "../db";
+import { observeTokenMigration, observeTokenRefresh } from "../metrics";
+import { shopTokenStates, type ShopTokenStates } from "./token-state";
 import { offlineSessions } from "./offline-sessions";
 import { createTokenEndpoint } from "./token-endpoint";
 import type { MigrationDeps } from "./token-migration";
@@ -45,18 +45,30 @@ export function shopTokenProvider(
     marginMs: config.SHOPIFY_TOKEN_REFRESH_MARGIN_MS,
     log: deps.log,
     async observe(shop, outcome, reason) {
-      observeTokenRefresh(outcome);
-      if (outcome === "refreshed" || outcome === "lost-answer-retried") await states.clear(shop);
-      else if (outcome === "needs-merchant") {
-        if (await states.mark(shop, "needs-merchant", reason ?? "refused"))
-          deps.log.warn({ shop, reason }, "Shopify refused the refresh token: the merchant must open the app");
-      } else await states.mark(shop, "refresh-failing", reason ?? "failed");
+      if (outcome === "migrated") observeTokenMigration(outcome);
+      else observeTokenRefresh(outcome);
+      if (outcome === "refreshed" || outcome === "lost-answer-retried" || outcome === "migrated")
+        await states.clear(shop);
+      else if (outcome === "needs-merchant") await markNeedsMerchant(states, deps.log, shop, reason);
+      else await states.mark(shop, "refresh-failing", reason ?? "failed");
     },
-    async parked(shop) {
-      const s = await states.get(shop);
-      return s?.state === "needs-merchant" ? (s.reason ?? "refused") : null;
+    parked: (shop) => parkedFor(states, shop),
+    async unpark(shop) {
+      await states.clear(shop);
     },
   });
+}
+
+/** Why the shop waits for its merchant, or null: what every process asks before calling Shopify. */
+async function parkedFor(states: ShopTokenStates, shop: string): Promise<string | null> {
+  const s = await states.get(shop);
+  return s?.state === "needs-merchant" ? (s.reason ?? "refused") : null;
+}
+
+/** The one way a refusal is recorded (refresh, 401, migration): the same state, line and metric. */
+async function markNeedsMerchant(states: ShopTokenStates, log: Logger, shop: string, reason = "refused") {
+  if (await states.mark(shop, "needs-merchant", reason))
+    log.warn({ shop, reason }, "Shopify refused the shop's offline token: the merchant must open the app");
 }
 
 export function tokenMigrationDeps(
@@ -71,8 +83,8 @@ export function tokenMigrationDeps(
     log: deps.log,
     async observe(shop, outcome, reason) {
       observeTokenMigration(outcome);
-      if (outcome === "needs-merchant")
-        await states.mark(shop, "needs-merchant", reason ?? "non-expiring token refused");
+      if (outcome === "needs-merchant") await markNeedsMerchant(states, deps.log, shop, reason);
     },
+    parked: (shop) => parkedFor(states, shop),
   };
 }

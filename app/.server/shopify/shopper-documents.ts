@@ -31,17 +31,9 @@ export const ORDER_BY_NAME = /* GraphQL */ `
   }
 `;
 
-const CUSTOMER_ORDER_FIELDS = `
-        legacyResourceId
-        name
-        processedAt
-        cancelledAt
-        displayFulfillmentStatus
-        customer {
-          legacyResourceId
-        }
-        lineItems(first: 50) {
-          nodes {
+// A line as the history shows it: what the shopper recognises (title, product image) and the
+// product id the service rates. 5 points a line (line, product, featuredMedia, preview, image).
+const CUSTOMER_ORDER_LINE_FIELDS = `
             title
             product {
               legacyResourceId
@@ -53,14 +45,40 @@ const CUSTOMER_ORDER_FIELDS = `
                   }
                 }
               }
-            }
-          }
+            }`;
+
+/**
+ * Line items one history page reads per order. Nested connections multiply: 20 orders each with
+ * 50 lines requested 5,083 points, and Shopify refuses any query over 1,000. 20 orders × 8 lines
+ * request 883; an order with more continues with CUSTOMER_ORDER_LINES.
+ */
+export const HISTORY_LINES_PER_ORDER = 8;
+/** Line items one CUSTOMER_ORDER_LINES query reads (3 + 100 × 5 = 503 points). */
+export const ORDER_LINES_PER_QUERY = 100;
+
+const CUSTOMER_ORDER_FIELDS = `
+        legacyResourceId
+        name
+        processedAt
+        cancelledAt
+        displayFulfillmentStatus
+        customer {
+          legacyResourceId
         }`;
+
+const LINES_PAGE = `
+          nodes {${CUSTOMER_ORDER_LINE_FIELDS}
+          }
+          pageInfo {
+            hasNextPage
+            endCursor
+          }`;
 
 /**
  * A logged-in customer's orders, newest first, a page at a time (the order history's "rate your
  * order"): what the shopper recognises (number, date, product titles and images) beside the
- * service's review status. Variables: `{ id, first, after }`. No contact data is selected.
+ * service's review status, with each order's first HISTORY_LINES_PER_ORDER lines. Variables:
+ * `{ id, first, after }`. No contact data is selected.
  */
 export const CUSTOMER_ORDERS = /* GraphQL */ `
   query CustomerOrders($id: ID!, $first: Int!, $after: String) {
@@ -68,6 +86,8 @@ export const CUSTOMER_ORDERS = /* GraphQL */ `
       id
       orders(first: $first, after: $after, sortKey: PROCESSED_AT, reverse: true) {
         nodes {${CUSTOMER_ORDER_FIELDS}
+          lineItems(first: ${HISTORY_LINES_PER_ORDER}) {${LINES_PAGE}
+          }
         }
         pageInfo {
           hasNextPage
@@ -78,10 +98,26 @@ export const CUSTOMER_ORDERS = /* GraphQL */ `
   }
 `;
 
-/** One order with its customer, to check it is the asking customer's. Variables: `{ id }` (Order GID). */
+/**
+ * One order with its customer, to check it is the asking customer's, and its first
+ * ORDER_LINES_PER_QUERY lines. Variables: `{ id }` (Order GID).
+ */
 export const CUSTOMER_ORDER = /* GraphQL */ `
   query CustomerOrder($id: ID!) {
     order(id: $id) {${CUSTOMER_ORDER_FIELDS}
+      lineItems(first: ${ORDER_LINES_PER_QUERY}) {${LINES_PAGE}
+      }
+    }
+  }
+`;
+
+/** An order's lines after a cursor (the rest of a history order). Variables: `{ id, after }` (Order GID). */
+export const CUSTOMER_ORDER_LINES = /* GraphQL */ `
+  query CustomerOrderLines($id: ID!, $after: String) {
+    order(id: $id) {
+      id
+      lineItems(first: ${ORDER_LINES_PER_QUERY}, after: $after) {${LINES_PAGE}
+      }
     }
   }
 `;

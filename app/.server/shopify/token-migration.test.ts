@@ -5,10 +5,10 @@ import { createTestDb, type TestDb } from "../../../test/helpers/db";
 import { seedNonExpiringSession } from "../../../test/helpers/offline-session";
 import { startSimulatedStore, type SimulatedStore } from "../../../sandbox/simulated-store";
 import { runCli } from "../cli/main";
-import { offlineSessions } from "./offline-sessions";
+import { offlineSessions, sessionColumns } from "./offline-sessions";
 import { createTokenEndpoint } from "./token-endpoint";
 import { migrateShopToken, migrateTokens, type MigrationDeps } from "./token-migration";
-import { shopTokenStates } from "../shops/token-state";
+import { shopTokenStates } from "./token-state";
 
 // The migration of non-expiring offline tokens against the simulated store's token exchange: once
 // per shop, a lost answer recovered by asking again with the original token (Shopify answers the
@@ -133,5 +133,27 @@ describe("offline token migration", () => {
     await t.db.shop.create({ data: { domain: SHOP } });
     expect(await runCli(["status", "--shop", SHOP], { ...io, out: (l: string) => status.push(l) })).toBe(0);
     expect(status.join("\n")).toMatch(/Shopify token: {2}expiring, access token until .*; ok/);
+  });
+
+  it("GIVEN a shop waiting for its merchant THEN the migration leaves it alone: Shopify is not asked", async () => {
+    await seedNonExpiringSession(t.db, SHOP, store.accessToken);
+    const summary = await migrateTokens({ ...deps(), parked: async () => "invalid_subject_token" });
+    expect(summary).toMatchObject({ shops: 1, waiting: [SHOP], failed: [] });
+    expect(store.tokenStats.exchanges + store.tokenStats.exchangesRefused).toBe(0);
+  });
+
+  it("GIVEN the merchant re-authorises while the exchange of the old token is refused THEN nothing is marked", async () => {
+    await seedNonExpiringSession(t.db, SHOP, store.accessToken);
+    store.setAfter2027(true);
+    // The merchant's new session lands while the exchange is on its way.
+    const meanwhile: typeof fetch = async (input, init) => {
+      await t.db.session.updateMany({
+        where: { shop: SHOP },
+        data: sessionColumns(store.installSession(), key),
+      });
+      return fetch(input, init);
+    };
+    expect(await migrateShopToken(deps(meanwhile), SHOP)).toBe("already-expiring");
+    expect(store.tokenStats.exchangesRefused).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 import { ShopifyReauthRequiredError, ShopifyRetryableError } from "./errors";
 import type { OfflineSessions } from "./offline-sessions";
 import type { TokenEndpoint, TokenPair } from "./token-endpoint";
@@ -9,6 +9,8 @@ import type { TokenEndpoint, TokenPair } from "./token-endpoint";
 // migrating without a user session). The exchange is idempotent on Shopify's side: asked again with
 // the same original token within 7 days it answers the same pair, so a lost answer is recovered by
 // asking again; the pair is stored only over the row that still holds the original token.
+// A shop that waits for its merchant is not asked for (Shopify refused it already), and a refusal of
+// a token the row no longer holds (migrated or re-authorised meanwhile) marks nothing.
 
 export type MigrationOutcome = "migrated" | "already-expiring" | "needs-merchant" | "failed";
 
@@ -22,6 +24,8 @@ export interface MigrationDeps {
   retryDelayMs?: number;
   /** Every shop's outcome (metrics, the shop's token state). */
   observe?: (shop: string, outcome: MigrationOutcome, reason?: string) => Promise<void> | void;
+  /** Why the shop waits for its merchant, or null (see token-provider.ts): then Shopify is not asked. */
+  parked?: (shop: string) => Promise<string | null>;
 }
 
 /** Shops whose offline session holds a non-expiring token. */
@@ -38,12 +42,16 @@ export async function migrateShopToken(deps: MigrationDeps, shop: string): Promi
   const attempts = deps.attempts ?? 3;
   const session = await deps.sessions.read(shop);
   if (session.expires !== null || session.sealedRefreshToken !== null) return "already-expiring";
+  if (await deps.parked?.(shop)) return "needs-merchant";
   let pair: TokenPair | undefined;
   for (let attempt = 1; !pair; attempt++) {
     try {
       pair = await deps.endpoint.migrate(shop, session.accessToken);
     } catch (error) {
-      if (error instanceof ShopifyReauthRequiredError) return "needs-merchant";
+      if (error instanceof ShopifyReauthRequiredError) {
+        const now = await deps.sessions.read(shop).catch(() => null);
+        return now && now.accessToken !== session.accessToken ? "already-expiring" : "needs-merchant";
+      }
       if (!(error instanceof ShopifyRetryableError) || attempt >= attempts) throw error;
       deps.log.warn(
         { shop, attempt, err: error.message },
@@ -63,6 +71,8 @@ export interface MigrationSummary {
   outcomes: Record<MigrationOutcome, number>;
   /** Shops whose exchange failed for a reason that may pass (asked again on the next run). */
   failed: { shop: string; error: string }[];
+  /** Shops left alone: they wait for their merchant, whose next visit brings an expiring pair. */
+  waiting: string[];
 }
 
 /** Migrates every shop still on a non-expiring token (or one); progress after each shop. */
@@ -78,8 +88,13 @@ export async function migrateTokens(
     shops: shops.length,
     outcomes: { migrated: 0, "already-expiring": 0, "needs-merchant": 0, failed: 0 },
     failed: [],
+    waiting: [],
   };
   for (const [i, shop] of shops.entries()) {
+    if (await deps.parked?.(shop)) {
+      summary.waiting.push(shop);
+      continue;
+    }
     let outcome: MigrationOutcome;
     let reason: string | undefined;
     try {

@@ -7,7 +7,7 @@ import { deletePrefix, redisUrl, uniquePrefix } from "../../../test/helpers/redi
 import { seedNonExpiringSession, seedOfflineSession } from "../../../test/helpers/offline-session";
 import { startSimulatedStore, type SimulatedStore } from "../../../sandbox/simulated-store";
 import { adminForShop } from "./admin-for-shop";
-import { ShopifyReauthRequiredError } from "./errors";
+import { ShopWaitsForMerchantError } from "./errors";
 import { offlineSessions } from "./offline-sessions";
 import { SHOP_PRIMARY_DOMAIN } from "./documents";
 import { createTokenEndpoint } from "./token-endpoint";
@@ -150,8 +150,8 @@ describe("token provider", () => {
     store.revokeRefreshTokens();
     store.expireAccessTokens();
     const error = await gql.query(SHOP_PRIMARY_DOMAIN).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ShopifyReauthRequiredError);
-    expect((error as ShopifyReauthRequiredError).reason).toBe("invalid_grant");
+    expect(error).toBeInstanceOf(ShopWaitsForMerchantError);
+    expect((error as ShopWaitsForMerchantError).reason).toBe("invalid_grant");
     expect(await row()).toEqual(stored);
   });
 
@@ -161,7 +161,9 @@ describe("token provider", () => {
     expect(await gql.query(SHOP_PRIMARY_DOMAIN)).toBeTruthy();
     store.setAfter2027(true);
     try {
-      await expect(gql.query(SHOP_PRIMARY_DOMAIN)).rejects.toBeInstanceOf(ShopifyReauthRequiredError);
+      const error = await gql.query(SHOP_PRIMARY_DOMAIN).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ShopWaitsForMerchantError);
+      expect((error as ShopWaitsForMerchantError).reason).toBe("invalid_subject_token");
     } finally {
       store.setAfter2027(false);
     }

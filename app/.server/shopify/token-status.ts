@@ -1,8 +1,8 @@
-import type { Db } from "../db/client";
-import { shopTokenStates, type TokenState } from "../shops/token-state";
+import type { Db } from "../db";
+import { shopTokenStates, type TokenState } from "./token-state";
 
 // What an operator is told about a shop's offline token: its kind, when the access token and the
-// refresh token end, and its state (see shops/token-state.ts).
+// refresh token end, and its state (see shopify/token-state.ts).
 
 export interface OfflineTokenStatus {
   kind: "expiring" | "non-expiring" | "none";
@@ -34,13 +34,13 @@ export function describeTokenStatus(s: OfflineTokenStatus, now = Date.now()): st
   if (s.kind === "none") return "none (the app is not installed: no offline session)";
   const kind =
     s.kind === "non-expiring"
-      ? "non-expiring (refused by Shopify from 2027-01-01; migrated by the worker or `npm run cli -- tokens migrate`)"
+      ? "non-expiring (refused by Shopify from 2027-01-01; the worker migrates it within TOKEN_MIGRATION_INTERVAL_MS, or `npm run cli -- tokens migrate` now)"
       : `expiring, access token ${s.accessTokenExpires && s.accessTokenExpires.getTime() > now ? "until" : "expired at"} ${s.accessTokenExpires?.toISOString() ?? "?"}` +
         (s.refreshTokenExpires ? `, refresh token until ${s.refreshTokenExpires.toISOString()}` : "");
   const since = s.since ? ` since ${s.since.toISOString()}` : "";
   const state =
     s.state === "needs-merchant"
-      ? `NEEDS THE MERCHANT to open the app${since} (Shopify refused the token: ${s.reason ?? "refused"}); calls to Shopify are paused`
+      ? `NEEDS THE MERCHANT to open the app${since} (Shopify refused the token: ${s.reason ?? "refused"}); no Admin API or token call for it from any process until then, its jobs wait and run after`
       : s.state === "refresh-failing"
         ? `refreshing failed${since} (${s.reason ?? "?"}); retried with the next call`
         : "ok";

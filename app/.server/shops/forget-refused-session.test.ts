@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../test/helpers/db";
 import { offlineSessionId } from "../shopify/offline-sessions";
 import { forgetRefusedOfflineSession } from "./forget-refused-session";
-import { shopTokenStates } from "./token-state";
+import { shopTokenStates } from "../shopify/token-state";
 
 // Opening the app must replace a refused non-expiring token: the library would keep using it.
 

@@ -1,6 +1,5 @@
-import type { Db } from "../db/client";
-import { offlineSessionId } from "../shopify/offline-sessions";
-import { shopTokenStates, type ShopTokenState } from "./token-state";
+import type { Db } from "../db";
+import { offlineSessionId, shopTokenStates, type ShopTokenState } from "../shopify";
 
 // The library trusts a stored offline session that has no expiry: a non-expiring token Shopify
 // refuses (from 2027-01-01, or revoked) would stay in place however often the merchant opens the

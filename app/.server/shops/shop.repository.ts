@@ -1,7 +1,7 @@
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 import type { Shop } from "@prisma/client";
-import { keyFrom, mask, open, seal } from "../crypto/secret-box";
-import { parseSettings, shopSettingsSchema, type ShopSettings } from "./settings";
+import { keyFrom, mask, open, seal } from "../crypto";
+import { parseSettings, shopSettingsSchema, type ShopSettings } from "../settings";
 import { z } from "zod";
 import type { ReviewsAccount } from "../reviews";
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import type { JobServices } from "../jobs/services";
+import type { JobServices, TopicDelivery } from "../jobs";
 import { createSyncRuns, type SyncKind } from "./sync-runs.repository";
 import { enqueueRead, switchToPaged } from "./bulk-run";
-import { isBulkRefusalCode } from "../shopify/bulk-operations";
-import type { TopicDelivery } from "../webhooks/delivery";
+import { isBulkRefusalCode } from "../shopify";
 
 const payload = z.looseObject({
   admin_graphql_api_id: z.string(),

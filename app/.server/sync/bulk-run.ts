@@ -1,7 +1,4 @@
-import { z } from "zod";
-import type { JobServices } from "../jobs/services";
-import { GiveUp, RetryLater } from "../jobs/outcome";
-import { QueueName, jobIdPart } from "../queues/names";
+import { type JobServices, GiveUp, RetryLater, enqueueSyncPoll, enqueueSyncRead } from "../jobs";
 import {
   createSyncRuns,
   parsePageCursor,
@@ -16,19 +13,19 @@ import {
   readBulkJsonl,
   type BulkGroup,
   type BulkOperationState,
-} from "../shopify/bulk-operations";
-import type { PageCursor, PagedItem } from "../shopify/paged-reads";
-import { observeSyncReadPath } from "../metrics/metrics";
-import { ShopifyPermanentError, isAddressRefused } from "../shopify/errors";
-import { syncShop, type SyncShopDeps } from "./sync-shop";
+  type PageCursor,
+  type PagedItem,
+  ShopifyPermanentError,
+  isAddressRefused,
+} from "../shopify";
+import { observeSyncReadPath } from "../metrics";
+import { syncShop, type SyncShopDeps } from "../shops";
 
 // What every bulk-operation run (full catalog sync, orders backfill) shares: its job data, loading
 // the run and its shop, the polling fallback of bulk_operations/finish, the one read job, and
 // marking the run failed when a step fails for good. When Shopify refuses bulk operations, the run
 // switches to the paged path (switchToPaged): the same read job, fed by paged queries instead of
 // the bulk file, checkpointed with the page cursor beside the position.
-
-export const runJob = z.object({ runId: z.string() });
 
 /** The one job of a run's step, as the step sees it: no queue, only what it asks of the job. */
 export interface RunStep {
@@ -61,15 +58,12 @@ export async function loadRun(ctx: RunDeps, runId: string) {
 }
 
 export async function enqueueRead(ctx: Pick<JobServices, "queues">, kind: SyncKind, runId: string) {
-  // Both the finish webhook and the poll may ask: the job id makes it one read.
-  await ctx.queues.get(QueueName.sync).add(`${kind}-read`, { runId }, { jobId: `${kind}-read-${jobIdPart(runId)}` });
+  // Both the finish webhook and the poll may ask: it is one read.
+  await enqueueSyncRead(ctx.queues, kind, runId);
 }
 
 export async function schedulePoll(ctx: Pick<JobServices, "queues" | "config">, kind: SyncKind, runId: string, n = 1) {
-  const delay = ctx.config.BULK_POLL_INTERVAL_MS;
-  await ctx.queues
-    .get(QueueName.sync)
-    .add(`${kind}-poll`, { runId }, { delay, jobId: `${kind}-poll-${jobIdPart(runId)}-${n}` });
+  await enqueueSyncPoll(ctx.queues, kind, runId, n, ctx.config.BULK_POLL_INTERVAL_MS);
 }
 
 /** The result file of a completed operation, and its root objects (products, orders) as the run's total. */

@@ -1,7 +1,7 @@
-import type { Queues } from "../queues/queues";
-import { QueueName, jobIdPart } from "../queues/names";
+import type { Queues } from "../queues";
+import { enqueueSyncStart } from "../jobs";
 import { createSyncRuns, type SyncKind } from "./sync-runs.repository";
-import type { Db } from "../db/client";
+import type { Db } from "../db";
 
 /**
  * Starts a full sync of a shop (or joins the one under way): a run row for progress, and the job
@@ -13,8 +13,6 @@ export async function startSync(deps: { db: Db; queues: Queues }, shopId: string
   if (active) return { run: active, joined: true };
   const run = await runs.create(shopId, kind, since);
   await deps.queues.ready(5000);
-  await deps.queues
-    .get(QueueName.sync)
-    .add(`${kind}-start`, { runId: run.id }, { jobId: `${kind}-start-${jobIdPart(run.id)}` });
+  await enqueueSyncStart(deps.queues, kind, run.id);
   return { run, joined: false };
 }

@@ -1,7 +1,10 @@
 import { z } from "zod";
-import type { Db } from "../db/client";
-import { observeSyncRun } from "../metrics/metrics";
-import type { PageCursor } from "../shopify/paged-reads";
+import type { Db } from "../db";
+import { observeSyncRun } from "../metrics";
+import type { PageCursor } from "../shopify";
+import type { SyncKind } from "../jobs";
+
+export type { SyncKind };
 
 // Full syncs (catalog) and backfills (orders): one row per run, with the progress an operator sees
 // and the position a crashed run resumes from.
@@ -17,7 +20,7 @@ export const progressSchema = z.object({
 });
 
 export type SyncProgress = z.infer<typeof progressSchema>;
-export type SyncKind = "catalog" | "orders";
+
 export type SyncStatus = "pending" | "running" | "reading" | "completed" | "failed" | "cancelled";
 /** How a run reads Shopify: a bulk operation, or paged queries when Shopify refuses bulk operations. */
 export type ReadPath = "bulk" | "paged";

@@ -1,9 +1,7 @@
 import type { Logger } from "pino";
-import type { Queues } from "../queues/queues";
-import { QueueName, jobIdPart } from "../queues/names";
-import { WEBHOOK_DEDUPE_TTL_MS } from "../queues/job-options";
-import { UNREADABLE_PAYLOAD, type WebhookJob } from "./delivery";
-import { observeWebhook } from "../metrics/metrics";
+import type { Queues } from "../queues";
+import { UNREADABLE_PAYLOAD, enqueueWebhook, type WebhookJob } from "../jobs";
+import { observeWebhook } from "../metrics";
 import { MAX_WEBHOOK_BYTES } from "./limits";
 
 // The one ingress of every webhook topic: verify (the HMAC of the raw body, verify.server.ts),
@@ -68,10 +66,7 @@ async function receive(request: Request, deps: IngressDeps, started: number): Pr
 
   try {
     await deps.queues.ready(1000);
-    await deps.queues.get(QueueName.webhooks).add(job.topic, job, {
-      jobId: `wh-${jobIdPart(job.deliveryId)}`,
-      deduplication: { id: `wh-${jobIdPart(job.deliveryId)}`, ttl: WEBHOOK_DEDUPE_TTL_MS },
-    });
+    await enqueueWebhook(deps.queues, job);
   } catch (error) {
     // Not stored, so not acknowledged: Shopify will deliver it again.
     deps.log.error({ err: (error as Error).message, topic: job.topic, shop: job.shop }, "webhook not stored");

@@ -5,7 +5,7 @@ import { signedWebhookRequest } from "../../../test/helpers/webhooks";
 import { testAppContext, testConfig } from "../../../test/helpers/contexts";
 import { createQueues } from "../queues/queues";
 import { QueueName } from "../queues/names";
-import { UNREADABLE_PAYLOAD } from "./delivery";
+import { UNREADABLE_PAYLOAD } from "../jobs/delivery";
 import type { AppContext } from "../context.server";
 
 // The route modules, as Remix serves them, with the ingress's HMAC check (verify.server.ts).

@@ -37,6 +37,14 @@ export function createWebhookVerifier(options: { apiSecretKey: string }) {
   };
 }
 
+/**
+ * Whether `given` (an X-Shopify-Hmac-Sha256 header) signs `body` with the app's secret: webhooks,
+ * and Flow's lifecycle callback, which Shopify signs the same way.
+ */
+export function bodySignedBy(secret: KeyObject, body: Buffer, given: string): boolean {
+  return signedBy(secret, body, given);
+}
+
 /** Compares digests, not strings: a wrong signature of any length costs the same time. */
 function signedBy(secret: KeyObject, body: Buffer, given: string): boolean {
   const expected = createHmac("sha256", secret).update(body).digest();

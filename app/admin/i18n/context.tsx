@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import type { Locale } from "./locale";
-import { translator, type Translate } from "./translate";
+import type { Locale } from "../../shared/i18n/locale";
+import { translator, type Translate } from "../../shared/i18n/translate";
 
 interface I18n {
   locale: Locale;

@@ -5,7 +5,7 @@ import polarisEn from "@shopify/polaris/locales/en.json";
 import polarisEs from "@shopify/polaris/locales/es.json";
 import polarisPtBR from "@shopify/polaris/locales/pt-BR.json";
 import { I18nProvider } from "../i18n/context";
-import type { Locale } from "../i18n/locale";
+import type { Locale } from "../../shared/i18n/locale";
 
 // What @shopify/shopify-app-remix's AppProvider does (Polaris with Remix links, App Bridge's
 // navigate events), with differences: Polaris speaks the merchant's language, and App Bridge's

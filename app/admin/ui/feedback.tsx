@@ -12,7 +12,7 @@ import {
 import { Link, useRevalidator } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useI18n } from "../i18n/context";
-import type { UiMessage } from "../messages";
+import type { UiMessage } from "../../shared/messages";
 
 // Loading, empty and error states, the same on every page.
 

@@ -1,4 +1,4 @@
-import type { Translate } from "../i18n/translate";
+import type { Translate } from "../../shared/i18n/translate";
 import { usePaging } from "./paging";
 
 // What a list page (reviews, questions, surveys, product report, product groups) shows of its

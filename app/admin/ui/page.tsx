@@ -13,7 +13,7 @@ import {
 import type { ComponentProps, ReactNode } from "react";
 import { useState } from "react";
 import { useI18n } from "../i18n/context";
-import type { UiMessage } from "../messages";
+import type { UiMessage } from "../../shared/messages";
 
 // The few building blocks the pages are made of, over Polaris React: a later move to Polaris web
 // components (<s-page>, <s-section>, <s-text-field>…) rewrites this folder, not every page.

@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from "@remix-run/react";
-import type { Translate } from "../i18n/translate";
+import type { Translate } from "../../shared/i18n/translate";
 
 /**
  * Pages of a service list whose page size the service chooses (not shown in its spec): the next

@@ -1,7 +1,7 @@
 import { BlockStack, Text } from "@shopify/polaris";
 import { useI18n } from "../i18n/context";
-import { monthLabel, yearOf } from "../stats/months";
-import type { TrendMonth } from "../stats/ratings";
+import { monthLabel, yearOf } from "../../shared/stats/months";
+import type { TrendMonth } from "../../shared/stats/ratings";
 import { ChartFigure } from "./charts/ChartFigure";
 import { ColumnChart } from "./charts/ColumnChart";
 import { LineChart } from "./charts/LineChart";

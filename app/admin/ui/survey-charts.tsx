@@ -1,6 +1,6 @@
 import { useI18n } from "../i18n/context";
-import type { NpsMonth } from "../stats/nps";
-import { monthLabel, yearOf } from "../stats/months";
+import type { NpsMonth } from "../../shared/stats/nps";
+import { monthLabel, yearOf } from "../../shared/stats/months";
 import { ChartFigure } from "./charts/ChartFigure";
 import { ColumnChart } from "./charts/ColumnChart";
 import { LineChart } from "./charts/LineChart";

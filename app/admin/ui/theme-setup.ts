@@ -1,6 +1,6 @@
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { useEffect, useState } from "react";
-import { themeSetupFromExtensions, type ThemeSetup } from "../theme-blocks";
+import { themeSetupFromExtensions, type ThemeSetup } from "../../shared/theme-blocks";
 
 // Whether our theme blocks and embed are on, as App Bridge tells the embedded app
 // (`shopify.app.extensions()`). "unknown" when this App Bridge has no such call, the call fails,

@@ -2,8 +2,8 @@
 // to the app's backend and what each row shows. The answer's shapes are the backend's own types
 // (erased from the bundle).
 
-import type { CustomerReviewItem, CustomerReviewsAnswer } from "../../../app/.server/customers/customer-reviews-page";
-import type { CustomerReviewsError } from "../../../app/.server/customers/customer-reviews-route.server";
+import type { CustomerReviewItem, CustomerReviewsAnswer } from "../../../app/.server/customers";
+import { type CustomerReviewsError } from "../../../app/.server/web";
 export type { CustomerReviewItem, CustomerReviewsAnswer, CustomerReviewsError };
 
 /** Relative: the admin resolves it against the app's URL and adds the ID token itself. */

@@ -2,9 +2,9 @@
 // the call to the app's backend with a fresh session token, and what to show from its answer.
 // The answers' shapes are the backend's own types (erased from the bundle).
 
-import type { StatusItem, StatusOrder } from "../../../app/.server/storefront/order-reviews/order-review-status-page";
+import type { StatusItem, StatusOrder } from "../../../app/.server/storefront";
 export type { StatusItem, StatusOrder };
-export type { ThankYouAnswer } from "../../../app/.server/storefront/order-reviews/extension-review-status.server";
+export type { ThankYouAnswer } from "../../../app/.server/storefront";
 
 export type Loaded<T> = { kind: "loaded"; data: T } | { kind: "failed"; retry: boolean } | { kind: "unavailable" };
 

@@ -1,7 +1,7 @@
 import type { OrderProductStatus } from "../../reviews";
 import { resolveLocale, type StorefrontLocale } from "../proxy/reviews-query";
 import type { ShopOrder } from "./customer-orders";
-import { safeUrl } from "../../security/safe-url";
+import { safeUrl } from "../../security";
 
 // The order history's review status as the buyer sees it: each order (number, date) with its
 // products, each either reviewed (the stars and words the buyer gave) or with a way to rate it (the

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { ReviewsError, ReviewsPermanentError, type ReviewsStorefrontApi } from "../../reviews";
-import type { AdminGraphql } from "../../shopify/admin-graphql";
-import type { ShopSettings } from "../../shops/settings";
+import type { AdminGraphql } from "../../shopify";
+import type { ShopSettings } from "../../settings";
 import { cacheControl } from "../proxy/cache-control";
 import { badRequest, failureStatus, fragmentFailure } from "../proxy/fragment-answers";
 import { clientIp, type LimitRule, type RateLimiter } from "../proxy/rate-limits";

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { ReviewsError } from "../../reviews";
-import { ShopNotConnectedError, ShopNotFoundError } from "../../shops/shop.repository";
+import { ShopNotConnectedError, ShopNotFoundError } from "../../shops";
 import { cacheControl, NO_STORE } from "./cache-control";
 import { errorFragment, type ProxyFailure } from "./error-fragment";
 import type { StorefrontLocale } from "./reviews-query";

@@ -1,8 +1,7 @@
 import type { Logger } from "pino";
 import { ReviewsError, type ReviewsStorefrontApi, type SummaryResponse } from "../../reviews";
-import { toSnapshotReview, type SnapshotReview } from "../snapshot";
+import { toSnapshotReview, type SnapshotReview, type createProxyPathStore } from "../../theme";
 import { badRequest, failureStatus, fragmentFailure, fragmentPage } from "./fragment-answers";
-import type { createProxyPathStore } from "./proxy-path";
 import { clientIp, type LimitRule, type RateLimiter } from "./rate-limits";
 import { proxyCacheKey, type ResponseCache } from "./response-cache";
 import { parseReviewsQuery, type ReviewsPageQuery, type StorefrontLocale } from "./reviews-query";

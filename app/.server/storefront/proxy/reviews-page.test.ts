@@ -3,11 +3,11 @@ import { signedProxyRequest } from "../../../../test/helpers/app-proxy";
 import { startStack, type Stack } from "../../../../test/helpers/stack";
 import { testAppContext } from "../../../../test/helpers/contexts";
 import { Redis } from "ioredis";
-import { proxyDeps } from "./proxy-deps.server";
-import { readProxyPath } from "./proxy-path";
 import { createRateLimiter } from "./rate-limits";
 import { createResponseCache } from "./response-cache";
 import { reviewsPageResponse } from "./reviews-page.server";
+import { proxyDeps } from "../../web/proxy-deps.server";
+import { readProxyPath } from "../../theme";
 
 // The read endpoint of the app proxy through its real route module: the library's signature check,
 // real Redis (cache, limits), the emulator over HTTP, and the theme's own `reviews-page` snippet.

@@ -1,11 +1,23 @@
-import type { ProxyIdentity } from "./app-proxy-signature";
+import { appProxySigned, isShopDomain, type ProxyIdentity } from "./app-proxy-signature";
 
-// Every route under the app proxy starts here. The library's `authenticate.public.appProxy` checks
-// the signature and the timestamp (90 s); it answers a bad one with a bare 400, which we turn into
-// the 401 a caller without Shopify's signature deserves. Nothing else runs before this passes: no
-// cache, no limit counter, no call upstream.
+// Every route under the app proxy starts here. The check (app-proxy-signature.ts, the library's
+// rules: the signature and the timestamp, 90 s) answers a bad one with a bare 400, as the library's
+// `authenticate.public.appProxy` did, which we turn into the 401 a caller without Shopify's
+// signature deserves. Nothing else runs before this passes: no cache, no limit counter, no call
+// upstream.
 
 export type AppProxyAuthenticate = (request: Request) => Promise<unknown>;
+
+/** The app proxy's check with the app's secret; reads nothing (no session, no database). */
+export function appProxyCheck(secret: string): AppProxyAuthenticate {
+  return async (request) => {
+    const url = new URL(request.url);
+    if (!appProxySigned(url, secret)) throw new Response(undefined, { status: 400 });
+    // As the library: a signed request naming no shop is an error, not a refusal (Shopify always
+    // names one; only a holder of the secret could sign one without).
+    if (!isShopDomain(url.searchParams.get("shop"))) throw new Error("signed app proxy request names no shop");
+  };
+}
 
 export class ProxySignatureError extends Error {
   constructor() {

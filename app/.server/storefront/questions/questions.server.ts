@@ -1,9 +1,8 @@
 import { PRODUCT_KEY } from "../proxy/path-keys";
-import type { ReviewsStorefrontApi } from "../../reviews";
+import { type ReviewsStorefrontApi, ReviewsPermanentError } from "../../reviews";
 import { listPageResponse, type ListPageDeps } from "../proxy/list-page.server";
 import type { StorefrontLocale } from "../proxy/reviews-query";
 import { openSubmission } from "../writes/shopper-submission.server";
-import { ReviewsPermanentError } from "../../reviews";
 import { json, keptOrRefused, type ReviewWriteDeps } from "../writes/write-request.server";
 import { serviceUser } from "../writes/writer-identity";
 import { parseQuestionInput } from "./question-input";

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { createTtlCache, rememberPromise } from "../../cache/ttl-cache";
-import type { AdminGraphql } from "../../shopify/admin-graphql";
-import { CUSTOMER_IDENTITY } from "../../shopify/shopper-documents";
+import { createTtlCache, rememberPromise } from "../../cache";
+import { type AdminGraphql, CUSTOMER_IDENTITY } from "../../shopify";
 
 // Who a logged-in shopper is, for the service: `userId` (the Shopify customer id, as the order sync
 // sends it) and the e-mail, read from Shopify on the server. The identity never comes from the

@@ -1,5 +1,5 @@
 import type { ReviewsStorefrontApi } from "../../reviews";
-import type { AdminGraphql } from "../../shopify/admin-graphql";
+import type { AdminGraphql } from "../../shopify";
 import { readCustomerOrders } from "../order-reviews/customer-orders";
 import { serviceOrderId } from "../order-reviews/order-review-status-page";
 

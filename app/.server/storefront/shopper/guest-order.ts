@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { ReviewsPermanentError, type ReviewsStorefrontApi } from "../../reviews";
-import type { AdminGraphql } from "../../shopify/admin-graphql";
-import { ORDER_BY_NAME } from "../../shopify/shopper-documents";
+import { type AdminGraphql, ORDER_BY_NAME } from "../../shopify";
 
 // A guest proves a purchase with the order number they see ("#1001") and the e-mail of the order.
 // The number is turned into the order id the service holds (the order sync's `orderIdSource`),

@@ -1,4 +1,4 @@
-import type { ShopSettings } from "../../shops/settings";
+import type { ShopSettings } from "../../settings";
 
 // Which files a shopper may attach, checked on the server before a presign (the form checks the
 // same rules first, from the block's data, so nobody uploads a file that will be refused).

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import { open, seal } from "../../crypto/secret-box";
+import { open, seal } from "../../crypto";
 import type { AttributeQuestion } from "./available-attributes";
 
 // The service answers a submitted review with an `updateToken` that lets its holder add photos, a

@@ -2,7 +2,7 @@ import { PRODUCT_KEY, REVIEW_ID } from "../proxy/path-keys";
 import { createHash } from "node:crypto";
 import { ReviewsError } from "../../reviews";
 import { clientIp } from "../proxy/rate-limits";
-import { markTouched } from "../../backsync/touched-products";
+import { markTouched } from "../../activity";
 import { json, readSignedWrite, type ReviewWriteDeps } from "./write-request.server";
 
 // `POST <proxy>/products/<sku>/reviews/<reviewId>/vote` `{vote: helpful|unhelpful, voter}`: one

@@ -1,9 +1,9 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { ReviewsError, type ReviewsStorefrontApi } from "../../reviews";
-import type { AdminGraphql } from "../../shopify/admin-graphql";
-import type { ShopSettings } from "../../shops/settings";
-import { ShopNotConnectedError, ShopNotFoundError } from "../../shops/shop.repository";
+import type { AdminGraphql } from "../../shopify";
+import type { ShopSettings } from "../../settings";
+import { ShopNotConnectedError, ShopNotFoundError } from "../../shops";
 import { cacheControl } from "../proxy/cache-control";
 import { clientIp, type LimitRule, type RateLimiter } from "../proxy/rate-limits";
 import {
@@ -14,7 +14,7 @@ import {
 } from "../proxy/verify-proxy.server";
 import type { CustomerIdentity } from "../shopper/customer-identity";
 import type { ReviewedProducts } from "../shopper/reviewed-products";
-import type { PendingPayload } from "./pending-reviews";
+import type { PendingPayload } from "../../pending-reviews";
 import type { ReplayGuard } from "./replay-guard";
 import type { UpdateTokens } from "./update-tokens";
 

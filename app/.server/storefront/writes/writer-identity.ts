@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import { ReviewsError, ReviewsPermanentError, type ReviewsStorefrontApi } from "../../reviews";
-import type { AdminGraphql } from "../../shopify/admin-graphql";
-import type { ShopSettings } from "../../shops/settings";
-import { ShopNotConnectedError, ShopNotFoundError } from "../../shops/shop.repository";
+import type { AdminGraphql } from "../../shopify";
+import type { ShopSettings } from "../../settings";
+import { ShopNotConnectedError, ShopNotFoundError } from "../../shops";
 import { CustomerWithoutEmailError, type CustomerIdentity } from "../shopper/customer-identity";
 import { OrderNotFoundError, verifyGuestOrder } from "../shopper/guest-order";
 import type { ShopperFields } from "./shopper-fields";

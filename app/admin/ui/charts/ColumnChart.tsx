@@ -1,5 +1,5 @@
 import { Plot, SLOT, type Category } from "./Plot";
-import { niceTop } from "../../stats/scale";
+import { niceTop } from "../../../shared/stats/scale";
 
 // Counts as columns from zero (reviews per month, answers per score).
 

@@ -1,0 +1,7 @@
+// The customer account page's reviews: which reviews are the customer's, and the page.
+// Other folders import from here only; the rest of the folder is private to it.
+export { createCustomerReviewIndex } from "./customer-review.repository";
+export { customerReviewsPage } from "./customer-reviews-page";
+export type { CustomerReviewItem, CustomerReviewsAnswer } from "./customer-reviews-page";
+export { indexCustomerReviews } from "./index-customer-reviews";
+export { customerOfReview } from "./review-customer";
