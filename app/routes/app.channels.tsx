@@ -11,6 +11,7 @@ import { Notice } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";
 import { useI18n } from "../admin/i18n/context";
 import { EXCLUSION_REASON_KEYS } from "../admin/google-feed-reasons";
+import { needsKey, sharedTitles } from "../admin/product-titles";
 
 // Where the store's reviews go beyond its own pages: Google Shopping (the product ratings feed)
 // and the Shop app.
@@ -105,6 +106,8 @@ function LeftOutSection({ leftOut }: { leftOut: Google["leftOut"] }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const go = (page: number) => navigate(`/app/channels?page=${page}`);
+  // A product's key only where its title does not single it out, as the other lists do.
+  const shared = sharedTitles(leftOut.rows);
   return (
     <Section
       title={t("channels.leftOut.title")}
@@ -131,7 +134,7 @@ function LeftOutSection({ leftOut }: { leftOut: Google["leftOut"] }) {
             <Text as="span" fontWeight="semibold" breakWord>
               {r.title ?? r.key}
             </Text>
-            {r.title ? (
+            {r.title && needsKey(r, shared) ? (
               <Text as="span" variant="bodySm" tone="subdued" breakWord>
                 {t("channels.leftOut.key", { key: r.key })}
               </Text>

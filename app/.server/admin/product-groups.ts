@@ -7,6 +7,7 @@ import { orMessage, serviceErrorMessage } from "./service-errors";
 import type { UiMessage } from "../../shared/messages";
 import { skipOf } from "./lists";
 import { shopProducts, type ShopProduct } from "./shop-products";
+import { serviceProductNames } from "./service-product-names";
 
 // Product groups: the service's list a page at a time, each group's products named by title with
 // their image (from the product mirror), and the edits. The page picks products (Shopify product
@@ -32,23 +33,6 @@ export function groupProducts(
   );
 }
 
-/** Keys the mirror does not know named as the service names them: a few reads a page, never a failure. */
-const SERVICE_NAME_READS = 10;
-async function serviceNames(
-  admin: Awaited<ReturnType<typeof reviewsFor>>["admin"],
-  keys: readonly string[],
-): Promise<Map<string, string>> {
-  const named = await Promise.all(
-    keys.slice(0, SERVICE_NAME_READS).map((sku) =>
-      admin
-        .getProductReport({ sku, limit: 1 })
-        .then((r) => [sku, r.result.find((row) => row.sku === sku)?.name ?? null] as const)
-        .catch(() => [sku, null] as const),
-    ),
-  );
-  return new Map(named.filter((n): n is readonly [string, string] => typeof n[1] === "string" && n[1] !== ""));
-}
-
 export async function groupsPage(ctx: AppContext, domain: string, params: URLSearchParams) {
   const skip = skipOf(params);
   if (!(await ctx.shops.status(domain)).connected) return { connected: false as const };
@@ -62,7 +46,7 @@ export async function groupsPage(ctx: AppContext, domain: string, params: URLSea
   // One mirror query for every product of the page's groups.
   const keys = [...new Set(groups.flatMap((g) => g.skus))];
   const known = new Map((keys.length ? await shopProducts(ctx, domain, { keys }) : []).map((p) => [p.key, p]));
-  const names = await serviceNames(
+  const names = await serviceProductNames(
     admin!,
     keys.filter((k) => !known.has(k)),
   );
