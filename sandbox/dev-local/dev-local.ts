@@ -23,6 +23,7 @@ import { createTerminal } from "./terminal";
 import { addressesUnder, emptyAddresses, formatSummary, type DemoAddresses } from "./demo-summary";
 import { devLocalPort } from "./dev-local-ports";
 import { writeAppBridgeStandIn } from "../app-bridge/script-file";
+import { THEME_BLOCKS_PATH } from "../local-storefront/server";
 import { chromiumPath } from "../chromium";
 import {
   basicCredentials,
@@ -502,6 +503,9 @@ async function main() {
     });
     closers.push(() => shop.storefront.close());
     storefrontOrigin = shop.storefront.origin;
+    // App Bridge's theme answer from the blocks this storefront renders: the setup guide's theme
+    // step completes in the demo, as it would once a merchant added them to a real theme.
+    writeAppBridgeStandIn(".local", { themeFrom: `${storefrontOrigin}${THEME_BLOCKS_PATH}` });
     addresses.storefront.push(...shop.addresses);
     const account = await runAccountDemo({
       storeControlUrl: store.controlUrl,
