@@ -59,6 +59,8 @@ export const ACCESS_SCOPES = {
         "CustomerOrders",
         "CustomerOrder",
         "CustomerOrderLines",
+        "RateCheckOrder",
+        "RateCheckOrderByName",
         "bulkOrdersQuery",
         "OrdersPage",
         "OrderLineItemsPage",
@@ -82,8 +84,16 @@ export const ACCESS_SCOPES = {
       ],
     },
     {
-      feature: "Shoppers' own orders: find my order by number, the order history's rate-your-order rows",
-      by: ["OrderByName", "CustomerOrders", "CustomerOrder", "CustomerOrderLines"],
+      feature:
+        "Shoppers' own orders: find my order by number, the order history's rate-your-order rows, the rating modal's order name",
+      by: [
+        "OrderByName",
+        "CustomerOrders",
+        "CustomerOrder",
+        "CustomerOrderLines",
+        "RateCheckOrder",
+        "RateCheckOrderByName",
+      ],
     },
   ],
   read_fulfillments: [
@@ -105,7 +115,7 @@ export const ACCESS_SCOPES = {
     },
     {
       feature: "A logged-in shopper's name and e-mail on the reviews and questions they write, and their orders",
-      by: ["CustomerIdentity", "CustomerOrders", "CustomerOrder"],
+      by: ["CustomerIdentity", "CustomerOrders", "CustomerOrder", "RateCheckOrder", "RateCheckOrderByName"],
     },
   ],
   write_metaobject_definitions: [

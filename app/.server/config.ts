@@ -85,12 +85,12 @@ const configFields = z.object({
   ADMIN_LOCAL_BRIDGE_SCRIPT: z.string().default(""),
   // Ratings back into Shopify: how often the review-change feed is polled per active shop (0: no
   // scheduler; runs still come after connect and moderations), the longest a quiet shop waits
-  // between polls (each poll that finds nothing doubles the wait: activity/cadence.ts), and the full
+  // between polls (activity/cadence.ts: the period follows the shop's rate of changes), and the full
   // reconciliation's period (each shop at its own moment of it). 50 s: a moderation at the service
-  // reaches an active shop's storefront within a minute (the interval plus the run that writes it;
-  // bench scenario backsync-latency), a quiet one's within 15 minutes.
+  // reaches a busy shop's storefront within a minute (the interval, the tick's 5 s and the run that
+  // writes it; bench scenario fleet), a quiet one's within 15 minutes (14 min 50 s and the same).
   BACKSYNC_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(50_000),
-  BACKSYNC_QUIET_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(900_000),
+  BACKSYNC_QUIET_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(890_000),
   BACKSYNC_RECONCILE_MS: z.coerce
     .number()
     .int()

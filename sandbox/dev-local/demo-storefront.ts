@@ -126,6 +126,10 @@ export async function runStorefrontDemo(options: {
     const rate = new URL(`${storefront.origin}/collections/all`);
     rate.searchParams.set("rv-rate-order", guest.orderId);
     rate.searchParams.set("rv-rate-token", guest.token);
+    // As a store's own e-mail would link it: the order by its name, the product by its title.
+    rate.searchParams.set("rv-rate-name", guest.name);
+    rate.searchParams.set("rv-rate-sku", guest.sku);
+    rate.searchParams.set("rv-rate-product", guest.title);
     addresses.push({ label: "the rating modal, as a link in the service's e-mail would open it", url: rate.href });
   }
   if (options.check) {
@@ -167,6 +171,7 @@ interface GuestOrder {
   email: string;
   sku: string;
   handle: string;
+  title: string;
 }
 
 /** A delivered story order the service holds with its buyer's e-mail and a product of the catalog. */
@@ -199,6 +204,7 @@ async function guestOrder(
           email: held.email,
           sku: item.productId!,
           handle: product.handle,
+          title: product.title,
         };
     }
   }

@@ -30,7 +30,7 @@ const STYLE = `
 main{max-width:640px;margin:0 auto;padding:24px}body.embedded main{padding:12px}
 h1{font-size:1.4rem;margin:0 0 16px}ul{list-style:none;margin:0;padding:0}
 .product{background:#fff;border:1px solid #ddd;border-radius:8px;padding:16px;margin:0 0 16px;display:grid;grid-template-columns:72px 1fr;gap:12px}
-.product img{width:72px;height:72px;object-fit:cover;border-radius:4px;background:#eee}
+.product img,.product .ph{width:72px;height:72px;object-fit:cover;border-radius:4px;background:#eee}
 .product h2{font-size:1rem;margin:0 0 8px}
 fieldset{border:0;padding:0;margin:0 0 8px;display:flex;flex-direction:row-reverse;justify-content:flex-end}
 legend{padding:0;margin-bottom:4px}
@@ -141,6 +141,12 @@ function ratePage(ctx: Ctx): Reply {
   const script = `<script>
 (function () {
   var config = ${scriptJson(config)};
+  // A product image that does not load (a store's CDN out of reach) leaves the grey box, not a broken icon.
+  document.querySelectorAll(".product img").forEach(function (img) {
+    function hold() { var box = document.createElement("span"); box.className = "ph"; img.replaceWith(box); }
+    img.addEventListener("error", hold);
+    if (img.complete && img.naturalWidth === 0) hold();
+  });
   document.querySelectorAll("form.rate").forEach(function (form) {
     form.addEventListener("submit", function (event) {
       event.preventDefault();
@@ -179,11 +185,12 @@ function ratePage(ctx: Ctx): Reply {
 })();
 </script>`;
 
-  const body = `<h1>Rate your order ${escapeHtml(order.orderId)}</h1>
+  // Embedded, the host's modal names the order as its buyer knows it: no second heading here.
+  const body = `${embedded ? "" : `<h1>Rate your order ${escapeHtml(order.orderId)}</h1>`}
 ${items.length ? `<ul role="list">\n${list}\n</ul>` : "<p>There is nothing to rate in this order.</p>"}
 ${others}
 ${script}`;
-  return { status: 200, html: page(`Rate your order ${order.orderId}`, body, embedded) };
+  return { status: 200, html: page(embedded ? "Rate your order" : `Rate your order ${order.orderId}`, body, embedded) };
 }
 
 export const ratePageRoutes: Route<Services>[] = [

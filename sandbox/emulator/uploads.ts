@@ -70,7 +70,8 @@ function get(ctx: Ctx): Reply {
   if (key.startsWith("seed/")) {
     return {
       status: 200,
-      bytes: Buffer.from(placeholderSvg(key.split("/").pop()!, hue)),
+      // A shopper sees this picture: it says what it is, never the file's key.
+      bytes: Buffer.from(placeholderSvg("photo", hue)),
       contentType: "image/svg+xml",
     };
   }

@@ -1,7 +1,7 @@
 import { STOREFRONT_CUSTOMERS } from "../simulated-store/storefront-customers";
 import { LOCALES, localePath, str, type Locale } from "./strings";
-import type { StoreProduct } from "./store-reader";
-import type { ShopOrder } from "../../app/.server/storefront";
+import type { ShopMoney, StoreProduct } from "./store-reader";
+import { type ShopOrder, formatMoney } from "../../app/.server/storefront";
 
 // A minimal theme layout of our own (the blocks need a page to sit in, not a copy of Dawn): a header
 // with the language and "log in as" switches, then the template. Everything shopper-visible is
@@ -76,7 +76,7 @@ export function layout(frame: PageFrame, content: string): string {
     .concat(
       LOCAL_CUSTOMERS.map(
         (c) =>
-          `<option value="${c.id}"${frame.customer?.id === c.id ? " selected" : ""}>${esc(`${c.firstName} ${c.lastName} (#${c.id})`)}</option>`,
+          `<option value="${c.id}"${frame.customer?.id === c.id ? " selected" : ""}>${esc(`${c.firstName} ${c.lastName}`)}</option>`,
       ),
     )
     .join("");
@@ -146,12 +146,14 @@ const plainText = (html: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
-const money = (price: string | null) => (price === null ? "" : `$${Number(price).toFixed(2)}`);
+// As a theme prints `product.price | money`: the price in cents through the shop's money format.
+const money = (price: string | null, shop: ShopMoney) =>
+  price === null ? "" : formatMoney(Math.round(Number(price) * 100), shop.format);
 export const productImagePath = (p: StoreProduct) =>
   `/images/products/${encodeURIComponent(p.id)}.svg?t=${encodeURIComponent(p.title)}`;
 
 /** The theme's own Product node: the reviews block attaches its AggregateRating and Reviews to it by `@id`. */
-export function productJsonLd(p: StoreProduct, shopUrl: string): string {
+export function productJsonLd(p: StoreProduct, shopUrl: string, currencyCode: string): string {
   const url = `${shopUrl}/products/${p.handle}`;
   const node = {
     "@context": "https://schema.org",
@@ -168,7 +170,7 @@ export function productJsonLd(p: StoreProduct, shopUrl: string): string {
           offers: {
             "@type": "Offer",
             price: p.price,
-            priceCurrency: "USD",
+            priceCurrency: currencyCode,
             availability: "https://schema.org/InStock",
             url,
           },
@@ -182,13 +184,14 @@ export function productPage(
   p: StoreProduct,
   locale: Locale,
   blocks: { stars: string; reviews: string; questions?: string; topRated?: string },
+  shop: ShopMoney,
 ): string {
   return `<div class="product">
   <div class="product__media"><img src="${esc(productImagePath(p))}" alt="${esc(p.title)}" width="600" height="600"></div>
   <div class="product__info">
     <h1 class="product__title">${esc(p.title)}</h1>
     ${blocks.stars}${blocks.topRated ?? ""}
-    <p class="product__price">${esc(money(p.price))}</p>
+    <p class="product__price">${esc(money(p.price, shop))}</p>
     <button class="product__cart" type="button">${esc(str(locale, "addToCart"))}</button>
     <div class="product__description">${p.descriptionHtml}</div>
   </div>
@@ -206,14 +209,19 @@ ${blocks.carousel}
 ${blocks.list}`;
 }
 
-export function collectionPage(locale: Locale, cards: { product: StoreProduct; stars: string }[], top = ""): string {
+export function collectionPage(
+  locale: Locale,
+  cards: { product: StoreProduct; stars: string }[],
+  top: string,
+  shop: ShopMoney,
+): string {
   const items = cards
     .map(
       ({ product: p, stars }) => `<li class="card">
   <a href="${esc(localePath(locale, `/products/${p.handle}`))}"><img src="${esc(productImagePath(p))}" alt="${esc(p.title)}" width="300" height="300" loading="lazy"></a>
   <h2 class="card__title"><a href="${esc(localePath(locale, `/products/${p.handle}`))}">${esc(p.title)}</a></h2>
   ${stars}
-  <p>${esc(money(p.price))}</p>
+  <p>${esc(money(p.price, shop))}</p>
 </li>`,
     )
     .join("\n");
@@ -235,7 +243,9 @@ export function productImageSvg(id: string, title: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600"><rect width="600" height="600" fill="hsl(${hue},35%,82%)"/><circle cx="300" cy="270" r="150" fill="hsl(${hue},35%,68%)"/><text x="300" y="320" font-family="sans-serif" font-size="140" text-anchor="middle" fill="hsl(${hue},40%,25%)">${esc(initials)}</text></svg>`;
 }
 
-const day = (iso: string) => iso.slice(0, 10);
+/** A date as the shopper's language writes it (a theme's `| date: format`), not ISO. */
+const day = (iso: string, locale: Locale) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
 
 /**
  * The classic account page: the customer, their order history (as Shopify's template lists it), then the app's block.
@@ -250,7 +260,7 @@ export function accountPage(
   const rows = orders
     .map(
       (o) =>
-        `<tr><td><a href="${esc(localePath(locale, `/account/orders/${o.id}`))}">${esc(o.name)}</a></td><td><time datetime="${esc(o.processedAt)}">${esc(day(o.processedAt))}</time></td></tr>`,
+        `<tr><td><a href="${esc(localePath(locale, `/account/orders/${o.id}`))}">${esc(o.name)}</a></td><td><time datetime="${esc(o.processedAt)}">${esc(day(o.processedAt, locale))}</time></td></tr>`,
     )
     .join("");
   const history = orders.length
@@ -273,7 +283,7 @@ export function orderPage(locale: Locale, order: ShopOrder, block: string): stri
     .join("");
   return `<p><a href="${esc(localePath(locale, "/account"))}">${esc(str(locale, "backToAccount"))}</a></p>
 <h1>${esc(order.name)}</h1>
-<p><time datetime="${esc(order.processedAt)}">${esc(day(order.processedAt))}</time></p>
+<p><time datetime="${esc(order.processedAt)}">${esc(day(order.processedAt, locale))}</time></p>
 <ul>${lines}</ul>
 ${block}`;
 }

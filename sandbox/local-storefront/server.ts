@@ -123,7 +123,13 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
   };
 
   const pageContext = async (locale: Locale, customer: LocalCustomer | null, pathname: string) => ({
-    shop: { name: shopName, url: origin, permanent_domain: opts.shop, locale },
+    shop: {
+      name: shopName,
+      url: origin,
+      permanent_domain: opts.shop,
+      locale,
+      money_format: (await reader.money()).format,
+    },
     customer: customer
       ? {
           id: Number(customer.id),
@@ -133,6 +139,11 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
         }
       : null,
     app: appDrop(await reader.appMetafields()),
+    // Shopify's `routes` for the page's language (root_url is "/" or "/pt-BR", no trailing slash).
+    routes: {
+      root_url: locale === "en" ? "/" : `/${locale}`,
+      account_url: localePath(locale, "/account"),
+    },
     request: {
       design_mode: false,
       page_type: "product",
@@ -185,10 +196,10 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
             ? ["star-rating"]
             : [];
     const embed = await embeds(ctx, locale, blocks);
-    const head = `${productJsonLd(p, origin)}\n${assetTags(placed)}\n${embed.head}`;
+    const head = `${productJsonLd(p, origin, (await reader.money()).currencyCode)}\n${assetTags(placed)}\n${embed.head}`;
     const html = layout(
       { locale, shopName, path: `/products/${p.handle}`, customer, title: p.title, head, bodyEnd: embed.bodyEnd },
-      productPage(p, locale, { stars, reviews, questions, topRated }),
+      productPage(p, locale, { stars, reviews, questions, topRated }, await reader.money()),
     );
     send(res, 200, html, "text/html; charset=utf-8", { "Cache-Control": "no-store" });
   }
@@ -244,7 +255,7 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
           head,
           bodyEnd: embed.bodyEnd,
         },
-        collectionPage(locale, cards, badge),
+        collectionPage(locale, cards, badge, await reader.money()),
       ),
       "text/html; charset=utf-8",
       { "Cache-Control": "no-store" },

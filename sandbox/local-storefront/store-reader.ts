@@ -5,6 +5,7 @@ import {
   CURRENT_APP_INSTALLATION,
   PRODUCT_BY_HANDLE,
   PRODUCTS_WITH_METAFIELDS,
+  SHOP_MONEY_FORMAT,
 } from "../../app/.server/shopify";
 import { type RawMetafield, readCustomerOrder, readCustomerOrders, type ShopOrder } from "../../app/.server/storefront";
 
@@ -50,11 +51,18 @@ const toProduct = (n: ProductNode): StoreProduct => ({
   metafields: n.metafields.nodes,
 });
 
+export interface ShopMoney {
+  format: string;
+  currencyCode: string;
+}
+
 export interface StoreReader {
   product(handle: string): Promise<StoreProduct | null>;
   productById(id: string): Promise<StoreProduct | null>;
   products(first: number): Promise<StoreProduct[]>;
   appMetafields(): Promise<RawMetafield[]>;
+  /** The shop's money format and currency (Liquid's `shop.money_format`), read once. */
+  money(): Promise<ShopMoney>;
   /** A customer's latest orders (the account page's history). */
   customerOrders(customerId: string): Promise<ShopOrder[]>;
   /** One order when it is that customer's (Shopify answers 404 for anyone else's). */
@@ -75,7 +83,18 @@ export function createStoreReader(opts: {
     logger: pino({ level: "silent" }),
     maxThrottleRetries: 10,
   });
+  let money: Promise<ShopMoney> | null = null;
   return {
+    money() {
+      money ??= gql
+        .query<{ shop: { currencyCode: string; currencyFormats: { moneyFormat: string } } }>(SHOP_MONEY_FORMAT, {})
+        .then((d) => ({ format: d.shop.currencyFormats.moneyFormat, currencyCode: d.shop.currencyCode }))
+        .catch((e: unknown) => {
+          money = null; // asked again on the next page
+          throw e;
+        });
+      return money;
+    },
     async product(handle) {
       const data = await gql.query<{ productByIdentifier: ProductNode | null }>(PRODUCT_BY_HANDLE, { handle });
       return data.productByIdentifier ? toProduct(data.productByIdentifier) : null;

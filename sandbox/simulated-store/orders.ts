@@ -1,6 +1,6 @@
 import { generateProduct, PRODUCT_ID_BASE, type ShopifyProductNode } from "./product-generator";
 import { Rng, mixSeed } from "./random";
-import type { BulkGroupOut, OperationHandler, StoreModule } from "./router";
+import type { BulkGroupOut, GraphqlError, OperationHandler, StoreModule } from "./router";
 import {
   LINE_ITEMS_PER_QUERY,
   PAGED_LINE_ITEMS,
@@ -1127,10 +1127,7 @@ export function ordersModule(book: OrderBook): StoreModule {
       // `OrderByName` (app/.server/shopify/shopper-documents.ts): "find my order" by the number shoppers see.
       OrderByName: {
         handle: (variables) => {
-          const q = typeof variables.query === "string" ? variables.query : "";
-          const name = /^name:(#?\d+)$/.exec(q.trim())?.[1];
-          const wanted = name ? (name.startsWith("#") ? name : `#${name}`) : null;
-          const found = wanted ? book.all().find((o) => `#${o.number}` === wanted) : undefined;
+          const found = orderByName(book, variables.query);
           return {
             data: {
               orders: {
@@ -1267,6 +1264,33 @@ export function customerOrderOperations(book: OrderBook): Record<string, Operati
         return { data: { order }, actualCost: 2 + linesActualCost(order.lineItems) };
       },
     },
+    // The rating modal's pre-check (RATE_CHECK_ORDER): an order's name and customer, and one product by id.
+    RateCheckOrder: {
+      handle: (v) => {
+        const gid = typeof v.id === "string" ? v.id : "";
+        if (!/^gid:\/\/shopify\/Order\/\d+$/.test(gid)) return gidError("order", gid);
+        const product = productById(book, v.product);
+        if ("errors" in product) return product;
+        const o = book.get(gid);
+        const order = o ? rateCheckOrderNode(o) : null;
+        return {
+          data: { order, product: product.node },
+          actualCost: (order ? 1 + (order.customer ? 1 : 0) : 0) + product.cost,
+        };
+      },
+    },
+    RateCheckOrderByName: {
+      handle: (v) => {
+        const product = productById(book, v.product);
+        if ("errors" in product) return product;
+        const o = orderByName(book, v.query);
+        const nodes = o ? [rateCheckOrderNode(o)] : [];
+        return {
+          data: { orders: { nodes }, product: product.node },
+          actualCost: 2 + nodes.reduce((n, x) => n + 1 + (x.customer ? 1 : 0), 0) + product.cost,
+        };
+      },
+    },
     CustomerOrderLines: {
       handle: (v) => {
         const gid = typeof v.id === "string" ? v.id : "";
@@ -1278,4 +1302,42 @@ export function customerOrderOperations(book: OrderBook): Record<string, Operati
       },
     },
   };
+}
+
+/** The order a `name:#1001` search finds (the shopper documents search by the number shoppers see). */
+function orderByName(book: OrderBook, query: unknown): SimOrder | undefined {
+  const q = typeof query === "string" ? query : "";
+  const name = /^name:(#?\d+)$/.exec(q.trim())?.[1];
+  const wanted = name ? (name.startsWith("#") ? name : `#${name}`) : null;
+  return wanted ? book.all().find((o) => `#${o.number}` === wanted) : undefined;
+}
+
+function rateCheckOrderNode(o: SimOrder) {
+  return {
+    legacyResourceId: String(o.id),
+    name: `#${o.number}`,
+    customer: o.customer ? { legacyResourceId: String(o.customer.id) } : null,
+  };
+}
+
+/** `product(id:)` over the book's products: null for an id Shopify has no product of, an error for a malformed one. */
+function productById(
+  book: OrderBook,
+  id: unknown,
+): { node: Record<string, unknown> | null; cost: number } | { errors: GraphqlError[] } {
+  const gid = typeof id === "string" ? id : "";
+  if (!/^gid:\/\/shopify\/Product\/\d+$/.test(gid))
+    return {
+      errors: [{ message: `Invalid global id '${gid}'`, extensions: { code: "argumentLiteralsIncompatible" } }],
+    };
+  const index = legacy(gid) - PRODUCT_ID_BASE;
+  if (index < 0 || index >= book.productCount) return { node: null, cost: 0 };
+  const p = generateProduct(index, book.seed);
+  const node = {
+    legacyResourceId: String(legacy(p.id)),
+    title: p.title,
+    handle: p.handle,
+    featuredMedia: p.featuredMedia,
+  };
+  return { node, cost: 1 + (p.featuredMedia ? 3 : 0) };
 }

@@ -56,6 +56,8 @@ export interface SimulatedStoreOptions {
   /** A count of generated products (made lazily from `seed`), or explicit nodes. */
   products?: number | ShopifyProductNode[];
   seed?: number;
+  /** The shop's money format (`Shop.currencyFormats.moneyFormat`) and currency: "${{amount}}", USD by default. */
+  money?: { format: string; currencyCode: string };
   /** Shopify Standard plan numbers by default: 2,000 points, 100 per second. */
   throttle?: { maximumAvailable?: number; restoreRate?: number };
   /** How long a bulk operation runs before it completes. */
@@ -305,6 +307,17 @@ export function createShopStore(options: SimulatedStoreOptions = {}): ShopStore 
     operations: {
       AdminAccessProbe: {
         handle: () => ({ data: { shop: { id: "gid://shopify/Shop/63712485438" } } }),
+      },
+      ShopMoneyFormat: {
+        handle: () => ({
+          data: {
+            shop: {
+              id: "gid://shopify/Shop/63712485438",
+              currencyCode: options.money?.currencyCode ?? "USD",
+              currencyFormats: { moneyFormat: options.money?.format ?? "${{amount}}" },
+            },
+          },
+        }),
       },
       ShopPrimaryDomain: {
         handle: () => ({

@@ -17,6 +17,7 @@ import { appendToReport, machineLoad, writeReport, type BenchResult } from "./re
 import { workersChild, type Services } from "./bench-stack";
 import { fleetWorkersChild, runShopsBench } from "./shops.bench";
 import { googleFeedChild, runGoogleFeedBench } from "./google-feed.bench";
+import { runFleetCadenceBench } from "./fleet-cadence.bench";
 
 // Benchmarks: speed and memory targets, measured on the real data path (see test/bench/README.md).
 //   npm run bench                          # every scenario, full sizes (several minutes)
@@ -38,6 +39,7 @@ import { googleFeedChild, runGoogleFeedBench } from "./google-feed.bench";
 //   npm run bench -- --scenario shops --shops 1000,10000   # idle cost per connected shop, then 1% active
 //   npm run bench -- --scenario shops --shops 1000 --shops-db postgresql   # the same on PostgreSQL
 //   npm run bench -- --scenario google-feed --reviews 10000,100000   # the Google feed over HTTP, then its 304
+//   npm run bench -- --scenario fleet --shops 10000 --hours 6   # back-sync calls/s and moderation latency, a fleet mix
 // Writes test/bench/bench-report.md and bench-report.json (report.ts) and prints the markdown (a
 // single --scenario replaces its own results in the existing report and keeps the others).
 // `--child sync|storm|orders` is a measured process the orchestrator starts (it prints one JSON
@@ -45,7 +47,7 @@ import { googleFeedChild, runGoogleFeedBench } from "./google-feed.bench";
 // `--child ingress-bare --port P --prefix K` the bare webhook server the ingress load compares the app with.
 
 const USAGE =
-  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|drain|shop-app|theme|storefront|phone|backsync|backsync-latency|admin|history|paged|shops|google-feed] [--shops N[,N...]] [--shops-db sqlite|postgresql] [--fairness-products N] [--paged-products N] [--history-orders N] [--reviews N[,N...]] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|drain|shop-app|theme|storefront|phone|backsync|backsync-latency|admin|history|paged|shops|google-feed|fleet] [--shops N[,N...]] [--hours H] [--shops-db sqlite|postgresql] [--fairness-products N] [--paged-products N] [--history-orders N] [--reviews N[,N...]] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -75,6 +77,7 @@ const { values } = parseArgs({
     shops: { type: "string" },
     "shops-db": { type: "string" },
     "fairness-products": { type: "string" },
+    hours: { type: "string" },
     config: { type: "string" },
     help: { type: "boolean", default: false },
   },
@@ -169,6 +172,7 @@ async function orchestrate(): Promise<void> {
       "paged",
       "shops",
       "google-feed",
+      "fleet",
     ].includes(scenario)
   )
     throw new Error(`unknown scenario ${scenario}\n${USAGE}`);
@@ -261,6 +265,11 @@ async function orchestrate(): Promise<void> {
     // The fairness phase: a 100,000-product shop's first sync among the fleet (up to 1,000 shops).
     const fairnessProducts = count(values["fairness-products"], quick ? 30_000 : 100_000);
     await withLoad(() => runShopsBench({ sizes: shops, provider, fairnessProducts }));
+  }
+  if (scenario === "all" || scenario === "fleet") {
+    const shops = count(values.shops?.split(",")[0], quick ? 2_000 : 10_000);
+    const hours = count(values.hours, quick ? 1 : 6);
+    await withLoad(() => runFleetCadenceBench({ shops, hours, seed }));
   }
   if (scenario === "all" || scenario === "google-feed") {
     // Not withLoad: each size records the machine's load around its own run.

@@ -72,10 +72,8 @@ describe("the rating modal", () => {
       `?rv-rate-order=${encodeURIComponent(orderId)}&rv-rate-token=${token}&rv-rate-sku=${sku}&rv-rating=4&rv-rate-product=Merino%20Tote&rv-rate-image=${encodeURIComponent("/images/cdn/merino-tote.svg")}&utm_source=email`,
     );
     await expect.poll(() => dialogOpen(page)).toBe(true);
-    expect(await page.locator("rating-modal .rv-modal__product").textContent()).toBe("Merino Tote");
-    expect(await page.getByRole("img", { name: "Merino Tote" }).getAttribute("src")).toBe(
-      `${st.storefront.origin}/images/cdn/merino-tote.svg`,
-    );
+    // The rating page focused on the product names it: the modal's own line does not repeat it.
+    expect(await page.locator("rating-modal .rv-modal__product").isVisible()).toBe(false);
     // The shop sends order names as ids: the title names the order as the buyer knows it.
     expect(await page.getByRole("dialog", { name: `Rate your order ${orderId}` }).count()).toBe(1);
     expect(new URL(page.url()).search).toBe("?utm_source=email");

@@ -90,10 +90,14 @@ describe("writing a review through the app proxy", () => {
       source: "web",
     });
     expect(res.text).not.toContain(r.updateToken);
-    // The shop's back-sync polls at the active pace for the next hour (the review may be published soon).
+    // A change at the service the app saw: the shop's back-sync polls at once, then at the active pace
+    // for ten minutes (the review may be published soon), and the review counts in its rate.
     const shop = await st.s.web.shops.get(STOREFRONT_SHOP);
-    const activeUntil = await st.s.web.queues.redis.zscore(pollScheduleKeys(st.s.prefix).active, shop.id);
-    expect(Number(activeUntil)).toBeGreaterThan(Date.now() + 3_500_000);
+    const keys = pollScheduleKeys(st.s.prefix);
+    const activeUntil = await st.s.web.queues.redis.zscore(keys.active, shop.id);
+    expect(Number(activeUntil)).toBeGreaterThan(Date.now() + 500_000);
+    expect(Number(await st.s.web.queues.redis.zscore(keys.due, shop.id))).toBeLessThanOrEqual(Date.now());
+    expect(Number((await st.s.web.queues.redis.hget(keys.changes, shop.id))!.split(":")[0])).toBeGreaterThanOrEqual(1);
   });
 
   it("GIVEN the author THEN attributes, photos and a video are added through the proxy (a real PUT to the upload URL); another shopper gets 403", async () => {
@@ -249,8 +253,8 @@ describe("writing a review through the app proxy", () => {
       source: "web",
     });
     expect(await post({ rating: 4, text: "Again from the e-mail.", ...link })).toMatchObject({
-      status: 422,
-      body: { errors: { link: "already_reviewed" } },
+      status: 409,
+      body: { error: "already_reviewed", review: { rating: 5, text: "From the e-mail." } },
     });
   });
 

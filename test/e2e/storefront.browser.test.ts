@@ -134,9 +134,10 @@ describe("local storefront in Chromium", () => {
     }));
     await page.close();
     expect(loads.firstPaint).not.toBeNull();
-    expect(loads.scripts.map((x) => x.file).sort()).toEqual(["questions.js", "rating-modal.js", "reviews.js"]);
+    // The rating modal's script only where a modal opens (rating-modal-loading.browser.test.ts).
+    expect(loads.scripts.map((x) => x.file).sort()).toEqual(["questions.js", "reviews.js"]);
     for (const x of loads.scripts) expect(x.start, x.file).toBeGreaterThanOrEqual(loads.firstPaint!);
-    expect(loads.defined).toEqual([true, true, true]);
+    expect(loads.defined).toEqual([true, true, false]);
   });
 
   it.each([
@@ -158,7 +159,7 @@ describe("local storefront in Chromium", () => {
         .waitForFunction(
           () => {
             const all = Object.values((window as unknown as { rvScripts?: Record<string, string> }).rvScripts ?? {});
-            return all.length === 3 && all.every((s) => s === "loaded");
+            return all.length === 2 && all.every((s) => s === "loaded");
           },
           null,
           { timeout: 10_000 },
@@ -166,7 +167,7 @@ describe("local storefront in Chromium", () => {
         .catch(() => undefined);
     const scripts = await page.evaluate(() => (window as unknown as { rvScripts: Record<string, string> }).rvScripts);
     await page.close();
-    expect(Object.keys(scripts)).toHaveLength(3);
+    expect(Object.keys(scripts)).toHaveLength(2);
     expect(new Set(Object.values(scripts))).toEqual(new Set([state]));
   });
 

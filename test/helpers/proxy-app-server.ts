@@ -64,6 +64,11 @@ export async function startProxyAppServer(opts: { onHandled?: (ms: number) => vo
       module: await import("../../app/routes/apps.reviews.orders"),
     },
     {
+      pattern: /^\/apps\/reviews\/rate-check\/?$/,
+      names: [],
+      module: await import("../../app/routes/apps.reviews.rate-check"),
+    },
+    {
       pattern: /^\/apps\/reviews\/store-reviews\/?$/,
       names: [],
       module: await import("../../app/routes/apps.reviews.store-reviews"),

@@ -56,6 +56,8 @@ export async function startStorefrontStack(
   products = 10,
   /** The store's throttle (a Shopify Plus bucket, say); Standard's by default. */
   throttle?: SimulatedStoreOptions["throttle"],
+  /** The shop's money format and currency ("${{amount}}", USD by default). */
+  money?: SimulatedStoreOptions["money"],
 ): Promise<StorefrontStack> {
   const book = new OrderBook({ productCount: products });
   const store = await startSimulatedStore({
@@ -63,6 +65,7 @@ export async function startStorefrontStack(
     shop: STOREFRONT_SHOP,
     modules: [ordersModule(book)],
     ...(throttle ? { throttle } : {}),
+    ...(money ? { money } : {}),
   });
   const s = await startStack(label, { SHOPIFY_ORIGIN: store.originTemplate, ...overrides });
   await s.connect(STOREFRONT_SHOP);

@@ -387,30 +387,39 @@ describe.each([
       expect(await feedMemory()).not.toEqual(memoryBefore);
     });
 
-    it("GIVEN polls of a quiet shop that find nothing THEN each waits twice as long; one that finds a change brings back the active pace", async () => {
+    it("GIVEN a quiet shop THEN its poll is one call (the feed) and the next waits a quiet period; a change found brings back the active pace, and a moderation in the admin reads the groups again", async () => {
       const keys = pollScheduleKeys(s.prefix);
       const redis = s.web.queues.redis;
-      const { activeMs } = cadenceOf(s.config);
-      // The shop's activity is over (the merchant's last action was long ago), its polls at 4 periods.
+      const { activeMs, quietMs } = cadenceOf(s.config);
+      // The shop's activity is over (the merchant's last action was long ago), its rate none.
       await redis.zrem(keys.active, shopId);
-      await redis.hset(keys.delay, shopId, 4 * activeMs);
+      await redis.hdel(keys.changes, shopId);
       const pollNow = async () => {
         // The tick, as if the shop's time had come (it is leased meanwhile, then set by the run).
         await redis.zadd(keys.due, 0, shopId);
+        const since = s.emu.control.lastRequestSeq();
         expect(await requestDueBackSyncs({ queues: s.web.queues, config: s.config })).toMatchObject({ shops: 1 });
         await s.idle();
         return {
-          delay: Number(await redis.hget(keys.delay, shopId)),
+          calls: s.emu.control.requests(since).map((r) => r.path),
           dueIn: Number(await redis.zscore(keys.due, shopId)) - Date.now(),
         };
       };
+      await pollNow();
       const quiet = await pollNow();
-      expect(quiet.delay).toBe(8 * activeMs);
-      expect(quiet.dueIn).toBeGreaterThan(8 * activeMs - 60_000);
+      expect(quiet.calls).toEqual(["/api/acme/reviews/all"]);
+      expect(quiet.dueIn).toBeGreaterThan(quietMs - 60_000);
+      expect(quiet.dueIn).toBeLessThanOrEqual(quietMs);
       await review(ids[29], 4, "Found by the next poll");
-      expect((await pollNow()).delay).toBe(activeMs);
-      expect((await pollNow()).delay).toBe(2 * activeMs);
+      expect((await pollNow()).dueIn).toBeLessThanOrEqual(activeMs);
       expect(countOf(ids[29])?.value).toBe(String(published(ids[29]).count));
+      // Within ten minutes of that change, still the active pace.
+      expect((await pollNow()).dueIn).toBeLessThanOrEqual(activeMs);
+      // A moderation in the admin asks a run at once, which reads the groups even with an empty feed.
+      const since = s.emu.control.lastRequestSeq();
+      await requestBackSync({ queues: s.web.queues, config: s.config }, shopId);
+      await s.idle();
+      expect(s.emu.control.requests(since).map((r) => r.path)).toContain("/api/acme/products/groups/all");
     });
 
     it("GIVEN the scheduler polls THEN a review approved in the emulator reaches the metafield within one poll", async () => {

@@ -2,7 +2,7 @@
 // products.
 // Other folders import from here only; the rest of the folder is private to it.
 export { noteOrderDelivered, noteShopperWrite } from "./activity";
-export { ACTIVE_AFTER_ACTION_MS } from "./cadence";
+export { QUIET_AFTER_MS } from "./cadence";
 export { pollScheduleOf } from "./poll-schedule";
 export type { ScheduleConfig } from "./poll-schedule";
 export { markTouched, touchedProducts } from "./touched-products";

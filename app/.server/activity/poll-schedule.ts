@@ -1,13 +1,22 @@
 import type { Redis } from "ioredis";
 import type { Config } from "../config";
 import type { Queues } from "../queues";
-import { firstPollAt, nextPollDelay, nextReconcileAt, type Cadence } from "./cadence";
+import {
+  firstPollAt,
+  HOUR_MS,
+  nextPollDelay,
+  nextReconcileAt,
+  QUIET_AFTER_MS,
+  RATE_HALF_LIFE_MS,
+  type Cadence,
+} from "./cadence";
 
 // When each shop's back-sync is due, in Redis, so that the periodic tick reads only the shops due
 // now (a range of a sorted set) instead of every shop: its cost follows activity, not installs.
 // - due (sorted set): shop id → when its next poll is due (ms);
-// - delay (hash): shop id → the delay its last poll set (the quiet back-off doubles it);
-// - active (sorted set): shop id → until when it counts as active (an action, a delivered order);
+// - changes (hash): shop id → its decayed count of changes and when it was counted ("count:at",
+//   cadence.ts), which the app's own signals and each run's changes add to;
+// - active (sorted set): shop id → until when it counts as active (a change, an action in the app);
 // - reconcile (sorted set): shop id → its next full reconciliation, at the shop's own moment of
 //   the period.
 // The keys share one hash tag, so a Redis Cluster keeps them in one slot (a run's end writes two).
@@ -18,14 +27,19 @@ export interface PollSchedule {
   /** The shop counts as active until `until`; its next poll is at most one active period away. */
   noteActivity(shopId: string, until: number, now: number): Promise<void>;
   /**
+   * Changes the app saw itself (a shopper's review: 1; a delivered order: a fraction) added to the
+   * shop's rate; `pollNow` makes the shop due at once, and active for the quiet threshold.
+   */
+  noteChanges(shopId: string, changes: number, now: number, opts?: { pollNow?: boolean }): Promise<void>;
+  /**
    * Up to `limit` shops due by `now`, each leased for a quiet period (a run that never reports
    * back, its job lost, comes round again then): the tick asks one run for each.
    */
   takeDue(now: number, limit: number): Promise<string[]>;
   /** Up to `limit` shops whose reconciliation is due; each moves on to its moment of the next period. */
   takeDueReconciles(now: number, limit: number): Promise<string[]>;
-  /** After a run: the next poll, sooner when it found a change or the shop is active. */
-  afterRun(shopId: string, run: { changed: boolean }, now: number): Promise<number>;
+  /** After a run: its changes counted, and the next poll, sooner when the shop is active or busy. */
+  afterRun(shopId: string, run: { changed: boolean; changes: number }, now: number): Promise<number>;
   /** A shop the back-sync no longer runs for (disconnected, uninstalled). */
   forget(shopId: string): Promise<void>;
   /** How many shops are scheduled, and how many of them count as active at `now`. */
@@ -49,9 +63,31 @@ for i = 1, #ids, 2 do
 end
 return out`;
 
+// The count decays and grows in one step (cadence.ts's withChanges), whichever process adds to it;
+// returns the count and the shop's `active` score.
+const ADD_CHANGES = `
+local now, added, half = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local count, at = 0, now
+local v = redis.call('HGET', KEYS[1], ARGV[1])
+if v then
+  local c, a = string.match(v, '^([^:]+):([^:]+)$')
+  at = math.max(now, tonumber(a))
+  count = tonumber(c) * 2 ^ (-math.max(0, now - tonumber(a)) / half)
+end
+count = count + added
+if added > 0 or v then redis.call('HSET', KEYS[1], ARGV[1], string.format('%.17g', count) .. ':' .. string.format('%.17g', at)) end
+return { string.format('%.17g', count), redis.call('ZSCORE', KEYS[2], ARGV[1]) or false }`;
+
 export function pollScheduleKeys(prefix: string) {
   const base = `${prefix}:{backsync}`;
-  return { due: `${base}:due`, delay: `${base}:delay`, active: `${base}:active`, reconcile: `${base}:reconcile` };
+  return {
+    due: `${base}:due`,
+    changes: `${base}:changes`,
+    active: `${base}:active`,
+    reconcile: `${base}:reconcile`,
+    /** The quiet back-off's delays, before polls followed the rate (2026-11): only removed. */
+    delay: `${base}:delay`,
+  };
 }
 
 export function createPollSchedule(
@@ -60,6 +96,19 @@ export function createPollSchedule(
   cadence: Cadence & { reconcileMs: number },
 ): PollSchedule {
   const keys = pollScheduleKeys(prefix);
+  const addChanges = async (shopId: string, changes: number, now: number) => {
+    const [count, until] = (await redis.eval(
+      ADD_CHANGES,
+      2,
+      keys.changes,
+      keys.active,
+      shopId,
+      now,
+      changes,
+      RATE_HALF_LIFE_MS,
+    )) as [string, string | null];
+    return { count: Number(count), activeUntil: until === null ? null : Number(until) };
+  };
   return {
     async enrol(shopIds, now) {
       if (!shopIds.length) return 0;
@@ -90,28 +139,25 @@ export function createPollSchedule(
       return (await redis.eval(TAKE_RECONCILES, 1, keys.reconcile, now, limit, cadence.reconcileMs)) as string[];
     },
 
+    async noteChanges(shopId, changes, now, opts = {}) {
+      await addChanges(shopId, changes, now);
+      if (!opts.pollNow) return;
+      await redis
+        .multi()
+        .zadd(keys.active, "GT", now + QUIET_AFTER_MS, shopId)
+        .zadd(keys.due, "LT", now, shopId)
+        .zadd(keys.reconcile, "NX", nextReconcileAt(shopId, cadence.reconcileMs, now), shopId)
+        .exec();
+    },
+
     async afterRun(shopId, run, now) {
-      const [[, delay], [, until]] = (await redis
-        .multi()
-        .hget(keys.delay, shopId)
-        .zscore(keys.active, shopId)
-        .exec()) as [[Error | null, string | null], [Error | null, string | null]];
-      const next = nextPollDelay(
-        cadence,
-        {
-          delayMs: delay === null ? null : Number(delay),
-          changed: run.changed,
-          activeUntil: until === null ? null : Number(until),
-        },
-        now,
-      );
-      // Activity noted between the read and this write is kept in `active` and shortens the poll
+      const shop = await addChanges(shopId, run.changes, now);
+      const next = nextPollDelay(cadence, { ...shop, changed: run.changed }, now);
+      // A signal noted between the read and this write is kept in `active` and shortens the poll
       // after this one; a moderation in the app asks its own run at once.
-      const write = redis
-        .multi()
-        .hset(keys.delay, shopId, next)
-        .zadd(keys.due, now + next, shopId);
-      if (until !== null && Number(until) <= now) write.zrem(keys.active, shopId);
+      const write = redis.multi().zadd(keys.due, now + next, shopId);
+      if (run.changed) write.zadd(keys.active, "GT", now + QUIET_AFTER_MS, shopId);
+      else if (shop.activeUntil !== null && shop.activeUntil <= now) write.zrem(keys.active, shopId);
       await write.exec();
       return next;
     },
@@ -120,6 +166,7 @@ export function createPollSchedule(
       await redis
         .multi()
         .zrem(keys.due, shopId)
+        .hdel(keys.changes, shopId)
         .hdel(keys.delay, shopId)
         .zrem(keys.active, shopId)
         .zrem(keys.reconcile, shopId)
@@ -150,7 +197,8 @@ export function cadenceOf(config: ScheduleConfig) {
   const activeMs = config.BACKSYNC_INTERVAL_MS || DEFAULT_ACTIVE_MS;
   return {
     activeMs,
-    quietMs: Math.max(config.BACKSYNC_QUIET_MS, activeMs),
+    // Never above an hour, whatever the configuration says.
+    quietMs: Math.max(Math.min(config.BACKSYNC_QUIET_MS, HOUR_MS), activeMs),
     reconcileMs: config.BACKSYNC_RECONCILE_MS,
   };
 }

@@ -43,6 +43,11 @@ export function runChanged(result: Pick<BackSyncResult, "feed" | "reconcile" | "
   );
 }
 
+/** Changes at the service the run saw (moderations in the feed, reviews submitted): the shop's rate. */
+export function changesSeen(result: Pick<BackSyncResult, "feed" | "collected">): number {
+  return result.feed.changes + (result.collected?.reviews ?? 0);
+}
+
 export async function backSyncShop(ctx: BackSyncJobDeps, shopId: string, opts: { reconcile: boolean }) {
   const schedule = pollScheduleOf(ctx.queues, ctx.config);
   const shop = await connectedShop(ctx, shopId);
@@ -50,14 +55,16 @@ export async function backSyncShop(ctx: BackSyncJobDeps, shopId: string, opts: {
     await schedule.forget(shopId);
     return { skipped: "shop not connected or not installed" };
   }
+  // The next poll counts from this one's start, when it read the feed: the period is between reads.
+  const started = Date.now();
   try {
     const result = await lockedRun(ctx, shop, opts);
-    await schedule.afterRun(shopId, { changed: runChanged(result) }, Date.now());
+    await schedule.afterRun(shopId, { changed: runChanged(result), changes: changesSeen(result) }, started);
     return result;
   } catch (error) {
     // Given up (no session, token refused): polled again at the quiet pace, for when the merchant
     // is back. Retried: the schedule's lease brings the shop round again if the retries run out.
-    if (error instanceof GiveUp) await schedule.afterRun(shopId, { changed: false }, Date.now());
+    if (error instanceof GiveUp) await schedule.afterRun(shopId, { changed: false, changes: 0 }, Date.now());
     throw error;
   }
 }

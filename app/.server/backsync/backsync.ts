@@ -20,7 +20,14 @@ import { emptyStats, refreshProducts, type RefreshStats } from "./product-refres
 import { findDrift } from "./reconcile";
 import { changedProducts, readReviewChanges, unknownProducts } from "./review-feed";
 import { touchedProducts } from "../activity";
-import { readGroupMembership, regrouped, withGroupMates, type GroupMembership } from "./group-membership";
+import {
+  GROUPS_MAX_AGE_MS,
+  groupsReadKey,
+  readGroupMembership,
+  regrouped,
+  withGroupMates,
+  type GroupMembership,
+} from "./group-membership";
 import { readShopData, shopDataDigest, writeShopData } from "./shop-data-sync";
 import type { Db } from "../db";
 import { orderLinksFromMirror, syndicateReviews, type SyndicationResult } from "../shopapp";
@@ -39,7 +46,7 @@ import { orderLinksFromMirror, syndicateReviews, type SyndicationResult } from "
 // 3. the full reconciliation from the product report, after connect (never run yet) and when asked
 //    (daily);
 // 4. the shop-wide app-data metafield, written only when it changed, and read from the service only
-//    when the run found a change or an hour has passed (a quiet shop's poll is then two calls);
+//    when the run found a change or an hour has passed (a quiet shop's poll is then one call);
 // 5. Shop app syndication (app/.server/shopapp/): the feed's changes written as, or deleted from,
 //    Shopify's standard product_review metaobjects, after a first full pass; before the feed's
 //    memory moves on, so a failed run syndicates the same changes again (idempotent by handle).
@@ -155,9 +162,11 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
 
   const feed = await readReviewChanges(deps.reviews.admin, feedMemoryOf(current), { signal: deps.signal });
   const groupsKey = `${deps.prefix}:backsync:groups:${shopId}`;
-  const groups = await readGroupMembership(deps.reviews.admin, { signal: deps.signal });
   const groupsStored = (await deps.redis.get(groupsKey)) ?? "{}";
   const groupsBefore = JSON.parse(groupsStored) as GroupMembership;
+  const groupsRead = groupsReadKey(deps.prefix, shopId);
+  const readGroups = feed.changes.length > 0 || (await deps.redis.exists(groupsRead)) === 0;
+  const groups = readGroups ? await readGroupMembership(deps.reviews.admin, { signal: deps.signal }) : groupsBefore;
   const touched = await touchedProducts(deps.redis, deps.prefix, deps.shop.domain);
   const products = withGroupMates(
     [...changedProducts(feed.changes), ...regrouped(groupsBefore, groups), ...touched.ids],
@@ -178,6 +187,7 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
   if (collected && collected.cursor !== current?.collectedCursor)
     await state.update(shopId, { collectedCursor: collected.cursor });
   if (JSON.stringify(groups) !== groupsStored) await deps.redis.set(groupsKey, JSON.stringify(groups));
+  if (readGroups) await deps.redis.set(groupsRead, "1", "PX", GROUPS_MAX_AGE_MS);
   await touched.done();
 
   let reconcile: BackSyncResult["reconcile"] = null;
@@ -192,7 +202,8 @@ export async function runBackSync(deps: BackSyncDeps, opts: { reconcile?: boolea
   // The store's figures (store reviews, top rated, carousel: three calls) follow the reviews: read
   // when this run found a change, reconciled or is the first, when the settings they carry changed,
   // and otherwise at most once an hour (what the feed cannot see: a store review, the service's
-  // top-rated settings). A quiet shop's poll is then two calls, the feed and the groups.
+  // top-rated settings). A quiet shop's poll is then one call, the feed (the groups are read with
+  // the figures' hourly read, or when the feed changed or the admin changed one).
   const freshKey = `${deps.prefix}:backsync:shop-data-read:${shopId}`;
   const stamp = shopDataStamp(deps.settings);
   const changed = feed.changes.length > 0 || products.length > 0 || reconcile !== null || definitions !== null;

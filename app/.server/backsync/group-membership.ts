@@ -7,6 +7,18 @@ import type { ReviewsAdminApi } from "../reviews";
 // change feed for groups: the back-sync compares the groups as they are with what it remembered
 // at its last run (each SKU's group, written as the group's sorted SKUs).
 
+/**
+ * Set while the shop's groups were read within the hour: a poll whose feed is empty then skips
+ * them (most polls at scale). A group changed in the admin removes it; one changed at the service
+ * is seen within the hour, or with the next review change.
+ */
+export function groupsReadKey(prefix: string, shopId: string): string {
+  return `${prefix}:backsync:groups-read:${shopId}`;
+}
+
+/** How long a read of the groups holds for a quiet shop. */
+export const GROUPS_MAX_AGE_MS = 3_600_000;
+
 /** SKU → its group's SKUs (sorted, joined by a newline), for every SKU in a group. */
 export type GroupMembership = Record<string, string>;
 

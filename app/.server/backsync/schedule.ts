@@ -2,19 +2,21 @@ import { type Db, keysetPages } from "../db";
 import type { Queues } from "../queues";
 import { enqueueBackSync, scheduleBackSyncTick } from "../jobs";
 import { SYNCABLE_SHOPS } from "../shops";
-import { ACTIVE_AFTER_ACTION_MS, pollScheduleOf, type ScheduleConfig } from "../activity";
+import { pollScheduleOf, QUIET_AFTER_MS, type ScheduleConfig } from "../activity";
+import { groupsReadKey } from "./group-membership";
 
 // How back-sync runs are asked for. One run at a time per shop: a run asked for while one waits is
 // the same run; asked for while one runs, it comes right after (jobs/enqueue.ts). Runs of a shop
 // also hold the shop's back-sync lock, so a reconciliation never overlaps a feed run. The admin
-// calls `requestBackSync` after a moderation (a run now, and the shop polled every active period
-// for a while); the worker's tick asks runs for the shops the poll schedule says are due
-// (activity/poll-schedule.ts: each poll's timing follows the shop's activity, cadence.ts), and
-// reconciliations for the shops whose moment of the day has come.
+// calls `requestBackSync` after a moderation or a group change (a run now, and the shop polled every
+// active period for the next ten minutes); the worker's tick asks runs for the shops the poll
+// schedule says are due (activity/poll-schedule.ts: each poll's timing follows the shop's rate of
+// changes, cadence.ts), and reconciliations for the shops whose moment of the day has come.
 
 /**
  * Asks for a back-sync run of the shop now (after a moderation or a change in our admin, after
- * connect): the merchant is at work, so the shop is polled every active period for the next hour.
+ * connect): the merchant is at work, so the shop is polled every active period for the next ten
+ * minutes, and the run reads the groups even when the feed has nothing (a group changed).
  */
 export async function requestBackSync(
   ctx: { queues: Pick<Queues, "get" | "redis" | "prefix" | "ready">; config: ScheduleConfig },
@@ -24,7 +26,8 @@ export async function requestBackSync(
   // A producer's connection queues no command before it is up (BullMQ's adds wait by themselves).
   await ctx.queues.ready();
   const now = Date.now();
-  await pollScheduleOf(ctx.queues, ctx.config).noteActivity(shopId, now + ACTIVE_AFTER_ACTION_MS, now);
+  await pollScheduleOf(ctx.queues, ctx.config).noteActivity(shopId, now + QUIET_AFTER_MS, now);
+  await ctx.queues.redis.del(groupsReadKey(ctx.queues.prefix, shopId));
   await enqueueBackSync(ctx.queues, shopId, opts.reconcile ?? false, opts.delayMs ?? 0);
 }
 
@@ -85,9 +88,12 @@ export async function requestDueBackSyncs(
   return { shops, reconciles };
 }
 
-/** How often the tick looks for due shops: a fifth of the active period, so a poll is late by little. */
+/**
+ * How often the tick looks for due shops: a tenth of the active period, so a busy shop's poll is
+ * late by at most 5 s at the default period, and a moderation reaches it within the minute.
+ */
 export function tickEveryMs(activeMs: number): number {
-  return Math.max(1_000, Math.round(activeMs / 5));
+  return Math.max(1_000, Math.round(activeMs / 10));
 }
 
 /**

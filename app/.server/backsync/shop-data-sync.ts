@@ -37,7 +37,8 @@ export function buildShopData(input: {
     store: storeOn ? { avg: roundTo1(store.avgRating as number), count: store.count } : null,
     topRated: {
       skus: [...input.topRated.skus],
-      label: input.topRated.badgeLabel || input.defaultBadgeLabel || "Top rated",
+      // Blank: the theme says "Top rated" in the shopper's language (the service's own label stays as sent).
+      label: input.topRated.badgeLabel || input.defaultBadgeLabel || "",
     },
     // The rating modal frames this page on the storefront: the one URL rule, like every other URL it renders.
     rateUrl: input.rateUrl ? (safeUrl(input.rateUrl, "storefront.rate_url")?.replace(/\/+$/, "") ?? null) : null,

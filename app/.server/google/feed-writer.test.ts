@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkProductReviewFeed } from "./feed-check";
-import { emptyReport, writeFeed, type FeedReport } from "./feed-writer";
+import { emptyReport, FEED_CHUNK_BYTES, writeFeed, type FeedReport } from "./feed-writer";
 import { adminReview, collect, feedShop, memorySource, PRODUCTS } from "./feed.testkit";
 
 // Every feed written here is checked twice: by the checker written from Google's 2.4 description,
@@ -184,5 +184,22 @@ describe("writeFeed", () => {
     expect(reads.pages).toBe(1);
     expect(reads.productQueries).toBe(1);
     await chunks.return(undefined);
+  });
+
+  it("GIVEN a page of long reviews THEN it is written in chunks of about 32 KB, together the same feed", async () => {
+    const text = "Soft, warm and well made; ".repeat(80);
+    const page = Array.from({ length: 100 }, () => adminReview({ text }));
+    const chunks: string[] = [];
+    for await (const c of writeFeed(memorySource([page], [PRODUCTS.tee]).source, {
+      shop: feedShop(),
+      publisherName: "s",
+    }))
+      chunks.push(c);
+    const sizes = chunks.map((c) => Buffer.byteLength(c, "utf8"));
+    expect(chunks.length).toBeGreaterThan(4);
+    expect(Math.max(...sizes)).toBeLessThan(FEED_CHUNK_BYTES + 4 * 1024);
+    const xml = chunks.join("");
+    expect(xml.match(/<review>/g)).toHaveLength(100);
+    expect(checkProductReviewFeed(xml)).toEqual([]);
   });
 });

@@ -4,16 +4,23 @@ import { FEED_SCHEMA_URL, FEED_SCHEMA_VERSION } from "./feed-schema";
 import { element, escapeXml } from "./xml-text";
 
 // Google's product review feed, schema 2.4 (feed-schema.ts), written as it is read: one page of
-// reviews from the service at a time, its products looked up in one query, its entries written as
-// one chunk. What stays in memory is a page and the ids already written (to drop a review a page
-// repeats when the list moves under the read), not the feed: a shop with 100,000 reviews streams in
-// a few MB.
+// reviews from the service at a time, its products looked up once a feed (feed-source.ts), its
+// entries written in chunks of about 32 KB. What stays in memory is a page, the products seen and
+// the ids already written (to drop a review a page repeats when the list moves under the read),
+// not the feed: a shop with 100,000 reviews streams in a few MB.
 
 /**
  * Google recommends a feed file of at most 500 MB uncompressed ("Feed File Guidelines"). Entries
  * stop short of it, with room for the closing tags; what is left out is counted.
  */
 export const FEED_MAX_BYTES = 450 * 1024 * 1024;
+
+/**
+ * A chunk is cut once it holds this much: the response's backpressure acts on small pieces, and a
+ * page of long reviews is never one large string (V8 puts strings over 128 KB in its large-object
+ * space, collected apart from the young generation).
+ */
+export const FEED_CHUNK_BYTES = 32 * 1024;
 
 export interface FeedSource {
   /** Published reviews, page after page, oldest first (a new review lands after the read). */
@@ -164,6 +171,11 @@ export async function* writeFeed(
       chunk += xml;
       size += bytes;
       report.included++;
+      if (size >= FEED_CHUNK_BYTES) {
+        yield emit(chunk);
+        chunk = "";
+        size = 0;
+      }
     }
     if (chunk) yield emit(chunk);
   }

@@ -69,6 +69,9 @@ export {
   CUSTOMER_ORDER_LINES,
   HISTORY_LINES_PER_ORDER,
   ORDER_LINES_PER_QUERY,
+  RATE_CHECK_ORDER,
+  RATE_CHECK_ORDER_BY_NAME,
+  SHOP_MONEY_FORMAT,
 } from "./shopper-documents";
 export { migrateTokens, shopsToMigrate } from "./token-migration";
 export type { TokenProvider } from "./token-provider";

@@ -45,6 +45,8 @@ export const PROTECTED_CUSTOMER_DATA = {
       "CustomerOrder",
       "CustomerOrderLines",
       "OrderByName",
+      "RateCheckOrder",
+      "RateCheckOrderByName",
     ],
   },
   fields: {

@@ -121,3 +121,70 @@ export const CUSTOMER_ORDER_LINES = /* GraphQL */ `
     }
   }
 `;
+
+/**
+ * The shop's money format (Liquid's `shop.money_format`) and currency, for prices the storefront
+ * prints through the `money` filter (the local storefront reads it as Shopify's renderer knows it).
+ * 1 point.
+ */
+export const SHOP_MONEY_FORMAT = /* GraphQL */ `
+  query ShopMoneyFormat {
+    shop {
+      id
+      currencyCode
+      currencyFormats {
+        moneyFormat
+      }
+    }
+  }
+`;
+
+// What the rating modal names, and no more: the order's name, whose it is, and the one product the
+// modal shows (the service says which). Requests 6 points (an order and its customer, a product
+// and its featured media's image) where CUSTOMER_ORDER's hundred lines request 504: the modal
+// opens for every rating link a shopper follows.
+const RATE_CHECK_PRODUCT = `
+    product(id: $product) {
+      legacyResourceId
+      title
+      handle
+      featuredMedia {
+        preview {
+          image {
+            url
+          }
+        }
+      }
+    }`;
+
+/** The rating modal's order and product. Variables: `{ id, product }` (Order and Product GIDs). */
+export const RATE_CHECK_ORDER = /* GraphQL */ `
+  query RateCheckOrder($id: ID!, $product: ID!) {
+    order(id: $id) {
+      legacyResourceId
+      name
+      customer {
+        legacyResourceId
+      }
+    }${RATE_CHECK_PRODUCT}
+  }
+`;
+
+/**
+ * The same, the order found by the number shoppers see (shops that send the service names).
+ * Variables: `{ query: "name:#1001", product }`. Shopify's search is loose: the caller keeps only
+ * the order of exactly that name.
+ */
+export const RATE_CHECK_ORDER_BY_NAME = /* GraphQL */ `
+  query RateCheckOrderByName($query: String!, $product: ID!) {
+    orders(first: 1, query: $query) {
+      nodes {
+        legacyResourceId
+        name
+        customer {
+          legacyResourceId
+        }
+      }
+    }${RATE_CHECK_PRODUCT}
+  }
+`;

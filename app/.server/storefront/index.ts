@@ -43,3 +43,6 @@ export { submitReviewResponse } from "./writes/submit-review.server";
 export { createUpdateTokens } from "./writes/update-tokens";
 export { voteResponse } from "./writes/vote.server";
 export type { ReviewWriteDeps } from "./writes/write-request.server";
+export { formatMoney } from "./liquid/money";
+export { rateCheckResponse } from "./order-reviews/rate-check.server";
+export type { RateCheckDeps } from "./order-reviews/rate-check.server";

@@ -1,15 +1,16 @@
 import type { AppContext } from "../context.server";
 import { ratePageUrl } from "../reviews";
-import type { OrderReviewStatusPageDeps, ExtensionReviewStatusDeps } from "../storefront";
+import type { ExtensionReviewStatusDeps, RateCheckDeps } from "../storefront";
 import { proxyDeps } from "./proxy-deps.server";
 import { reviewWriteDeps } from "./write-deps.server";
 
 // The order review status answers' parts, made once per app context: the proxy's signature check, limits
 // and service clients, and the writers' Shopify reads (admin client, the customer's identity cache).
 
-const made = new WeakMap<AppContext, OrderReviewStatusPageDeps>();
+const made = new WeakMap<AppContext, RateCheckDeps>();
 
-export function orderReviewStatusDeps(ctx: AppContext): OrderReviewStatusPageDeps {
+/** Also the rating modal's pre-check's (rate-check.server.ts): the same reads, and its panel's snippet. */
+export function orderReviewStatusDeps(ctx: AppContext): RateCheckDeps {
   const existing = made.get(ctx);
   if (existing) return existing;
   const read = proxyDeps(ctx);
@@ -20,7 +21,7 @@ export function orderReviewStatusDeps(ctx: AppContext): OrderReviewStatusPageDep
     authUrl: config.REVIEWS_AUTH_URL,
     rateUrl: config.REVIEWS_RATE_URL,
   };
-  const deps: OrderReviewStatusPageDeps = {
+  const deps: RateCheckDeps = {
     authenticate: read.authenticate,
     limits: read.limits,
     log: read.log,
@@ -37,7 +38,13 @@ export function orderReviewStatusDeps(ctx: AppContext): OrderReviewStatusPageDep
     reviewed: write.reviewed,
     renderOrders: read.renderOrders,
     renderError: read.renderError,
-    settings: { ipLimit: read.settings.ipLimit, shopLimit: read.settings.shopLimit },
+    renderReviewed: read.renderReviewed,
+    cache: read.cache,
+    settings: {
+      ipLimit: read.settings.ipLimit,
+      shopLimit: read.settings.shopLimit,
+      redisPrefix: read.settings.redisPrefix,
+    },
   };
   made.set(ctx, deps);
   return deps;

@@ -12,6 +12,7 @@ import {
   type QuestionsReadDeps,
   type StoreReviewsDeps,
   type OrderReviewStatusPageDeps,
+  type RateCheckDeps,
 } from "../storefront";
 import { createProxyPathStore } from "../theme";
 
@@ -32,7 +33,8 @@ const PROXY_REDIS_WAIT_MS = 1_000;
 export type ProxyReadDeps = Omit<ReviewsPageDeps, "reviewsFor"> &
   Pick<QuestionsReadDeps, "renderQuestions"> &
   Pick<StoreReviewsDeps, "renderStoreReviews"> &
-  Pick<OrderReviewStatusPageDeps, "renderOrders"> & { reviewsFor(shop: string): Promise<ReviewsStorefrontApi> };
+  Pick<OrderReviewStatusPageDeps, "renderOrders"> &
+  Pick<RateCheckDeps, "renderReviewed"> & { reviewsFor(shop: string): Promise<ReviewsStorefrontApi> };
 
 const made = new WeakMap<AppContext, ProxyReadDeps>();
 
@@ -71,6 +73,8 @@ export function proxyDeps(ctx: AppContext): ProxyReadDeps {
     renderOrders: (vars, locale) =>
       theme().renderSnippet("order-reviews-page", vars as unknown as Record<string, unknown>, locale),
     renderError: (locale) => theme().renderSnippet("reviews-error", {}, locale),
+    renderReviewed: (vars, locale) =>
+      theme().renderSnippet("rating-modal-reviewed", vars as unknown as Record<string, unknown>, locale),
     cache: createResponseCache(redis, config.PROXY_CACHE_MS),
     limits: createRateLimiter(redis, config.REDIS_PREFIX),
     proxyPaths: createProxyPathStore(redis, config.REDIS_PREFIX),

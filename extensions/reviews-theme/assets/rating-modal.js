@@ -33,13 +33,14 @@ if (!customElements.get('rating-modal')) {
     }
 
     async open({ order, token, sku, rating, name, product, image }) {
-      // On the first opening, before the dialog shows (it works without the product line).
+      // On the first opening, before the dialog shows (it works without the module's parts).
       RatingModal.css ??= new Promise((resolve) => {
         const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: this.dataset.css, onload: resolve, onerror: resolve });
         document.head.append(link);
       });
       RatingModal.product ??= import(this.dataset.product).catch(() => null);
-      const [, line] = await Promise.all([RatingModal.css, RatingModal.product]);
+      const [, parts] = await Promise.all([RatingModal.css, RatingModal.product]);
+      const info = await parts?.check(this, order, token, sku);
       if (!this.dialog) {
         this.append(this.querySelector('template').content.cloneNode(true));
         this.dialog = this.querySelector('dialog');
@@ -47,21 +48,25 @@ if (!customElements.get('rating-modal')) {
         this.dialog.addEventListener('click', this);
       }
       if (this.dialog.open) return;
-      const src = new URL(`${this.dataset.rateUrl}/rate/${encodeURIComponent(this.dataset.customer)}/${encodeURIComponent(token)}/${encodeURIComponent(order)}`);
-      src.searchParams.set('embedded', '1');
-      src.searchParams.set('source', 'store');
-      if (sku) src.searchParams.set('sku', sku);
-      if (/^[1-5]$/.test(rating || '')) src.searchParams.set('ratingClicked', rating);
       this.returnTo = document.activeElement;
       this.rating = { order, sku };
       this.querySelector('[data-rv-modal-thanks]').textContent = '';
-      // The service's order id is Shopify's numeric id or, when the shop sends names, the name.
+      // Shopify's name for the order; else the link's, or the service's id when the shop sends names.
       const title = this.dialog.querySelector('#rv-modal-title');
       title.dataset.text ??= title.textContent;
-      const shown = name || (/^\d+$/.test(order) ? '' : order);
+      const shown = info?.name || name || (/^\d+$/.test(order) ? '' : order);
       title.textContent = shown ? title.dataset.orderText.replace('%NAME%', () => shown) : title.dataset.text;
-      line?.showProduct(this.dialog, product, image);
-      this.dialog.querySelector('iframe').src = src.href;
+      const frame = this.dialog.querySelector('iframe');
+      // Reviewed already: the module shows our own panel instead of the service's page.
+      frame.hidden = !!parts?.prepare(this, info, { sku, product, image });
+      if (!frame.hidden) {
+        const src = new URL(`${this.dataset.rateUrl}/rate/${encodeURIComponent(this.dataset.customer)}/${encodeURIComponent(token)}/${encodeURIComponent(order)}`);
+        src.searchParams.set('embedded', '1');
+        src.searchParams.set('source', 'store');
+        if (sku) src.searchParams.set('sku', sku);
+        if (/^[1-5]$/.test(rating || '')) src.searchParams.set('ratingClicked', rating);
+        frame.src = src.href;
+      }
       document.documentElement.classList.add('rv-modal-open');
       this.dialog.showModal();
     }
@@ -75,7 +80,8 @@ if (!customElements.get('rating-modal')) {
 
     closed() {
       document.documentElement.classList.remove('rv-modal-open');
-      this.dialog.querySelector('iframe').src = 'about:blank';
+      const frame = this.dialog.querySelector('iframe');
+      if (!frame.hidden) frame.src = 'about:blank';
       if (this.sent) {
         const thanks = this.querySelector('[data-rv-modal-thanks]');
         thanks.textContent = thanks.dataset.text;

@@ -2,7 +2,7 @@
  * <review-form>: the "write a review" form of the reviews block, loaded when the shopper presses
  * "Write a review". The markup and every word come from the block's template (Liquid, translated);
  * this sends the review through the app proxy, then offers the product's attributes, photos and a
- * video. Who writes is decided on the server (the logged-in customer or a verified order): nothing
+ * video (their drop zones are reviews-upload.js, asked for as the form opens). Who writes is decided on the server (the logged-in customer or a verified order): nothing
  * here names the shopper. Shopper text is only ever set as text.
  */
 if (!customElements.get('review-form')) {
@@ -17,6 +17,7 @@ if (!customElements.get('review-form')) {
         this.querySelector('[data-rv-link-note]')?.removeAttribute('hidden');
         if (link.rating >= 1 && link.rating <= 5) this.querySelector(`input[name="rating"][value="${link.rating}"]`).checked = true;
       }
+      ReviewForm.upload ??= this.dataset.uploadSrc ? import(this.dataset.uploadSrc).then(() => true, () => false) : Promise.resolve(false);
       this.base = `${proxy.replace(/\/$/, '')}/products/${encodeURIComponent(sku)}/reviews`;
       this.locale = locale;
       this.form = this.querySelector('form');
@@ -53,8 +54,23 @@ if (!customElements.get('review-form')) {
       return this.querySelector('[data-rv-form-messages]').content.querySelector(`[data-msg="${code}"]`)?.textContent ?? code;
     }
 
-    say(text) {
+    say(text, tone) {
       this.status.textContent = text;
+      if (tone) this.status.dataset.tone = tone;
+      else delete this.status.dataset.tone;
+    }
+
+    // Reviewed before (here, through the order, or on the service's rating page): said as an error,
+    // with what they gave when the service says, and a link to where their review is kept.
+    reviewedBefore(review) {
+      this.say(this.msg('you_reviewed'), 'error');
+      if (review?.rating >= 1 && review.rating <= 5) this.status.append(' ', this.msg('your_rating').replace('[stars]', this.msg(`stars-${review.rating}`)));
+      const link = this.el('a', 'rv-form__link', this.msg('your_review'));
+      link.href = this.dataset.loggedIn === 'true' ? this.dataset.accountUrl : `#${this.button.closest('product-reviews').id}`;
+      this.status.append(' ', link);
+      this.form.remove();
+      this.status.focus();
+      this.button.closest('product-reviews')?.markReviewed({ keepForm: true });
     }
 
     onInput(field) {
@@ -110,12 +126,7 @@ if (!customElements.get('review-form')) {
       this.sending = false;
       if (answer.status === 201) return this.extras(answer.body);
       if (answer.status === 202) return this.finish('received');
-      if (answer.body?.error === 'already_reviewed') {
-        this.say(this.msg('you_reviewed'));
-        this.form.remove();
-        this.status.focus();
-        return this.button.closest('product-reviews')?.markReviewed({ keepForm: true });
-      }
+      if (answer.body?.error === 'already_reviewed') return this.reviewedBefore(answer.body.review);
       if (answer.body?.errors?.link) {
         this.say(this.msg(answer.body.errors.link));
         return this.status.focus();
@@ -143,7 +154,7 @@ if (!customElements.get('review-form')) {
     }
 
     // After the review is accepted: its attributes, photos and a video, all optional.
-    extras({ review, write, media }) {
+    async extras({ review, write, media }) {
       this.review = review;
       this.write = write;
       this.media = media;
@@ -156,8 +167,13 @@ if (!customElements.get('review-form')) {
       heading.tabIndex = -1;
       step.append(heading, this.el('p', 'rv-form__hint', this.msg('extras')));
       if (review.attributes.length) step.append(this.attributeFields(review.attributes));
-      if (media?.photos > 0) step.append(this.fileField('photo', this.msg('photos'), media.photoTypes, true));
-      if (media?.videoMaxBytes > 0) step.append(this.fileField('video', this.msg('video'), media.videoTypes, false));
+      // The drop zones: their own module, asked for when the form opened (reviews-upload.js).
+      if ((media?.photos > 0 || media?.videoMaxBytes > 0) && (await ReviewForm.upload) && customElements.get('review-upload')) {
+        const id = `${this.button.closest('product-reviews').id}-`;
+        const field = (kind, types, maxBytes, maxCount) => document.createElement('review-upload').setup({ form: this, kind, id: id + kind, types, maxBytes, maxCount });
+        if (media.photos > 0) step.append(field('photo', media.photoTypes, media.photoMaxBytes, media.photos));
+        if (media.videoMaxBytes > 0) step.append(field('video', media.videoTypes, media.videoMaxBytes, 1));
+      }
       const actions = this.el('div', 'rv-form__actions');
       const done = this.el('button', 'rv-button rv-button--primary', this.msg('done'));
       done.type = 'submit';
@@ -205,83 +221,6 @@ if (!customElements.get('review-form')) {
         box.append(set);
       });
       return box;
-    }
-
-    fileField(kind, label, types, multiple) {
-      const box = this.el('div', 'rv-form__field');
-      const id = `${this.button.closest('product-reviews').id}-${kind}`;
-      const l = this.el('label', 'rv-form__label', label);
-      l.htmlFor = id;
-      const input = Object.assign(document.createElement('input'), { type: 'file', id, accept: types.join(','), multiple });
-      const list = this.el('ul', 'rv-files');
-      list.setAttribute('role', 'list');
-      input.addEventListener('change', () => {
-        for (const file of input.files) this.upload(kind, file, list);
-        input.value = '';
-      });
-      box.append(l, input, list);
-      return box;
-    }
-
-    upload(kind, file, list) {
-      const m = this.media;
-      const item = this.el('li', 'rv-file');
-      const name = this.el('span', 'rv-file__name', file.name);
-      const bar = Object.assign(document.createElement('progress'), { max: 100, value: 0 });
-      bar.setAttribute('aria-label', file.name);
-      const note = this.el('span', 'rv-file__note');
-      note.setAttribute('role', 'status');
-      const action = this.el('button', 'rv-button rv-button--small', this.msg('cancel'));
-      action.type = 'button';
-      item.append(name, bar, note, action);
-      list.append(item);
-      const types = kind === 'photo' ? m.photoTypes : m.videoTypes;
-      const max = kind === 'photo' ? m.photoMaxBytes : m.videoMaxBytes;
-      const count = list.querySelectorAll('.rv-file:not([data-failed])').length;
-      const refuse = !types.includes(file.type) ? 'file_type' : file.size > max ? 'file_size' : (kind === 'photo' && count > m.photos) || (kind === 'video' && count > 1) ? 'file_count' : null;
-      if (refuse) {
-        item.dataset.failed = '';
-        bar.remove();
-        note.textContent = this.msg(refuse);
-        action.remove();
-        return;
-      }
-      const run = async (attempt) => {
-        note.textContent = '';
-        action.textContent = this.msg('cancel');
-        const xhr = new XMLHttpRequest();
-        action.onclick = () => xhr.abort();
-        try {
-          const presigned = await this.post(`${this.base}/${encodeURIComponent(this.review.id)}/media`, { kind, mimeType: file.type, fileSize: file.size, write: this.write });
-          if (presigned.status !== 200) throw new Error(presigned.body?.error || 'presign');
-          await new Promise((resolve, reject) => {
-            xhr.open('PUT', presigned.body.uploadUrl);
-            xhr.setRequestHeader('Content-Type', file.type);
-            xhr.upload.onprogress = (e) => e.lengthComputable && (bar.value = Math.round((e.loaded / e.total) * 100));
-            xhr.onload = () => (xhr.status < 300 ? resolve() : reject(new Error(String(xhr.status))));
-            xhr.onerror = () => reject(new Error('network'));
-            xhr.onabort = () => reject(new Error('aborted'));
-            xhr.send(file);
-          });
-          const confirmed = await this.post(`${this.base}/${encodeURIComponent(this.review.id)}/media/confirm`, { kind, keys: [presigned.body.fileKey], write: this.write });
-          if (confirmed.status !== 200) throw new Error('confirm');
-          bar.value = 100;
-          note.textContent = this.msg('file_done');
-          action.remove();
-        } catch (error) {
-          if (error.message === 'aborted') return item.remove();
-          // One quiet retry for a network blip, then the shopper decides.
-          if (attempt === 0 && error.message !== 'file_type' && error.message !== 'file_size') return run(1);
-          item.dataset.failed = '';
-          note.textContent = this.msg('file_failed');
-          action.textContent = this.msg('retry');
-          action.onclick = () => {
-            delete item.dataset.failed;
-            run(1);
-          };
-        }
-      };
-      run(0);
     }
 
     async sendExtras(event, step) {

@@ -1,5 +1,6 @@
 import type { Liquid } from "liquidjs";
 import type { Translations } from "./translations";
+import { formatMoney } from "./money";
 
 // The Shopify filters the extension's Liquid uses, and the standard ones where liquidjs answers
 // differently from Shopify's Liquid. Kept to what the blocks need: an unknown filter is an error
@@ -58,6 +59,12 @@ export function registerShopifyFilters(
     const x = Number(a),
       y = Number(b);
     return Number.isInteger(x) && Number.isInteger(y) ? Math.floor(x / y) : x / y;
+  });
+
+  // Cents through the shop's money format (`shop.money_format`), as Shopify's filter.
+  liquid.registerFilter("money", function (this: { context: { globals: Record<string, unknown> } }, cents: unknown) {
+    const shop = this.context.globals.shop as { money_format?: string } | undefined;
+    return formatMoney(Number(cents), shop?.money_format);
   });
 
   liquid.registerFilter("asset_url", (name: unknown) => opts.assetUrl(String(name)));

@@ -51,6 +51,8 @@ export interface BlockContext {
   request?: { design_mode?: boolean; locale?: { iso_code: string }; [k: string]: unknown };
   block: { id: string; settings?: Record<string, unknown> };
   app?: unknown;
+  /** Shopify's `routes` (root_url, account_url, ...) for the page's language. */
+  routes?: unknown;
 }
 
 export interface ThemeRendererOptions {
@@ -160,6 +162,7 @@ export function createThemeRenderer(opts: ThemeRendererOptions): ThemeRenderer {
         order: ctx.order,
         request,
         app: ctx.app,
+        routes: ctx.routes,
         [LOCALE_GLOBAL]: iso,
       };
       const template = blockTemplate(handle);

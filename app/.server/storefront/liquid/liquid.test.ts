@@ -174,7 +174,10 @@ describe("tags and filters", () => {
     ).toBe("ab<style data-shopify>.x{color:red}</style>");
   });
   it("refuses a filter Shopify has but the engine does not register", async () => {
-    await expect(render("{{ 1 | money }}")).rejects.toThrow(/money/);
+    await expect(render("{{ 1 | weight_with_unit }}")).rejects.toThrow(/weight_with_unit/);
+  });
+  it("prints money in cents through Shopify's default format when no shop format is given", async () => {
+    expect(await render("{{ 113465 | money }}")).toBe("$1,134.65");
   });
   it("gives asset URLs a content version", async () => {
     expect(await render("{{ 'a.css' | asset_url }}")).toMatch(/^\/ext\/assets\/a\.css\?v=[0-9a-f]{10}$/);

@@ -7,6 +7,7 @@ import { openSubmission } from "./shopper-submission.server";
 import { serviceUser } from "./writer-identity";
 import { customerReviewAs } from "./customer-review.server";
 import { json, keptOrRefused, type ReviewWriteDeps } from "./write-request.server";
+import { alreadyReviewed, isDuplicateReview, theirReview } from "./already-reviewed";
 
 // `POST <proxy>/products/<sku>/reviews`: a shopper's review. Order of checks: signature (401) →
 // JSON within the size limit (415/413) → not seen before (409) → shopper limits (429) → input
@@ -22,7 +23,7 @@ export async function submitReviewResponse(request: Request, sku: string, deps: 
   if (open instanceof Response) return open;
   const { shop, customerId, input, client, writer } = open;
   const as = writer.kind === "customer" ? await customerReviewAs(deps, { shop, sku, client }, writer) : null;
-  if (as?.kind === "reviewed") return json(409, { error: "already_reviewed" });
+  if (as?.kind === "reviewed") return alreadyReviewed(null);
   const base = {
     rating: input.rating,
     ...(input.text ? { text: input.text } : {}),
@@ -67,6 +68,15 @@ export async function submitReviewResponse(request: Request, sku: string, deps: 
       ...(guestHandle ? { write: guestHandle } : {}),
     });
   } catch (error) {
+    // The service already holds this buyer's review of the product through that order.
+    if (isDuplicateReview(error)) {
+      await remember();
+      const order =
+        "verificationTokenId" in submission && submission.verificationTokenId && submission.orderId
+          ? { orderId: submission.orderId, verificationTokenId: submission.verificationTokenId }
+          : null;
+      return alreadyReviewed(await theirReview(client, order, sku));
+    }
     const answer = await keptOrRefused(deps, { shop, sku, what: "review", submission }, error, {
       error: "refused",
       reason: error instanceof ReviewsPermanentError ? error.reason : "error",

@@ -52,7 +52,19 @@ export async function identifyWriter(
         });
       const item = status?.products.find((p) => p.sku === at.sku);
       if (!item) return json(422, { errors: { link: "link_invalid" } });
-      if (!item.active) return json(422, { errors: { link: "already_reviewed" } });
+      if (!item.active)
+        return json(409, {
+          error: "already_reviewed",
+          ...(typeof item.review?.rating === "number"
+            ? {
+                review: {
+                  rating: item.review.rating,
+                  text: item.review.text ?? undefined,
+                  created: item.review.created ?? undefined,
+                },
+              }
+            : {}),
+        });
       return { kind: "link", ...fields.link };
     }
     if (customerId) {
