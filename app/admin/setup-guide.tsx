@@ -139,11 +139,7 @@ function Checklist({ steps, reading }: { steps: Steps; reading: ThemeReading }) 
       }
     >
       <Step n={1} title={t("home.step.credentials")} done={steps.credentials.done}>
-        <Text as="p">
-          {steps.credentials.done
-            ? t("home.step.credentials.done", { customer: steps.credentials.customerKey ?? "" })
-            : t("home.step.credentials.todo")}
-        </Text>
+        <Text as="p">{steps.credentials.done ? t("home.step.credentials.done") : t("home.step.credentials.todo")}</Text>
       </Step>
       <Step n={2} title={t("home.step.catalog")} done={steps.catalog.done}>
         <Text as="p">

@@ -34,6 +34,8 @@ export function ShopAppSection({ status }: { status: ShopAppStatus }) {
   const { t, number, date } = useI18n();
   const program = PROGRAM[status.program];
   const leftOut = status.leftOut.reduce((a, r) => a + r.count, 0);
+  // Most reviews left out are no fault at all: they came without an order. Said before the list.
+  const noOrder = status.leftOut.find((r) => r.reason === "no_order")?.count ?? 0;
   return (
     <Section title={t("shopApp.title")}>
       <BlockStack gap="300">
@@ -59,6 +61,9 @@ export function ShopAppSection({ status }: { status: ShopAppStatus }) {
               <Text as="p" variant="bodySm" tone="subdued">
                 {t("shopApp.figure.inShopify", { count: status.inShopify })}
               </Text>
+            ) : null}
+            {noOrder * 2 > leftOut ? (
+              <Text as="p">{t("shopApp.leftOut.mostNoOrder", { count: leftOut, noOrder: number(noOrder) })}</Text>
             ) : null}
             <BlockStack gap="200">
               <Text as="h3" variant="headingSm">

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { BlockStack, Link, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Button, Link, Text, TextField } from "@shopify/polaris";
+import { useAppBridge } from "@shopify/app-bridge-react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
 import { channelsPage } from "../.server/admin";
@@ -10,6 +11,7 @@ import { Notice } from "../admin/ui/feedback";
 import { ResourceTable } from "../admin/ui/table";
 import { useI18n } from "../admin/i18n/context";
 import { EXCLUSION_REASON_KEYS } from "../admin/google-feed-reasons";
+import { needsKey, sharedTitles } from "../admin/product-titles";
 
 // Where the store's reviews go beyond its own pages: Google Shopping (the product ratings feed)
 // and the Shop app.
@@ -58,6 +60,12 @@ function GoogleSection({ google }: { google: Google }) {
   const { t, number, date } = useI18n();
   const { feed } = google;
   const when = (iso: string | null | undefined) => (iso ? date(iso) : t("channels.google.never"));
+  const shopify = useAppBridge();
+  const copy = (url: string) =>
+    navigator.clipboard
+      .writeText(url)
+      .then(() => shopify.toast.show(t("channels.google.copied")))
+      .catch(() => shopify.toast.show(t("channels.google.copyFailed"), { isError: true }));
   return (
     <Section title={t("channels.google.title")}>
       <style>{FIGURES_CSS}</style>
@@ -70,6 +78,7 @@ function GoogleSection({ google }: { google: Google }) {
           selectTextOnFocus
           autoComplete="off"
           helpText={t("channels.google.urlHelp")}
+          connectedRight={<Button onClick={() => void copy(google.feedUrl!)}>{t("channels.google.copy")}</Button>}
         />
       ) : (
         <Text as="p" tone="subdued">
@@ -97,6 +106,8 @@ function LeftOutSection({ leftOut }: { leftOut: Google["leftOut"] }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const go = (page: number) => navigate(`/app/channels?page=${page}`);
+  // A product's key only where its title does not single it out, as the other lists do.
+  const shared = sharedTitles(leftOut.rows);
   return (
     <Section
       title={t("channels.leftOut.title")}
@@ -123,7 +134,7 @@ function LeftOutSection({ leftOut }: { leftOut: Google["leftOut"] }) {
             <Text as="span" fontWeight="semibold" breakWord>
               {r.title ?? r.key}
             </Text>
-            {r.title ? (
+            {r.title && needsKey(r, shared) ? (
               <Text as="span" variant="bodySm" tone="subdued" breakWord>
                 {t("channels.leftOut.key", { key: r.key })}
               </Text>

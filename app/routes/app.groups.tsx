@@ -74,10 +74,10 @@ function ProductList({
           <InlineStack gap="200" blockAlign="center" wrap={false}>
             <ProductImage product={p} />
             <div style={{ flex: 1, minWidth: 0 }}>
-              {p.title === null && p.productId === null ? (
+              {p.productId === null ? (
                 <BlockStack gap="050">
                   <Text as="span" breakWord>
-                    {p.key}
+                    {p.title ?? p.key}
                   </Text>
                   <Text as="span" variant="bodySm" tone="subdued">
                     {t("groups.unknownProduct")}

@@ -1,24 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
-import {
-  BlockStack,
-  Box,
-  Button,
-  FormLayout,
-  InlineGrid,
-  InlineStack,
-  Select,
-  Text,
-  TextField,
-  Thumbnail,
-  useIndexResourceState,
-} from "@shopify/polaris";
+import { Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { BlockStack, Box, InlineStack, Text, Thumbnail, useIndexResourceState } from "@shopify/polaris";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { useState } from "react";
 import { authenticate } from "../shopify.server";
 import { appContext } from "../.server/context.server";
 import { reviewsPage, type ReviewRow } from "../.server/admin";
-import { REVIEW_SORTS } from "../admin/review-filters";
+import { Filters } from "../admin/review-filter-form";
 import { AdminPage, ProgressMeter, Section, StatusBadge } from "../admin/ui/page";
 import { ErrorNotice, Notice } from "../admin/ui/feedback";
 import { useListPage } from "../admin/ui/list-page";
@@ -29,6 +17,8 @@ import type { UiMessage } from "../shared/messages";
 import { adminProductLink } from "../shared/theme-blocks";
 import { sharedTitles } from "../admin/product-titles";
 import { ProductName } from "../admin/ui/product-name";
+import { ReviewDetail } from "../admin/review-detail";
+import { Announcer, RowActions, useModerationShortcuts } from "../admin/moderation-queue";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -37,129 +27,6 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 const BULK_SLICE = 10;
-const BOOLEANS = ["hasText", "hasPicture", "hasVideo", "hasReply", "complete", "autoModerated"] as const;
-const STATUSES = ["pending", "published", "removed", "filtered"] as const;
-
-function Filters({ form, invalid }: { form: Record<string, string>; invalid: string[] }) {
-  const { t } = useI18n();
-  const [v, setV] = useState(form);
-  const set = (k: string) => (value: string) => setV((o) => ({ ...o, [k]: value }));
-  const anyYesNo = [
-    { label: t("common.any"), value: "" },
-    { label: t("common.yes"), value: "true" },
-    { label: t("common.no"), value: "false" },
-  ];
-  // Status, rating and sort always; the rest behind a disclosure unless one is in use.
-  const [more, setMore] = useState(Object.keys(form).some((k) => !["status", "order", "rating"].includes(k)));
-  const error = (k: string) =>
-    invalid.includes(k) ? t("reviews.filter.invalid", { fields: t(`reviews.filter.${k}` as MessageKey) }) : undefined;
-  return (
-    <Section title={t("reviews.filters")}>
-      <Form method="get" aria-label={t("reviews.filters")}>
-        <FormLayout>
-          <InlineGrid columns={{ xs: 1, sm: 3 }} gap="300">
-            <Select
-              name="status"
-              label={t("reviews.filter.status")}
-              value={v.status ?? "pending"}
-              onChange={set("status")}
-              options={[
-                ...STATUSES.map((s) => ({ label: t(`reviews.status.${s}`), value: s })),
-                { label: t("common.any"), value: "all" },
-              ]}
-            />
-            <Select
-              name="rating"
-              label={t("reviews.filter.rating")}
-              value={v.rating ?? ""}
-              onChange={set("rating")}
-              options={[
-                { label: t("common.any"), value: "" },
-                ...[5, 4, 3, 2, 1].map((n) => ({ label: t("reviews.stars", { rating: n }), value: String(n) })),
-              ]}
-              error={error("rating")}
-            />
-            <Select
-              name="order"
-              label={t("reviews.sort")}
-              value={v.order ?? "created,-1"}
-              onChange={set("order")}
-              options={REVIEW_SORTS.map((s) => ({ label: t(`reviews.sort.${s}`), value: s }))}
-            />
-          </InlineGrid>
-          <Button
-            variant="plain"
-            disclosure={more ? "up" : "down"}
-            onClick={() => setMore(!more)}
-            ariaExpanded={more}
-            ariaControls="more-review-filters"
-          >
-            {t("reviews.moreFilters")}
-          </Button>
-          <div id="more-review-filters" hidden={!more}>
-            <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
-              <TextField
-                name="sku"
-                label={t("reviews.filter.sku")}
-                value={v.sku ?? ""}
-                onChange={set("sku")}
-                autoComplete="off"
-              />
-              <TextField
-                name="tags"
-                label={t("reviews.filter.tags")}
-                value={v.tags ?? ""}
-                onChange={set("tags")}
-                autoComplete="off"
-              />
-              <TextField
-                name="topics"
-                label={t("reviews.filter.topics")}
-                value={v.topics ?? ""}
-                onChange={set("topics")}
-                autoComplete="off"
-              />
-              <TextField
-                name="from"
-                type="date"
-                label={t("reviews.filter.from")}
-                value={v.from ?? ""}
-                onChange={set("from")}
-                autoComplete="off"
-                error={error("from")}
-              />
-              <TextField
-                name="to"
-                type="date"
-                label={t("reviews.filter.to")}
-                value={v.to ?? ""}
-                onChange={set("to")}
-                autoComplete="off"
-                error={error("to")}
-              />
-              {BOOLEANS.map((k) => (
-                <Select
-                  key={k}
-                  name={k}
-                  label={t(`reviews.filter.${k}`)}
-                  value={v[k] ?? ""}
-                  onChange={set(k)}
-                  options={anyYesNo}
-                />
-              ))}
-            </InlineGrid>
-          </div>
-          <InlineStack gap="200">
-            <Button submit variant="primary">
-              {t("reviews.filter.apply")}
-            </Button>
-            <Button url="/app/reviews">{t("reviews.filter.clear")}</Button>
-          </InlineStack>
-        </FormLayout>
-      </Form>
-    </Section>
-  );
-}
 
 function Stars({ rating }: { rating: number }) {
   const { t } = useI18n();
@@ -226,9 +93,32 @@ export default function ReviewsPage() {
   );
   const [bulk, setBulk] = useState<Bulk | null>(null);
 
-  async function moderate(ids: string[], approved: boolean) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** One review from its row, the detail or the keyboard: the detail then moves to the next review. */
+  async function moderateOne(row: ReviewRow, approved: boolean) {
+    if (busy) return;
+    const index = rows.findIndex((r) => r.id === row.id);
+    const next = rows[index + 1];
+    setBusy(true);
+    const ok = await moderate([row.id], approved, true);
+    setBusy(false);
+    if (!ok) return;
+    const name = row.name || t("reviews.detail.anonymous");
+    const done = t(approved ? "reviews.row.approved" : "reviews.row.rejected", { name });
+    shopify.toast.show(done);
+    announce(done);
+    if (openId) setOpenId(next?.id ?? null);
+  }
+  const { announcement, announce } = useModerationShortcuts(rows, openId, (row, approved) => {
+    void moderateOne(row, approved);
+  });
+
+  /** Approves or rejects reviews a slice at a time; one review (`quiet`) shows no bulk progress. */
+  async function moderate(ids: string[], approved: boolean, quiet = false): Promise<boolean> {
     const state: Bulk = { total: ids.length, done: 0, ok: 0, failed: [] };
-    setBulk({ ...state });
+    if (!quiet) setBulk({ ...state });
     for (let i = 0; i < ids.length; i += BULK_SLICE) {
       const slice = ids.slice(i, i + BULK_SLICE);
       try {
@@ -249,19 +139,32 @@ export default function ReviewsPage() {
         state.failed.push(...slice.map((id) => ({ id, error: { key: "error.unreachable" as const } })));
       }
       state.done = Math.min(ids.length, i + slice.length);
-      setBulk({ ...state, failed: [...state.failed] });
+      if (!quiet || state.failed.length) setBulk({ ...state, failed: [...state.failed] });
     }
+    revalidator.revalidate();
+    if (quiet) return state.ok === ids.length;
     clearSelection();
     shopify.toast.show(t("reviews.bulkDone", { count: state.ok, ok: state.ok }));
-    revalidator.revalidate();
+    return state.ok === ids.length;
   }
 
   const byId = new Map(rows.map((r) => [r.id, r]));
   const sharedProductTitles = sharedTitles(rows.map((r) => ({ title: r.productName, key: r.productKey })));
   const running = bulk && bulk.done < bulk.total;
+  const opened = openId ? byId.get(openId) : undefined;
 
   return (
     <AdminPage title={t("reviews.title")}>
+      <Announcer text={announcement} />
+      {opened ? (
+        <ReviewDetail
+          row={opened}
+          productTitle={opened.productName ?? opened.productKey}
+          busy={busy}
+          onModerate={(approved) => void moderateOne(opened, approved)}
+          onClose={() => setOpenId(null)}
+        />
+      ) : null}
       {!data.connected ? (
         <Notice tone="warning">
           {t("common.notConnected")} <Link to="/app">{t("common.connectLink")}</Link>
@@ -322,6 +225,7 @@ export default function ReviewsPage() {
             ]}
             rows={rows}
             rowId={(r) => r.id}
+            onRowClick={(r) => setOpenId(r.id)}
             loading={navigation.state === "loading" || Boolean(running)}
             cells={(r) => [
               <Stars key="s" rating={r.rating} />,
@@ -340,12 +244,19 @@ export default function ReviewsPage() {
                   </a>
                 )}
               />,
-              <StatusBadge
-                key="st"
-                tone={r.status === "published" ? "success" : r.status === "pending" ? "attention" : undefined}
-              >
-                {t(`reviews.status.${r.status}` as MessageKey)}
-              </StatusBadge>,
+              <BlockStack key="st" gap="200" inlineAlign="start">
+                <StatusBadge
+                  tone={r.status === "published" ? "success" : r.status === "pending" ? "attention" : undefined}
+                >
+                  {t(`reviews.status.${r.status}` as MessageKey)}
+                </StatusBadge>
+                <RowActions
+                  row={r}
+                  busy={busy || Boolean(running)}
+                  onModerate={(approved) => void moderateOne(r, approved)}
+                  onOpen={() => setOpenId(r.id)}
+                />
+              </BlockStack>,
               date(r.created),
             ]}
             selection={{
@@ -362,7 +273,7 @@ export default function ReviewsPage() {
             empty={{ heading: t("reviews.empty"), body: t("reviews.empty.body") }}
           />
           <Text as="p" variant="bodySm" tone="subdued">
-            {t("reviews.replyInService")}
+            {t("reviews.keys.hint")} {t("reviews.replyInService")}
           </Text>
         </Section>
       ) : null}

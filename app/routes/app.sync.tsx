@@ -207,7 +207,12 @@ export default function SyncPage() {
           })}
         </Text>
         <Text as="p">{t("sync.ordersKnown", { sent: data.ordersKnown.sent, failed: data.ordersKnown.failed })}</Text>
-        {data.queueDepth !== null ? <Text as="p">{t("sync.queueDepth", { count: data.queueDepth })}</Text> : null}
+        {data.queueDepth !== null ? (
+          <Text as="p">
+            {data.queueDepth.waiting ? t("sync.queueDepth", { count: data.queueDepth.waiting }) : t("sync.queueIdle")}
+            {data.queueDepth.scheduled ? ` ${t("sync.queueScheduled", { count: data.queueDepth.scheduled })}` : ""}
+          </Text>
+        ) : null}
         {data.worker ? (
           <InlineStack gap="200" blockAlign="center">
             <StatusBadge tone="success">{t("sync.status.running")}</StatusBadge>

@@ -19,11 +19,14 @@
 // `window.__APP_EXTENSIONS__` (a test's init script) or the URL's `app-extensions` parameter picks
 // the answer: "added" (every block and the embed on), "available" (nothing added: the default),
 // "error" (the call rejects), "unsupported" (no `shopify.app`), "pending" (never answers), or a
-// list to answer as it is.
+// list to answer as it is. Built with `themeFrom` (dev:local: the local storefront's
+// THEME_BLOCKS_PATH), the default is "storefront": the blocks and embed that storefront renders are
+// on, read at each call, so the setup guide's theme step completes in the offline demo as it does
+// once a merchant adds them to a real theme. A storefront out of reach rejects, as App Bridge would.
 
 import { THEME_BLOCKS, THEME_EMBED, THEME_EXTENSION } from "../../app/shared/theme-blocks";
 
-export type StandInExtensions = "added" | "available" | "error" | "unsupported" | "pending" | unknown[];
+export type StandInExtensions = "added" | "available" | "storefront" | "error" | "unsupported" | "pending" | unknown[];
 
 const THEME_ID = "gid://shopify/OnlineStoreTheme/1";
 const BLOCK_NAMES: Record<string, string> = {
@@ -63,7 +66,7 @@ export function standInExtensionsAnswer(on: readonly string[]): unknown[] {
   ];
 }
 
-export function appBridgeStandIn(): string {
+export function appBridgeStandIn(opts: { themeFrom?: string } = {}): string {
   const answers = {
     added: standInExtensionsAnswer([
       THEME_BLOCKS.starRating,
@@ -186,13 +189,24 @@ export function appBridgeStandIn(): string {
     webVitals: { onReport: () => {} },
     user: async () => ({ accountAccess: "Account owner" }),
   };
-  const extensionsMode = window.__APP_EXTENSIONS__ ?? params.get("app-extensions") ?? "available";
+  const themeFrom = ${JSON.stringify(opts.themeFrom ?? "")};
+  const extensionsMode = window.__APP_EXTENSIONS__ ?? params.get("app-extensions") ?? (themeFrom ? "storefront" : "available");
   const extensionAnswers = ${JSON.stringify(answers)};
+  // Every block and the embed as "added" has them, those the storefront does not render as "available".
+  const renderedBy = (on) =>
+    extensionAnswers.added.map((ext) => ({
+      ...ext,
+      activations: ext.activations.map((b) => (on.includes(b.handle) ? b : { ...b, status: "available", activations: [] })),
+    }));
   if (extensionsMode !== "unsupported") {
     window.shopify.app = {
       extensions() {
         if (extensionsMode === "pending") return new Promise(() => {});
         if (extensionsMode === "error") return Promise.reject(new Error("app.extensions() failed"));
+        if (extensionsMode === "storefront")
+          return originalFetch(themeFrom)
+            .then((res) => (res.ok ? res.json() : Promise.reject(new Error("the local storefront answered " + res.status))))
+            .then((body) => renderedBy(Array.isArray(body && body.on) ? body.on : []));
         const answer = Array.isArray(extensionsMode) ? extensionsMode : extensionAnswers[extensionsMode] || extensionAnswers.available;
         return Promise.resolve(JSON.parse(JSON.stringify(answer)));
       },

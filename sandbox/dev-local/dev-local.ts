@@ -7,20 +7,23 @@ import { freePort, redisAnswers, startPrivateRedis } from "./local-redis";
 import { DEMO_ACCOUNT, DEMO_SHOP, FRESH_SHOP, installFreshShop, runCatalogDemo } from "./demo";
 import { hostParam, mintSessionToken } from "../../app/.server/admin";
 import { runOrderDemo } from "./demo-orders";
-import { seedDemoReviews } from "./demo-reviews";
+import { pendingAtService, seedDemoReviews } from "./demo-reviews";
 import { runShopAppDemo } from "./demo-shop-app";
 import { runStorefrontDemo } from "./demo-storefront";
 import { runRatingsDemo } from "./demo-ratings";
 import { runAccountDemo } from "./demo-account";
 import { parseConfig } from "../../app/.server/config";
 import { createDb } from "../../app/.server/db";
-import { forgetWhatWasSent } from "../../app/.server/resend";
-import { shopTokenStates } from "../../app/.server/shopify";
+import { shopRedact } from "../../app/.server/compliance";
+import { createQueues } from "../../app/.server/queues";
+import { createShopRepository } from "../../app/.server/shops";
+import { createPendingChanges } from "../../app/.server/catalog";
 import { adminProbes, checkPage, storefrontProbe } from "./browser-check";
 import { createTerminal } from "./terminal";
 import { addressesUnder, emptyAddresses, formatSummary, type DemoAddresses } from "./demo-summary";
 import { devLocalPort } from "./dev-local-ports";
 import { writeAppBridgeStandIn } from "../app-bridge/script-file";
+import { THEME_BLOCKS_PATH } from "../local-storefront/server";
 import { chromiumPath } from "../chromium";
 import {
   basicCredentials,
@@ -288,33 +291,46 @@ async function checkAdmin(address: string) {
 }
 
 /**
- * A start after the first in this folder: the emulator and the simulated store begin empty, while
- * the database remembers what it sent to the last ones (and would skip it all as unchanged).
+ * A start after the first in this folder begins the demo afresh, the database together with the
+ * emulator and the simulated store: those two start empty, so the demo shops' rows go as well, as
+ * Shopify's shop/redact would remove them (sessions, connection, settings, what was sent, reviews
+ * waiting to be sent). Keeping the rows made the two disagree: a shop connected in the last run
+ * showed connected in the admin while the demo printed "not connected", and the reviews written
+ * then were gone from the service while the database still counted them.
  */
-async function forgetLastRun(env: NodeJS.ProcessEnv) {
+async function resetLastRun(env: NodeJS.ProcessEnv) {
   const config = parseConfig(env);
   const db = createDb(config.DATABASE_URL);
+  const queues = createQueues({
+    redisUrl: config.REDIS_URL,
+    cluster: config.REDIS_CLUSTER,
+    prefix: config.REDIS_PREFIX,
+    role: "producer",
+  });
+  const reset: string[] = [];
   try {
+    // A producer queues nothing while disconnected: staged changes are cleared once it is up.
+    await queues.ready(10_000);
+    const ctx = {
+      db,
+      shops: createShopRepository(db, config.ENCRYPTION_KEY),
+      pending: createPendingChanges(queues.redis, config.REDIS_PREFIX),
+    };
     for (const domain of [DEMO_SHOP, FRESH_SHOP]) {
-      const shop = await db.shop.findUnique({ where: { domain } });
-      if (!shop) continue;
-      const forgotten = await forgetWhatWasSent(db, shop.id);
-      // The last run's offline sessions came from its simulated store, which is gone: a worker
-      // refreshing one is refused, which parks the shop for its merchant, and the embedded admin
-      // then dropped the session this run installs (the admin answered 500 on any start after the
-      // first once the old token had lapsed). This run installs the shops afresh.
-      await db.session.deleteMany({ where: { shop: domain, isOnline: false } });
-      await shopTokenStates(db).clear(domain);
-      // The fresh store's customers start from their seeded consent again.
-      await db.customerConsent.deleteMany({ where: { shopId: shop.id } });
-      if (forgotten.products + forgotten.orders > 0)
-        say(
-          `${domain}: started before in this folder; the fresh emulator and store get its ${forgotten.products} products and ${forgotten.orders} orders again`,
-        );
+      if (!(await ctx.shops.find(domain)) && !(await db.session.count({ where: { shop: domain } }))) continue;
+      await shopRedact(ctx, { shop: domain, topic: "shop/redact", payload: {} });
+      // No merchant asked for it: the compliance log keeps only Shopify's requests.
+      await db.complianceRequest.deleteMany({ where: { shopDomain: domain, topic: "shop/redact" } });
+      reset.push(domain);
     }
   } finally {
+    await queues.close();
     await db.$disconnect();
   }
+  if (reset.length)
+    say(
+      `started before in this folder: the demo begins afresh (${reset.join(" and ")} removed from the database, as the emulator and the simulated store start empty: docs/offline-sandbox.md)`,
+    );
 }
 
 let stopping = false;
@@ -383,7 +399,7 @@ async function main() {
   // Reviews left on the storefront for the admin's moderation queue.
   let pending = 0;
   if (demo) {
-    await forgetLastRun(env);
+    await resetLastRun(env);
     const emulatorPort = check ? await freePort() : devLocalPort("emulator");
     const storePort = check ? await freePort() : devLocalPort("store");
     const emulator = run(
@@ -487,6 +503,9 @@ async function main() {
     });
     closers.push(() => shop.storefront.close());
     storefrontOrigin = shop.storefront.origin;
+    // App Bridge's theme answer from the blocks this storefront renders: the setup guide's theme
+    // step completes in the demo, as it would once a merchant added them to a real theme.
+    writeAppBridgeStandIn(".local", { themeFrom: `${storefrontOrigin}${THEME_BLOCKS_PATH}` });
     addresses.storefront.push(...shop.addresses);
     const account = await runAccountDemo({
       storeControlUrl: store.controlUrl,
@@ -515,7 +534,9 @@ async function main() {
       progress,
       check,
     });
-    pending = await seedDemoReviews({ emulatorOrigin: store.emulatorOrigin, say });
+    await seedDemoReviews({ emulatorOrigin: store.emulatorOrigin, say });
+    // The queue's count as the admin will show it: the demo's, the seed's and the check's own.
+    pending = await pendingAtService(store.emulatorOrigin);
     addresses.operator.push({
       label:
         "what the reviews service holds (the emulator's state: products, orders with their buyers' contacts, reviews)",

@@ -51,6 +51,12 @@ export interface LocalStorefront {
 }
 
 export const ASSET_BASE = "/cdn/shop/extensions/reviews-theme/assets";
+/**
+ * The theme app extension's blocks and embeds this storefront's theme renders (with every block on),
+ * as JSON `{ on: [handle…] }`: what a merchant's theme would have once the blocks were added, read
+ * by the App Bridge stand-in (sandbox/app-bridge) to answer `shopify.app.extensions()` offline.
+ */
+export const THEME_BLOCKS_PATH = "/__local/theme-blocks";
 const CUSTOMER_COOKIE = "local_storefront_customer";
 const CONTENT_TYPES: Record<string, string> = {
   ".css": "text/css; charset=utf-8",
@@ -65,6 +71,22 @@ const CONTENT_TYPES: Record<string, string> = {
  * app embed) exist for measurements.
  */
 type BlockChoice = "all" | "reviews" | "stars" | "none";
+
+// What the theme places with every block on. The product page's blocks with a stylesheet or script
+// (top-rated has neither), the app embeds, the collection's, the store reviews page's and the
+// account pages' blocks.
+const PRODUCT_BLOCKS_WITH_ASSETS = ["star-rating", "reviews", "questions"];
+const EMBEDS = ["rating-modal"];
+const RENDERED_BLOCKS = [
+  ...PRODUCT_BLOCKS_WITH_ASSETS,
+  "top-rated",
+  "card-stars",
+  "store-badge",
+  "store-carousel",
+  "store-reviews",
+  "order-reviews",
+  ...EMBEDS,
+];
 
 export async function startLocalStorefront(opts: LocalStorefrontOptions): Promise<LocalStorefront> {
   const extensionDir = opts.extensionDir ?? join(process.cwd(), "extensions", "reviews-theme");
@@ -133,7 +155,6 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
 
   // App embeds switched on in this theme (the rating modal); none on the measurement pages
   // (`?blocks=none|stars`).
-  const EMBEDS = ["rating-modal"];
   const embeds = async (ctx: Awaited<ReturnType<typeof pageContext>>, locale: Locale, blocks: BlockChoice) => {
     if (blocks !== "all") return { head: "", bodyEnd: "" };
     const html = await Promise.all(
@@ -168,7 +189,7 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
     const topRated = blocks === "all" ? await block("top-rated") : "";
     const placed =
       blocks === "all"
-        ? ["star-rating", "reviews", "questions"]
+        ? PRODUCT_BLOCKS_WITH_ASSETS
         : blocks === "reviews"
           ? ["star-rating", "reviews"]
           : blocks === "stars"
@@ -379,6 +400,12 @@ export async function startLocalStorefront(opts: LocalStorefrontOptions): Promis
         "Cache-Control": "public, max-age=86400",
       });
     }
+    if (url.pathname === THEME_BLOCKS_PATH)
+      // Read from the embedded admin's origin (another port): any origin may, it holds no secret.
+      return send(res, 200, JSON.stringify({ on: RENDERED_BLOCKS }), "application/json", {
+        "Access-Control-Allow-Origin": "*",
+        "Cache-Control": "no-store",
+      });
     if (url.pathname === "/account/login-as") {
       const id = url.searchParams.get("customer") ?? "";
       const back = url.searchParams.get("return") ?? "/";

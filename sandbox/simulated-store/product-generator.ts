@@ -317,6 +317,43 @@ export function generatedShape(
   return { variants, collections, metafields };
 }
 
+/** The adjective and noun product `index` draws (the four shape draws first, as below). */
+function baseTitle(index: number, seed: number): string {
+  const r = new Rng(mixSeed(seed, index));
+  r.int(1, MAX_VARIANTS_PER_GENERATED_PRODUCT);
+  r.int(0, 3);
+  r.chance(0.5);
+  r.chance(0.2);
+  const kind = r.pick(KINDS);
+  return `${r.pick(ADJECTIVES)} ${kind.noun}`;
+}
+
+// A real shop rarely gives two products one title, and a list showing the same title twice makes
+// the admin fall back on product ids: a title drawn again is told apart by a colour, as a shop would.
+const EDITIONS = ["Indigo", "Sand", "Forest", "Charcoal", "Rust", "Ivory", "Slate", "Ochre"];
+const drawnTitles = new Map<number, { titles: string[]; seen: Map<string, number>; nth: number[] }>();
+
+/** How many products before `index` drew the same title: 0 for the first. Memoised per seed. */
+function earlierDraws(index: number, seed: number): number {
+  let memo = drawnTitles.get(seed);
+  if (!memo) drawnTitles.set(seed, (memo = { titles: [], seen: new Map(), nth: [] }));
+  for (let i = memo.titles.length; i <= index; i++) {
+    const t = baseTitle(i, seed);
+    const n = memo.seen.get(t) ?? 0;
+    memo.seen.set(t, n + 1);
+    memo.titles.push(t);
+    memo.nth.push(n);
+  }
+  return memo.nth[index]!;
+}
+
+function uniqueTitle(base: string, nth: number): string {
+  if (nth === 0) return base;
+  const edition = EDITIONS[(nth - 1) % EDITIONS.length]!;
+  const round = Math.floor((nth - 1) / EDITIONS.length);
+  return `${base}, ${edition}${round ? ` ${round + 1}` : ""}`;
+}
+
 /** Product number `index` of the store seeded with `seed`. */
 export function generateProduct(index: number, seed: number): ShopifyProductNode {
   const r = new Rng(mixSeed(seed, index));
@@ -327,7 +364,7 @@ export function generateProduct(index: number, seed: number): ShopifyProductNode
   const hasCare = r.chance(0.2);
 
   const kind = r.pick(KINDS);
-  const title = `${r.pick(ADJECTIVES)} ${kind.noun}`;
+  const title = uniqueTitle(`${r.pick(ADJECTIVES)} ${kind.noun}`, earlierDraws(index, seed));
   const id = productGidOf(index);
   const legacy = PRODUCT_ID_BASE + index;
   const handle = `${slug(title)}-${legacy}`;

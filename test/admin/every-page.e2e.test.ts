@@ -6,6 +6,7 @@ import { APP_BRIDGE_CDN_URL } from "../../app/.server/admin/local-bridge";
 import { embeddedUrl } from "../helpers/admin-browser";
 import { sessionToken } from "../helpers/session-token";
 import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
+import { DEMO_ACCOUNT } from "../../sandbox/dev-local/demo";
 
 // Every admin page of the production build opens with no error in the browser and proves it
 // hydrated with one control that needs its script. The same pages on Vite's dev server (what
@@ -52,4 +53,40 @@ describe("the admin served by the production build", () => {
     },
     120_000,
   );
+});
+
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+describe("names, not ids", () => {
+  it("GIVEN the service's ids and keys for this shop THEN no admin page shows one where a merchant reads", async () => {
+    const state = a.s.emu.control.state("acme");
+    // What the service and Shopify know things by: product keys (Shopify's product ids here), review
+    // and order ids, the account's customer key and client id. Order ids of four digits or fewer
+    // are the order's number itself ("1004"), which a merchant knows.
+    const ids = [
+      ...state.products.map((p) => p.sku),
+      ...state.reviews.map((r) => r._id),
+      ...state.orders.map((o) => o.orderId).filter((id) => id.length > 4),
+      "acme",
+      DEMO_ACCOUNT.clientId,
+    ];
+    const tab = await a.open();
+    const shown: Record<string, string[]> = {};
+    for (const path of Object.keys(adminProbes)) {
+      await tab.goto(path);
+      await tab.page.waitForLoadState("networkidle");
+      // What a person reads: the text, and the names given to images and controls.
+      const text = await tab.page.evaluate(() =>
+        [
+          document.body.innerText,
+          ...[...document.querySelectorAll("[aria-label], img[alt]")].map(
+            (e) => e.getAttribute("aria-label") ?? e.getAttribute("alt") ?? "",
+          ),
+        ].join("\n"),
+      );
+      const found = ids.filter((id) => new RegExp(`(^|[^\\w-])${escaped(id)}($|[^\\w-])`).test(text));
+      if (found.length) shown[path] = found;
+    }
+    expect(shown).toEqual({});
+  }, 180_000);
 });

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { axeViolations, layoutShift, screenshots, type AdminTab } from "../helpers/admin-browser";
 import { startAdminStack, type AdminStack } from "../helpers/admin-stack";
 import type { StandInExtensions } from "../../sandbox/app-bridge/stand-in";
+import { startLocalStorefront, THEME_BLOCKS_PATH } from "../../sandbox/local-storefront/server";
 import { reviewsFor } from "../../app/.server/admin/reviews-client";
 import { sinceDay } from "../../app/.server/admin/key-figures";
 
@@ -130,6 +131,36 @@ describe("onboarding in the embedded admin", () => {
     await after.page.getByText("5 of 5 steps done").waitFor();
     expect(after.blocked).toEqual([]);
   }, 180_000);
+
+  it("GIVEN the offline demo's local storefront WHEN App Bridge reads the theme from the blocks it renders THEN the theme step completes, and asks the merchant once the storefront is gone", async () => {
+    // The theme's list reads no product: the store's address is never called.
+    const sf = await startLocalStorefront({
+      storeGraphqlUrl: "http://127.0.0.1:9/graphql",
+      storeAccessToken: "unused",
+      shop: SHOP,
+      apiVersion: "2026-10",
+      appUrl: a.server.url,
+      apiSecret: "unused",
+    });
+    const themeFrom = `${sf.origin}${THEME_BLOCKS_PATH}`;
+    try {
+      await forgetTheme();
+      const tab = await a.open({ bridge: { themeFrom }, allow: [sf.origin] });
+      await tab.goto("/app");
+      await tab.page.getByText("5 of 5 steps done").waitFor();
+      await expect.poll(() => themeBadges(tab.page)).toEqual(["On", "On", "On", "On"]);
+      await expect.poll(async () => (await onboardingRow())?.themeConfirmedAt ?? null).not.toBeNull();
+      expect(tab.blocked).toEqual([]);
+    } finally {
+      await sf.close();
+    }
+    // The storefront stopped: App Bridge's call fails, so the page asks rather than guesses.
+    await forgetTheme();
+    const gone = await a.open({ bridge: { themeFrom }, allow: [sf.origin] });
+    await gone.goto("/app");
+    await gone.page.getByRole("button", { name: "I have added them" }).waitFor();
+    expect(await gone.page.getByText("4 of 5 steps done").count()).toBe(1);
+  }, 120_000);
 
   it("GIVEN Shopify opens the app in Portuguese or Spanish THEN the admin speaks it", async () => {
     const tab = await a.open();

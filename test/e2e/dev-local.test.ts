@@ -182,19 +182,22 @@ describe("npm run dev:local", () => {
     expect(readFileSync(envFile, "utf8")).toMatch(/^OPERATOR_PASSWORD=\S{12,}$/m);
   }, 600_000);
 
-  it("GIVEN it ran before in this folder, its token since refused THEN a second start works as the first did: the fresh emulator and store get everything again", async () => {
-    // What a start after the last run's token lapsed finds (its simulated store is gone, so the
-    // worker's refresh was refused): the demo shop parked for its merchant.
+  it("GIVEN it ran before in this folder, the fresh shop connected and its token since refused THEN a second start begins the demo afresh, database and emulator agreeing, and every printed flow completes again", async () => {
+    // What a start after the first finds: the merchant connected the fresh shop in the admin, and
+    // the demo shop's token lapsed (its simulated store is gone, so the worker's refresh was refused).
     const db = new Database(join(dir, "dev.sqlite"));
     const parked = db
       .prepare("UPDATE Shop SET tokenState = 'needs-merchant', tokenStateReason = 'invalid_grant' WHERE domain = ?")
       .run("demo-shop.myshopify.com");
+    const connected = db
+      .prepare("UPDATE Shop SET customerKey = 'demo-store', clientId = 'demo-client', connectedAt = ? WHERE domain = ?")
+      .run(Date.now(), "fresh-shop.myshopify.com");
     db.close();
     expect(parked.changes).toBe(1);
-    // The first start opened every page in Chromium; this one proves the restart (and --no-browser).
-    const { output, code } = await devLocalCheck("--no-browser");
+    expect(connected.changes).toBe(1);
+    const { output, code } = await devLocalCheck();
     expect(output).toMatch(
-      /demo-shop\.myshopify\.com: started before in this folder; the fresh emulator and store get its 300 products and \d+ orders again/,
+      /started before in this folder: the demo begins afresh \(demo-shop\.myshopify\.com and fresh-shop\.myshopify\.com removed from the database/,
     );
     expect(output).toMatch(
       /catalog sync \[#{30}\] 100% completed: read 300, sent 300, created 300, updated 0, unchanged 0, failed 0/,
@@ -208,9 +211,24 @@ describe("npm run dev:local", () => {
     );
     expect(output).toContain("24 demo reviews left on the storefront, waiting for moderation in the embedded admin");
     expect(output).toContain("embedded admin: opens with the minted session token; App Bridge stand-in served");
-    expect(output).toContain("browser check: not run (--no-browser)");
-    expect(output).not.toContain("browser check: admin");
+    // The printed flows complete on the second run as on the first.
+    expect(output).toMatch(/guest review check: .*the service holds the review as a verified purchase/);
+    expect(output).toContain(
+      "review writing check: a review written as Ana through the storefront reached the service",
+    );
+    expect(output).toContain("browser check: admin /app/reviews");
+    expect(output).toMatch(/browser check: [3-9] storefront pages the demo printed load in Chromium with no error/);
     expect(output).toContain("check passed");
     expect(code).toBe(0);
+    // What the demo printed is what the database holds: the fresh shop installed, not connected.
+    expect(output).toMatch(/fresh-shop\.myshopify\.com: installed, not connected/);
+    const after = new Database(join(dir, "dev.sqlite"));
+    const fresh = after
+      .prepare("SELECT customerKey, connectedAt FROM Shop WHERE domain = ?")
+      .get("fresh-shop.myshopify.com");
+    after.close();
+    expect(fresh).toEqual({ customerKey: null, connectedAt: null });
+    // The printed count of reviews waiting is the service's.
+    expect(output).toMatch(/demo-shop\.myshopify\.com: connected and synced; \d+ reviews wait for moderation/);
   }, 600_000);
 });

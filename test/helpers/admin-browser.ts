@@ -92,6 +92,8 @@ export async function openAdmin(
     width?: number;
     height?: number;
     /** Origins the page may load from besides the app (the service's media). */ allow?: string[];
+    /** The App Bridge stand-in's options (its theme read from a local storefront). */
+    bridge?: Parameters<typeof appBridgeStandIn>[0];
   } = {},
 ): Promise<AdminTab> {
   const token = sessionToken(shop, { lifetimeSeconds: 3600 });
@@ -107,7 +109,7 @@ export async function openAdmin(
     if (url.startsWith(server.url) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
     if (opts.allow?.some((origin) => url.startsWith(origin))) return route.continue();
     if (url.split("?")[0] === APP_BRIDGE_CDN_URL)
-      return route.fulfill({ status: 200, contentType: "text/javascript", body: appBridgeStandIn() });
+      return route.fulfill({ status: 200, contentType: "text/javascript", body: appBridgeStandIn(opts.bridge) });
     if (url.startsWith("https://cdn.shopify.com/")) {
       return route.fulfill({
         status: 200,

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { startStack, type Stack } from "./stack";
 import { OrderBook, ordersModule, startSimulatedStore, type SimulatedStore } from "../../sandbox/simulated-store";
+import type { appBridgeStandIn } from "../../sandbox/app-bridge/stand-in";
 import { buildAdmin, launchChromium, openAdmin, serveAdmin, type AdminServer, type AdminTab } from "./admin-browser";
 import { ADMIN_SESSION_LIFETIME_MS, seedOfflineSession } from "./offline-session";
 
@@ -15,7 +16,13 @@ export interface AdminStack {
   server: AdminServer;
   browser: Browser;
   shop: string;
-  open(opts?: { width?: number; shop?: string }): Promise<AdminTab>;
+  /** `bridge`: App Bridge's script as the stand-in built with these options; `allow`: more origins to reach. */
+  open(opts?: {
+    width?: number;
+    shop?: string;
+    bridge?: Parameters<typeof appBridgeStandIn>[0];
+    allow?: string[];
+  }): Promise<AdminTab>;
   close(): Promise<void>;
 }
 
@@ -54,7 +61,8 @@ export async function startAdminStack(
       // The service's media (review photos) come from the emulator, as they would from its CDN.
       const tab = await openAdmin(browser, server, o.shop ?? shop, {
         width: o.width,
-        allow: [new URL(s.emu.baseUrl).origin],
+        allow: [new URL(s.emu.baseUrl).origin, ...(o.allow ?? [])],
+        bridge: o.bridge,
       });
       tabs.push(tab);
       return tab;

@@ -61,6 +61,25 @@ describe("a page of products left out", () => {
     expect(p.rows[2]).toMatchObject({ key: "k02", title: null, adminHref: null });
   });
 
+  it("GIVEN products the mirror cannot name WHEN the service names them THEN they show the service's name, the mirror's title first", () => {
+    const rows = [
+      { productId: "101", sku: "k00", payload: JSON.stringify({ name: "Linen shirt" }) },
+      { productId: "102", sku: "k01", payload: null },
+    ];
+    const names = new Map([
+      ["k00", "Old linen shirt"],
+      ["k01", "Wool scarf"],
+      ["k02", "Gone candle"],
+    ]);
+    const p = leftOutPage(products, rows, 1, 20, names);
+    expect(p.rows.slice(0, 4).map((r) => [r.title, r.adminHref])).toEqual([
+      ["Linen shirt", "shopify://admin/products/101"],
+      ["Wool scarf", "shopify://admin/products/102"],
+      ["Gone candle", null],
+      [null, null],
+    ]);
+  });
+
   it("GIVEN the last page or one past it THEN the rest is shown", () => {
     expect(leftOutPage(products, [], 3, 20).rows.map((r) => r.key)).toEqual(["k40", "k41", "k42", "k43", "k44"]);
     expect(leftOutPage(products, [], 9, 20)).toMatchObject({ page: 3 });

@@ -3,11 +3,14 @@ import type { Shop } from "@prisma/client";
 import { shopGoogleFeedUrl, type ExclusionReason, readFeedStatus, type FeedStatus, PRODUCTS_REPORTED } from "../google";
 import { productIdOf } from "../../shared/product-ids";
 import { shopProduct } from "./shop-products";
+import { reviewsFor } from "./reviews-client";
+import { serviceProductNames } from "./service-product-names";
 
 // The admin's Google Shopping section: the address to paste into Merchant Center, the last feed the
 // route wrote against Google's minimum, and the products it left out, a page at a time, each with
 // the Shopify admin page where the merchant fixes it. Read from Redis (feed-status.ts) and the
-// product mirror: opening the page neither builds the feed nor asks the service.
+// product mirror: opening the page never builds the feed, and asks the service only for the names
+// of the page's products the mirror cannot name (gone from the synced catalog, or never synced).
 
 /**
  * Google's Product Ratings program takes a review feed only from a merchant with at least 50
@@ -42,12 +45,16 @@ export function pageParam(raw: string | null): number {
   return n >= 1 ? n : 1;
 }
 
-/** One page of the products left out, in the status's order, named and linked from the mirror's rows. Pure. */
+/**
+ * One page of the products left out, in the status's order, named and linked from the mirror's
+ * rows; a product the mirror cannot name takes the service's name for it, if any. Pure.
+ */
 export function leftOutPage(
   products: FeedStatus["products"],
   rows: readonly { productId: string; sku: string; payload: string | null }[],
   page: number,
   size = LEFT_OUT_PAGE_SIZE,
+  serviceNames: ReadonlyMap<string, string> = new Map(),
 ): { rows: LeftOutProduct[]; page: number; pages: number; total: number } {
   const pages = Math.max(1, Math.ceil(products.length / size));
   const at = Math.min(Math.max(1, page), pages);
@@ -58,7 +65,7 @@ export function leftOutPage(
       const row = byKey.get(key);
       return {
         key,
-        title: row ? shopProduct(row).title : null,
+        title: (row ? shopProduct(row).title : null) ?? serviceNames.get(key) ?? null,
         reasons,
         adminHref: productAdminHref(row?.productId),
       };
@@ -114,6 +121,27 @@ export async function googleChannel(
           excluded: status.excluded,
         }
       : null,
-    leftOut: { ...leftOutPage(products, rows, page), capped: products.length >= PRODUCTS_REPORTED },
+    leftOut: {
+      ...leftOutPage(products, rows, page, LEFT_OUT_PAGE_SIZE, await namesFromService(ctx, shop.domain, wanted, rows)),
+      capped: products.length >= PRODUCTS_REPORTED,
+    },
   };
+}
+
+/** The service's names for the page's keys the mirror cannot name; none when the service is out of reach. */
+async function namesFromService(
+  ctx: AppContext,
+  domain: string,
+  wanted: readonly string[],
+  rows: readonly { productId: string; sku: string; payload: string | null }[],
+): Promise<Map<string, string>> {
+  const named = new Set(rows.filter((r) => shopProduct(r).title !== null).map((r) => r.sku));
+  const unnamed = wanted.filter((k) => !named.has(k));
+  if (!unnamed.length) return new Map();
+  // A page lists at most LEFT_OUT_PAGE_SIZE products: read each once, as the groups list does.
+  const admin = await reviewsFor(ctx, domain).then(
+    (c) => c.admin,
+    () => null,
+  );
+  return admin ? serviceProductNames(admin, unnamed, LEFT_OUT_PAGE_SIZE) : new Map();
 }

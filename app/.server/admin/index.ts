@@ -23,3 +23,4 @@ export type { SettingsSaveResult } from "./settings-form";
 export { shopProducts } from "./shop-products";
 export type { ShopProduct } from "./shop-products";
 export { retryRefusedProducts, syncEverything, syncOverview } from "./sync-overview";
+export { buyerReviews } from "./moderation";

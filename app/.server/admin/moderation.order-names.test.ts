@@ -13,6 +13,8 @@ const row = (id: string, order: string | null): ReviewRow => ({
   productName: "Canvas Tote",
   created: null,
   verified: order !== null,
+  userId: null,
+  attributes: [],
   pictures: [],
   video: null,
   reply: null,

@@ -7,6 +7,12 @@ import { orMessage, serviceErrorMessage } from "./service-errors";
 import type { UiMessage } from "../../shared/messages";
 import { safeUrl } from "../security";
 import { createOrderStateRepository } from "../orders";
+import {
+  createCustomerReviewIndex,
+  customerOfReview,
+  customerReviewsPage,
+  type CustomerReviewItem,
+} from "../customers";
 
 // The moderation queue: the service's review list with every filter its Admin API takes, read
 // from the page's URL and checked against the client's own schema (a bad filter is named, never
@@ -79,6 +85,10 @@ export interface ReviewRow {
   order: string | null;
   /** The order's name (#1037) when the app kept it, else null: the page then shows `order`. */
   orderName: string | null;
+  /** The service's user id of the writer (the Shopify customer id when the app sent the order). */
+  userId: string | null;
+  /** Attributes by the title the service has for them: stars ("Quality" 4 of 5), or a chosen answer. */
+  attributes: { title: string; value: number; max: number; response: string | null }[];
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : null);
@@ -105,6 +115,16 @@ export function reviewRow(r: AdminReview): ReviewRow {
     // The service's order id (with includeOrderData). Its `orderName` is the buyer's name, not shown.
     order: r.orderId ?? null,
     orderName: null,
+    userId: r.userId ?? null,
+    attributes: (r.attributes ?? []).flatMap((a) => {
+      const title = str(a.title);
+      // Only star attributes are documented; a chosen answer shows when the service sends its words.
+      const answer = str(a.response);
+      if (a.type !== undefined && a.type !== "stars" && !answer) return [];
+      return title && typeof a.value === "number"
+        ? [{ title, value: a.value, max: typeof a.scaleMax === "number" ? a.scaleMax : 5, response: answer }]
+        : [];
+    }),
   };
 }
 
@@ -147,6 +167,33 @@ export async function reviewsPage(ctx: AppContext, domain: string, params: URLSe
  */
 export function withOrderNames(rows: ReviewRow[], names: ReadonlyMap<string, string>): ReviewRow[] {
   return rows.map((r) => ({ ...r, orderName: (r.order && names.get(r.order)) ?? null }));
+}
+
+/**
+ * The writer's other reviews in this shop, for the review's detail: who wrote it comes from the
+ * orders the app sent (its order, else its user id), their reviews from the customer index the
+ * back-sync keeps (newest first, one page). A writer the app cannot tie to a customer (a guest, a
+ * review from elsewhere) has none to show: `customer` is then false.
+ */
+export async function buyerReviews(
+  ctx: AppContext,
+  domain: string,
+  review: { id: string; userId: string | null; order: string | null },
+): Promise<{ customer: boolean; reviews: CustomerReviewItem[]; more: boolean }> {
+  const shop = await ctx.shops.get(domain);
+  const index = createCustomerReviewIndex(ctx.db);
+  const lookup = await index.lookup(shop.id, {
+    orderIds: review.order ? [review.order] : [],
+    userIds: review.userId ? [review.userId] : [],
+  });
+  const customerId = customerOfReview(
+    { _id: review.id, sku: "", rating: 0, status: "", userId: review.userId, orderId: review.order },
+    lookup,
+  );
+  if (!customerId) return { customer: false, reviews: [], more: false };
+  const client = await reviewsFor(ctx, domain);
+  const page = await customerReviewsPage({ index, admin: client.admin }, shop.id, customerId, 1);
+  return { customer: true, reviews: page.reviews.filter((r) => r.id !== review.id), more: page.hasNext };
 }
 
 export interface ModerationResult {

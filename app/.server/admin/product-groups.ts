@@ -7,13 +7,14 @@ import { orMessage, serviceErrorMessage } from "./service-errors";
 import type { UiMessage } from "../../shared/messages";
 import { skipOf } from "./lists";
 import { shopProducts, type ShopProduct } from "./shop-products";
+import { serviceProductNames } from "./service-product-names";
 
 // Product groups: the service's list a page at a time, each group's products named by title with
 // their image (from the product mirror), and the edits. The page picks products (Shopify product
 // ids); the service groups catalog keys: the mirror turns one into the other.
 
-/** A product of a group: what the mirror knows of its key, or the key alone. */
-export type GroupProduct = ShopProduct | { productId: null; key: string; title: null; image: null };
+/** A product of a group: what the mirror knows of its key, else the service's name for it (or none). */
+export type GroupProduct = ShopProduct | { productId: null; key: string; title: string | null; image: null };
 
 export interface GroupRow {
   id: string;
@@ -22,20 +23,38 @@ export interface GroupRow {
 }
 
 /** The group's keys as products, in the group's order: a key the mirror does not know stays a key. Pure. */
-export function groupProducts(keys: readonly string[], known: ReadonlyMap<string, ShopProduct>): GroupProduct[] {
-  return keys.map((key) => known.get(key) ?? { productId: null, key, title: null, image: null });
+export function groupProducts(
+  keys: readonly string[],
+  known: ReadonlyMap<string, ShopProduct>,
+  serviceNames: ReadonlyMap<string, string> = new Map(),
+): GroupProduct[] {
+  return keys.map(
+    (key) => known.get(key) ?? { productId: null, key, title: serviceNames.get(key) ?? null, image: null },
+  );
 }
 
 export async function groupsPage(ctx: AppContext, domain: string, params: URLSearchParams) {
   const skip = skipOf(params);
   if (!(await ctx.shops.status(domain)).connected) return { connected: false as const };
-  const listed = await orMessage(async () => (await reviewsFor(ctx, domain)).admin.listProductGroups({ skip }));
+  let admin: Awaited<ReturnType<typeof reviewsFor>>["admin"] | undefined;
+  const listed = await orMessage(async () => {
+    admin = (await reviewsFor(ctx, domain)).admin;
+    return admin.listProductGroups({ skip });
+  });
   if (!listed.ok) return { connected: true as const, error: listed.error };
   const groups = listed.value.result;
   // One mirror query for every product of the page's groups.
   const keys = [...new Set(groups.flatMap((g) => g.skus))];
   const known = new Map((keys.length ? await shopProducts(ctx, domain, { keys }) : []).map((p) => [p.key, p]));
-  const rows: GroupRow[] = groups.map((g) => ({ id: g._id, name: g.name, products: groupProducts(g.skus, known) }));
+  const names = await serviceProductNames(
+    admin!,
+    keys.filter((k) => !known.has(k)),
+  );
+  const rows: GroupRow[] = groups.map((g) => ({
+    id: g._id,
+    name: g.name,
+    products: groupProducts(g.skus, known, names),
+  }));
   return { connected: true as const, skip, total: listed.value.total, rows };
 }
 

@@ -116,14 +116,24 @@ export async function syncOverview(ctx: AppContext, domain: string) {
   };
 }
 
-/** Jobs waiting, running or delayed in every queue (the deployment's, not one shop's: queues are shared). */
-async function queueDepth(ctx: AppContext): Promise<number | null> {
+/**
+ * Jobs waiting or running in every queue (the deployment's, not one shop's: queues are shared), and
+ * those scheduled for later apart: an idle app always has its next polls and retries delayed, which
+ * are no work waiting.
+ */
+async function queueDepth(ctx: AppContext): Promise<{ waiting: number; scheduled: number } | null> {
   try {
     await ctx.queues.ready(1000);
     const counts = await Promise.all(
       allQueueNames.map((name) => ctx.queues.get(name).getJobCounts("waiting", "active", "delayed", "prioritized")),
     );
-    return counts.reduce((sum, c) => sum + Object.values(c).reduce((a, b) => a + b, 0), 0);
+    return counts.reduce<{ waiting: number; scheduled: number }>(
+      (sum, c) => ({
+        waiting: sum.waiting + (c.waiting ?? 0) + (c.active ?? 0) + (c.prioritized ?? 0),
+        scheduled: sum.scheduled + (c.delayed ?? 0),
+      }),
+      { waiting: 0, scheduled: 0 },
+    );
   } catch {
     return null;
   }

@@ -4,3 +4,4 @@ export { createCustomerReviewIndex } from "./customer-review.repository";
 export { customerReviewsPage } from "./customer-reviews-page";
 export type { CustomerReviewItem, CustomerReviewsAnswer } from "./customer-reviews-page";
 export { indexCustomerReviews } from "./index-customer-reviews";
+export { customerOfReview } from "./review-customer";

@@ -6,10 +6,10 @@ import { Empty } from "./feedback";
 
 type IndexTableProps = ComponentProps<typeof IndexTable>;
 
-// A selectable row takes every click inside it (and cancels it) to toggle its selection: a link in
-// a cell keeps its click, so it opens as a link and leaves the selection alone.
+// A selectable row takes every click inside it (and cancels it) to toggle its selection, or to open
+// it: a link or a button in a cell keeps its click, and leaves the row alone.
 const keepLinkClicks = (event: MouseEvent) => {
-  if (event.target instanceof Element && event.target.closest("a[href]")) event.stopPropagation();
+  if (event.target instanceof Element && event.target.closest("a[href], button, video")) event.stopPropagation();
 };
 
 export interface ResourceTableProps<T> {
@@ -28,6 +28,8 @@ export interface ResourceTableProps<T> {
   };
   pagination?: IndexTableProps["pagination"];
   loading?: boolean;
+  /** A click on the row (outside its links, buttons and checkbox) opens it rather than selecting it. */
+  onRowClick?: (row: T) => void;
 }
 
 export function ResourceTable<T>(props: ResourceTableProps<T>) {
@@ -65,7 +67,13 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
           const id = props.rowId(row);
           const cells = props.cells(row);
           return (
-            <IndexTable.Row id={id} key={id} position={index} selected={props.selection?.selected.includes(id)}>
+            <IndexTable.Row
+              id={id}
+              key={id}
+              position={index}
+              selected={props.selection?.selected.includes(id)}
+              onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined}
+            >
               {smDown ? (
                 // One column on a phone: each value after its heading, the first (the row's name)
                 // alone. A condensed row is a list item, not a table row: no cell (<td>) in it.

@@ -8,6 +8,9 @@ export const channels = {
   "channels.google.body":
     "Google shows star ratings in Shopping ads and free listings from a product reviews feed that you register in Merchant Center. This address serves your published reviews in Google's format, on your store's domain.",
   "channels.google.url": "Feed address for Merchant Center",
+  "channels.google.copy": "Copy",
+  "channels.google.copied": "Feed address copied",
+  "channels.google.copyFailed": "The browser did not allow copying: select the address and copy it",
   "channels.google.urlHelp":
     "In Google Merchant Center, add a product reviews feed that fetches this address on a schedule (daily is enough).",
   "channels.google.noUrl": "The feed address could not be made from your store's domain.",

@@ -5,7 +5,7 @@ export const home = {
   "home.checklist.title": "Set up your reviews",
   "home.checklist.progress": "{done} of {total} steps done",
   "home.step.credentials": "Connect your reviews account",
-  "home.step.credentials.done": "Connected as {customer}. The credentials were checked with the service.",
+  "home.step.credentials.done": "Connected: the reviews service accepted these credentials.",
   "home.step.credentials.todo":
     "Enter the API credentials from the reviews service's dashboard (Settings › Integrations › API).",
   "home.step.credentials.failing": "Saved, but the service refuses them now: {reason}",

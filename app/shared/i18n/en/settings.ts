@@ -51,10 +51,11 @@ export const settings = {
   "setting.catalog.specificationMetafields": "Specification metafields",
   "setting.catalog.specificationMetafields.help":
     "Product metafields sent as specifications, as namespace.key, comma-separated.",
-  "setting.orders.orderIdSource": "Order number sent",
-  "setting.orders.orderIdSource.help": "The order name (#1001) is what buyers type when they look up an order.",
-  "setting.orders.orderIdSource.id": "Order id (stable)",
-  "setting.orders.orderIdSource.name": "Order name, like #1001",
+  "setting.orders.orderIdSource": "How orders are identified at the reviews service",
+  "setting.orders.orderIdSource.help":
+    "The order name (#1001) is what buyers see and type when they review as a guest. Shopify's order ID is a long number buyers never see, and it stays the same if order names change.",
+  "setting.orders.orderIdSource.id": "Shopify's order ID (buyers never see it)",
+  "setting.orders.orderIdSource.name": "Order name buyers see, like #1001",
   "setting.orders.seller.mode": "Seller",
   "setting.orders.seller.mode.help": "For marketplaces: who sold each item.",
   "setting.orders.seller.mode.none": "No seller",

@@ -20,6 +20,10 @@ export const shopApp = {
   "shopApp.figure.inShopify.one": "Shopify holds {count} review.",
   "shopApp.figure.inShopify.other": "Shopify holds {count} reviews.",
   "shopApp.leftOut.title": "Why reviews were left out",
+  "shopApp.leftOut.mostNoOrder":
+    "{noOrder} of the {count} left out are simply not tied to an order (written on your store without one, or imported): the Shop app shows only reviews of a buyer's order. They still show on your store.",
+  "shopApp.leftOut.mostNoOrder.one":
+    "The one review left out is simply not tied to an order (written on your store without one, or imported): the Shop app shows only reviews of a buyer's order. It still shows on your store.",
   "shopApp.leftOut.none": "No published review was left out.",
   "shopApp.reason.no_order": "Not tied to an order (the Shop app needs the order)",
   "shopApp.reason.no_customer": "The order has no customer account (a guest checkout)",

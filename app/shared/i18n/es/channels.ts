@@ -9,6 +9,9 @@ export const channels: Record<keyof typeof en, string> = {
   "channels.google.body":
     "Google muestra estrellas de valoración en los anuncios de Shopping y en las fichas gratuitas a partir de un feed de reseñas de productos que registras en Merchant Center. Esta dirección sirve tus reseñas publicadas en el formato de Google, en el dominio de tu tienda.",
   "channels.google.url": "Dirección del feed para Merchant Center",
+  "channels.google.copy": "Copiar",
+  "channels.google.copied": "Dirección del feed copiada",
+  "channels.google.copyFailed": "El navegador no permitió copiar: selecciona la dirección y cópiala",
   "channels.google.urlHelp":
     "En Google Merchant Center, añade un feed de reseñas de productos que obtenga esta dirección de forma programada (una vez al día basta).",
   "channels.google.noUrl": "No se pudo formar la dirección del feed a partir del dominio de tu tienda.",

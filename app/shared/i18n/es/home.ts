@@ -7,7 +7,7 @@ export const home: Record<keyof typeof en, string> = {
   "home.checklist.title": "Configura tus reseñas",
   "home.checklist.progress": "{done} de {total} pasos hechos",
   "home.step.credentials": "Conecta tu cuenta de reseñas",
-  "home.step.credentials.done": "Conectado como {customer}. Las credenciales se comprobaron con el servicio.",
+  "home.step.credentials.done": "Conectado: el servicio de reseñas aceptó estas credenciales.",
   "home.step.credentials.todo":
     "Introduce las credenciales de API del panel del servicio de reseñas (Configuración › Integraciones › API).",
   "home.step.credentials.failing": "Guardadas, pero el servicio ahora las rechaza: {reason}",

@@ -54,11 +54,11 @@ export const settings: Record<keyof typeof en, string> = {
   "setting.catalog.specificationMetafields": "Metacampos de especificación",
   "setting.catalog.specificationMetafields.help":
     "Metacampos de producto enviados como especificaciones, como namespace.clave, separados por comas.",
-  "setting.orders.orderIdSource": "Número de pedido enviado",
+  "setting.orders.orderIdSource": "Cómo se identifican los pedidos en el servicio de reseñas",
   "setting.orders.orderIdSource.help":
-    "El nombre del pedido (#1001) es lo que escribe el comprador al buscar un pedido.",
-  "setting.orders.orderIdSource.id": "Id del pedido (estable)",
-  "setting.orders.orderIdSource.name": "Nombre del pedido, como #1001",
+    "El nombre del pedido (#1001) es lo que el comprador ve y escribe al reseñar como invitado. El ID del pedido en Shopify es un número largo que el comprador nunca ve, y no cambia si cambian los nombres de los pedidos.",
+  "setting.orders.orderIdSource.id": "ID del pedido en Shopify (el comprador nunca lo ve)",
+  "setting.orders.orderIdSource.name": "Nombre del pedido que ve el comprador, como #1001",
   "setting.orders.seller.mode": "Vendedor",
   "setting.orders.seller.mode.help": "Para marketplaces: quién vendió cada artículo.",
   "setting.orders.seller.mode.none": "Sin vendedor",

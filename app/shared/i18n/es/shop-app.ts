@@ -22,6 +22,10 @@ export const shopApp: Record<keyof typeof en, string> = {
   "shopApp.figure.inShopify.one": "Shopify tiene {count} reseña.",
   "shopApp.figure.inShopify.other": "Shopify tiene {count} reseñas.",
   "shopApp.leftOut.title": "Por qué se excluyeron reseñas",
+  "shopApp.leftOut.mostNoOrder":
+    "{noOrder} de las {count} que quedaron fuera simplemente no están vinculadas a un pedido (escritas en tu tienda sin pedido, o importadas): la app Shop solo muestra reseñas del pedido de un comprador. Siguen apareciendo en tu tienda.",
+  "shopApp.leftOut.mostNoOrder.one":
+    "La única reseña que quedó fuera simplemente no está vinculada a un pedido (escrita en tu tienda sin pedido, o importada): la app Shop solo muestra reseñas del pedido de un comprador. Sigue apareciendo en tu tienda.",
   "shopApp.leftOut.none": "No se excluyó ninguna reseña publicada.",
   "shopApp.reason.no_order": "Sin pedido asociado (la app Shop necesita el pedido)",
   "shopApp.reason.no_customer": "El pedido no tiene cuenta de cliente (compra como invitado)",

@@ -43,6 +43,9 @@ export const sync: Record<keyof typeof en, string> = {
   "sync.noRefused.body": "Todos los productos y pedidos que envió la app fueron aceptados.",
   "sync.health": "Trabajo en segundo plano",
   "sync.queueDepth": "Tareas en cola: {count}",
+  "sync.queueIdle": "Ninguna tarea en espera: el worker está inactivo.",
+  "sync.queueScheduled": "{count} programadas para más tarde (las consultas periódicas y los reintentos).",
+  "sync.queueScheduled.one": "1 programada para más tarde (las consultas periódicas y los reintentos).",
   "sync.workerAlive": "Hay un worker en marcha (visto hace {seconds} s).",
   "sync.workerDown":
     "No hay ningún worker en marcha: las sincronizaciones esperan a que arranque uno. Avisa a quien opera esta app.",

@@ -9,6 +9,9 @@ export const channels: Record<keyof typeof en, string> = {
   "channels.google.body":
     "O Google mostra estrelas de avaliação em anúncios do Shopping e em listagens gratuitas a partir de um feed de avaliações de produtos que você cadastra no Merchant Center. Este endereço fornece suas avaliações publicadas no formato do Google, no domínio da sua loja.",
   "channels.google.url": "Endereço do feed para o Merchant Center",
+  "channels.google.copy": "Copiar",
+  "channels.google.copied": "Endereço do feed copiado",
+  "channels.google.copyFailed": "O navegador não permitiu copiar: selecione o endereço e copie-o",
   "channels.google.urlHelp":
     "No Google Merchant Center, adicione um feed de avaliações de produtos que busque este endereço de forma programada (uma vez por dia basta).",
   "channels.google.noUrl": "Não foi possível montar o endereço do feed a partir do domínio da sua loja.",

@@ -7,7 +7,7 @@ export const home: Record<keyof typeof en, string> = {
   "home.checklist.title": "Configure suas avaliações",
   "home.checklist.progress": "{done} de {total} etapas concluídas",
   "home.step.credentials": "Conecte sua conta de avaliações",
-  "home.step.credentials.done": "Conectado como {customer}. As credenciais foram verificadas com o serviço.",
+  "home.step.credentials.done": "Conectado: o serviço de avaliações aceitou estas credenciais.",
   "home.step.credentials.todo":
     "Informe as credenciais de API do painel do serviço de avaliações (Configurações › Integrações › API).",
   "home.step.credentials.failing": "Salvas, mas o serviço as recusa agora: {reason}",

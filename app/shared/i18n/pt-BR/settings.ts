@@ -54,10 +54,11 @@ export const settings: Record<keyof typeof en, string> = {
   "setting.catalog.specificationMetafields": "Metacampos de especificação",
   "setting.catalog.specificationMetafields.help":
     "Metacampos de produto enviados como especificações, no formato namespace.chave, separados por vírgula.",
-  "setting.orders.orderIdSource": "Número do pedido enviado",
-  "setting.orders.orderIdSource.help": "O nome do pedido (#1001) é o que o comprador digita ao procurar um pedido.",
-  "setting.orders.orderIdSource.id": "Id do pedido (estável)",
-  "setting.orders.orderIdSource.name": "Nome do pedido, como #1001",
+  "setting.orders.orderIdSource": "Como os pedidos são identificados no serviço de avaliações",
+  "setting.orders.orderIdSource.help":
+    "O nome do pedido (#1001) é o que o comprador vê e digita ao avaliar como visitante. O ID do pedido na Shopify é um número longo que o comprador nunca vê, e não muda se os nomes dos pedidos mudarem.",
+  "setting.orders.orderIdSource.id": "ID do pedido na Shopify (o comprador nunca o vê)",
+  "setting.orders.orderIdSource.name": "Nome do pedido que o comprador vê, como #1001",
   "setting.orders.seller.mode": "Vendedor",
   "setting.orders.seller.mode.help": "Para marketplaces: quem vendeu cada item.",
   "setting.orders.seller.mode.none": "Sem vendedor",

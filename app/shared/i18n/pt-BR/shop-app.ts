@@ -22,6 +22,10 @@ export const shopApp: Record<keyof typeof en, string> = {
   "shopApp.figure.inShopify.one": "A Shopify tem {count} avaliação.",
   "shopApp.figure.inShopify.other": "A Shopify tem {count} avaliações.",
   "shopApp.leftOut.title": "Por que avaliações ficaram de fora",
+  "shopApp.leftOut.mostNoOrder":
+    "{noOrder} das {count} deixadas de fora apenas não estão ligadas a um pedido (escritas na sua loja sem pedido, ou importadas): o app Shop mostra só avaliações do pedido de um comprador. Elas continuam aparecendo na sua loja.",
+  "shopApp.leftOut.mostNoOrder.one":
+    "A única avaliação deixada de fora apenas não está ligada a um pedido (escrita na sua loja sem pedido, ou importada): o app Shop mostra só avaliações do pedido de um comprador. Ela continua aparecendo na sua loja.",
   "shopApp.leftOut.none": "Nenhuma avaliação publicada ficou de fora.",
   "shopApp.reason.no_order": "Sem pedido vinculado (o app Shop exige o pedido)",
   "shopApp.reason.no_customer": "O pedido não tem conta de cliente (compra como visitante)",
