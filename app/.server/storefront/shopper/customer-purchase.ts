@@ -1,3 +1,4 @@
+import type { PurchaseMemory } from "../../customers";
 import type { ReviewsStorefrontApi } from "../../reviews";
 import type { AdminGraphql } from "../../shopify";
 import { readCustomerOrders } from "../order-reviews/customer-orders";
@@ -8,6 +9,8 @@ import { serviceOrderId } from "../order-reviews/order-review-status-page";
 // to that order and marked a verified purchase), all of them reviewed, or no order of theirs holds
 // it. Shopify's orders (newest first, a bounded number of pages) say which orders hold the product;
 // the service's `orders/find-batch` says which of those it knows and whether each was reviewed.
+// What Shopify said is remembered a few minutes (customers/purchases.ts): a buyer's next review
+// reads only the orders holding its product, in one Redis read.
 
 /** Pages of 20 orders read at most: a buyer's recent history, bounded for a shopper's request. */
 export const PURCHASE_PAGES = 5;
@@ -16,20 +19,22 @@ export type Purchase =
   { kind: "open"; orderId: string; verificationTokenId: string } | { kind: "reviewed" } | { kind: "none" };
 
 export async function customerPurchase(
-  deps: { gql: AdminGraphql; client: Pick<ReviewsStorefrontApi, "findOrdersBatch">; orderIdSource: "id" | "name" },
+  deps: {
+    /** Shopify, asked only when the customer's purchases are not remembered. */
+    gql: () => Promise<AdminGraphql>;
+    client: Pick<ReviewsStorefrontApi, "findOrdersBatch">;
+    orderIdSource: "id" | "name";
+    purchases: PurchaseMemory;
+    shop: string;
+  },
   who: { customerId: string; userId: string; email?: string },
   productId: string,
 ): Promise<Purchase> {
-  const ids: string[] = [];
-  let after: string | null = null;
-  for (let page = 0; page < PURCHASE_PAGES; page++) {
-    const { orders, next } = await readCustomerOrders(deps.gql, who.customerId, { after });
-    for (const o of orders)
-      if (!o.cancelled && o.lines.some((l) => l.productId === productId))
-        ids.push(serviceOrderId(o, deps.orderIdSource));
-    if (!next) break;
-    after = next;
-  }
+  const remembered = await deps.purchases.ordersWith(deps.shop, who.customerId, productId);
+  const ids =
+    remembered.kind === "known"
+      ? remembered.orderIds
+      : await readPurchases(deps, who.customerId, remembered.generation, productId);
   if (!ids.length) return { kind: "none" };
   let reviewed = false;
   for (let i = 0; i < ids.length; i += 20) {
@@ -49,4 +54,29 @@ export async function customerPurchase(
     }
   }
   return reviewed ? { kind: "reviewed" } : { kind: "none" };
+}
+
+/** The buyer's orders holding each product, read from Shopify and remembered; those holding `productId`. */
+async function readPurchases(
+  deps: { gql: () => Promise<AdminGraphql>; orderIdSource: "id" | "name"; purchases: PurchaseMemory; shop: string },
+  customerId: string,
+  generation: string,
+  productId: string,
+): Promise<string[]> {
+  const gql = await deps.gql();
+  const byProduct = new Map<string, string[]>();
+  let after: string | null = null;
+  for (let page = 0; page < PURCHASE_PAGES; page++) {
+    const { orders, next } = await readCustomerOrders(gql, customerId, { after });
+    for (const o of orders) {
+      if (o.cancelled) continue;
+      const id = serviceOrderId(o, deps.orderIdSource);
+      for (const line of new Set(o.lines.map((l) => l.productId)))
+        if (line !== null) byProduct.set(line, [...(byProduct.get(line) ?? []), id]);
+    }
+    if (!next) break;
+    after = next;
+  }
+  await deps.purchases.remember(deps.shop, customerId, generation, byProduct);
+  return byProduct.get(productId) ?? [];
 }
