@@ -163,6 +163,7 @@ async function orchestrate(): Promise<void> {
       "shop-app",
       "theme",
       "storefront",
+      "writes",
       "phone",
       "backsync",
       "backsync-latency",

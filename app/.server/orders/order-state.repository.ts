@@ -107,6 +107,11 @@ const groupedSaves = (db: Db) =>
     );
   });
 
+/** The order-state groups of this database client in this process, for tests and benchmarks. */
+export function orderStateGroupStats(db: Db) {
+  return { reads: groupedReads(db).stats(), saves: groupedSaves(db).stats() };
+}
+
 export function createOrderStateRepository(db: Db) {
   return {
     /** The order's state; concurrent reads of the process go to the database as one query. */
