@@ -2,7 +2,9 @@ import { createTestDb, type TestDb } from "../helpers/db";
 import { deletePrefix, uniquePrefix } from "../helpers/redis";
 import { LogSink, eventually, testAppContext, testConfig, testWorkerContext } from "../helpers/contexts";
 import { defaultProcessors, startWorkers, type RunningWorkers } from "../../workers/start";
+import { Worker } from "bullmq";
 import { QueueName } from "../../app/.server/queues/names";
+import { createRedis, queuePrefix } from "../../app/.server/queues";
 import { startSync } from "../../app/.server/sync/start-sync";
 import { parseProgress, type SyncProgress } from "../../app/.server/sync/sync-runs.repository";
 import { createDb } from "../../app/.server/db/client";
@@ -164,6 +166,41 @@ export async function workersChild(
     startTimedWorkers(worker, {}),
   );
   return { warnings: sink.count, lastWarnings: sink.lines.slice(-5) };
+}
+
+/**
+ * BullMQ's own ceiling on this box: a worker process on the webhooks queue, with the options and
+ * concurrency the real one has (workers/start.ts), whose processor does nothing per job. The drain
+ * bench runs it on the same mix as the real workers.
+ */
+export async function noopWorkersChild(
+  services: Services,
+  databaseUrl: string,
+  prefix: string,
+): Promise<{ warnings: number; lastWarnings: string[] }> {
+  const config = benchConfig(services, databaseUrl, prefix);
+  const connection = createRedis({ url: config.REDIS_URL, cluster: config.REDIS_CLUSTER }, "worker");
+  const worker = new Worker(QueueName.webhooks, async () => "done", {
+    connection,
+    prefix: queuePrefix(config, QueueName.webhooks),
+    concurrency: config.WEBHOOK_CONCURRENCY,
+    lockDuration: config.WORKER_LOCK_MS,
+    stalledInterval: Math.ceil(config.WORKER_LOCK_MS / 2),
+    maxStalledCount: 5,
+  });
+  let warnings = 0;
+  const lastWarnings: string[] = [];
+  worker.on("error", (e) => {
+    warnings++;
+    lastWarnings.push(e.message);
+  });
+  await worker.waitUntilReady();
+  const stopped = new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
+  process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
+  await stopped;
+  await worker.close();
+  connection.disconnect();
+  return { warnings, lastWarnings: lastWarnings.slice(-5) };
 }
 
 /**

@@ -14,7 +14,7 @@ import { proxyBareChild, runStorefrontBench, storefrontChild } from "./storefron
 import { backSyncChild, moderationLatencyChild, runBackSyncBench, runModerationLatencyBench } from "./backsync.bench";
 import { runOrderHistoryBench } from "./order-history.bench";
 import { appendToReport, machineLoad, writeReport, type BenchResult } from "./report";
-import { workersChild, type Services } from "./bench-stack";
+import { noopWorkersChild, workersChild, type Services } from "./bench-stack";
 import { fleetWorkersChild, runShopsBench } from "./shops.bench";
 import { googleFeedChild, runGoogleFeedBench } from "./google-feed.bench";
 import { runFleetCadenceBench } from "./fleet-cadence.bench";
@@ -31,6 +31,7 @@ import { runFleetCadenceBench } from "./fleet-cadence.bench";
 //   npm run bench -- --scenario theme     # bytes the theme blocks load before interaction
 //   npm run bench -- --scenario storefront [--proxy-rate 500 --seconds 20 --writes 500]   # proxy reads, review
 // submissions, block bytes, Lighthouse
+//   npm run bench -- --scenario writes [--writes 500]   # review submissions through the proxy alone
 //   npm run bench -- --scenario phone [--runs 15]   # product page LCP at 375 px, CPU 4× slower, with and without the
 // blocks
 //   npm run bench -- --scenario admin --reviews 10000 --runs 5
@@ -47,7 +48,7 @@ import { runFleetCadenceBench } from "./fleet-cadence.bench";
 // `--child ingress-bare --port P --prefix K` the bare webhook server the ingress load compares the app with.
 
 const USAGE =
-  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|drain|shop-app|theme|storefront|phone|backsync|backsync-latency|admin|history|paged|shops|google-feed|fleet] [--shops N[,N...]] [--hours H] [--shops-db sqlite|postgresql] [--fairness-products N] [--paged-products N] [--history-orders N] [--reviews N[,N...]] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
+  "usage: bench [--quick] [--scenario all|sync|storm|orders|ingress|drain|shop-app|theme|storefront|writes|phone|backsync|backsync-latency|admin|history|paged|shops|google-feed|fleet] [--shops N[,N...]] [--hours H] [--shops-db sqlite|postgresql] [--fairness-products N] [--paged-products N] [--history-orders N] [--reviews N[,N...]] [--runs N] [--admin-pages home,reviews,...] [--backsync-products N] [--proxy-rate R] [--writes N] [--n N[,N...]] [--deliveries D] [--orders O] [--rate R] [--ingress-rate R] [--seconds S] [--seed S]";
 
 const { values } = parseArgs({
   options: {
@@ -121,6 +122,7 @@ async function child(kind: string): Promise<unknown> {
   const seed = count(values.seed, 11);
   if (kind === "sync") return syncChild(count(values.n, 1000), services);
   if (kind === "workers") return workersChild(services, values["database-url"] ?? "", values.prefix ?? "");
+  if (kind === "noop-workers") return noopWorkersChild(services, values["database-url"] ?? "", values.prefix ?? "");
   if (kind === "storm")
     return stormChild({
       products: count(values.products, 1000),
@@ -164,6 +166,7 @@ async function orchestrate(): Promise<void> {
       "shop-app",
       "theme",
       "storefront",
+      "writes",
       "phone",
       "backsync",
       "backsync-latency",
@@ -226,6 +229,17 @@ async function orchestrate(): Promise<void> {
       }),
     );
   }
+  if (scenario === "writes")
+    await withLoad(() =>
+      runStorefrontBench({
+        rate: 0,
+        seconds: 0,
+        lighthouseRuns: 0,
+        writes: count(values.writes, quick ? 100 : 500),
+        phoneRuns: 0,
+        writesOnly: true,
+      }),
+    );
   if (scenario === "phone")
     await withLoad(() =>
       runStorefrontBench({

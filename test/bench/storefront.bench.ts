@@ -632,6 +632,8 @@ export async function runStorefrontBench(opts: {
   writes: number;
   phoneRuns: number;
   phoneOnly?: boolean;
+  /** Only the review submissions (`--scenario writes`). */
+  writesOnly?: boolean;
 }): Promise<BenchResult[]> {
   progress("storefront: starting the read path (store, emulator, back-sync, app proxy, local storefront)");
   const products = Math.max(24, opts.writes + 1);
@@ -642,6 +644,15 @@ export async function runStorefrontBench(opts: {
   const results: BenchResult[] = [];
   try {
     const ready = JSON.parse(child.ready) as Ready;
+    if (opts.writesOnly) {
+      const writer = await startProductionApp(ready.backend);
+      try {
+        results.push(await reviewWrites(ready, writer, opts.writes, 10));
+      } finally {
+        await writer.stop();
+      }
+      return results;
+    }
     // First, while nothing else of this run has loaded the machine.
     results.push(await phoneLcp(ready.storefront, ready.handle, opts.phoneRuns));
     if (opts.phoneOnly) return results;

@@ -13,7 +13,10 @@ import { atLeast, type BenchResult } from "./report";
 // ready lines until no webhook job is waiting or active. K = 1, then K = 2 on a fresh batch of the
 // same mix: new orders (an order's change seen twice is a no-op, which would flatter the second
 // round) and product edits that move each product's title on. Downstream work the deliveries cause
-// (catalog flushes) is reported beside it, not counted in the drain.
+// (catalog flushes) is reported beside it, not counted in the drain. Last, a worker process whose
+// processor does nothing per job (`--child noop-workers`, BullMQ with the real worker's options)
+// drains a fresh batch of the same mix: BullMQ's own ceiling on this box in the same run, and the
+// real worker's rate as a share of it.
 
 export const DRAIN_SHOP = "bench-drain.myshopify.com";
 export const DRAIN_TARGET_PER_SECOND = 1_000;
@@ -23,6 +26,8 @@ const INGRESS_CONCURRENCY = 16;
 
 export interface DrainRound {
   workers: number;
+  /** The round of the worker that does nothing per job (BullMQ's ceiling). */
+  noop?: boolean;
   deliveries: number;
   byTopic: Record<string, number>;
   fillSeconds: number;
@@ -76,9 +81,9 @@ export async function drainChild(o: {
 }): Promise<DrainRound[]> {
   const { services } = o;
   const s = await startBenchStack("bench-drain", services, { workers: false });
-  const workerArgs = [
+  const childArgs = (kind: string) => [
     "--child",
-    "workers",
+    kind,
     "--services",
     JSON.stringify(services),
     "--database-url",
@@ -86,6 +91,7 @@ export async function drainChild(o: {
     "--prefix",
     s.prefix,
   ];
+  const workerArgs = childArgs("workers");
   const rounds: DrainRound[] = [];
   try {
     progress(`full sync of ${o.products} products first (the mirror the deliveries are read against)`);
@@ -101,7 +107,8 @@ export async function drainChild(o: {
     const queue = s.web.queues.get(QueueName.webhooks);
     const busy = (name: QueueName) => busyJobs(s.web.queues, name);
 
-    for (const [r, k] of o.workers.entries()) {
+    const plan = [...o.workers.map((k) => ({ k, noop: false })), { k: 1, noop: true }];
+    for (const [r, { k, noop }] of plan.entries()) {
       const list = deliveries({ products: o.products, deliveries: o.deliveries, seed: o.seed, round: r });
       const byTopic: Record<string, number> = {};
       for (const d of list) byTopic[d.topic] = (byTopic[d.topic] ?? 0) + 1;
@@ -126,7 +133,12 @@ export async function drainChild(o: {
       );
 
       const workers = await Promise.all(
-        Array.from({ length: k }, (_, i) => startServiceChild<{ warnings: number }>(workerArgs, `worker ${i + 1}`)),
+        Array.from({ length: k }, (_, i) =>
+          startServiceChild<{ warnings: number }>(
+            noop ? childArgs("noop-workers") : workerArgs,
+            noop ? "worker doing nothing" : `worker ${i + 1}`,
+          ),
+        ),
       );
       const t0 = performance.now();
       const cpu0 = workers.map((w) => cpuSecondsOf(w.pid));
@@ -150,6 +162,7 @@ export async function drainChild(o: {
       progress(`round ${r + 1}: ${k} worker(s) drained ${list.length} in ${round(drainSeconds, 2)} s: ${perSecond}/s`);
       rounds.push({
         workers: k,
+        noop,
         deliveries: list.length,
         byTopic,
         fillSeconds: round(fillSeconds, 1),
@@ -195,7 +208,8 @@ export async function runDrainBench(o: { products: number; deliveries: number; s
     await store.stop();
     await emu.stop();
   }
-  const [one, two] = rounds;
+  const [one, two] = rounds.filter((x) => !x.noop);
+  const ceiling = rounds.find((x) => x.noop)!;
   const scaling = round(two!.perSecond / one!.perSecond, 2);
   const row = (f: (x: DrainRound) => string | number) => rounds.map(f).join(" | ");
   return [
@@ -208,7 +222,7 @@ export async function runDrainBench(o: { products: number; deliveries: number; s
           .sort(([, a], [, b]) => b - a)
           .map(([t, n]) => `${t} ${n}`)
           .join(", "),
-        columns: "1 worker process | 2 worker processes",
+        columns: "1 worker process | 2 worker processes | 1 worker doing nothing per job (BullMQ's ceiling)",
         "stored first, through the routes (s)": row((x) => x.fillSeconds),
         "drain: workers ready → webhooks queue empty (s)": row((x) => x.drainSeconds),
         "deliveries per second": row((x) => x.perSecond),
@@ -218,6 +232,7 @@ export async function runDrainBench(o: { products: number; deliveries: number; s
         "failed jobs": row((x) => x.failedJobs),
         "warnings logged": row((x) => x.warnings),
         "two processes ÷ one": scaling,
+        "one worker ÷ BullMQ's ceiling (same run)": round(one!.perSecond / ceiling.perSecond, 2),
         note: "2 cores shared by the workers, Redis, the emulator, the simulated store and this process",
       },
       targets: {

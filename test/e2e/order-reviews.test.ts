@@ -221,4 +221,30 @@ describe("order review status through the app proxy", () => {
       verified: true,
     });
   });
+
+  it("GIVEN a buyer whose purchases are remembered WHEN they buy another product THEN their review of it, at once, is tied to the new order; the next one reads no orders from Shopify", async () => {
+    const skuOf = (index: number) => st.productIds[index]!;
+    const write = (index: number, text: string) =>
+      fetch(`${st.storefront.origin}/apps/reviews/products/${skuOf(index)}/reviews`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: `local_storefront_customer=${BEN.id}` },
+        body: JSON.stringify({ rating: 5, text }),
+      });
+    const reviewOf = (text: string) => st.s.emu.control.state("acme").reviews.find((r) => r.text === text);
+    const ordersRead = () => st.store.operationCount("CustomerOrders");
+
+    // Not bought: it goes as the customer, and what Ben bought is now remembered.
+    expect((await write(7, "Seen it in the shop window.")).status).toBe(201);
+    expect(reviewOf("Seen it in the shop window.")).toMatchObject({ userId: BEN.id, verified: false });
+
+    const bought = await st.placeOrder(BEN, [8], { delivered: true });
+    const read = ordersRead();
+    expect((await write(8, "Arrived today, fits well.")).status).toBe(201);
+    expect(reviewOf("Arrived today, fits well.")).toMatchObject({ orderId: String(bought.id), verified: true });
+    expect(ordersRead()).toBeGreaterThan(read);
+
+    const remembered = ordersRead();
+    expect((await write(9, "Not mine yet.")).status).toBe(201);
+    expect(ordersRead()).toBe(remembered);
+  });
 });

@@ -1,5 +1,5 @@
 import { Prisma } from "@prisma/client";
-import type { Db } from "../db";
+import { groupCommit, groupOf, type Db } from "../db";
 import { CONSENT_CHANNELS, consentState, type ConsentChannel, type ConsentState, type ConsentStates } from "../mapping";
 
 // Each customer's marketing consent per channel (model CustomerConsent). Reports come out of order
@@ -50,6 +50,27 @@ export function statesOf(record: CustomerConsentRecord | null | undefined): Cons
 
 const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002";
 
+type Key = { shopId: string; customerId: string };
+
+// The order path asks for one customer's consent per order: concurrent asks of a worker process go
+// to the database as one query (db/group-commit.ts). A read joins a group that starts after it was
+// asked, so it sees every write its caller made before.
+const groupedReads = (db: Db) =>
+  groupOf(db, "consent reads", () =>
+    groupCommit(async (keys: Key[]) => {
+      const byShop = new Map<string, Set<string>>();
+      for (const k of keys) byShop.set(k.shopId, (byShop.get(k.shopId) ?? new Set()).add(k.customerId));
+      const rows = await db.customerConsent.findMany({
+        where: { OR: [...byShop].map(([shopId, ids]) => ({ shopId, customerId: { in: [...ids] } })) },
+      });
+      const found = new Map(rows.map((r) => [`${r.shopId}\u0000${r.customerId}`, r]));
+      return keys.map((k) => {
+        const row = found.get(`${k.shopId}\u0000${k.customerId}`);
+        return row ? toRecord(row) : null;
+      });
+    }),
+  );
+
 export function createConsentRepository(db: Db) {
   async function ensureRow(shopId: string, customerId: string): Promise<void> {
     try {
@@ -78,9 +99,8 @@ export function createConsentRepository(db: Db) {
   }
 
   return {
-    async get(shopId: string, customerId: string): Promise<CustomerConsentRecord | null> {
-      const row = await db.customerConsent.findUnique({ where: { shopId_customerId: { shopId, customerId } } });
-      return row ? toRecord(row) : null;
+    get(shopId: string, customerId: string): Promise<CustomerConsentRecord | null> {
+      return groupedReads(db)({ shopId, customerId });
     },
 
     /**

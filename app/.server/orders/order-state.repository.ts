@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import { groupCommit, groupOf, type Db } from "../db";
 import { legacyVersion } from "../mapping";
 import { emptyTracking, parseTracking, serializeTracking, type OrderTracking } from "./order-tracking";
 
@@ -36,40 +36,94 @@ export interface OrderState {
 
 export type OrderStatePatch = Partial<Omit<OrderState, "orderId">>;
 
+type Row = NonNullable<Awaited<ReturnType<Db["orderState"]["findUnique"]>>>;
+type Key = { shopId: string; orderId: string };
+type Save = Key & { data: Partial<Omit<Row, "shopId" | "orderId">> };
+
+function toState(row: Row): OrderState {
+  return {
+    orderId: row.orderId,
+    name: row.name,
+    customerId: row.customerId,
+    sentUpdatedAt: row.sentUpdatedAt,
+    sentVersion: row.sentVersion ?? legacyVersion(row.sentUpdatedAt?.getTime()) ?? null,
+    fingerprint: row.fingerprint,
+    status: row.status,
+    deliveryDueAt: row.deliveryDueAt,
+    tracking: parseTracking(row.fulfillmentEvents),
+    error: row.error,
+    errorAt: row.errorAt,
+    sentAt: row.sentAt,
+  };
+}
+
+const where = (keys: Key[]) => {
+  const byShop = new Map<string, string[]>();
+  for (const k of keys) byShop.set(k.shopId, [...(byShop.get(k.shopId) ?? []), k.orderId]);
+  return { OR: [...byShop].map(([shopId, orderIds]) => ({ shopId, orderId: { in: [...new Set(orderIds)] } })) };
+};
+
+// The order path of a worker reads and writes order states in groups (db/group-commit.ts): each
+// order's work still runs under its own lock, reads its row after taking it and has its write
+// committed before letting it go, so a group never holds two steps of one order.
+const groupedReads = (db: Db) =>
+  groupOf(db, "order-state reads", () =>
+    groupCommit(async (keys: Key[]) => {
+      const rows = await db.orderState.findMany({ where: where(keys) });
+      const found = new Map(rows.map((r) => [`${r.shopId}\u0000${r.orderId}`, r]));
+      return keys.map((k) => {
+        const row = found.get(`${k.shopId}\u0000${k.orderId}`);
+        return row ? toState(row) : null;
+      });
+    }),
+  );
+
+const groupedSaves = (db: Db) =>
+  groupOf(db, "order-state saves", () => {
+    const upsert = (s: Save) =>
+      db.orderState.upsert({
+        where: { shopId_orderId: { shopId: s.shopId, orderId: s.orderId } },
+        create: {
+          shopId: s.shopId,
+          orderId: s.orderId,
+          fulfillmentEvents: serializeTracking(emptyTracking()),
+          ...s.data,
+        },
+        update: s.data,
+      });
+    return groupCommit(
+      async (saves: Save[]) => {
+        // Nearly every save is of a row that exists (one insert per order, then an update per
+        // change), and a plain update costs Prisma about half of an upsert's work; the group's
+        // updates commit together, then the rows that were missing are created together.
+        const counts = await db.$transaction(
+          saves.map((s) => db.orderState.updateMany({ where: { shopId: s.shopId, orderId: s.orderId }, data: s.data })),
+        );
+        const missing = saves.filter((_, i) => counts[i]!.count === 0);
+        if (missing.length) await db.$transaction(missing.map(upsert));
+        return saves.map(() => undefined);
+      },
+      { single: async (s) => void (await upsert(s)) },
+    );
+  });
+
+/** The order-state groups of this database client in this process, for tests and benchmarks. */
+export function orderStateGroupStats(db: Db) {
+  return { reads: groupedReads(db).stats(), saves: groupedSaves(db).stats() };
+}
+
 export function createOrderStateRepository(db: Db) {
   return {
-    async get(shopId: string, orderId: string): Promise<OrderState | null> {
-      const row = await db.orderState.findUnique({ where: { shopId_orderId: { shopId, orderId } } });
-      if (!row) return null;
-      return {
-        orderId: row.orderId,
-        name: row.name,
-        customerId: row.customerId,
-        sentUpdatedAt: row.sentUpdatedAt,
-        sentVersion: row.sentVersion ?? legacyVersion(row.sentUpdatedAt?.getTime()) ?? null,
-        fingerprint: row.fingerprint,
-        status: row.status,
-        deliveryDueAt: row.deliveryDueAt,
-        tracking: parseTracking(row.fulfillmentEvents),
-        error: row.error,
-        errorAt: row.errorAt,
-        sentAt: row.sentAt,
-      };
+    /** The order's state; concurrent reads of the process go to the database as one query. */
+    get(shopId: string, orderId: string): Promise<OrderState | null> {
+      return groupedReads(db)({ shopId, orderId });
     },
 
     /** Creates or updates the order's row with the fields given; the others keep their value. */
     async save(shopId: string, orderId: string, patch: OrderStatePatch): Promise<void> {
       const { tracking, ...fields } = patch;
       const data = { ...fields, ...(tracking ? { fulfillmentEvents: serializeTracking(tracking) } : {}) };
-      // Nearly every save is of a row that exists (one insert per order, then an update per
-      // change), and a plain update costs Prisma about half of an upsert's work.
-      const { count } = await db.orderState.updateMany({ where: { shopId, orderId }, data });
-      if (count > 0) return;
-      await db.orderState.upsert({
-        where: { shopId_orderId: { shopId, orderId } },
-        create: { shopId, orderId, fulfillmentEvents: serializeTracking(emptyTracking()), ...data },
-        update: data,
-      });
+      await groupedSaves(db)({ shopId, orderId, data });
     },
 
     /**

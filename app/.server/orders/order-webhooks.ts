@@ -1,6 +1,7 @@
 import { GiveUp, type TopicDelivery } from "../jobs";
-import { legacyId, shopifyOrderSchema, deliverySource } from "../mapping";
+import { legacyId, shopifyOrderSchema, deliverySource, type ShopifyOrder } from "../mapping";
 import { syncShop, type SyncShop, type SyncShopDeps } from "../shops";
+import { createPurchaseMemory } from "../customers";
 import { createOrderStateRepository, EXCLUDED_STATUS } from "./order-state.repository";
 import {
   emptyTracking,
@@ -34,9 +35,23 @@ export async function orderChanged(ctx: OrderWebhookDeps, delivery: TopicDeliver
   if (!parsed.success) throw unusable("order", parsed.error.issues[0]);
   const orderId = legacyId(parsed.data.id);
   if (!orderId) throw new GiveUp(`order payload unusable: id ${String(parsed.data.id)}`);
+  await forgetPurchases(ctx, delivery, parsed.data);
   await lockedOrder(ctx, shop.id, orderId, () =>
     applyOrder(ctx, shop, orderId, parsed.data, { source: deliverySource(delivery) }),
   );
+}
+
+// Topics that change what a customer bought, as their reviews through the proxy prove it.
+const PURCHASE_TOPICS = new Set(["orders/create", "orders/cancelled"]);
+
+/**
+ * A new or cancelled order: the buyer's remembered purchases (customers/purchases.ts) are forgotten,
+ * so a shopper who has just bought can review it at once.
+ */
+async function forgetPurchases(ctx: OrderWebhookDeps, delivery: TopicDelivery, order: ShopifyOrder) {
+  const customerId = order.customer?.id != null ? legacyId(order.customer.id) : null;
+  if (!customerId || !PURCHASE_TOPICS.has(delivery.topic)) return;
+  await createPurchaseMemory(ctx.queues.redis, ctx.config.REDIS_PREFIX).forget(delivery.shop, customerId);
 }
 
 /** fulfillments/create and fulfillments/update. */

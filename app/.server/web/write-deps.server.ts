@@ -11,6 +11,7 @@ import {
   createUpdateTokens,
 } from "../storefront";
 import { noteShopperWrite } from "../activity";
+import { createPurchaseMemory } from "../customers";
 import { proxyDeps } from "./proxy-deps.server";
 import { keepPendingReview } from "../pending-reviews";
 
@@ -50,6 +51,7 @@ export function reviewWriteDeps(ctx: AppContext): ReviewWriteDeps {
       config.REDIS_PREFIX,
       async (shop) => (await shops.get(shop)).connectedAt?.toISOString() ?? "",
     ),
+    purchases: createPurchaseMemory(queues.redis, config.REDIS_PREFIX),
     updateTokens: createUpdateTokens(queues.redis, config.REDIS_PREFIX, key, config.REVIEW_UPDATE_TOKEN_TTL_MS),
     keepPending: (value) => keepPendingReview({ db, queues, key }, value),
     settings: {

@@ -15,16 +15,22 @@ export type CustomerReviewAs =
   { kind: "reviewed" } | { kind: "order"; orderId: string; verificationTokenId: string } | { kind: "customer" };
 
 export async function customerReviewAs(
-  deps: Pick<ReviewWriteDeps, "reviewed" | "adminFor" | "settingsOf" | "log">,
+  deps: Pick<ReviewWriteDeps, "reviewed" | "purchases" | "adminFor" | "settingsOf" | "log">,
   at: { shop: string; sku: string; client: ServiceClient },
   writer: Extract<Writer, { kind: "customer" }>,
 ): Promise<CustomerReviewAs> {
   const { shop, sku, client } = at;
   if (await deps.reviewed.has(shop, writer.customerId, sku)) return { kind: "reviewed" };
   try {
-    const [gql, settings] = await Promise.all([deps.adminFor(shop), deps.settingsOf(shop)]);
+    const settings = await deps.settingsOf(shop);
     const purchase = await customerPurchase(
-      { gql, client, orderIdSource: settings.orders.orderIdSource },
+      {
+        gql: () => deps.adminFor(shop),
+        client,
+        orderIdSource: settings.orders.orderIdSource,
+        purchases: deps.purchases,
+        shop,
+      },
       { customerId: writer.customerId, userId: writer.userId, email: writer.email },
       sku,
     );

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
+import type { PurchaseMemory } from "../../customers";
 import { ReviewsError, type ReviewsStorefrontApi } from "../../reviews";
 import type { AdminGraphql } from "../../shopify";
 import type { ShopSettings } from "../../settings";
@@ -55,6 +56,8 @@ export interface ReviewWriteDeps {
   updateTokens: UpdateTokens;
   /** Products each logged-in customer has reviewed (one review per product per buyer). */
   reviewed: ReviewedProducts;
+  /** What each logged-in customer bought, remembered a few minutes (a purchase proved in one read). */
+  purchases: PurchaseMemory;
   keepPending(value: {
     shop: string;
     sku: string;
