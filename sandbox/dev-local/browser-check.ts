@@ -127,6 +127,8 @@ export async function checkPage(
     screenshots?: Record<number, string>;
     /** HTTP basic credentials (the operator dashboard). */
     httpCredentials?: { username: string; password: string };
+    /** Ids and keys no person should read on the page (the service's and Shopify's, not names). */
+    hiddenIds?: readonly string[];
   } = { appOrigin: "" },
 ): Promise<{ problems: string[]; proved?: string }> {
   const context = await browser.newContext({
@@ -159,6 +161,8 @@ export async function checkPage(
     } catch (e) {
       problems.push(`did not answer: ${(e as Error).message.split("\n")[0]}`);
     }
+    const shown = opts.hiddenIds?.length ? await idsShown(page, opts.hiddenIds) : [];
+    if (shown.length) problems.push(`shows ${shown.join(", ")} where a person reads, not a name`);
     for (const [width, path] of Object.entries(opts.screenshots ?? {})) {
       await page.setViewportSize({ width: Number(width), height: 900 });
       await page.screenshot({ path, fullPage: true });
@@ -169,9 +173,24 @@ export async function checkPage(
   }
 }
 
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /**
- * A storefront page: loaded with its blocks' scripts and nothing failing (the blocks call the app through the proxy).
+ * Which of `ids` the page shows where a person reads: its text, and the names given to images and
+ * controls (a screen reader reads those). An id inside a longer word or number does not count.
  */
+export async function idsShown(page: Page, ids: readonly string[]): Promise<string[]> {
+  const text = await page.evaluate(() =>
+    [
+      document.body.innerText,
+      ...[...document.querySelectorAll("[aria-label], img[alt]")].map(
+        (e) => e.getAttribute("aria-label") ?? e.getAttribute("alt") ?? "",
+      ),
+    ].join("\n"),
+  );
+  return ids.filter((id) => new RegExp(`(^|[^\\w-])${escaped(id)}($|[^\\w-])`).test(text));
+}
+
 /**
  * The blocks' scripts come once the page has painted (snippet after-paint-script), which may be
  * after "networkidle": waits until each one asked for has run, so that an error of theirs is seen

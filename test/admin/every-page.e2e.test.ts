@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Route } from "playwright-core";
-import { adminProbes, checkPage } from "../../sandbox/dev-local/browser-check";
+import { adminProbes, checkPage, idsShown } from "../../sandbox/dev-local/browser-check";
 import { appBridgeStandIn } from "../../sandbox/app-bridge/stand-in";
 import { APP_BRIDGE_CDN_URL } from "../../app/.server/admin/local-bridge";
 import { embeddedUrl } from "../helpers/admin-browser";
@@ -55,8 +55,6 @@ describe("the admin served by the production build", () => {
   );
 });
 
-const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 describe("names, not ids", () => {
   it("GIVEN the service's ids and keys for this shop THEN no admin page shows one where a merchant reads", async () => {
     const state = a.s.emu.control.state("acme");
@@ -75,16 +73,7 @@ describe("names, not ids", () => {
     for (const path of Object.keys(adminProbes)) {
       await tab.goto(path);
       await tab.page.waitForLoadState("networkidle");
-      // What a person reads: the text, and the names given to images and controls.
-      const text = await tab.page.evaluate(() =>
-        [
-          document.body.innerText,
-          ...[...document.querySelectorAll("[aria-label], img[alt]")].map(
-            (e) => e.getAttribute("aria-label") ?? e.getAttribute("alt") ?? "",
-          ),
-        ].join("\n"),
-      );
-      const found = ids.filter((id) => new RegExp(`(^|[^\\w-])${escaped(id)}($|[^\\w-])`).test(text));
+      const found = await idsShown(tab.page, ids);
       if (found.length) shown[path] = found;
     }
     expect(shown).toEqual({});
