@@ -1,5 +1,5 @@
 import { ReviewsError, ReviewsPermanentError } from "../../reviews";
-import { cacheControl } from "../proxy/cache-control";
+import { json } from "../writes/write-request.server";
 import { badRequest, failureStatus } from "../proxy/fragment-answers";
 import { clientIp } from "../proxy/rate-limits";
 import { whenSigned } from "../proxy/verify-proxy.server";
@@ -35,16 +35,6 @@ export interface RateCheckDeps extends OrderReviewStatusPageDeps {
 // product after product, or a busy shop's shoppers, spend a few points of the shop's Admin budget
 // once, not per opening. Only a holder of the order's token (checked by the service first) reads it.
 
-const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": cacheControl({ dependsOnCustomer: true, maxAgeMs: 0 }),
-      ...headers,
-    },
-  });
-
 export function rateCheckResponse(request: Request, deps: RateCheckDeps): Promise<Response> {
   return whenSigned(request, deps.authenticate, async ({ shop, loggedInCustomerId }) => {
     const parsed = parseRateCheckQuery(new URL(request.url).searchParams);
@@ -56,14 +46,14 @@ export function rateCheckResponse(request: Request, deps: RateCheckDeps): Promis
         ["shop", shop, deps.settings.shopLimit],
       ] as const) {
         const hit = await deps.limits.hit(kind, key, rule);
-        if (!hit.ok) return answer(429, { error: "busy" }, { "Retry-After": String(hit.retryAfterSeconds) });
+        if (!hit.ok) return json(429, { error: "busy" }, { "Retry-After": String(hit.retryAfterSeconds) });
       }
       const service = await deps.serviceFor(shop);
       let products;
       try {
         ({ products } = await service.api.getOrderReviewStatus(query.token, query.order));
       } catch (e) {
-        if (e instanceof ReviewsPermanentError && e.reason === "not_found") return answer(404, { error: "not_found" });
+        if (e instanceof ReviewsPermanentError && e.reason === "not_found") return json(404, { error: "not_found" });
         throw e;
       }
       const order = await shopifyOrder(deps, shop, query.order, modalProduct(query.sku, products));
@@ -76,14 +66,14 @@ export function rateCheckResponse(request: Request, deps: RateCheckDeps): Promis
       }
       // Reviewed already: the panel in the shop's words, rendered here (the page carries none of it).
       const panel = reviewedPanel(body, query.sku);
-      return answer(200, panel ? { ...body, html: await deps.renderReviewed(panel, query.locale) } : body);
+      return json(200, panel ? { ...body, html: await deps.renderReviewed(panel, query.locale) } : body);
     } catch (error) {
       const { status, retryAfterSeconds } = failureStatus(error);
       deps.log[status === 502 ? "error" : "warn"](
         { shop, err: error instanceof ReviewsError ? error.toJSON() : (error as Error).message },
         "app proxy: rate check not answered",
       );
-      return answer(
+      return json(
         status,
         { error: "unavailable" },
         retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {},
