@@ -18,6 +18,9 @@ export interface StorefrontDemo {
   productUrl: string;
   /** The pages to open, for the summary the demo ends with. */
   addresses: DemoAddress[];
+  /** The guest's order and the rating link printed, for the browser check to complete. */
+  guest?: GuestOrder;
+  rate?: { url: string; orderId: string };
 }
 
 export async function runStorefrontDemo(options: {
@@ -116,30 +119,36 @@ export async function runStorefrontDemo(options: {
       page: false,
     },
   ];
-  const guest = await guestOrder(options.emulatorOrigin, options.deliveredOrders ?? [], storefront);
+  // Three first reviews of a delivered order's product: the printed guest flow, the printed rating
+  // link, and the check's own (a second review of a product through its order is refused).
+  const [guest, rated, checked] = await guestOrders(options.emulatorOrigin, options.deliveredOrders ?? [], storefront);
+  let rateLink: StorefrontDemo["rate"];
   if (guest) {
     // The number is not personal data; the buyer's e-mail stays in the service's copy of the order.
     addresses.push({
       label: `a guest with an order: logged out, give order ${guest.name} and its buyer's e-mail (in the reviews service's copy, under Operator)`,
       url: `${storefront.origin}/products/${guest.handle}`,
     });
+  }
+  if (rated) {
     const rate = new URL(`${storefront.origin}/collections/all`);
-    rate.searchParams.set("rv-rate-order", guest.orderId);
-    rate.searchParams.set("rv-rate-token", guest.token);
+    rate.searchParams.set("rv-rate-order", rated.orderId);
+    rate.searchParams.set("rv-rate-token", rated.token);
     // As a store's own e-mail would link it: the order by its name, the product by its title.
-    rate.searchParams.set("rv-rate-name", guest.name);
-    rate.searchParams.set("rv-rate-sku", guest.sku);
-    rate.searchParams.set("rv-rate-product", guest.title);
+    rate.searchParams.set("rv-rate-name", rated.name);
+    rate.searchParams.set("rv-rate-sku", rated.sku);
+    rate.searchParams.set("rv-rate-product", rated.title);
     addresses.push({ label: "the rating modal, as a link in the service's e-mail would open it", url: rate.href });
+    rateLink = { url: rate.href, orderId: rated.orderId };
   }
   if (options.check) {
     await checkStorefront(productUrl, storefront.origin, sku, say);
     await checkGoogleFeed(storefront.origin, say);
     await checkReviewWriting(storefront.origin, options.emulatorOrigin, sku, say);
-    if (!guest) throw new Error("guest review check: no delivered demo order of a catalog product at the service");
-    await checkGuestReview(storefront.origin, options.emulatorOrigin, guest, say);
+    if (!checked) throw new Error("guest review check: fewer than 3 delivered demo order products at the service");
+    await checkGuestReview(storefront.origin, options.emulatorOrigin, checked, say);
   }
-  return { storefront, productUrl, addresses };
+  return { storefront, productUrl, addresses, guest, rate: rateLink };
 }
 
 async function checkStorefront(productUrl: string, origin: string, sku: string, say: (line: string) => void) {
@@ -174,12 +183,16 @@ interface GuestOrder {
   title: string;
 }
 
-/** A delivered story order the service holds with its buyer's e-mail and a product of the catalog. */
-async function guestOrder(
+/**
+ * Products of delivered story orders the service holds with their buyer's e-mail, guests' orders
+ * first and the rest from the last: the Shop app act reviews a product of the first orders with an
+ * account, and a product reviewed through its order cannot be reviewed through it again.
+ */
+async function guestOrders(
   emulatorOrigin: string,
   delivered: { id: string; name: string }[],
   storefront: LocalStorefront,
-): Promise<GuestOrder | null> {
+): Promise<GuestOrder[]> {
   const state = (await (
     await fetch(`${emulatorOrigin}/__emulator/state?customer=${DEMO_ACCOUNT.customer}`)
   ).json()) as {
@@ -188,27 +201,35 @@ async function guestOrder(
       verificationTokenId: string;
       status: string;
       email?: string;
+      userId?: string;
       items: { productId?: string }[];
     }[];
   };
-  for (const d of delivered) {
-    const held = state.orders.find((o) => o.orderId === d.id && o.status === "delivered" && o.email);
-    for (const item of held?.items ?? []) {
+  const found: GuestOrder[] = [];
+  const held = delivered
+    .map((d) => ({ d, o: state.orders.find((o) => o.orderId === d.id && o.status === "delivered" && o.email) }))
+    .reverse()
+    .sort((a, b) => Number(Boolean(a.o?.userId)) - Number(Boolean(b.o?.userId)));
+  for (const { d, o: order } of held) {
+    const skus = new Set<string>();
+    for (const item of [...(order?.items ?? [])].reverse()) {
       // Reviews are per product (the catalog's key), whatever variant was bought.
-      const product = item.productId ? await storefront.reader.productById(item.productId) : null;
-      if (product && held?.email)
-        return {
+      if (!item.productId || skus.has(item.productId)) continue;
+      skus.add(item.productId);
+      const product = await storefront.reader.productById(item.productId);
+      if (product && order?.email)
+        found.push({
           name: d.name,
-          orderId: held.orderId,
-          token: held.verificationTokenId,
-          email: held.email,
-          sku: item.productId!,
+          orderId: order.orderId,
+          token: order.verificationTokenId,
+          email: order.email,
+          sku: item.productId,
           handle: product.handle,
           title: product.title,
-        };
+        });
     }
   }
-  return null;
+  return found;
 }
 
 /** A logged-out shopper reviews with an order's number and e-mail: a verified purchase at the service. */

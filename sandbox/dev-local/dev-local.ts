@@ -20,6 +20,7 @@ import { createQueues } from "../../app/.server/queues";
 import { createShopRepository } from "../../app/.server/shops";
 import { createPendingChanges } from "../../app/.server/catalog";
 import { adminProbes, checkPage, storefrontProbe } from "./browser-check";
+import { completeStorefrontFlows, type StorefrontFlows } from "./browser-flows";
 import { createTerminal } from "./terminal";
 import { addressesUnder, emptyAddresses, formatSummary, type DemoAddresses } from "./demo-summary";
 import { devLocalPort } from "./dev-local-ports";
@@ -229,6 +230,7 @@ async function checkInBrowser(
   storefrontOrigin: string,
   dashboard: { url: string; env: NodeJS.ProcessEnv },
   hiddenIds: readonly string[],
+  flows: StorefrontFlows,
 ) {
   say("browser check: opening every admin page and every storefront address in Chromium");
   const { chromium } = await import("playwright-core");
@@ -271,6 +273,9 @@ async function checkInBrowser(
       if (result.problems.length) failures.push(`storefront ${pathname}: ${result.problems.join("; ")}`);
     }
     say(`browser check: ${pages.length} storefront pages the demo printed load in Chromium with no error`);
+    const completed = await completeStorefrontFlows(browser, flows);
+    for (const line of completed.done) say(`browser check: ${line}`);
+    failures.push(...completed.failures);
     const dashboardOrigin = new URL(dashboard.url).origin;
     const ops = await checkPage(browser, dashboard.url, dashboardProbe, {
       appOrigin: dashboardOrigin,
@@ -423,6 +428,8 @@ async function main() {
 
   let store: { token: string; graphqlUrl: string; emulatorOrigin: string; controlUrl: string } | undefined;
   let storefrontOrigin = "";
+  // The printed storefront flows, for the browser check to complete.
+  let storefrontFlows: Omit<StorefrontFlows, "emulatorOrigin"> | undefined;
   // Reviews left on the storefront for the admin's moderation queue.
   let pending = 0;
   if (demo) {
@@ -529,6 +536,12 @@ async function main() {
       deliveredOrders: orders.delivered,
     });
     closers.push(() => shop.storefront.close());
+    storefrontFlows = {
+      storefrontOrigin: shop.storefront.origin,
+      handleOf: async (sku) => (await shop.storefront.reader.productById(sku))?.handle,
+      guest: shop.guest,
+      rate: shop.rate,
+    };
     storefrontOrigin = shop.storefront.origin;
     // App Bridge's theme answer from the blocks this storefront renders: the setup guide's theme
     // step completes in the demo, as it would once a merchant added them to a real theme.
@@ -592,6 +605,7 @@ async function main() {
           storefrontOrigin,
           { url: dashboardUrl, env },
           await serviceIds(store.emulatorOrigin),
+          { ...storefrontFlows!, emulatorOrigin: store.emulatorOrigin },
         );
       else say("browser check: not run (--no-browser)");
     }

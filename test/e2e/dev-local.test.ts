@@ -24,6 +24,14 @@ afterAll(async () => {
   await deletePrefix(prefix);
 });
 
+// The lines of the browser check's storefront flows (sandbox/dev-local/browser-flows.ts).
+const STOREFRONT_FLOWS = [
+  /browser check: write a review: "Log in as" Ana Souza, "Write a review" on \/products\/\S+: sent, the service holds it as hers/,
+  /browser check: guest verified review: logged out, order #\d+ and its buyer's e-mail: sent, a verified purchase/,
+  /browser check: rating modal: the printed rating link opens the modal; rated inside it, it closed with thanks/,
+  /browser check: account rating: "Rate your orders" as Ana: "Rate" opened the modal, rated inside it, the block shows her review/,
+];
+
 const envFile = join(dir, ".env");
 const logDir = join(dir, "logs");
 
@@ -164,6 +172,8 @@ describe("npm run dev:local", () => {
     expect(output).toContain('browser check: admin /app/sync: "Sync everything now" queued a sync');
     expect(output).toMatch(/browser check: [3-9] storefront pages the demo printed load in Chromium with no error/);
     expect(output).toContain("browser check: operator dashboard lists the 4 queues");
+    // Each printed storefront flow completed in Chromium as a shopper would.
+    for (const flow of STOREFRONT_FLOWS) expect(output).toMatch(flow);
     // A dependency Vite found only on a page visit put two copies of React in that page.
     expect(output).toContain("browser check: Vite bundled no dependency late, every page opened");
     expect(output).toContain("check passed");
@@ -218,6 +228,7 @@ describe("npm run dev:local", () => {
     );
     expect(output).toContain("browser check: admin /app/reviews");
     expect(output).toMatch(/browser check: [3-9] storefront pages the demo printed load in Chromium with no error/);
+    for (const flow of STOREFRONT_FLOWS) expect(output).toMatch(flow);
     expect(output).toContain("check passed");
     expect(code).toBe(0);
     // What the demo printed is what the database holds: the fresh shop installed, not connected.
